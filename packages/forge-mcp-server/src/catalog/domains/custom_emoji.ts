@@ -1,0 +1,52 @@
+import type { DomainSpec } from '../types.js';
+import * as P from '../params.js';
+
+export const domain: DomainSpec = {
+  domain: 'custom_emoji',
+  metaTool: 'forge_custom_emoji',
+  summary: 'custom emoji actions.',
+  actions: [
+    {
+      id: 'custom_emoji.create',
+      title: 'Create custom emoji',
+      description: 'Create custom emoji.',
+      tool: 'forge_create_custom_emoji',
+      write: true,
+      destructive: false,
+      idempotent: false,
+      tier: 'premium',
+      scope: 'api',
+      params: {},
+      request: { graphql: { document: 'TODO mutation createCustomEmoji (mutationCreateCustomEmoji)' } },
+      example: {},
+    },
+    {
+      id: 'custom_emoji.delete',
+      title: 'Delete custom emoji',
+      description: 'Delete custom emoji.',
+      tool: 'forge_delete_custom_emoji',
+      write: true,
+      destructive: true,
+      idempotent: false,
+      tier: 'premium',
+      scope: 'api',
+      params: {},
+      request: { graphql: { document: 'TODO mutation destroyCustomEmoji (mutationDeleteCustomEmoji)' } },
+      example: {},
+    },
+    {
+      id: 'custom_emoji.list',
+      title: 'List custom emoji',
+      description: 'List custom emoji.',
+      tool: 'forge_list_custom_emoji',
+      write: false,
+      destructive: false,
+      idempotent: true,
+      tier: 'premium',
+      scope: 'read_api',
+      params: { ...P.paging },
+      request: { graphql: { document: 'TODO query group (queryListCustomEmoji)' } },
+      example: {},
+    },
+  ],
+};

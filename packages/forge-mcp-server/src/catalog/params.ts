@@ -1,0 +1,44 @@
+/**
+ * Parameters shared by many actions, declared once so every domain describes them the same way.
+ * Spread them into an action's `params`: `params: { ...P.project, ...P.paging, state: {...} }`.
+ */
+import type { ParamSpec } from './types.js';
+
+const id = (what: string, extra = ''): ParamSpec => ({
+  type: 'string',
+  description: `${what}${extra}`,
+});
+
+export const projectId: ParamSpec = id(
+  'Project ID or full path',
+  ' (numeric ID like "42" or path like "group/subgroup/project"; the path is URL-encoded for you).',
+);
+export const groupId: ParamSpec = id('Group ID or full path', ' (numeric ID or path like "group/subgroup").');
+export const userId: ParamSpec = { type: 'integer', minimum: 1, description: 'Numeric user ID.' };
+export const issueIid: ParamSpec = {
+  type: 'integer',
+  minimum: 1,
+  description: 'Issue IID: the number shown as #N inside the project (not the global ID).',
+};
+export const mergeRequestIid: ParamSpec = {
+  type: 'integer',
+  minimum: 1,
+  description: 'Merge request IID: the number shown as !N inside the project (not the global ID).',
+};
+export const page: ParamSpec = { type: 'integer', minimum: 1, description: 'Page number (starts at 1).' };
+export const perPage: ParamSpec = {
+  type: 'integer',
+  minimum: 1,
+  maximum: 100,
+  description: 'Items per page (default 20, at most 100).',
+};
+export const ref: ParamSpec = { type: 'string', description: 'Branch name, tag name or commit SHA.' };
+export const sha: ParamSpec = { type: 'string', description: 'Commit SHA (full or short).' };
+export const orderSort: Record<string, ParamSpec> = {
+  sort: { type: 'string', enum: ['asc', 'desc'], description: 'Sort direction.' },
+};
+
+/** Spread into any list action. */
+export const paging: Record<string, ParamSpec> = { page, per_page: perPage };
+export const project: Record<string, ParamSpec> = { project_id: projectId };
+export const group: Record<string, ParamSpec> = { group_id: groupId };

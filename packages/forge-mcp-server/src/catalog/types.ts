@@ -1,0 +1,120 @@
+/**
+ * The catalog's data model. Every capability of the server is one ActionSpec, declared as data in
+ * `catalog/domains/<domain>.ts`. Surfaces, policy and the executor only ever read these records.
+ */
+
+export type Tier = 'free' | 'premium' | 'ultimate';
+export type ClassicScope = 'read_api' | 'api' | 'other-credential' | 'no-request';
+export type AdminGroup =
+  'forge_admin' | 'forge_enterprise_user' | 'forge_project_alias' | 'forge_geo' | 'forge_storage_move';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
+
+/** A JSON Schema fragment (draft 2020-12 vocabulary). */
+export type JsonSchema = { [keyword: string]: unknown };
+
+/**
+ * Where a parameter travels. Defaults: `path` when the path template names it, otherwise `query` for
+ * GET/DELETE/HEAD and `body` (JSON) for the other methods. `form` puts it in a multipart body; `file`
+ * is a multipart file part, fed from `content_base64` or (stdio only) a local `file_path`. `none`
+ * keeps the parameter for the action's own logic (for example `output_path`, paging hints).
+ */
+export type ParamLocation = 'path' | 'query' | 'body' | 'form' | 'file' | 'none';
+
+export interface ParamSpec extends JsonSchema {
+  /** What a model needs to know to fill the parameter correctly. */
+  description: string;
+  in?: ParamLocation;
+  /** The instance's own name for the parameter when it differs from ours. */
+  wire?: string;
+}
+
+export interface RestRequest {
+  method: HttpMethod;
+  /**
+   * Path template relative to /api/v4, placeholders named after our parameters (`:project_id`).
+   * Several templates: the first whose placeholders are all given is used (project, group, global).
+   */
+  path: string | string[];
+  /** What the answer holds: JSON (default), plain text (logs, raw files) or bytes (archives). */
+  response?: 'json' | 'text' | 'binary';
+  /** Fixed query parameters always sent (for example `scope=all`). */
+  fixedQuery?: Record<string, string>;
+  /** Fixed body fields always sent (for example `state_event=close`). */
+  fixedBody?: Record<string, unknown>;
+}
+
+export interface GraphqlRequest {
+  /** The GraphQL document, exactly as sent to /api/graphql. */
+  document: string;
+  /** GraphQL variable name -> our parameter name (values converted as declared in the schema). */
+  variables?: Record<string, string>;
+  /** Dotted path inside `data` to the part of the answer that is the action's result. */
+  resultPath?: string;
+  /** For mutations: the mutation field, whose `errors` list is read as the instance's refusal. */
+  mutation?: string;
+}
+
+export interface NotFoundSpec {
+  /** The object a missing answer names, e.g. 'Issue'. */
+  object: string;
+  /** The parameter naming the object, shown in the heading (e.g. 'issue_iid'). */
+  key: string;
+  /** Canonical action IDs to suggest under 'Next steps'. */
+  next: string[];
+}
+
+export interface ActionSpec {
+  /** Canonical ID `<domain>.<action>`. */
+  id: string;
+  title: string;
+  description: string;
+  /** Parameters, each a JSON Schema property plus where it travels. */
+  params: Record<string, ParamSpec>;
+  required?: string[];
+  /** Groups of which at least one must be given, e.g. [['project_id', 'group_id']]. */
+  oneOf?: string[][];
+  write: boolean;
+  destructive: boolean;
+  idempotent: boolean;
+  tier: Tier;
+  /** The classic scope that suffices for the action's least demanding way of running. */
+  scope: ClassicScope;
+  /** Set for the actions gated by the admin_mode scope. */
+  adminGroup?: AdminGroup;
+  /** The individual surface's tool name, declared (never derived). */
+  tool: string;
+  /** Other IDs this action answers to. */
+  aliases?: string[];
+  request?: { rest: RestRequest } | { graphql: GraphqlRequest };
+  /** Set on get actions whose missing object is answered with the Not Found result. */
+  notFound?: NotFoundSpec;
+  /** A valid call, used by the catalog test against forge-sim and shown to models. */
+  example: Record<string, unknown>;
+  /** Declares an argument-dependent confirmation (the action's own `confirm` field). */
+  confirmWhen?: (args: Record<string, unknown>) => string | undefined;
+  /** Only for actions that cannot be described as one request. */
+  handler?: ActionHandler;
+}
+
+export interface ActionContext {
+  /** Sends one REST request through the session's instance client. */
+  rest(
+    method: HttpMethod,
+    path: string,
+    init?: { query?: Record<string, unknown>; body?: unknown },
+  ): Promise<unknown>;
+  /** Sends one GraphQL request through the session's instance client. */
+  graphql(document: string, variables?: Record<string, unknown>): Promise<unknown>;
+}
+
+export type ActionHandler = (args: Record<string, unknown>, ctx: ActionContext) => Promise<unknown>;
+
+/** A domain file's export. */
+export interface DomainSpec {
+  domain: string;
+  /** The meta surface's tool, `forge_<domain>`. */
+  metaTool: string;
+  /** One sentence a model reads on the meta tool. */
+  summary: string;
+  actions: ActionSpec[];
+}
