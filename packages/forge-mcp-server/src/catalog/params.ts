@@ -42,3 +42,29 @@ export const orderSort: Record<string, ParamSpec> = {
 export const paging: Record<string, ParamSpec> = { page, per_page: perPage };
 export const project: Record<string, ParamSpec> = { project_id: projectId };
 export const group: Record<string, ParamSpec> = { group_id: groupId };
+
+/* Comments, threads, reactions and time tracking (shared by issues, merge requests, snippets, epics). */
+export const noteId: ParamSpec = {
+  type: 'integer',
+  minimum: 1,
+  description: 'Numeric ID of the comment (note), as returned by the note or discussion lists.',
+};
+export const discussionId: ParamSpec = {
+  type: 'string',
+  description:
+    'Discussion (thread) ID: the 40-character hex string from the discussion list, e.g. "6a9c1750b37d513a43987b574953fceb50b03ce7".',
+};
+export const awardId: ParamSpec = {
+  type: 'integer',
+  minimum: 1,
+  description: 'Numeric ID of the emoji reaction (award), as returned by the reaction list.',
+};
+export const emojiName: ParamSpec = {
+  type: 'string',
+  description: 'Emoji name without colons, e.g. "thumbsup", "thumbsdown", "tada", "eyes".',
+};
+export const timeDuration: ParamSpec = {
+  type: 'string',
+  description:
+    'Duration in human form: a number and unit, combinable, e.g. "30m", "3h30m", "1d", "1w2d" (units mo, w, d, h, m; a day is 8h, a week 5d).',
+};
