@@ -87,7 +87,7 @@ const runnerSettings: Record<string, ParamSpec> = {
     description: 'Free-form note for administrators about maintaining the runner (up to 1024 characters).',
   },
 };
-const runnerToken = (what: string): ParamSpec => ({ type: 'string', in: 'body', description: what });
+const runnerToken = (what: string): ParamSpec => ({ type: 'string', description: what });
 
 export const domain: DomainSpec = {
   domain: 'runner',
@@ -373,7 +373,9 @@ export const domain: DomainSpec = {
       idempotent: true,
       tier: 'free',
       scope: 'other-credential',
-      params: { token: runnerToken('The runner\'s authentication token, e.g. "glrt-...".') },
+      params: {
+        token: { ...runnerToken('The runner\'s authentication token, e.g. "glrt-...".'), in: 'body' },
+      },
       required: ['token'],
       request: { rest: { method: 'DELETE', path: '/runners' } },
       example: { token: 'glrt-exampletoken123' },
