@@ -1,0 +1,248 @@
+#!/usr/bin/env node
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { sweep } from './collect.js';
+import { loadConfig, readToken, type CollectorConfig } from './config.js';
+import { UserError } from './errors.js';
+import { createLogger } from './log.js';
+import { startServer, type HealthState } from './serve.js';
+import { SimUpstream } from './sim/server.js';
+import { generateWorld } from './sim/world.js';
+import { openStores } from './stores.js';
+import { formatSummary } from './summary.js';
+import { openPostgresStore } from './store/postgres.js';
+import { openSqliteStore } from './store/sqlite.js';
+
+const USAGE = `usage:
+  activity-collector sweep --config FILE [--quiet]     run one sweep; progress and a summary on stderr
+  activity-collector serve --config FILE               sweep on the schedule; serve /metrics and /health
+  activity-collector query --config FILE --repo OWNER/NAME [--format table|csv|json]
+                                                       print the star history per day from the store
+  activity-collector sim [--port N] [--repos N] [--seed N]
+                                                       run the simulated upstream (demo)`;
+
+const secrets: string[] = [];
+const log = createLogger(undefined, secrets);
+
+function redact(s: string): string {
+  return secrets.filter(Boolean).reduce((acc, t) => acc.split(t).join('[redacted]'), s);
+}
+
+function args(argv: string[], options: NonNullable<ParseArgsConfig['options']>) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: false, strict: true }).values as Record<
+      string,
+      string | boolean | undefined
+    >;
+  } catch (e) {
+    throw new UsageError(`${(e as Error).message.split('\n')[0]}; run activity-collector --help`);
+  }
+}
+
+class UsageError extends UserError {}
+
+async function configFrom(v: Record<string, unknown>): Promise<CollectorConfig> {
+  if (typeof v.config !== 'string')
+    throw new UsageError('missing --config FILE (a YAML or JSON configuration file)');
+  return loadConfig(v.config);
+}
+
+async function cmdSweep(argv: string[]): Promise<number> {
+  const v = args(argv, { config: { type: 'string' }, quiet: { type: 'boolean' } });
+  const config = await configFrom(v);
+  const token = readToken(config);
+  secrets.push(token);
+  const progress = createLogger(undefined, [token], Boolean(v.quiet));
+  const { store } = await openStores(config);
+  try {
+    const summary = await sweep({ config, token, store, logger: progress });
+    process.stderr.write(redact(formatSummary(summary)) + '\n');
+    return summary.status === 'complete' && summary.errors.length === 0 ? 0 : 2;
+  } finally {
+    await store.close();
+  }
+}
+
+async function cmdServe(argv: string[]): Promise<number> {
+  const v = args(argv, { config: { type: 'string' }, quiet: { type: 'boolean' } });
+  const config = await configFrom(v);
+  const token = readToken(config);
+  secrets.push(token);
+  if (!config.stores.prometheus) {
+    throw new UserError(
+      'serve needs stores.prometheus ({ port }) to serve /metrics and /health; add it to the configuration',
+    );
+  }
+  const progress = createLogger(undefined, [token], Boolean(v.quiet));
+  const { store, prometheus } = await openStores(config);
+  const health: HealthState = { sweeping: false };
+  let server;
+  try {
+    server = await startServer({
+      host: config.stores.prometheus.host,
+      port: config.stores.prometheus.port,
+      prometheus,
+      health: () => health,
+    });
+  } catch (e) {
+    await store.close();
+    throw new UserError(
+      `cannot listen on ${config.stores.prometheus.host}:${config.stores.prometheus.port} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); choose another stores.prometheus.port`,
+    );
+  }
+  log.info(
+    `serving ${server.url}/metrics and ${server.url}/health; sweeping every ${config.scheduleSeconds} s`,
+  );
+  let timer: NodeJS.Timeout | undefined;
+  let stopping = false;
+  const abort = new AbortController();
+  const runOnce = async () => {
+    health.sweeping = true;
+    try {
+      const s = await sweep({ config, token, store, logger: progress, signal: abort.signal });
+      health.lastSweep = { status: s.status, finishedAt: s.finishedAt, errors: s.errors.length };
+      health.lastError = undefined;
+      process.stderr.write(redact(formatSummary(s)) + '\n');
+    } catch (e) {
+      if (!stopping) {
+        health.lastError = redact((e as Error).message);
+        log.warn(`sweep failed: ${health.lastError}`);
+      }
+    } finally {
+      health.sweeping = false;
+    }
+    if (!stopping) timer = setTimeout(runOnce, config.scheduleSeconds * 1000);
+  };
+  void runOnce();
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      stopping = true;
+      abort.abort();
+      if (timer) clearTimeout(timer);
+      resolve();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await server.close();
+  // Let an in-flight sweep notice the abort before the stores close.
+  for (let i = 0; i < 100 && health.sweeping; i++) await new Promise((r) => setTimeout(r, 50));
+  await store.close();
+  return 0;
+}
+
+async function cmdQuery(argv: string[]): Promise<number> {
+  const v = args(argv, { config: { type: 'string' }, repo: { type: 'string' }, format: { type: 'string' } });
+  const config = await configFrom(v);
+  const repo = v.repo;
+  if (typeof repo !== 'string' || !/^[^/\s]+\/[^/\s]+$/.test(repo)) {
+    throw new UsageError(
+      'missing or malformed --repo OWNER/NAME (the repository whose star history to print)',
+    );
+  }
+  const format = (v.format as string | undefined) ?? 'table';
+  if (!['table', 'csv', 'json'].includes(format))
+    throw new UsageError(`--format ${format}: accepted: table, csv, json`);
+  const store = config.stores.sqlite
+    ? openSqliteStore(config.stores.sqlite)
+    : config.stores.postgres
+      ? openPostgresStore(config.stores.postgres.url, config.stores.postgres.schema)
+      : undefined;
+  if (!store)
+    throw new UserError('query reads stores.sqlite or stores.postgres; the configuration names neither');
+  try {
+    await store.init();
+    const days = await store.starDays(repo);
+    if (days.length === 0) {
+      throw new UserError(
+        `no star history stored for ${repo}; run activity-collector sweep first (or check the name)`,
+      );
+    }
+    let out: string;
+    if (format === 'json') out = JSON.stringify(days, null, 2);
+    else if (format === 'csv') out = ['day,stars', ...days.map((d) => `${d.day},${d.stars}`)].join('\n');
+    else {
+      const total = days.reduce((n, d) => n + d.stars, 0);
+      out = [
+        'day         stars',
+        ...days.map((d) => `${d.day}  ${String(d.stars).padStart(5)}`),
+        `total       ${String(total).padStart(5)}`,
+      ].join('\n');
+    }
+    process.stdout.write(out + '\n');
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
+
+async function cmdSim(argv: string[]): Promise<number> {
+  const v = args(argv, { port: { type: 'string' }, repos: { type: 'string' }, seed: { type: 'string' } });
+  const num = (x: unknown, name: string, dflt: number) => {
+    if (x === undefined) return dflt;
+    const n = Number(x);
+    if (!Number.isInteger(n) || n < 0)
+      throw new UsageError(`--${name} ${String(x)}: expected a whole number`);
+    return n;
+  };
+  const world = generateWorld({ repos: num(v.repos, 'repos', 20), seed: num(v.seed, 'seed', 1) });
+  const sim = new SimUpstream({ world, port: num(v.port, 'port', 0) });
+  const url = await sim.start();
+  process.stdout.write(
+    `simulated upstream at ${url}\n  export SIM_TOKEN=${world.token}\n  config: api_url: ${url}, token_env: SIM_TOKEN, targets.orgs: [demo-admin-org], targets.repos: [${world.user}/repo-0]\n`,
+  );
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await sim.close();
+  return 0;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [cmd, ...rest] = argv;
+  try {
+    switch (cmd) {
+      case 'sweep':
+        return await cmdSweep(rest);
+      case 'serve':
+        return await cmdServe(rest);
+      case 'query':
+        return await cmdQuery(rest);
+      case 'sim':
+        return await cmdSim(rest);
+      case '-h':
+      case '--help':
+      case 'help':
+        process.stdout.write(USAGE + '\n');
+        return 0;
+      default:
+        throw new UsageError(
+          cmd
+            ? `unknown command "${cmd}"; commands: sweep, serve, query, sim`
+            : 'no command given; commands: sweep, serve, query, sim',
+        );
+    }
+  } catch (e) {
+    const err = e as Error & { code?: string };
+    if (e instanceof UserError) {
+      process.stderr.write(`activity-collector: ${redact(err.message)}\n`);
+      return e instanceof UsageError ? 64 : 1;
+    }
+    // Anything else (a store that cannot be reached, a bug): still one line, never a stack trace.
+    const what =
+      err.code === 'ECONNREFUSED' || /connect|password|database/i.test(err.message)
+        ? 'store or upstream unreachable: '
+        : '';
+    process.stderr.write(`activity-collector: ${what}${redact(err.message.split('\n')[0])}\n`);
+    return 1;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  () => {
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,311 @@
+import { readFile } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { ConfigError, UserError } from './errors.js';
+
+export const PACKAGE_TYPES = ['npm', 'maven', 'rubygems', 'docker', 'nuget', 'container'] as const;
+export type PackageType = (typeof PACKAGE_TYPES)[number];
+
+export interface PostgresTarget {
+  url: string;
+  /** Schema holding the tables; created if missing. Default `public`. */
+  schema: string;
+}
+
+export interface CollectorConfig {
+  apiUrl: string;
+  tokenEnv: string;
+  targets: { repos: string[]; orgs: string[] };
+  stores: {
+    sqlite?: string;
+    postgres?: PostgresTarget;
+    prometheus?: { port: number; host: string };
+  };
+  /** Interval between sweeps in `serve`, in seconds. */
+  scheduleSeconds: number;
+  concurrency: number;
+  rateLimit: { maxWaitSeconds: number };
+  packageTypes: PackageType[];
+  commitsPerRepository: number;
+  billing: boolean;
+}
+
+const TOP_KEYS = [
+  'api_url',
+  'token_env',
+  'targets',
+  'stores',
+  'schedule',
+  'concurrency',
+  'rate_limit',
+  'packages',
+  'commits',
+  'billing',
+];
+
+const REPO_RE = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
+const ORG_RE = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
+const ENV_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function checkKeys(obj: Record<string, unknown>, prefix: string, allowed: string[]): void {
+  for (const k of Object.keys(obj)) {
+    if (k === 'token' || k === 'github_token') {
+      throw new ConfigError(
+        prefix + k,
+        `no token in the file; put it in the environment variable named by token_env`,
+        'a token is never read from the configuration file',
+      );
+    }
+    if (!allowed.includes(k)) {
+      throw new ConfigError(prefix + k, `one of ${allowed.join(', ')}`, 'unknown key');
+    }
+  }
+}
+
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'string') return JSON.stringify(v.length > 60 ? v.slice(0, 57) + '...' : v);
+  return typeof v === 'object' ? 'a mapping' : String(v);
+}
+
+function stringList(v: unknown, key: string, re: RegExp, accepted: string): string[] {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v)) throw new ConfigError(key, `a list of ${accepted}`, `got ${describe(v)}`);
+  const out: string[] = [];
+  v.forEach((item, i) => {
+    if (typeof item !== 'string' || !re.test(item)) {
+      throw new ConfigError(`${key}[${i}]`, accepted, `got ${describe(item)}`);
+    }
+    if (!out.includes(item)) out.push(item);
+  });
+  return out;
+}
+
+function intIn(v: unknown, key: string, min: number, max: number, dflt: number): number {
+  if (v === undefined) return dflt;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
+    throw new ConfigError(key, `an integer from ${min} to ${max}`, `got ${describe(v)}`);
+  }
+  return v;
+}
+
+const DURATION_RE = /^(\d+)\s*(s|m|h|d)$/;
+const UNIT: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** Parses `schedule`: a duration such as `30s`, `15m`, `6h`, `1d`, or `{ every: <duration> }`. */
+function parseSchedule(v: unknown): number {
+  const accepted = 'a duration like "30s", "15m", "6h" or "1d" (or { every: <duration> }), at least 10s';
+  if (v === undefined) return 6 * 3600;
+  let d: unknown = v;
+  if (isObject(v)) {
+    checkKeys(v, 'schedule.', ['every']);
+    d = v.every;
+  }
+  const m = typeof d === 'string' ? DURATION_RE.exec(d.trim()) : null;
+  if (!m) throw new ConfigError('schedule', accepted, `got ${describe(d)}`);
+  const seconds = Number(m[1]) * UNIT[m[2]];
+  if (seconds < 10) throw new ConfigError('schedule', accepted, `got ${describe(d)}`);
+  return seconds;
+}
+
+function parseUrl(v: unknown, key: string, protocols: string[], accepted: string): string {
+  if (typeof v !== 'string') throw new ConfigError(key, accepted, `got ${describe(v)}`);
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw new ConfigError(key, accepted, 'not a URL');
+  }
+  if (!protocols.includes(u.protocol)) throw new ConfigError(key, accepted, `got scheme ${u.protocol}`);
+  return v;
+}
+
+/** Validates a parsed configuration document. Throws ConfigError naming the key and what is accepted. */
+export function validateConfig(doc: unknown): CollectorConfig {
+  if (!isObject(doc))
+    throw new ConfigError('(top level)', 'a mapping with targets and stores', `got ${describe(doc)}`);
+  checkKeys(doc, '', TOP_KEYS);
+
+  const apiUrl =
+    doc.api_url === undefined
+      ? 'https://api.github.com'
+      : parseUrl(doc.api_url, 'api_url', ['http:', 'https:'], 'an http(s) URL of the API base').replace(
+          /\/+$/,
+          '',
+        );
+
+  const tokenEnv = doc.token_env ?? 'GITHUB_TOKEN';
+  if (typeof tokenEnv !== 'string' || !ENV_RE.test(tokenEnv)) {
+    throw new ConfigError(
+      'token_env',
+      'the name of an environment variable, like GITHUB_TOKEN',
+      `got ${describe(tokenEnv)}`,
+    );
+  }
+
+  if (!isObject(doc.targets)) {
+    throw new ConfigError(
+      'targets',
+      'a mapping with repos (owner/name list) and/or orgs',
+      `got ${describe(doc.targets)}`,
+    );
+  }
+  checkKeys(doc.targets, 'targets.', ['repos', 'orgs']);
+  const repos = stringList(doc.targets.repos, 'targets.repos', REPO_RE, '"owner/name"');
+  const orgs = stringList(doc.targets.orgs, 'targets.orgs', ORG_RE, 'an organisation login');
+  if (repos.length === 0 && orgs.length === 0) {
+    throw new ConfigError(
+      'targets',
+      'at least one entry in targets.repos or targets.orgs',
+      'nothing to collect',
+    );
+  }
+
+  if (!isObject(doc.stores)) {
+    throw new ConfigError(
+      'stores',
+      'a mapping with sqlite, postgres and/or prometheus',
+      `got ${describe(doc.stores)}`,
+    );
+  }
+  checkKeys(doc.stores, 'stores.', ['sqlite', 'postgres', 'prometheus']);
+  const stores: CollectorConfig['stores'] = {};
+  if (doc.stores.sqlite !== undefined) {
+    if (typeof doc.stores.sqlite !== 'string' || doc.stores.sqlite.trim() === '') {
+      throw new ConfigError(
+        'stores.sqlite',
+        'a file path (or ":memory:")',
+        `got ${describe(doc.stores.sqlite)}`,
+      );
+    }
+    stores.sqlite = doc.stores.sqlite;
+  }
+  if (doc.stores.postgres !== undefined) {
+    const pgAccepted = 'a postgres:// connection URL, or { url, schema }';
+    const p = doc.stores.postgres;
+    let url: unknown = p;
+    let schema: unknown = 'public';
+    if (isObject(p)) {
+      checkKeys(p, 'stores.postgres.', ['url', 'schema']);
+      url = p.url;
+      schema = p.schema ?? 'public';
+    }
+    const key = isObject(p) ? 'stores.postgres.url' : 'stores.postgres';
+    parseUrl(url, key, ['postgres:', 'postgresql:'], pgAccepted);
+    if (typeof schema !== 'string' || !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
+      throw new ConfigError(
+        'stores.postgres.schema',
+        'a lower-case SQL identifier',
+        `got ${describe(schema)}`,
+      );
+    }
+    stores.postgres = { url: url as string, schema };
+  }
+  if (doc.stores.prometheus !== undefined) {
+    const p = doc.stores.prometheus;
+    if (!isObject(p))
+      throw new ConfigError('stores.prometheus', '{ port: <1-65535>, host? }', `got ${describe(p)}`);
+    checkKeys(p, 'stores.prometheus.', ['port', 'host']);
+    const port = intIn(p.port, 'stores.prometheus.port', 0, 65535, 9464);
+    const host = p.host ?? '127.0.0.1';
+    if (typeof host !== 'string')
+      throw new ConfigError('stores.prometheus.host', 'a host name or address', `got ${describe(host)}`);
+    stores.prometheus = { port, host };
+  }
+  if (!stores.sqlite && !stores.postgres && !stores.prometheus) {
+    throw new ConfigError('stores', 'at least one of sqlite, postgres, prometheus', 'no store configured');
+  }
+
+  let maxWaitSeconds = 3600;
+  if (doc.rate_limit !== undefined) {
+    if (!isObject(doc.rate_limit))
+      throw new ConfigError('rate_limit', '{ max_wait_seconds }', `got ${describe(doc.rate_limit)}`);
+    checkKeys(doc.rate_limit, 'rate_limit.', ['max_wait_seconds']);
+    maxWaitSeconds = intIn(doc.rate_limit.max_wait_seconds, 'rate_limit.max_wait_seconds', 0, 86400, 3600);
+  }
+
+  let packageTypes: PackageType[] = [...PACKAGE_TYPES];
+  if (doc.packages !== undefined) {
+    if (!isObject(doc.packages))
+      throw new ConfigError('packages', '{ types: [...] }', `got ${describe(doc.packages)}`);
+    checkKeys(doc.packages, 'packages.', ['types']);
+    const t = doc.packages.types;
+    if (!Array.isArray(t))
+      throw new ConfigError('packages.types', `a list of ${PACKAGE_TYPES.join(', ')}`, `got ${describe(t)}`);
+    t.forEach((x, i) => {
+      if (!PACKAGE_TYPES.includes(x))
+        throw new ConfigError(`packages.types[${i}]`, PACKAGE_TYPES.join(', '), `got ${describe(x)}`);
+    });
+    packageTypes = [...new Set(t as PackageType[])];
+  }
+
+  let commitsPerRepository = 500;
+  if (doc.commits !== undefined) {
+    if (!isObject(doc.commits))
+      throw new ConfigError('commits', '{ max_per_repository }', `got ${describe(doc.commits)}`);
+    checkKeys(doc.commits, 'commits.', ['max_per_repository']);
+    commitsPerRepository = intIn(
+      doc.commits.max_per_repository,
+      'commits.max_per_repository',
+      0,
+      100000,
+      500,
+    );
+  }
+
+  const billing = doc.billing ?? true;
+  if (typeof billing !== 'boolean')
+    throw new ConfigError('billing', 'true or false', `got ${describe(billing)}`);
+
+  return {
+    apiUrl,
+    tokenEnv,
+    targets: { repos, orgs },
+    stores,
+    scheduleSeconds: parseSchedule(doc.schedule),
+    concurrency: intIn(doc.concurrency, 'concurrency', 1, 32, 4),
+    rateLimit: { maxWaitSeconds },
+    packageTypes,
+    commitsPerRepository,
+    billing,
+  };
+}
+
+/** Reads and validates a YAML or JSON configuration file. */
+export async function loadConfig(file: string): Promise<CollectorConfig> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new UserError(
+      `cannot read configuration file ${file} (${code ?? 'error'}); pass an existing YAML or JSON file with --config`,
+    );
+  }
+  let doc: unknown;
+  try {
+    doc = extname(file).toLowerCase() === '.json' ? JSON.parse(text) : parseYaml(text);
+  } catch (e) {
+    const msg = (e as Error).message.split('\n')[0];
+    throw new UserError(
+      `configuration file ${file} is not valid ${extname(file) === '.json' ? 'JSON' : 'YAML'}: ${msg}`,
+    );
+  }
+  return validateConfig(doc);
+}
+
+/** Reads the token from the environment variable the configuration names. */
+export function readToken(config: CollectorConfig, env: NodeJS.ProcessEnv = process.env): string {
+  const token = env[config.tokenEnv];
+  if (!token || token.trim() === '') {
+    throw new UserError(
+      `environment variable ${config.tokenEnv} is not set; export a token there (token_env names the variable)`,
+    );
+  }
+  return token.trim();
+}

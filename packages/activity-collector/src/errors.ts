@@ -1,0 +1,43 @@
+/** An error caused by the user's input (configuration, arguments, environment); printed as one line. */
+export class UserError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UserError';
+  }
+}
+
+/** Raised when the configuration is invalid; the message names the key and what is accepted. */
+export class ConfigError extends UserError {
+  constructor(
+    readonly key: string,
+    readonly accepted: string,
+    detail?: string,
+  ) {
+    super(`invalid configuration: ${key}: ${detail ? detail + '; ' : ''}accepted: ${accepted}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The upstream rate limit would need a longer wait than allowed. */
+export class RateLimitError extends Error {
+  constructor(
+    readonly resetAt: Date,
+    readonly waitSeconds: number,
+  ) {
+    super(
+      `upstream rate limit exhausted until ${resetAt.toISOString()} (${Math.ceil(waitSeconds)} s), longer than rate_limit.max_wait_seconds; the next sweep continues`,
+    );
+    this.name = 'RateLimitError';
+  }
+}
+
+/** The upstream answered something the collector cannot use (an unexpected status or shape). */
+export class UpstreamError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'UpstreamError';
+  }
+}

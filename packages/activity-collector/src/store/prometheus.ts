@@ -1,0 +1,209 @@
+import { Gauge, Registry } from 'prom-client';
+import type { SweepSummary } from '../collect.js';
+import { MemoryEtagCache, type RateState } from '../http.js';
+import type {
+  PackageRow,
+  RepositoryRow,
+  SecurityFeatureRow,
+  StarDayRow,
+  StatusRow,
+  Store,
+  TrafficRow,
+} from './types.js';
+
+type Series = Map<string, { labels: Record<string, string>; value: number }>;
+
+/**
+ * The Prometheus store: current values only, exposed in the text exposition format. It holds no history
+ * (vcs_star_day is not exposed); vcs_star is still counted, as vcs_star_count. Series are emitted sorted by
+ * labels so the output is stable.
+ */
+export class PrometheusStore extends MemoryEtagCache implements Store {
+  readonly kind = 'prometheus';
+  readonly registry = new Registry();
+  private readonly series = new Map<string, Series>();
+  private readonly state = new Map<string, string>();
+
+  constructor() {
+    super();
+    const gauge = (name: string, help: string, labelNames: string[]) => {
+      const data: Series = new Map();
+      this.series.set(name, data);
+      new Gauge({
+        name,
+        help,
+        labelNames,
+        registers: [this.registry],
+        collect() {
+          this.reset();
+          for (const key of [...data.keys()].sort()) {
+            const s = data.get(key)!;
+            this.set(s.labels, s.value);
+          }
+        },
+      });
+    };
+    gauge('vcs_star_count', 'Current stars of the repository (what vcs_star rows count).', ['repository']);
+    gauge(
+      'vcs_star_list_access',
+      '1 when the token can read the stargazer list, so vcs_star rows name stargazers.',
+      ['repository'],
+    );
+    gauge('vcs_security_feature', '1 for the current state of a security feature.', [
+      'repository',
+      'feature',
+      'state',
+    ]);
+    gauge('vcs_security_open_alerts', 'Open alerts of an enabled alerting feature.', [
+      'repository',
+      'feature',
+    ]);
+    gauge('vcs_traffic_count', 'Sum over the traffic window last told by the upstream.', [
+      'repository',
+      'kind',
+    ]);
+    gauge('vcs_traffic_uniques', 'Sum of daily uniques over the traffic window last told by the upstream.', [
+      'repository',
+      'kind',
+    ]);
+    gauge('vcs_package_versions', 'Versions of a package (from its one versions call).', [
+      'owner',
+      'package_type',
+      'package',
+    ]);
+    gauge('activity_collector_collection_status', '1 for the last outcome of a collector on a scope.', [
+      'scope',
+      'collector',
+      'outcome',
+    ]);
+    gauge('activity_collector_sweep_repositories', 'Repositories collected by the last sweep.', []);
+    gauge('activity_collector_sweep_api_calls', 'Upstream API calls made by the last sweep.', []);
+    gauge('activity_collector_sweep_records', 'Records written by the last sweep, per kind.', ['kind']);
+    gauge('activity_collector_sweep_complete', '1 when the last sweep completed.', []);
+    gauge('activity_collector_sweep_finished_seconds', 'Unix time the last sweep finished.', []);
+    gauge('activity_collector_rate_limit_remaining', 'Rate limit left after the last sweep.', ['resource']);
+    gauge('activity_collector_rate_limit_limit', 'Rate limit size per window.', ['resource']);
+  }
+
+  private set(name: string, labels: Record<string, string>, value: number) {
+    const key = JSON.stringify(Object.entries(labels));
+    this.series.get(name)!.set(key, { labels, value });
+  }
+
+  private dropWhere(name: string, match: Record<string, string>) {
+    const data = this.series.get(name)!;
+    for (const [k, s] of data) {
+      if (Object.entries(match).every(([mk, mv]) => s.labels[mk] === mv)) data.delete(k);
+    }
+  }
+
+  async init() {}
+  async close() {}
+
+  /** The exposition text served at /metrics. */
+  metrics(): Promise<string> {
+    return this.registry.metrics();
+  }
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+
+  async writeRepository(r: RepositoryRow) {
+    this.set('vcs_star_count', { repository: r.repository }, r.stargazersCount);
+    this.set('vcs_star_list_access', { repository: r.repository }, r.starListAccess ? 1 : 0);
+    return 1;
+  }
+  async writeStars(_repository: string, rows: unknown[]) {
+    return rows.length;
+  }
+  async writeStarDays(_repository: string, rows: StarDayRow[]) {
+    return rows.length;
+  }
+  async writeSecurityFeatures(repository: string, rows: SecurityFeatureRow[]) {
+    this.dropWhere('vcs_security_feature', { repository });
+    this.dropWhere('vcs_security_open_alerts', { repository });
+    for (const r of rows) {
+      this.set('vcs_security_feature', { repository, feature: r.feature, state: r.state }, 1);
+      if (r.openAlerts !== null)
+        this.set('vcs_security_open_alerts', { repository, feature: r.feature }, r.openAlerts);
+    }
+    return rows.length;
+  }
+  async writeParticipation(_r: string, rows: unknown[]) {
+    return rows.length;
+  }
+  async writePunchCard(_r: string, rows: unknown[]) {
+    return rows.length;
+  }
+  async writeTraffic(repository: string, rows: TrafficRow[]) {
+    for (const kind of new Set(rows.map((r) => r.kind))) {
+      const mine = rows.filter((r) => r.kind === kind);
+      this.set(
+        'vcs_traffic_count',
+        { repository, kind },
+        mine.reduce((n, r) => n + r.count, 0),
+      );
+      this.set(
+        'vcs_traffic_uniques',
+        { repository, kind },
+        mine.reduce((n, r) => n + r.uniques, 0),
+      );
+    }
+    return rows.length;
+  }
+  async writePackages(rows: PackageRow[]) {
+    for (const p of rows) {
+      this.set(
+        'vcs_package_versions',
+        { owner: p.owner, package_type: p.packageType, package: p.name },
+        p.versions.length,
+      );
+    }
+    return rows.reduce((n, p) => n + 1 + p.versions.length, 0);
+  }
+  async writeCommits(_r: string, rows: unknown[]) {
+    return rows.length;
+  }
+  async writeEvents(_r: string, rows: unknown[]) {
+    return rows.length;
+  }
+  async writeBillingUsage(_a: string, rows: unknown[]) {
+    return rows.length;
+  }
+  async writeStatus(rows: StatusRow[]) {
+    for (const r of rows) {
+      this.dropWhere('activity_collector_collection_status', { scope: r.scope, collector: r.collector });
+      this.set(
+        'activity_collector_collection_status',
+        { scope: r.scope, collector: r.collector, outcome: r.outcome },
+        1,
+      );
+    }
+  }
+  async writeSweep() {}
+  async observeSweep(s: SweepSummary, rate: Record<string, RateState>) {
+    this.set('activity_collector_sweep_repositories', {}, s.repositories);
+    this.set('activity_collector_sweep_api_calls', {}, s.apiCalls);
+    this.series.get('activity_collector_sweep_records')!.clear();
+    for (const [kind, n] of Object.entries(s.records))
+      this.set('activity_collector_sweep_records', { kind }, n);
+    this.set('activity_collector_sweep_complete', {}, s.status === 'complete' ? 1 : 0);
+    this.set('activity_collector_sweep_finished_seconds', {}, Math.floor(Date.parse(s.finishedAt) / 1000));
+    for (const [resource, r] of Object.entries(rate)) {
+      this.set('activity_collector_rate_limit_remaining', { resource }, r.remaining);
+      this.set('activity_collector_rate_limit_limit', { resource }, r.limit);
+    }
+  }
+  async getState(key: string) {
+    return this.state.get(key);
+  }
+  async setState(key: string, value: string) {
+    this.state.set(key, value);
+  }
+  async knownCommits() {
+    return new Set<string>();
+  }
+  async starDays(): Promise<StarDayRow[]> {
+    return [];
+  }
+}

@@ -1,0 +1,22 @@
+import type { SweepSummary } from './collect.js';
+
+/** The end-of-sweep summary printed on stderr. */
+export function formatSummary(s: SweepSummary): string {
+  const lines = [
+    `sweep ${s.status}${s.stopReason ? ` (${s.stopReason})` : ''}`,
+    `  repositories: ${s.repositories}`,
+    `  records written:`,
+    ...Object.keys(s.records)
+      .sort()
+      .map((k) => `    ${k}: ${s.records[k]}`),
+    `  unavailable: ${s.unavailable}`,
+    `  not ready: ${s.notReady}`,
+    `  end of data (feeds): ${s.endOfData}`,
+    `  gone (permanent): ${s.gone}`,
+    `  errors: ${s.errors.length}`,
+    ...s.errors.slice(0, 10).map((e) => `    ${e.scope} ${e.collector}: ${e.message}`),
+    `  api calls: ${s.apiCalls} (${s.notModified} not modified)`,
+    `  rate limit left: ${s.rateLimit ? `${s.rateLimit.remaining}/${s.rateLimit.limit}, resets ${s.rateLimit.reset}` : 'unknown'}`,
+  ];
+  return lines.join('\n');
+}
