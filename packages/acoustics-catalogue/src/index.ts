@@ -1,1 +1,26 @@
-export {};
+export * from './types.js';
+export {
+  ROW_CLASSES,
+  ROW_CLASS_NAMES,
+  BASIS_VALUES,
+  classInfo,
+  isRowClassName,
+  type RowClassName,
+  type Basis,
+  type ClassInfo,
+  type NumericFieldSpec,
+  type NumberKind,
+} from './definition.js';
+export { buildSchema, SCHEMA_ID, MAX_ROWS } from './schema.js';
+export { CatalogueError, type Issue, type Note, formatIssues } from './errors.js';
+export {
+  readCatalogue,
+  checkCatalogue,
+  checkCatalogueValue,
+  MAX_DOCUMENT_BYTES,
+  MAX_DEPTH,
+  type ReadResult,
+  type CheckResult,
+} from './reader.js';
+export { writeCatalogue } from './writer.js';
+export { Catalogue, CatalogueJoinError, joinCatalogues, type CatalogueEntry } from './catalogue.js';

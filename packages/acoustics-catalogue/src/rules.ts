@@ -1,0 +1,408 @@
+/**
+ * The reader's own rules: those that depend on two cells at once, unit alias conversion,
+ * and the notes (suspicious but allowed). They run on rows the schema has accepted.
+ */
+import { kindBounds, type ClassInfo, type NumericFieldSpec } from './definition.js';
+import { escapePointer, quote } from './errors.js';
+import { convertValue } from './units.js';
+
+type Row = Record<string, unknown>;
+type Obj = Record<string, unknown>;
+
+export interface RelativeIssue {
+  /** Pointer relative to the row. */
+  readonly pointer: string;
+  readonly message: string;
+}
+
+const FIELD_MAPS = [
+  'basis',
+  'ranges',
+  'reported',
+  'uncertainty',
+  'converted',
+  'unquantified',
+  'not_derivable',
+  'attributed_to',
+  'borrowed',
+] as const;
+const FIELD_LISTS = ['approximate', 'bounded_above', 'bounded_below'] as const;
+const CELL_MAPS = ['carried', 'misprinted'] as const;
+
+/** Canonical order of a row's members; user columns follow. */
+export function rowOrder(info: ClassInfo): string[] {
+  return [
+    'key',
+    'name',
+    'variant',
+    'group',
+    'note',
+    ...info.canonical,
+    ...info.spec.text,
+    ...info.spec.flags,
+    'basis',
+    ...FIELD_LISTS,
+    'ranges',
+    'reported',
+    'uncertainty',
+    'converted',
+    'unquantified',
+    'not_derivable',
+    'carried',
+    'misprinted',
+    'attributed_to',
+    'borrowed',
+    'provenance',
+  ];
+}
+
+/** The row with its members in canonical order (user columns last, in their order). */
+export function orderRow(row: Row, info: ClassInfo): Row {
+  const out: Row = {};
+  for (const k of rowOrder(info)) if (row[k] !== undefined) out[k] = row[k];
+  for (const k of Object.keys(row)) if (!(k in out)) out[k] = row[k];
+  return out;
+}
+
+const at = (...t: string[]) => t.map((x) => `/${escapePointer(x)}`).join('');
+
+function isNum(v: unknown): v is number {
+  return typeof v === 'number';
+}
+
+/** Converts a row's alias columns (and hedges naming them) into canonical fields. */
+function convertAliases(row: Row, info: ClassInfo): { row: Row } | { issue: RelativeIssue } {
+  if (info.aliases.size === 0) return { row };
+  let out: Row | undefined;
+  const copy = (): Row => {
+    if (!out) {
+      out = { ...row };
+      for (const h of [...FIELD_MAPS, ...CELL_MAPS]) if (out[h]) out[h] = { ...(out[h] as Obj) };
+      for (const h of FIELD_LISTS) if (out[h]) out[h] = [...(out[h] as string[])];
+    }
+    return out;
+  };
+  for (const name of Object.keys(row)) {
+    const alias = info.aliases.get(name);
+    if (!alias) continue;
+    const o = copy();
+    if (row[alias.canonical] !== undefined)
+      return {
+        issue: {
+          pointer: at(name),
+          message: `${name} and ${alias.canonical} are the same quantity; give it once`,
+        },
+      };
+    const value = row[name];
+    delete o[name];
+    if (isNum(value)) {
+      const conv = (o.converted ?? {}) as Obj;
+      if (conv[alias.canonical] !== undefined || conv[name] !== undefined)
+        return {
+          issue: {
+            pointer: at('converted', conv[name] !== undefined ? name : alias.canonical),
+            message: `${alias.canonical} is written in ${alias.from.label} (${name}) and also has a converted record; give one`,
+          },
+        };
+      o[alias.canonical] = convertValue(value, alias.from, alias.to);
+      o.converted = { ...conv, [alias.canonical]: [String(value), alias.from.label] };
+    } else {
+      o[alias.canonical] = value;
+    }
+  }
+  // Hedges that name alias fields.
+  for (const hedge of [...FIELD_MAPS, ...CELL_MAPS]) {
+    const map = row[hedge] as Obj | undefined;
+    if (!map) continue;
+    for (const name of Object.keys(map)) {
+      const alias = info.aliases.get(name);
+      if (!alias) continue;
+      const o = copy();
+      const target = o[hedge] as Obj;
+      if (map[alias.canonical] !== undefined)
+        return {
+          issue: {
+            pointer: at(hedge, name),
+            message: `${hedge} names both ${name} and ${alias.canonical}, the same quantity; give it once`,
+          },
+        };
+      const v = map[name];
+      delete target[name];
+      const conv = (x: number | null, difference = false) =>
+        x === null ? null : convertValue(x, alias.from, alias.to, difference);
+      if (hedge === 'ranges') {
+        const r = v as [number | null, number | null];
+        target[alias.canonical] = [conv(r[0]), conv(r[1])];
+      } else if (hedge === 'reported') {
+        target[alias.canonical] = (v as unknown[]).map((x) =>
+          Array.isArray(x) ? [conv(x[0]), conv(x[1])] : conv(x as number),
+        );
+      } else if (hedge === 'uncertainty') {
+        target[alias.canonical] = conv(v as number, true);
+      } else {
+        target[alias.canonical] = v;
+      }
+    }
+  }
+  for (const hedge of FIELD_LISTS) {
+    const list = row[hedge] as string[] | undefined;
+    if (!list || !list.some((n) => info.aliases.has(n))) continue;
+    const o = copy();
+    const renamed = list.map((n) => info.aliases.get(n)?.canonical ?? n);
+    const dup = renamed.findIndex((n, i) => renamed.indexOf(n) !== i);
+    if (dup >= 0)
+      return {
+        issue: {
+          pointer: at(hedge, String(dup)),
+          message: `${hedge} names ${renamed[dup]} twice (once by its alias)`,
+        },
+      };
+    o[hedge] = renamed;
+  }
+  return { row: out ? orderRow(out, info) : row };
+}
+
+/**
+ * Applies the cross-cell rules to a schema-valid row. Returns the converted row, or the
+ * first broken rule.
+ */
+export function checkRow(input: Row, info: ClassInfo): { row: Row } | { issue: RelativeIssue } {
+  const conv = convertAliases(input, info);
+  if ('issue' in conv) return conv;
+  const row = conv.row;
+  const has = (f: string) => isNum(row[f]);
+  const map = (h: string) => (row[h] ?? {}) as Obj;
+  const list = (h: string) => (row[h] ?? []) as string[];
+  const ranges = map('ranges') as Record<string, [number | null, number | null]>;
+  const unquantified = map('unquantified');
+  const notDerivable = map('not_derivable');
+
+  for (const f of Object.keys(unquantified)) {
+    if (has(f))
+      return {
+        issue: {
+          pointer: at('unquantified', f),
+          message: `${f} has the value ${row[f]} but unquantified says the page prints no number for it`,
+        },
+      };
+    if (notDerivable[f] !== undefined)
+      return {
+        issue: {
+          pointer: at('not_derivable', f),
+          message: `${f} is both unquantified (the page prints a word) and not_derivable (left empty); give one`,
+        },
+      };
+  }
+  for (const f of Object.keys(notDerivable))
+    if (has(f))
+      return {
+        issue: {
+          pointer: at('not_derivable', f),
+          message: `${f} has the value ${row[f]} but not_derivable says it is left empty`,
+        },
+      };
+  for (const hedge of ['bounded_above', 'bounded_below'] as const) {
+    const fields = list(hedge);
+    for (let i = 0; i < fields.length; i++) {
+      const f = fields[i];
+      const r = ranges[f];
+      if (!r)
+        return {
+          issue: {
+            pointer: at(hedge, String(i)),
+            message: `${f} is ${hedge.replace('_', ' ')} but has no range; add ranges.${f} with the printed bound`,
+          },
+        };
+      const end = hedge === 'bounded_above' ? 1 : 0;
+      if (r[end] === null)
+        return {
+          issue: {
+            pointer: at('ranges', f, String(end)),
+            message: `${f} is ${hedge.replace('_', ' ')}, so the ${end ? 'high' : 'low'} end of its range is the printed bound and must be a number`,
+          },
+        };
+      if (hedge === 'bounded_below' && r[1] === null) {
+        const ceiling = kindBounds(info.spec.numeric[f].kind)[1];
+        if (ceiling !== null)
+          return {
+            issue: {
+              pointer: at('ranges', f, '1'),
+              message: `${f} cannot exceed ${ceiling}, so the high end of its range must be a number (${ceiling}), not open`,
+            },
+          };
+      }
+    }
+  }
+  for (const f of Object.keys(ranges)) {
+    const [lo, hi] = ranges[f];
+    if (lo !== null && hi !== null && lo > hi)
+      return {
+        issue: {
+          pointer: at('ranges', f),
+          message: `range of ${f} runs backwards: low ${lo} is above high ${hi}`,
+        },
+      };
+    const spec: NumericFieldSpec = info.spec.numeric[f];
+    const [min, max] = kindBounds(spec.kind);
+    for (const [end, v] of [
+      [0, lo],
+      [1, hi],
+    ] as const) {
+      if (v === null) continue;
+      if ((min !== null && v < min) || (max !== null && v > max))
+        return {
+          issue: {
+            pointer: at('ranges', f, String(end)),
+            message: `range end ${v} of ${f} is outside ${min ?? '-∞'}..${max ?? '∞'}`,
+          },
+        };
+      if (spec.kind === 'whole' && !Number.isInteger(v))
+        return {
+          issue: { pointer: at('ranges', f, String(end)), message: `range end ${v} of ${f} must be whole` },
+        };
+    }
+  }
+  const reported = map('reported') as Record<string, (number | [number, number])[]>;
+  for (const f of Object.keys(reported)) {
+    const readings = reported[f];
+    for (let i = 0; i < readings.length; i++) {
+      const r = readings[i];
+      if (Array.isArray(r) && r[0] > r[1])
+        return {
+          issue: {
+            pointer: at('reported', f, String(i)),
+            message: `reading ${quote(r)} of ${f} runs backwards: low is above high`,
+          },
+        };
+    }
+  }
+  for (const hedge of ['uncertainty', 'converted', 'borrowed'] as const)
+    for (const f of Object.keys(map(hedge)))
+      if (!has(f))
+        return {
+          issue: {
+            pointer: at(hedge, f),
+            message: `${hedge} for ${f} needs a value of ${f}, and the row has none`,
+          },
+        };
+  const approximate = list('approximate');
+  for (let i = 0; i < approximate.length; i++) {
+    const f = approximate[i];
+    if (!has(f) && !ranges[f])
+      return {
+        issue: {
+          pointer: at('approximate', String(i)),
+          message: `${f} is marked approximate (~) but has neither a value nor a range`,
+        },
+      };
+  }
+  return { row };
+}
+
+const hundredths = (x: number) => Math.round(x * 100);
+const ISO_11654_REFERENCE = [80, 100, 100, 100, 90]; // 250 … 4000 Hz, in hundredths
+
+/** Weighted absorption coefficient αw (ISO 11654) from practical coefficients at 250 … 4000 Hz. */
+export function weightedAbsorption(practical: readonly number[]): number {
+  const p = practical.map(hundredths);
+  for (let w = 100; w >= 0; w -= 5) {
+    const shift = w - 100;
+    let unfavourable = 0;
+    for (let i = 0; i < 5; i++) unfavourable += Math.max(0, ISO_11654_REFERENCE[i] + shift - p[i]);
+    if (unfavourable <= 10) return w / 100;
+  }
+  return 0;
+}
+
+/** Practical coefficient αp: mean rounded to 0.05 steps, capped at 1.00. */
+export function practicalFrom(values: readonly number[]): number {
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  return Math.min(100, Math.round((mean * 100) / 5) * 5) / 100;
+}
+
+const OCTAVE_THIRDS: Readonly<Record<number, readonly number[]>> = {
+  250: [200, 250, 315],
+  500: [400, 500, 630],
+  1000: [800, 1000, 1250],
+  2000: [1600, 2000, 2500],
+  4000: [3150, 4000, 5000],
+};
+
+function noteRatings(row: Row, info: ClassInfo, notes: RelativeIssue[]): void {
+  let practical: number[] | undefined;
+  if (info.name === 'PracticalAbsorptionSpectrum') {
+    const values = [250, 500, 1000, 2000, 4000].map((b) => row[`practical_absorption_coefficient_${b}`]);
+    if (values.every(isNum)) practical = values;
+    for (const b of [125, 250, 500, 1000, 2000, 4000]) {
+      const f = `practical_absorption_coefficient_${b}`;
+      const v = row[f];
+      if (!isNum(v)) continue;
+      if (v > 1)
+        notes.push({ pointer: at(f), message: `${f} is ${v}; ISO 11654 caps αp at 1.00 (kept as printed)` });
+      else if (Math.abs(v * 20 - Math.round(v * 20)) > 1e-9)
+        notes.push({
+          pointer: at(f),
+          message: `${f} is ${v}; αp is rounded in 0.05 steps (kept as printed)`,
+        });
+    }
+  } else if (info.name === 'ThirdOctaveAbsorptionSpectrum') {
+    const bandsOf = (b: number) => OCTAVE_THIRDS[b].map((t) => row[`absorption_coefficient_${t}`]);
+    const all = [250, 500, 1000, 2000, 4000].map(bandsOf);
+    if (all.every((v) => v.every(isNum))) practical = all.map((v) => practicalFrom(v as number[]));
+    const nrcBands = [250, 500, 1000, 2000].map((b) => row[`absorption_coefficient_${b}`]);
+    const nrc = row.noise_reduction_coefficient;
+    if (isNum(nrc) && nrcBands.every(isNum)) {
+      const computed = Math.round(((nrcBands as number[]).reduce((a, b) => a + b, 0) / 4) * 20) / 20;
+      if (Math.abs(computed - nrc) > 1e-9)
+        notes.push({
+          pointer: at('noise_reduction_coefficient'),
+          message: `printed NRC ${nrc}; the 250–2000 Hz coefficients give ${computed} (kept as printed)`,
+        });
+    }
+  }
+  const printed = row.weighted_absorption_coefficient;
+  if (practical && isNum(printed)) {
+    const computed = weightedAbsorption(practical);
+    if (Math.abs(computed - printed) > 1e-9)
+      notes.push({
+        pointer: at('weighted_absorption_coefficient'),
+        message: `printed αw ${printed}; the coefficients give ${computed} (kept as printed, never reconciled)`,
+      });
+  }
+}
+
+/** Notes on an accepted row: suspicious but allowed. Pointers are relative to the row. */
+export function rowNotes(
+  row: Row,
+  info: ClassInfo,
+  docBasis: string | undefined,
+  docHasReport: boolean,
+): RelativeIssue[] {
+  const notes: RelativeIssue[] = [];
+  const basis = (row.basis ?? {}) as Obj;
+  const provenance = (row.provenance ?? {}) as Obj;
+  if ((basis.row ?? docBasis) === 'measured' && !docHasReport && !provenance.report && !provenance.laboratory)
+    notes.push({
+      pointer: '',
+      message: 'measured, but neither the row nor the document names a report or laboratory',
+    });
+  const unquantified = (row.unquantified ?? {}) as Record<string, string>;
+  for (const [f, word] of Object.entries(unquantified))
+    if (word.length > 32)
+      notes.push({
+        pointer: at('unquantified', f),
+        message: `unquantified text for ${f} is ${word.length} characters long; it is meant for the short word the page prints`,
+      });
+  for (const f of info.canonical) {
+    const v = row[f];
+    const plausible = info.spec.numeric[f].plausible;
+    if (!isNum(v) || !plausible) continue;
+    if (v < plausible[0] || v > plausible[1])
+      notes.push({
+        pointer: at(f),
+        message: `${f} is ${v}, outside the usual ${plausible[0]}..${plausible[1]} (kept as printed)`,
+      });
+  }
+  noteRatings(row, info, notes);
+  return notes;
+}
