@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+/** The command line: settings from the environment and flags, then stdio or HTTP serving. */
+import { fstatSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { ConfigError, helpText, loadConfig } from './config/index.js';
+import { createLogger } from './log.js';
+import { listActions } from './list-actions.js';
+import { VERSION } from './version.js';
+
+function stdinIsPipe(): boolean {
+  try {
+    const st = fstatSync(0);
+    return st.isFIFO() || st.isSocket() || st.isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function main(): Promise<number | undefined> {
+  let loaded;
+  try {
+    loaded = loadConfig({
+      argv: process.argv.slice(2),
+      env: process.env,
+      cwd: process.cwd(),
+      home: homedir(),
+      stdinIsPipe: stdinIsPipe(),
+    });
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`forge-mcp-server: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  }
+  const { config, warnings, errors, command } = loaded;
+  if (command === 'help') {
+    process.stdout.write(helpText() + '\n');
+    return 0;
+  }
+  if (command === 'version') {
+    process.stdout.write(`forge-mcp-server ${VERSION}\n`);
+    return 0;
+  }
+  if (command === 'list-actions') {
+    process.stdout.write(listActions(config.listJson) + '\n');
+    return 0;
+  }
+  const log = createLogger(config.logLevel);
+  for (const w of warnings) log.warn(w);
+  for (const e of errors) log.error(e);
+  if (command === 'shutdown') {
+    const { shutdownAll } = await import('./registry.js');
+    const n = await shutdownAll();
+    log.info({ signalled: n }, 'asked running servers to drain and exit');
+    return 0;
+  }
+  if (config.transport === 'stdio') {
+    const { runStdio } = await import('./stdio/index.js');
+    return runStdio(config, log);
+  }
+  const { runHttp } = await import('./http/index.js');
+  const handle = await runHttp(config, log);
+  const { register } = await import('./registry.js');
+  const unregister = register();
+  await new Promise<void>((resolve) => {
+    process.once('SIGTERM', resolve);
+    process.once('SIGINT', resolve);
+  });
+  unregister();
+  await handle.close();
+  return 0;
+}
+
+main().then(
+  (code) => {
+    if (code !== undefined) process.exitCode = code;
+    // stdio ends when stdin closes; make sure pooled sockets do not keep the process alive.
+    if (code !== undefined) setTimeout(() => process.exit(code), 50).unref();
+  },
+  (err: Error) => {
+    process.stderr.write(`forge-mcp-server: unexpected error: ${err.message}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,53 @@
+/**
+ * `npm run demo`: the server over HTTP against a bundled, seeded forge-sim, printing the MCP URL and a
+ * demo token. Stops on Ctrl-C.
+ */
+import { homedir } from 'node:os';
+import { startForgeSim } from 'forge-sim';
+import { loadConfig } from './config/index.js';
+import { runHttp } from './http/index.js';
+import { createLogger } from './log.js';
+
+async function main(): Promise<void> {
+  const sim = await startForgeSim({ port: Number(process.env.FORGE_SIM_PORT ?? 0) });
+  const addr = process.env.FORGE_MCP_DEMO_ADDR ?? '127.0.0.1:8080';
+  const { config } = loadConfig({
+    argv: ['--http', `--http-addr=${addr}`, `--forge-url=${sim.url}`, '--tier=ultimate'],
+    env: { FORGE_URL: sim.url, FORGE_MCP_LOG_LEVEL: process.env.FORGE_MCP_LOG_LEVEL ?? 'warn' },
+    cwd: process.cwd(),
+    home: homedir(),
+    stdinIsPipe: false,
+  });
+  const log = createLogger(config.logLevel);
+  const handle = await runHttp(config, log);
+  process.stdout.write(
+    [
+      '',
+      'forge-mcp-server demo',
+      `  MCP URL:        ${handle.url}`,
+      `  demo token:     ${sim.tokens.api}   (send as "Authorization: Bearer <token>")`,
+      `  read-only token: ${sim.tokens.readApi}`,
+      `  simulated instance: ${sim.url}`,
+      '',
+      'Try it:',
+      `  curl -s ${handle.url} -H 'content-type: application/json' -H 'accept: application/json, text/event-stream' \\`,
+      `    -H 'authorization: Bearer ${sim.tokens.api}' \\`,
+      `    -d '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"curl","version":"1"}}}'`,
+      '',
+      'Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+  const stop = async () => {
+    await handle.close();
+    await sim.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((err: Error) => {
+  process.stderr.write(`demo: ${err.message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,117 @@
+/**
+ * Argument checks made before anything is sent (spec: Argument errors), in the spec's order:
+ * input schema, surface check, action decoding, then required values that are empty or zero.
+ */
+import type { ActionSpec } from '../catalog/types.js';
+import { describeErrors, inputSchema, paramsOf, validatorFor } from './schema.js';
+
+/** Documented aliases translated on open schemas (dynamic and meta surfaces). */
+const ALIASES: Record<string, string> = { mr_iid: 'merge_request_iid', commit_id: 'commit_sha' };
+
+export function translateAliases(a: ActionSpec, params: Record<string, unknown>): Record<string, unknown> {
+  const known = paramsOf(a);
+  let out = params;
+  for (const [alias, target] of Object.entries(ALIASES)) {
+    if (alias in params && !(alias in known) && target in known && !(target in params)) {
+      if (out === params) out = { ...params };
+      out[target] = out[alias];
+      delete out[alias];
+    }
+  }
+  return out;
+}
+
+export function levenshtein(a: string, b: string): number {
+  const dp = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = dp[0];
+    dp[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = dp[j];
+      dp[j] = Math.min(dp[j] + 1, dp[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return dp[b.length];
+}
+
+export function nearest(word: string, candidates: string[]): string | undefined {
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const c of candidates) {
+    const d = levenshtein(word.toLowerCase(), c.toLowerCase());
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  return best &&
+    (bestD <= Math.max(2, Math.floor(word.length / 3)) || best.includes(word) || word.includes(best))
+    ? best
+    : undefined;
+}
+
+function missingRequired(a: ActionSpec, params: Record<string, unknown>): string[] {
+  return (a.required ?? []).filter((r) => params[r] === undefined || params[r] === null);
+}
+
+function missingOneOf(a: ActionSpec, params: Record<string, unknown>): string[][] {
+  return (a.oneOf ?? []).filter((group) => !group.some((p) => params[p] !== undefined && params[p] !== null));
+}
+
+/** The dynamic surface's check: one 'invalid params.' text naming everything wrong at once. */
+export function dynamicSurfaceCheck(a: ActionSpec, params: Record<string, unknown>): string | undefined {
+  const valid = Object.keys(paramsOf(a));
+  const unknown = Object.keys(params).filter((k) => !valid.includes(k));
+  const missing = missingRequired(a, params);
+  const oneOf = missingOneOf(a, params);
+  if (!unknown.length && !missing.length && !oneOf.length) return undefined;
+  const parts = ['invalid params.'];
+  if (unknown.length) {
+    parts.push(`Unknown params: ${unknown.join(', ')}.`);
+    const guesses = unknown.map((u) => [u, nearest(u, valid)] as const).filter(([, g]) => g);
+    if (guesses.length) parts.push(`Did you mean: ${guesses.map(([u, g]) => `${g} (for ${u})`).join(', ')}?`);
+  }
+  if (missing.length) parts.push(`Missing required params: ${missing.join(', ')}.`);
+  for (const g of oneOf) parts.push(`Missing one of: ${g.join(', ')}.`);
+  parts.push(`Valid params: ${valid.join(', ') || '(none)'}.`);
+  return parts.join(' ');
+}
+
+/** The meta surface's check of required parameters. */
+export function metaSurfaceCheck(
+  a: ActionSpec,
+  params: Record<string, unknown> | undefined,
+): string | undefined {
+  const needs = (a.required?.length ?? 0) > 0 || (a.oneOf?.length ?? 0) > 0;
+  if (params === undefined) return needs ? "'params' is required for this action" : undefined;
+  const missing = missingRequired(a, params);
+  if (missing.length) return `missing required params: ${missing.join(', ')}`;
+  const oneOf = missingOneOf(a, params);
+  if (oneOf.length) return `missing required params: one of ${oneOf[0].join(', ')}`;
+  return undefined;
+}
+
+/** Strict decoding: an unknown key is refused, then types and fixed sets are checked. */
+export function decode(a: ActionSpec, params: Record<string, unknown>): string | undefined {
+  const valid = paramsOf(a);
+  const unknown = Object.keys(params).find((k) => !(k in valid));
+  if (unknown) return `invalid params for this action: json: unknown field "${unknown}"`;
+  const v = validatorFor(inputSchema(a));
+  if (!v(params)) return `invalid params for this action: ${describeErrors(v.errors)}`;
+  return undefined;
+}
+
+/** '<operation>: <param> is required (must be > 0 | non-empty). ...' for required values given empty. */
+export function emptyRequired(a: ActionSpec, params: Record<string, unknown>): string | undefined {
+  for (const r of a.required ?? []) {
+    const v = params[r];
+    const empty = v === '' || (typeof v === 'string' && !v.trim());
+    const zero = v === 0;
+    if (empty || zero || (Array.isArray(v) && v.length === 0 && paramsOf(a)[r]?.type === 'array')) {
+      const must = zero ? 'must be > 0' : 'must be non-empty';
+      return `${a.id}: ${r} is required (${must}). Ensure you use the exact parameter name from the action's schema and pass a real value.`;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,191 @@
+/** Turns one validated action call into the instance request(s) and the result a client sees. */
+import { FormData } from 'undici';
+import type { ActionContext, ActionSpec, GraphqlRequest, HttpMethod, RestRequest } from '../catalog/types.js';
+import { InstanceError, type InstanceClient, type InstanceResponse } from '../instance/index.js';
+import {
+  binaryResult,
+  errorResult,
+  jsonResult,
+  notFoundResult,
+  textResult,
+  type ToolResult,
+} from './format.js';
+import { paramsOf } from './schema.js';
+
+export interface RunOptions {
+  embeddedResources: boolean;
+  signal?: AbortSignal;
+  /** Writes a downloaded body to a local path (stdio only); answers the final path. */
+  saveDownload?: (outputPath: string, bytes: Buffer) => Promise<string>;
+}
+
+export interface BuiltRequest {
+  method: HttpMethod;
+  path: string;
+  query: Record<string, unknown>;
+  body?: Record<string, unknown>;
+  form?: FormData;
+}
+
+/** Picks the first path template whose placeholders are all given. */
+export function choosePath(paths: string | string[], args: Record<string, unknown>): string | undefined {
+  const list = Array.isArray(paths) ? paths : [paths];
+  for (const t of list) {
+    const names = [...t.matchAll(/:([a-z_][a-z0-9_]*)/g)].map((m) => m[1]);
+    if (names.every((n) => args[n] !== undefined && args[n] !== null && args[n] !== '')) return t;
+  }
+  return undefined;
+}
+
+export function buildRest(a: ActionSpec, rest: RestRequest, args: Record<string, unknown>): BuiltRequest {
+  const template = choosePath(rest.path, args);
+  if (!template) {
+    const all = (Array.isArray(rest.path) ? rest.path : [rest.path]).flatMap((t) =>
+      [...t.matchAll(/:([a-z_][a-z0-9_]*)/g)].map((m) => m[1]),
+    );
+    throw new ArgumentProblem(`${a.id}: missing required params: ${[...new Set(all)].join(' or ')}`);
+  }
+  const used = new Set<string>();
+  const path = template.replace(/:([a-z_][a-z0-9_]*)/g, (_, name: string) => {
+    used.add(name);
+    return encodeURIComponent(String(args[name]));
+  });
+  const params = paramsOf(a);
+  const query: Record<string, unknown> = { ...rest.fixedQuery };
+  const body: Record<string, unknown> = { ...rest.fixedBody };
+  let form: FormData | undefined;
+  const bodyDefault =
+    rest.method === 'GET' || rest.method === 'DELETE' || rest.method === 'HEAD' ? 'query' : 'body';
+  for (const [name, value] of Object.entries(args)) {
+    if (used.has(name) || value === undefined) continue;
+    const spec = params[name];
+    const where = spec?.in ?? (template.includes(`:${name}`) ? 'path' : bodyDefault);
+    const wire = spec?.wire ?? name;
+    if (where === 'none' || where === 'path') continue;
+    if (where === 'query') query[wire] = value;
+    else if (where === 'body') body[wire] = value;
+    else {
+      form ??= new FormData();
+      if (where === 'file') {
+        const bytes = Buffer.from(String(value), 'base64');
+        const filename = String(args.filename ?? args.file_name ?? 'upload');
+        form.append(wire, new Blob([bytes]), filename);
+      } else form.append(wire, typeof value === 'object' ? JSON.stringify(value) : String(value));
+    }
+  }
+  if (form)
+    for (const [k, v] of Object.entries(body))
+      form.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+  return {
+    method: rest.method,
+    path,
+    query,
+    ...(form ? { form } : Object.keys(body).length ? { body } : {}),
+  };
+}
+
+export class ArgumentProblem extends Error {}
+
+function dig(data: unknown, path: string | undefined): unknown {
+  if (!path) return data;
+  let cur = data;
+  for (const key of path.split('.')) {
+    if (cur == null || typeof cur !== 'object') return null;
+    cur = (cur as Record<string, unknown>)[key];
+  }
+  return cur;
+}
+
+export function graphqlVariables(g: GraphqlRequest, args: Record<string, unknown>): Record<string, unknown> {
+  const vars: Record<string, unknown> = {};
+  for (const [v, p] of Object.entries(g.variables ?? {})) if (args[p] !== undefined) vars[v] = args[p];
+  return vars;
+}
+
+/** The canonical forge:// URI of a REST object. */
+export function resourceUri(path: string): string {
+  return 'forge://' + path.replace(/^\/+/, '').split('/').map(decodeURIComponent).join('/');
+}
+
+export async function runAction(
+  a: ActionSpec,
+  args: Record<string, unknown>,
+  client: InstanceClient,
+  opts: RunOptions,
+): Promise<ToolResult> {
+  try {
+    if (a.handler) {
+      const ctx: ActionContext = {
+        rest: async (method, path, init) =>
+          (await client.rest(method, path, { ...init, signal: opts.signal })).body,
+        graphql: (document, variables) => client.graphql(document, variables, { signal: opts.signal }),
+      };
+      const out = await a.handler(args, ctx);
+      return jsonResult(a, out, {});
+    }
+    if (!a.request) return errorResult(`${a.id}: this action sends nothing to the instance.`);
+    if ('graphql' in a.request) {
+      const g = a.request.graphql;
+      const data = await client.graphql(g.document, graphqlVariables(g, args), {
+        mutation: g.mutation,
+        signal: opts.signal,
+      });
+      const result = dig(data, g.resultPath ?? g.mutation);
+      if ((result === null || result === undefined) && a.notFound) return notFoundResult(a, args);
+      const shaped =
+        result && typeof result === 'object' && 'nodes' in (result as object)
+          ? (result as { nodes: unknown }).nodes
+          : result;
+      return jsonResult(a, shaped, {});
+    }
+    const rest = a.request.rest;
+    const built = buildRest(a, rest, args);
+    const res: InstanceResponse = await client.rest(built.method, built.path, {
+      query: built.query,
+      body: built.body,
+      form: built.form,
+      response: rest.response,
+      signal: opts.signal,
+    });
+    if (rest.response === 'text')
+      return textResult(typeof res.body === 'string' ? res.body : JSON.stringify(res.body), args);
+    if (rest.response === 'binary' && Buffer.isBuffer(res.body)) {
+      const out =
+        typeof args.output_path === 'string' && opts.saveDownload
+          ? await opts.saveDownload(args.output_path, res.body)
+          : undefined;
+      return binaryResult(res.body, res.headers, out);
+    }
+    const result = jsonResult(a, res.body, res.headers);
+    if (
+      opts.embeddedResources &&
+      built.method === 'GET' &&
+      isGetAction(a) &&
+      res.body &&
+      typeof res.body === 'object' &&
+      !Array.isArray(res.body)
+    ) {
+      result.content.push({
+        type: 'resource',
+        resource: {
+          uri: resourceUri(built.path),
+          mimeType: 'application/json',
+          text: JSON.stringify(res.body),
+        },
+      });
+    }
+    return result;
+  } catch (err) {
+    if (err instanceof ArgumentProblem) return errorResult(err.message);
+    if (err instanceof InstanceError) {
+      if (err.status === 404 && a.notFound) return notFoundResult(a, args);
+      return errorResult(err.kind === 'graphql' ? `${a.id} ${err.classification}` : err.render(a.id));
+    }
+    return errorResult(`${a.id}: unexpected error`);
+  }
+}
+
+export function isGetAction(a: ActionSpec): boolean {
+  const verb = a.id.split('.')[1] ?? '';
+  return verb === 'get' || verb.startsWith('get_') || verb.endsWith('_get') || !!a.notFound;
+}

@@ -1,0 +1,97 @@
+/** Input schemas as clients see them, and their compiled validators (built lazily, cached per action). */
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsImport from 'ajv-formats';
+import type { ActionSpec, JsonSchema, ParamSpec } from '../catalog/types.js';
+
+const addFormats = addFormatsImport as unknown as (ajv: Ajv2020) => Ajv2020;
+
+/** Text answers (logs, raw files) can be read as a tail or a byte range; the executor owns these. */
+export const TEXT_WINDOW_PARAMS: Record<string, ParamSpec> = {
+  tail_lines: {
+    type: 'integer',
+    minimum: 1,
+    description: 'Return only the last N lines of the text (useful for job logs).',
+    in: 'none',
+  },
+  byte_offset: {
+    type: 'integer',
+    minimum: 0,
+    description: 'Start reading the text at this byte.',
+    in: 'none',
+  },
+  byte_limit: {
+    type: 'integer',
+    minimum: 1,
+    description: 'Read at most this many bytes (default: up to the output cap).',
+    in: 'none',
+  },
+};
+
+/** The field an action declares when it asks for confirmation itself. */
+export const CONFIRM_PARAM: ParamSpec = {
+  type: 'boolean',
+  description: 'Set true only after the user explicitly approved this operation.',
+  in: 'none',
+};
+
+export function paramsOf(a: ActionSpec): Record<string, ParamSpec> {
+  const rest = a.request && 'rest' in a.request ? a.request.rest : undefined;
+  let params = a.params;
+  if (rest?.response === 'text') params = { ...params, ...TEXT_WINDOW_PARAMS };
+  if (a.confirmWhen) params = { ...params, confirm: CONFIRM_PARAM };
+  return params;
+}
+
+const cache = new WeakMap<ActionSpec, JsonSchema>();
+
+/** The action's parameters as a closed JSON Schema object (what the individual surface lists). */
+export function inputSchema(a: ActionSpec): JsonSchema {
+  let s = cache.get(a);
+  if (!s) {
+    const properties: Record<string, JsonSchema> = {};
+    for (const [name, p] of Object.entries(paramsOf(a))) {
+      const { in: _in, wire: _wire, ...schema } = p;
+      properties[name] = schema;
+    }
+    s = { type: 'object', properties, additionalProperties: false };
+    if (a.required?.length) s.required = [...a.required];
+    cache.set(a, s);
+  }
+  return s;
+}
+
+const ajv = addFormats(
+  new Ajv2020({ allErrors: true, strict: false, coerceTypes: true, useDefaults: false }),
+);
+const validators = new WeakMap<object, ValidateFunction>();
+
+export function validatorFor(schema: JsonSchema): ValidateFunction {
+  let v = validators.get(schema);
+  if (!v) {
+    v = ajv.compile(schema);
+    validators.set(schema, v);
+  }
+  return v;
+}
+
+/** Renders ajv errors the way a model can act on: where, what, and the accepted values. */
+export function describeErrors(errors: ErrorObject[] | null | undefined, base = ''): string {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const e of errors ?? []) {
+    const where = (base + e.instancePath).replace(/^\//, '').replace(/\//g, '.') || 'arguments';
+    let text: string;
+    if (e.keyword === 'enum')
+      text = `${where} must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;
+    else if (e.keyword === 'additionalProperties')
+      text = `${where === 'arguments' ? '' : where + ': '}unknown property "${e.params.additionalProperty as string}"`;
+    else if (e.keyword === 'required')
+      text = `${where === 'arguments' ? '' : where + ': '}missing property "${e.params.missingProperty as string}"`;
+    else text = `${where} ${e.message ?? 'is invalid'}`;
+    if (!seen.has(text)) {
+      seen.add(text);
+      out.push(text);
+    }
+  }
+  return out.join('; ');
+}

@@ -1,0 +1,483 @@
+/**
+ * The only room that talks to the instance: REST and GraphQL over one undici dispatcher. Redirects are
+ * followed by hand so credential headers can be dropped; every failure leaves as a classified
+ * InstanceError.
+ */
+import { readFileSync } from 'node:fs';
+import { rootCertificates } from 'node:tls';
+import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import {
+  InstanceError,
+  TOKEN_REFUSED,
+  classificationFor,
+  instanceMessageOf,
+  joinCapped,
+  statusLine,
+} from './errors.js';
+
+export interface ClientOptions {
+  /** The instance's base URL, e.g. https://gitlab.example.com (no trailing slash). */
+  baseUrl: string;
+  token: string;
+  /** Send the token as PRIVATE-TOKEN (default) or as a Bearer token (OAuth access tokens). */
+  tokenHeader?: 'private-token' | 'bearer';
+  /** How error texts name the token: 'FORGE_TOKEN' on stdio, the presented header over HTTP. */
+  tokenLabel: string;
+  /** Per-action deadline; 0 disables. */
+  timeoutMs: number;
+  skipTlsVerify?: boolean;
+  dispatcher?: Dispatcher;
+  userAgent?: string;
+  /** Longest Retry-After honoured before a 429 is reported (ms). */
+  maxRetryWaitMs?: number;
+}
+
+export interface RestInit {
+  query?: Record<string, unknown>;
+  body?: unknown;
+  form?: FormData;
+  response?: 'json' | 'text' | 'binary';
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export interface InstanceResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+  /** The request as sent, for causes and resource URIs. */
+  method: string;
+  url: string;
+}
+
+const CREDENTIAL_HEADERS = ['private-token', 'authorization', 'sudo', 'job-token', 'deploy-token'];
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_HOPS = 10;
+
+let sharedDispatchers = new Map<string, Dispatcher>();
+
+/** One dispatcher per TLS posture, shared by every session (connection pooling). */
+export function dispatcherFor(skipTlsVerify = false): Dispatcher {
+  const key = skipTlsVerify ? 'insecure' : 'verify';
+  let d = sharedDispatchers.get(key);
+  if (!d) {
+    const ca = extraCa();
+    const connect = { rejectUnauthorized: !skipTlsVerify, ...(ca ? { ca } : {}) };
+    const proxied = ['HTTPS_PROXY', 'HTTP_PROXY', 'https_proxy', 'http_proxy'].some((v) => process.env[v]);
+    d = proxied
+      ? new EnvHttpProxyAgent({ connect, requestTls: connect } as ConstructorParameters<
+          typeof EnvHttpProxyAgent
+        >[0])
+      : new Agent({ connect, keepAliveTimeout: 30_000, connections: 64 });
+    sharedDispatchers.set(key, d);
+  }
+  return d;
+}
+
+export async function closeDispatchers(): Promise<void> {
+  const all = [...sharedDispatchers.values()];
+  sharedDispatchers = new Map();
+  await Promise.allSettled(all.map((d) => d.close()));
+}
+
+/** SSL_CERT_FILE adds a certificate authority bundle to Node's own roots. */
+function extraCa(): string[] | undefined {
+  const file = process.env.SSL_CERT_FILE;
+  if (!file) return undefined;
+  try {
+    return [...rootCertificates, readFileSync(file, 'utf8')];
+  } catch {
+    return undefined;
+  }
+}
+
+function sameSite(instance: URL, next: URL): boolean {
+  const host = instance.hostname.toLowerCase();
+  const to = next.hostname.toLowerCase();
+  return to === host || to.endsWith('.' + host);
+}
+
+function buildQuery(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null) continue;
+    if (Array.isArray(v))
+      for (const x of v) sp.append(`${k}[]`, typeof x === 'object' ? JSON.stringify(x) : String(x));
+    else if (typeof v === 'object')
+      for (const [sk, sv] of Object.entries(v)) sp.append(`${k}[${sk}]`, String(sv));
+    else sp.append(k, String(v));
+  }
+  const s = sp.toString();
+  return s ? `?${s}` : '';
+}
+
+export class InstanceClient {
+  readonly base: URL;
+  private readonly dispatcher: Dispatcher;
+
+  constructor(private readonly opts: ClientOptions) {
+    this.base = new URL(opts.baseUrl.replace(/\/+$/, '') + '/');
+    this.dispatcher = opts.dispatcher ?? dispatcherFor(opts.skipTlsVerify);
+  }
+
+  get tokenLabel(): string {
+    return this.opts.tokenLabel;
+  }
+
+  private credentialHeaders(): Record<string, string> {
+    return this.opts.tokenHeader === 'bearer'
+      ? { authorization: `Bearer ${this.opts.token}` }
+      : { 'private-token': this.opts.token };
+  }
+
+  /** A signal that fires on the caller's cancel or on the action deadline, whichever comes first. */
+  private deadline(signal?: AbortSignal): { signal: AbortSignal; expired: () => boolean; done: () => void } {
+    const ctrl = new AbortController();
+    let expired = false;
+    const onAbort = () => ctrl.abort(signal?.reason);
+    if (signal) {
+      if (signal.aborted) ctrl.abort(signal.reason);
+      else signal.addEventListener('abort', onAbort, { once: true });
+    }
+    const timer =
+      this.opts.timeoutMs > 0
+        ? setTimeout(() => {
+            expired = true;
+            ctrl.abort(new Error('deadline'));
+          }, this.opts.timeoutMs)
+        : undefined;
+    timer?.unref();
+    return {
+      signal: ctrl.signal,
+      expired: () => expired,
+      done: () => {
+        if (timer) clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+      },
+    };
+  }
+
+  /** One REST call relative to /api/v4 (or absolute path starting with /oauth). */
+  async rest(method: string, path: string, init: RestInit = {}): Promise<InstanceResponse> {
+    const prefix = path.startsWith('/oauth/') ? '' : 'api/v4';
+    const url = new URL(prefix + path + buildQuery(init.query), this.base);
+    let body: string | FormData | undefined;
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': this.opts.userAgent ?? 'forge-mcp-server',
+      ...init.headers,
+    };
+    if (init.form) body = init.form;
+    else if (init.body !== undefined && method !== 'GET' && method !== 'HEAD') {
+      body = JSON.stringify(init.body);
+      headers['content-type'] = 'application/json';
+    }
+    return this.send(method, url, headers, body, init.response ?? 'json', init.signal);
+  }
+
+  private async send(
+    method: string,
+    url: URL,
+    headers: Record<string, string>,
+    body: string | FormData | undefined,
+    responseType: 'json' | 'text' | 'binary',
+    signal?: AbortSignal,
+  ): Promise<InstanceResponse> {
+    const dl = this.deadline(signal);
+    try {
+      for (let attempt = 0; ; attempt++) {
+        const res = await this.followRedirects(method, url, headers, body, responseType, dl.signal);
+        if (res.status === 429 && attempt < 2) {
+          const wait = retryAfterMs(res.headers['retry-after']);
+          if (wait <= (this.opts.maxRetryWaitMs ?? 60_000)) {
+            await sleep(wait, dl.signal);
+            continue;
+          }
+        }
+        if (res.status >= 400) throw this.statusError(res);
+        return res;
+      }
+    } catch (err) {
+      throw this.networkError(err, method, url, signal, dl.expired());
+    } finally {
+      dl.done();
+    }
+  }
+
+  private async followRedirects(
+    method: string,
+    start: URL,
+    headers: Record<string, string>,
+    body: string | FormData | undefined,
+    responseType: 'json' | 'text' | 'binary',
+    signal: AbortSignal,
+  ): Promise<InstanceResponse> {
+    let url = start;
+    let credentials = true;
+    for (let hop = 0; ; hop++) {
+      const h = credentials ? { ...headers, ...this.credentialHeaders() } : stripCredentials(headers);
+      const res = await request(url, {
+        method: method as Dispatcher.HttpMethod,
+        headers: h,
+        body: body as Dispatcher.DispatchOptions['body'],
+        signal,
+        dispatcher: this.dispatcher,
+      });
+      const location = res.headers.location;
+      if (REDIRECTS.has(res.statusCode) && typeof location === 'string') {
+        await res.body.dump();
+        if (hop + 1 > MAX_HOPS) {
+          throw new InstanceError('network', `too many redirects: more than ${MAX_HOPS} hops`, {
+            cause: `${method} ${url.origin}${url.pathname}`,
+          });
+        }
+        const next = new URL(location, url);
+        // Credentials never follow a hop off the instance's host or down from https to http.
+        if (!sameSite(this.base, next) || (url.protocol === 'https:' && next.protocol === 'http:'))
+          credentials = false;
+        if (
+          res.statusCode === 303 ||
+          ((res.statusCode === 301 || res.statusCode === 302) && method === 'POST')
+        ) {
+          method = 'GET';
+          body = undefined;
+        }
+        url = next;
+        continue;
+      }
+      const flat: Record<string, string> = {};
+      for (const [k, v] of Object.entries(res.headers))
+        if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(', ') : v;
+      let parsed: unknown;
+      const type = flat['content-type'] ?? '';
+      if (responseType === 'binary' && res.statusCode < 400) {
+        parsed = Buffer.from(await res.body.arrayBuffer());
+      } else {
+        const text = await res.body.text();
+        if (
+          (responseType === 'json' || res.statusCode >= 400) &&
+          (type.includes('json') || /^\s*[[{]/.test(text))
+        ) {
+          try {
+            parsed = text ? JSON.parse(text) : null;
+          } catch {
+            parsed = text;
+          }
+        } else parsed = text;
+      }
+      return {
+        status: res.statusCode,
+        headers: flat,
+        body: parsed,
+        method,
+        url: `${url.origin}${url.pathname}`,
+      };
+    }
+  }
+
+  private statusError(res: InstanceResponse): InstanceError {
+    const { message, code } = instanceMessageOf(res.body);
+    const status = res.status;
+    const tokenRefused = status === 401 && code === 'invalid_token';
+    const classification = tokenRefused ? TOKEN_REFUSED : classificationFor(status);
+    const cause = status === 404 ? statusLine(404) : `${res.method} ${res.url}: ${statusLine(status)}`;
+    return new InstanceError('status', classification, {
+      status,
+      code,
+      tokenRefused,
+      instanceMessage: addsToStatus(message, status) ? message : undefined,
+      hint: statusHint(status, code, this.opts.tokenLabel),
+      cause,
+      retryAfterSeconds: res.headers['retry-after']
+        ? Number(res.headers['retry-after']) || undefined
+        : undefined,
+    });
+  }
+
+  private networkError(
+    err: unknown,
+    method: string,
+    url: URL,
+    callerSignal: AbortSignal | undefined,
+    expired: boolean,
+  ): InstanceError {
+    if (err instanceof InstanceError) return err;
+    if (callerSignal?.aborted)
+      return new InstanceError('canceled', 'request canceled: the request was canceled by the client');
+    if (expired)
+      return new InstanceError(
+        'deadline',
+        'deadline exceeded: the request exceeded its deadline and was canceled',
+        {
+          hint: 'narrow the request, or raise FORGE_MCP_ACTION_TIMEOUT',
+        },
+      );
+    const code = errorCode(err);
+    const where = `${url.host}`;
+    if (code === 'ECONNREFUSED')
+      return new InstanceError(
+        'connection_refused',
+        `connection refused: nothing accepted the connection at ${where}`,
+        {
+          hint: 'check that the instance URL (FORGE_URL) is right and the instance is up',
+        },
+      );
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+      return new InstanceError('dns', `DNS lookup failed: ${url.hostname} did not resolve`, {
+        hint: 'check the host name in FORGE_URL and the network',
+      });
+    if (code && /TIMEOUT/.test(code))
+      return new InstanceError('timeout', `timeout: the instance at ${where} did not answer in time`, {
+        hint: 'retry later; the instance may be overloaded',
+      });
+    if (code && /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|ALTNAME/.test(code))
+      return new InstanceError('tls', `TLS handshake failed with ${where} (${code})`, {
+        hint: "set SSL_CERT_FILE to the instance's certificate authority bundle, or FORGE_MCP_SKIP_TLS_VERIFY=true (only for a trusted network)",
+      });
+    if (code)
+      return new InstanceError('network', `network error during ${method} to ${where} (${code})`, {
+        hint: 'retry; if it persists check the network path to the instance',
+      });
+    return new InstanceError('unexpected', 'unexpected error');
+  }
+
+  /** One GraphQL call. Answers `data`; errors are classified per the spec's GraphQL rules. */
+  async graphql(
+    document: string,
+    variables: Record<string, unknown> | undefined,
+    opts: { mutation?: string; signal?: AbortSignal } = {},
+  ): Promise<Record<string, unknown>> {
+    const url = new URL('api/graphql', this.base);
+    const headers = {
+      accept: 'application/json',
+      'content-type': 'application/json',
+      'user-agent': this.opts.userAgent ?? 'forge-mcp-server',
+    };
+    const body = JSON.stringify({ query: document, variables: variables ?? {} });
+    let res: InstanceResponse;
+    try {
+      res = await this.send('POST', url, headers, body, 'json', opts.signal);
+    } catch (err) {
+      throw err instanceof InstanceError && err.kind === 'status' ? this.graphqlStatusError(err, url) : err;
+    }
+    const b = (res.body ?? {}) as {
+      data?: Record<string, unknown> | null;
+      errors?: Array<{ message?: string }>;
+    };
+    const data = b.data ?? null;
+    if (opts.mutation && data && data[opts.mutation] && typeof data[opts.mutation] === 'object') {
+      const payloadErrors = (data[opts.mutation] as { errors?: unknown }).errors;
+      if (Array.isArray(payloadErrors) && payloadErrors.length)
+        throw new InstanceError('graphql', `mutation errors: ${joinCapped(payloadErrors.map(String), 2048)}`);
+    }
+    if (Array.isArray(b.errors) && b.errors.length) {
+      const messages = b.errors.map((e) => String(e?.message ?? 'unexpected error'));
+      const notFound = messages.some((m) => /\b404\b|not found/i.test(m)) && !data;
+      if (notFound)
+        throw new InstanceError('status', classificationFor(404), {
+          status: 404,
+          instanceMessage: joinCapped(messages, 2048),
+          cause: 'failed to execute GraphQL query: 404 Not Found',
+        });
+      const fieldNull =
+        !data || (opts.mutation ? data[opts.mutation] == null : Object.values(data).every((v) => v == null));
+      if (fieldNull)
+        throw new InstanceError(
+          'graphql',
+          `${opts.mutation ? 'mutation' : 'GraphQL'} errors: ${joinCapped(messages, 2048)}`,
+        );
+    }
+    return data ?? {};
+  }
+
+  private graphqlStatusError(err: InstanceError, url: URL): InstanceError {
+    // GraphQL answers 401 only from authentication checks: the token itself was refused.
+    const status = err.status ?? 0;
+    const tokenRefused = status === 401;
+    return new InstanceError('status', tokenRefused ? TOKEN_REFUSED : err.classification, {
+      ...err.parts,
+      tokenRefused,
+      hint: statusHint(status, tokenRefused ? 'invalid_token' : err.parts.code, this.opts.tokenLabel),
+      cause:
+        status === 404
+          ? 'failed to execute GraphQL query: 404 Not Found'
+          : `POST ${url.origin}${url.pathname}: ${statusLine(status)}`,
+    });
+  }
+}
+
+/** GraphQL error lists are kept only when the body has no keys beyond data, errors, extensions. */
+export function graphqlMessages(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const keys = Object.keys(body);
+  if (keys.some((k) => !['data', 'errors', 'extensions'].includes(k))) return undefined;
+  const errors = (body as { errors?: Array<{ message?: string }> }).errors;
+  if (!Array.isArray(errors) || !errors.length) return undefined;
+  return joinCapped(
+    errors.map((e) => String(e?.message ?? '')),
+    2048,
+  );
+}
+
+function addsToStatus(message: string | undefined, status: number): boolean {
+  if (!message) return false;
+  const m = message.trim().toLowerCase();
+  return (
+    m !== statusLine(status).toLowerCase() &&
+    m !== String(status) &&
+    m !== statusLine(status).slice(4).toLowerCase()
+  );
+}
+
+function statusHint(status: number, code: string | undefined, tokenLabel: string): string | undefined {
+  if (status === 401 && code === 'invalid_token')
+    return `replace ${tokenLabel} with a valid, unexpired token carrying the api or read_api scope`;
+  if (status === 401)
+    return `check that ${tokenLabel} is valid (user.current); if it is, the token's scopes or your role do not allow this action`;
+  if (status === 403 && code === 'insufficient_scope')
+    return 'use a token with the api scope; this token may only read';
+  if (status === 403)
+    return 'ask a maintainer or owner for a higher role, or check the project and instance settings';
+  if (status === 429) return 'wait before retrying';
+  if (status >= 500) return 'retry later';
+  return undefined;
+}
+
+function errorCode(err: unknown): string | undefined {
+  let e = err as { code?: string; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 5; i++) {
+    if (typeof e.code === 'string' && e.code !== 'UND_ERR_SOCKET') return e.code;
+    if (e.code === 'UND_ERR_SOCKET' && !e.cause) return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+function stripCredentials(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) if (!CREDENTIAL_HEADERS.includes(k.toLowerCase())) out[k] = v;
+  return out;
+}
+
+function retryAfterMs(value: string | undefined): number {
+  if (!value) return 1000;
+  const secs = Number(value);
+  if (Number.isFinite(secs)) return Math.max(0, secs * 1000);
+  const at = Date.parse(value);
+  return Number.isFinite(at) ? Math.max(0, at - Date.now()) : 1000;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(t);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}

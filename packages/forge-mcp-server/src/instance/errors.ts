@@ -1,0 +1,129 @@
+/**
+ * Every failure of a call to the instance is classified once, here, into the spec's shape:
+ * `<operation>: <classification> (<instance message>). Suggestion: <hint>: <cause>`.
+ */
+
+/** Classification texts by status (spec: Errors, Classification by status). */
+const BY_STATUS: Record<number, string> = {
+  400: 'bad request: check your input parameters',
+  401: 'unauthorized: either the token is invalid or expired, or valid but lacking a permission (some routes answer a missing permission with 401); if the token works elsewhere treat as permission refusal',
+  403: 'access denied: your token lacks the required permissions (missing scope, insufficient role, instance settings)',
+  404: 'not found: the resource does not exist, you lack access, or the feature needs a higher tier',
+  405: "method not allowed: not allowed in the resource's current state",
+  409: 'conflict: the resource already exists or state conflict',
+  422: 'validation failed: the instance rejected the data',
+  429: 'rate limited: wait before retrying (already retried)',
+  500: 'internal server error',
+  502: 'temporarily unavailable (bad gateway)',
+  503: 'under maintenance or overloaded (service unavailable)',
+};
+export const TOKEN_REFUSED = 'authentication failed: the instance rejected the token itself';
+
+export function classificationFor(status: number): string {
+  return BY_STATUS[status] ?? `returned HTTP ${status}`;
+}
+
+const REASON: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+export const statusLine = (status: number): string =>
+  `${status}${REASON[status] ? ' ' + REASON[status] : ''}`;
+
+export type FailureKind =
+  | 'status'
+  | 'canceled'
+  | 'deadline'
+  | 'unattributable'
+  | 'destination_refused'
+  | 'connection_refused'
+  | 'dns'
+  | 'timeout'
+  | 'tls'
+  | 'network'
+  | 'unexpected'
+  | 'graphql';
+
+/** A classified failure. `message()` renders it for a given operation label. */
+export class InstanceError extends Error {
+  constructor(
+    readonly kind: FailureKind,
+    readonly classification: string,
+    readonly parts: {
+      status?: number;
+      instanceMessage?: string;
+      hint?: string;
+      cause?: string;
+      /** The instance refused the token itself (ends a pooled credential). */
+      tokenRefused?: boolean;
+      /** The body's RFC 6750 / instance error code, when any. */
+      code?: string;
+      retryAfterSeconds?: number;
+    } = {},
+  ) {
+    super(classification);
+    this.name = 'InstanceError';
+  }
+
+  get status(): number | undefined {
+    return this.parts.status;
+  }
+
+  render(operation: string): string {
+    const { instanceMessage, hint, cause } = this.parts;
+    let text = `${operation}: ${this.classification}`;
+    if (instanceMessage) text += ` (${instanceMessage})`;
+    if (hint) text += `. Suggestion: ${hint}`;
+    if (cause) text += `: ${cause}`;
+    return text;
+  }
+}
+
+/** Joins a list of messages on one line, capped in bytes (GraphQL errors: 2048). */
+export function joinCapped(messages: string[], capBytes: number): string {
+  const joined = messages.join('; ').replace(/\s*\n\s*/g, ' ');
+  const buf = Buffer.from(joined, 'utf8');
+  if (buf.length <= capBytes) return joined;
+  // Cut on a character boundary.
+  let cut = buf.subarray(0, capBytes).toString('utf8');
+  if (cut.endsWith('\uFFFD')) cut = cut.slice(0, -1);
+  return cut + '…';
+}
+
+/** Reads the instance's own message out of an error body, in any of the shapes it uses. */
+export function instanceMessageOf(body: unknown): { message?: string; code?: string } {
+  if (body == null) return {};
+  if (typeof body === 'string') {
+    const t = body.trim();
+    return t && !t.startsWith('<') ? { message: t.slice(0, 500) } : {};
+  }
+  if (typeof body !== 'object') return {};
+  const b = body as Record<string, unknown>;
+  const code = typeof b.error === 'string' && /^[a-z_]+$/.test(b.error) ? b.error : undefined;
+  const parts: string[] = [];
+  const flatten = (v: unknown, key?: string): void => {
+    if (v == null) return;
+    if (typeof v === 'string') parts.push(key ? `${key} ${v}` : v);
+    else if (Array.isArray(v)) v.forEach((x) => flatten(x, key));
+    else if (typeof v === 'object')
+      for (const [k, x] of Object.entries(v as Record<string, unknown>)) flatten(x, key ? `${key}.${k}` : k);
+    else parts.push(String(v));
+  };
+  if (b.message !== undefined) flatten(b.message);
+  if (typeof b.error_description === 'string') parts.push(b.error_description);
+  else if (typeof b.error === 'string' && !code) parts.push(b.error);
+  else if (code && !parts.length) parts.push(code);
+  if (Array.isArray(b.errors) && !parts.length)
+    for (const e of b.errors) flatten((e as { message?: unknown })?.message ?? e);
+  const message = parts.join('; ').slice(0, 1000) || undefined;
+  return { message, code };
+}

@@ -1,0 +1,196 @@
+/**
+ * The MCP method handlers, on the SDK's v2 line. The SDK owns the protocol (server/discover, the
+ * Mcp-Method/Mcp-Name checks, legacy initialize, input requests); this file only maps methods onto the
+ * session's surface, policy and executor.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  ProtocolError,
+  Server,
+  createRequestStateCodec,
+  inputRequired,
+  inputResponse,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import type { ActionSpec } from '../catalog/types.js';
+import { errorResult, runAction, type ToolResult } from '../executor/index.js';
+import { CONFIRM_TEXTS, decide } from '../policy/index.js';
+import type { Session } from '../session/index.js';
+import { VERSION } from '../version.js';
+
+export const SERVER_NAME = 'forge-mcp-server';
+
+/** Confirmation states are sealed with a per-process key: a state the server did not issue is refused. */
+const stateCodec = createRequestStateCodec<{ action: string; args: string }>({ key: randomBytes(32) });
+
+export interface ServerHooks {
+  /** Writes a downloaded body to a local path (stdio only). */
+  saveDownload?: (outputPath: string, bytes: Buffer) => Promise<string>;
+  /** Called after each tool call, for logs and telemetry. */
+  onToolCall?: (info: {
+    tool: string;
+    action?: string;
+    isError: boolean;
+    refusal?: string;
+    ms: number;
+  }) => void;
+}
+
+function clientCanElicit(server: Server, ctx: ServerContext): boolean {
+  const meta = ctx.mcpReq._meta as Record<string, unknown> | undefined;
+  const modern = meta?.['io.modelcontextprotocol/clientCapabilities'] as
+    { elicitation?: unknown } | undefined;
+  if (modern?.elicitation) return true;
+  return !!server.getClientCapabilities()?.elicitation;
+}
+
+const CONFIRM_SCHEMA = {
+  type: 'object' as const,
+  properties: {
+    confirm: {
+      type: 'boolean' as const,
+      title: 'Run this action',
+      description: 'Approve to run it; leave unchecked to cancel.',
+    },
+  },
+  required: ['confirm'],
+};
+
+function deny(code: number, message: string): never {
+  throw new ProtocolError(code, message);
+}
+
+export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
+  const server = new Server(
+    { name: SERVER_NAME, version: VERSION, title: 'Forge MCP server' },
+    {
+      capabilities: { tools: { listChanged: false } },
+      instructions:
+        session.surfaceName === 'dynamic'
+          ? 'Use forge_find_action to find the canonical action for a task, then forge_execute_action to run it.'
+          : undefined,
+      requestState: { verify: (state: string, ctx: ServerContext) => stateCodec.verify(state, ctx) },
+    },
+  );
+
+  server.setRequestHandler('tools/list', async () => {
+    if (session.refusal) deny(-40300, session.refusal);
+    return { tools: session.surface.list() as never };
+  });
+
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    if (session.refusal) deny(-40300, session.refusal);
+    const started = Date.now();
+    const tool = request.params.name;
+    const res = session.surface.resolve(
+      tool,
+      request.params.arguments as Record<string, unknown> | undefined,
+    );
+    const report = (r: ToolResult, action?: string, refusal?: string) => {
+      hooks.onToolCall?.({ tool, action, isError: !!r.isError, refusal, ms: Date.now() - started });
+      return r as never;
+    };
+    if (res.kind === 'unknown_tool') deny(-32602, `unknown tool: ${tool}`);
+    if (res.kind === 'answer') {
+      const r: ToolResult = res.isError
+        ? errorResult(res.text)
+        : {
+            content: [{ type: 'text', text: res.text }],
+            ...(res.structured ? { structuredContent: res.structured } : {}),
+          };
+      return report(r, undefined, res.refusal);
+    }
+    const { action, params } = res;
+    let confirm = res.confirm;
+
+    // A re-sent call carrying the user's answer to our confirmation question.
+    const answer = inputResponse(ctx.mcpReq.inputResponses, 'confirm');
+    if (answer.kind === 'elicit') {
+      const sealed = ctx.mcpReq.requestState<{ action: string; args: string }>();
+      if (
+        !sealed ||
+        typeof sealed !== 'object' ||
+        sealed.action !== action.id ||
+        sealed.args !== JSON.stringify(params)
+      )
+        deny(-32602, 'Invalid or expired requestState');
+      if (answer.action === 'decline')
+        return report(errorResult(CONFIRM_TEXTS.declined(action.id)), action.id, 'needs_confirmation');
+      if (answer.action === 'cancel')
+        return report(errorResult(CONFIRM_TEXTS.dismissed(action.id)), action.id, 'needs_confirmation');
+      if (answer.content?.confirm !== true)
+        return report(errorResult(CONFIRM_TEXTS.notConfirmed), action.id, 'needs_confirmation');
+      confirm = true;
+    }
+
+    const decision = decide(action, params, {
+      view: session.view,
+      safeMode: session.config.safeMode,
+      yolo: session.config.yolo,
+      surface: session.surfaceName,
+      tool,
+      confirm,
+      canElicit: clientCanElicit(server, ctx),
+    });
+    switch (decision.kind) {
+      case 'refuse':
+        return report(
+          errorResult(
+            session.surfaceName === 'dynamic' ? `forge_execute_action: ${decision.text}` : decision.text,
+          ),
+          action.id,
+          decision.reason,
+        );
+      case 'preview':
+        return report(
+          decision.isError
+            ? errorResult(decision.text)
+            : { content: [{ type: 'text', text: decision.text }] },
+          action.id,
+          'safe_mode',
+        );
+      case 'confirm_text':
+        return report(errorResult(decision.text), action.id, 'needs_confirmation');
+      case 'ask': {
+        const requestState = await stateCodec.mint({ action: action.id, args: JSON.stringify(params) });
+        hooks.onToolCall?.({
+          tool,
+          action: action.id,
+          isError: false,
+          refusal: 'needs_confirmation',
+          ms: Date.now() - started,
+        });
+        return inputRequired({
+          inputRequests: {
+            confirm: inputRequired.elicit({
+              mode: 'form',
+              message: decision.question,
+              requestedSchema: CONFIRM_SCHEMA,
+            } as never),
+          },
+          requestState,
+        }) as never;
+      }
+      case 'proceed':
+        break;
+    }
+    const result = await execute(session, action, params, ctx.mcpReq.signal, hooks);
+    return report(result, action.id);
+  });
+
+  return server;
+}
+
+async function execute(
+  session: Session,
+  action: ActionSpec,
+  params: Record<string, unknown>,
+  signal: AbortSignal,
+  hooks: ServerHooks,
+): Promise<ToolResult> {
+  return runAction(action, params, session.client, {
+    embeddedResources: session.config.embeddedResources,
+    signal,
+    saveDownload: hooks.saveDownload,
+  });
+}

@@ -1,0 +1,104 @@
+/**
+ * Guards: small pure functions `(action, args, session) -> decision`, in the spec's order (withheld,
+ * read-only, safe mode, then the confirmation rules). Nothing is sent before a decision says proceed.
+ */
+import type { ActionSpec } from '../catalog/types.js';
+import type { CatalogView } from '../surfaces/view.js';
+
+export type SurfaceName = 'dynamic' | 'meta' | 'individual';
+
+export interface PolicyInput {
+  view: CatalogView;
+  safeMode: boolean;
+  yolo: boolean;
+  surface: SurfaceName;
+  /** The tool the call came through, for the confirmation question. */
+  tool: string;
+  confirm?: boolean;
+  /** The client can be asked (elicitation) on this request. */
+  canElicit: boolean;
+}
+
+export type Decision =
+  | { kind: 'proceed' }
+  | { kind: 'refuse'; text: string; isError: true; reason: string }
+  | { kind: 'preview'; text: string; isError: boolean }
+  | { kind: 'ask'; question: string }
+  | { kind: 'confirm_text'; text: string };
+
+type Guard = (a: ActionSpec, args: Record<string, unknown>, p: PolicyInput) => Decision | undefined;
+
+const withheld: Guard = (a, _args, p) => {
+  const v = p.view.availability(a);
+  if (v.state === 'withheld' || v.state === 'tier')
+    return { kind: 'refuse', text: v.text, isError: true, reason: v.state === 'tier' ? 'tier' : v.reason };
+  if (v.state === 'absent')
+    return { kind: 'refuse', text: `unknown action ${a.id}`, isError: true, reason: 'unknown_action' };
+  return undefined;
+};
+
+export function safeModeCard(a: ActionSpec, args: Record<string, unknown>): string {
+  const sent = JSON.stringify(args);
+  return [
+    '## Safe mode blocked',
+    '',
+    '| field | value |',
+    '|---|---|',
+    '| status | blocked |',
+    '| mode | safe |',
+    `| action | ${a.id} |`,
+    `| arguments | ${sent.replace(/\|/g, '\\|')} |`,
+    '| hint | set FORGE_MCP_SAFE_MODE=false to let writes run |',
+    '',
+    'Nothing was sent to the instance.',
+  ].join('\n');
+}
+
+const safeMode: Guard = (a, args, p) =>
+  p.safeMode && a.write
+    ? { kind: 'preview', text: safeModeCard(a, args), isError: p.surface === 'individual' }
+    : undefined;
+
+/** Why this call needs a person's approval, if it does. */
+export function confirmationReason(a: ActionSpec, args: Record<string, unknown>): string | undefined {
+  if (a.confirmWhen) return a.confirmWhen(args);
+  if (a.destructive)
+    return a.id === 'project.mirror_add' || /mirror/.test(a.id)
+      ? 'it hands repository data to a destination outside the instance'
+      : 'it cannot be undone';
+  return undefined;
+}
+
+export function confirmQuestion(tool: string, a: ActionSpec, reason: string): string {
+  const action = a.id.split('.')[1];
+  return `Confirm ${tool}/${action}? ${a.title}: ${reason}. Re-send with confirm=true only after the user explicitly approves`;
+}
+
+const confirmation: Guard = (a, args, p) => {
+  const reason = confirmationReason(a, args);
+  if (!reason) return undefined;
+  if (p.yolo || p.confirm === true) return { kind: 'proceed' };
+  if (p.surface !== 'dynamic' && p.canElicit)
+    return { kind: 'ask', question: confirmQuestion(p.tool, a, reason) };
+  return { kind: 'confirm_text', text: confirmQuestion(p.tool, a, reason) };
+};
+
+const GUARDS: Guard[] = [withheld, safeMode, confirmation];
+
+export function decide(a: ActionSpec, args: Record<string, unknown>, p: PolicyInput): Decision {
+  for (const g of GUARDS) {
+    const d = g(a, args, p);
+    if (d) return d;
+  }
+  return { kind: 'proceed' };
+}
+
+/** Texts for the outcomes of an approval asked through the client (spec: Confirmation results). */
+export const CONFIRM_TEXTS = {
+  declined: (id: string) =>
+    `The user declined ${id}. Do not retry this operation; ask the user what they want to do instead.`,
+  dismissed: (id: string) =>
+    `The confirmation for ${id} was dismissed without an answer; nothing changed. You may ask again.`,
+  notConfirmed: 'Operation canceled by user.',
+  failed: (reason: string) => `Confirmation failed: ${reason}. The action was not executed.`,
+};

@@ -1,0 +1,72 @@
+/**
+ * Local paths (file_path, directory_path, output_path): resolved through symbolic links and confined to
+ * the working directory (unless it is a filesystem root or exactly the home directory), the OS
+ * temporary directory, or a directory added by the allowed-dirs settings.
+ */
+import { realpath, stat } from 'node:fs/promises';
+import { homedir, tmpdir } from 'node:os';
+import { dirname, isAbsolute, parse, resolve, sep } from 'node:path';
+import type { Config } from '../config/types.js';
+
+export class PathRefused extends Error {}
+
+async function real(p: string): Promise<string> {
+  try {
+    return await realpath(p);
+  } catch {
+    // A file that does not exist yet (a download target): resolve its directory.
+    const dir = await realpath(dirname(p)).catch(() => {
+      throw new PathRefused(`${p}: its directory does not exist`);
+    });
+    return resolve(dir, p.slice(dirname(p).length + 1));
+  }
+}
+
+const within = (child: string, root: string) =>
+  child === root || child.startsWith(root.endsWith(sep) ? root : root + sep);
+
+export async function allowedRoots(
+  config: Config,
+  kind: 'upload' | 'download' | 'import',
+): Promise<string[]> {
+  const roots: string[] = [];
+  const cwd = await realpath(process.cwd()).catch(() => process.cwd());
+  const home = await realpath(homedir()).catch(() => homedir());
+  if (parse(cwd).root !== cwd && cwd !== home) roots.push(cwd);
+  roots.push(await realpath(tmpdir()).catch(() => tmpdir()));
+  const extra =
+    kind === 'upload'
+      ? config.allowedUploadDirs
+      : kind === 'download'
+        ? config.allowedDownloadDirs
+        : config.allowedImportDirs;
+  for (const d of extra) roots.push(await realpath(d).catch(() => d));
+  return roots;
+}
+
+export async function resolveLocalPath(
+  config: Config,
+  p: string,
+  kind: 'upload' | 'download' | 'import',
+): Promise<string> {
+  if (config.transport === 'http')
+    throw new PathRefused(
+      `local paths are refused over HTTP (${p}); send the content as content_base64 instead`,
+    );
+  const abs = isAbsolute(p) ? p : resolve(process.cwd(), p);
+  const target = await real(abs);
+  const roots = await allowedRoots(config, kind);
+  if (!roots.some((r) => within(target, r)))
+    throw new PathRefused(
+      `${p} resolves outside the allowed directories (the working directory, the temporary directory${kind === 'upload' ? ', FORGE_MCP_ALLOWED_UPLOAD_DIRS' : kind === 'download' ? ', FORGE_MCP_ALLOWED_DOWNLOAD_DIRS' : ', FORGE_MCP_ALLOWED_IMPORT_DIRS'})`,
+    );
+  if (kind !== 'download') {
+    const st = await stat(target);
+    if (!st.isFile()) throw new PathRefused(`${p} is not a regular file`);
+    if (st.size > config.uploadMaxFileSize)
+      throw new PathRefused(
+        `${p} is ${st.size} bytes, over the upload limit of ${config.uploadMaxFileSize} bytes (FORGE_MCP_UPLOAD_MAX_FILE_SIZE)`,
+      );
+  }
+  return target;
+}

@@ -1,0 +1,62 @@
+/** stdio: line-delimited JSON-RPC on stdin/stdout for one credential (FORGE_TOKEN). */
+import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import type { Config } from '../config/types.js';
+import type { Logger } from '../log.js';
+import { buildServer } from '../mcp/server.js';
+import { openSession, SessionRefused } from '../session/index.js';
+import { InstanceError } from '../instance/index.js';
+import { saveDownload } from './downloads.js';
+
+export async function runStdio(config: Config, log: Logger): Promise<number | undefined> {
+  const baseUrl = config.forgeUrls[0];
+  let session;
+  try {
+    session = await openSession({ config, baseUrl, token: config.token ?? '', tokenLabel: 'FORGE_TOKEN' });
+  } catch (err) {
+    const msg =
+      err instanceof SessionRefused
+        ? err.message
+        : err instanceof InstanceError
+          ? err.render('startup identity check (GET /api/v4/user)')
+          : `startup identity check failed: ${(err as Error).message}`;
+    log.error({ instance: new URL(baseUrl).host }, msg);
+    return 1;
+  }
+  const unknown = session.view.unknownExclusions([
+    'forge_interactive',
+    'interactive.issue_create',
+    'discover_project.resolve',
+  ]);
+  for (const e of unknown)
+    log.warn({ entry: e }, `FORGE_MCP_EXCLUDE_TOOLS entry "${e}" names no tool, group or action`);
+  log.info(
+    {
+      instance: new URL(baseUrl).host,
+      user: session.identity.username,
+      surface: config.toolSurface,
+      tier: session.view.opts.tier,
+      tier_source: session.view.opts.tierSource,
+      actions: session.view.listed.length,
+    },
+    'serving on stdio',
+  );
+  const transport = new StdioServerTransport(process.stdin, process.stdout, {
+    maxBufferSize: config.stdioMaxLineBytes,
+  });
+  const handle = serveStdio(
+    () =>
+      buildServer(session, {
+        saveDownload: (p, bytes) => saveDownload(config, p, bytes),
+        onToolCall: (i) => log.debug(i, 'tools/call'),
+      }),
+    { transport, onerror: (e) => log.warn({ err: e.message }, 'protocol error') },
+  );
+  await new Promise<void>((resolve) => {
+    process.stdin.once('end', resolve);
+    process.stdin.once('close', resolve);
+    process.once('SIGTERM', resolve);
+    process.once('SIGINT', resolve);
+  });
+  await handle.close();
+  return 0;
+}

@@ -1,0 +1,396 @@
+/**
+ * The three tool surfaces, projections of one catalog view: dynamic (find + execute), meta (one tool
+ * per domain) and individual (one tool per action). None holds its own copy of an action.
+ */
+import type { ActionSpec, DomainSpec, JsonSchema } from '../catalog/types.js';
+import {
+  decode,
+  dynamicSurfaceCheck,
+  emptyRequired,
+  metaSurfaceCheck,
+  translateAliases,
+} from '../executor/arguments.js';
+import { describeErrors, inputSchema, paramsOf, validatorFor } from '../executor/schema.js';
+import { confirmationReason } from '../policy/index.js';
+import { ActionFinder } from './find.js';
+import type { CatalogView } from './view.js';
+
+export { CatalogView } from './view.js';
+export type { Availability, ViewOptions } from './view.js';
+export { ActionFinder } from './find.js';
+
+export type SurfaceName = 'dynamic' | 'meta' | 'individual';
+export type MetaParamSchema = 'opaque' | 'compact' | 'full';
+
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+export interface ToolDef {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: JsonSchema;
+  annotations: ToolAnnotations;
+}
+
+/** What a tool call resolved to: an action to run, or a text to answer with. */
+export type Resolution =
+  | { kind: 'action'; action: ActionSpec; params: Record<string, unknown>; confirm?: boolean }
+  | { kind: 'answer'; text: string; isError: boolean; structured?: Record<string, unknown>; refusal?: string }
+  | { kind: 'unknown_tool' };
+
+export const FIND_TOOL = 'forge_find_action';
+export const EXECUTE_TOOL = 'forge_execute_action';
+
+const FIND_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    query: {
+      type: 'string',
+      minLength: 1,
+      description:
+        "What you want to do, in plain words (e.g. 'close an issue', 'retry failed job') or a canonical ID.",
+    },
+    limit: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 20,
+      description: 'How many matches to return (default 5).',
+    },
+  },
+  required: ['query'],
+  additionalProperties: false,
+};
+
+const EXECUTE_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    action: {
+      type: 'string',
+      minLength: 1,
+      description: 'Canonical action ID from forge_find_action, e.g. issue.list.',
+    },
+    params: {
+      type: 'object',
+      description: "The action's parameters, exactly as its schema (from forge_find_action) names them.",
+    },
+    confirm: {
+      type: 'boolean',
+      description: 'Set true only after the user explicitly approved a destructive action.',
+    },
+  },
+  required: ['action'],
+  additionalProperties: false,
+};
+
+/** Annotations of one action as a tool. */
+export function actionAnnotations(a: ActionSpec): ToolAnnotations {
+  return {
+    title: a.title,
+    readOnlyHint: !a.write,
+    destructiveHint: a.destructive,
+    idempotentHint: a.idempotent,
+    openWorldHint: true,
+  };
+}
+
+function individualSchema(a: ActionSpec): JsonSchema {
+  const base = inputSchema(a);
+  if (!a.destructive || 'confirm' in (base.properties as object)) return base;
+  return {
+    ...base,
+    properties: {
+      ...(base.properties as object),
+      confirm: {
+        type: 'boolean',
+        description: 'Set true only after the user explicitly approved this irreversible action.',
+      },
+    },
+  };
+}
+
+function shortName(a: ActionSpec): string {
+  return a.id.slice(a.id.indexOf('.') + 1);
+}
+
+export interface SurfaceOptions {
+  surface: SurfaceName;
+  metaParamSchema: MetaParamSchema;
+  readOnly: boolean;
+  /** Rewrites descriptions and titles (FORGE_MCP_DESCRIPTION_SUBSTITUTIONS). */
+  rewrite?: (text: string) => string;
+}
+
+/** A surface bound to a session's view. Tool lists are computed once per view. */
+export class Surface {
+  private tools?: ToolDef[];
+  private finder?: ActionFinder;
+  private readonly domainsByTool = new Map<string, DomainSpec>();
+
+  constructor(
+    readonly view: CatalogView,
+    readonly opts: SurfaceOptions,
+  ) {
+    for (const d of view.catalog.domains) this.domainsByTool.set(d.metaTool, d);
+  }
+
+  private rw(text: string): string {
+    return this.opts.rewrite ? this.opts.rewrite(text) : text;
+  }
+
+  list(): ToolDef[] {
+    this.tools ??= this.build();
+    return this.tools;
+  }
+
+  private build(): ToolDef[] {
+    const listed = this.view.listed;
+    if (this.opts.surface === 'dynamic') {
+      const writes = listed.some((a) => a.write);
+      return [
+        {
+          name: FIND_TOOL,
+          title: this.rw('Find an action'),
+          description: this.rw(
+            `Find the canonical action for a task among ${listed.length} actions on this code-hosting instance (issues, merge requests, pipelines, repositories, projects, groups, users and more). Returns the best matches with their exact parameter schema; then run one with ${EXECUTE_TOOL}.`,
+          ),
+          inputSchema: FIND_SCHEMA,
+          annotations: {
+            title: 'Find an action',
+            readOnlyHint: true,
+            destructiveHint: false,
+            idempotentHint: true,
+            openWorldHint: false,
+          },
+        },
+        {
+          name: EXECUTE_TOOL,
+          title: this.rw('Execute an action'),
+          description: this.rw(
+            `Run a canonical action found with ${FIND_TOOL}: pass its ID as action and its parameters inside params (never beside action).${writes ? ' Destructive actions need confirm=true after the user explicitly approves.' : ' This server is read-only: only read actions run.'}`,
+          ),
+          inputSchema: EXECUTE_SCHEMA,
+          annotations: {
+            title: 'Execute an action',
+            readOnlyHint: !writes,
+            destructiveHint: listed.some((a) => a.destructive),
+            idempotentHint: false,
+            openWorldHint: true,
+          },
+        },
+      ];
+    }
+    if (this.opts.surface === 'individual') {
+      return listed.map((a) => ({
+        name: a.tool,
+        title: this.rw(a.title),
+        description: this.rw(a.description),
+        inputSchema: individualSchema(a),
+        annotations: { ...actionAnnotations(a), title: this.rw(a.title) },
+      }));
+    }
+    const out: ToolDef[] = [];
+    for (const d of this.view.catalog.domains) {
+      const actions = d.actions.filter((a) => this.view.availability(a).state === 'available');
+      if (!actions.length) continue;
+      out.push({
+        name: d.metaTool,
+        title: this.rw(`${d.domain.replace(/_/g, ' ')} actions`),
+        description: this.rw(this.metaDescription(d, actions)),
+        inputSchema: this.metaSchema(actions),
+        annotations: {
+          title: this.rw(`${d.domain.replace(/_/g, ' ')} actions`),
+          readOnlyHint: actions.every((a) => !a.write),
+          destructiveHint: actions.some((a) => a.destructive),
+          idempotentHint: actions.every((a) => a.idempotent),
+          openWorldHint: true,
+        },
+      });
+    }
+    return out;
+  }
+
+  private metaDescription(d: DomainSpec, actions: ActionSpec[]): string {
+    const lines = [d.summary, 'Actions:'];
+    for (const a of actions) {
+      if (this.opts.metaParamSchema === 'compact') {
+        const req = new Set(a.required ?? []);
+        const ps = Object.keys(paramsOf(a)).map((p) => (req.has(p) ? `${p}*` : p));
+        lines.push(`- ${shortName(a)}(${ps.join(', ')}): ${a.title}`);
+      } else lines.push(`- ${shortName(a)}: ${a.title}`);
+    }
+    lines.push(
+      'Pass the action name as action and its parameters inside params. Destructive actions need params.confirm=true after the user approves.',
+    );
+    return lines.join('\n');
+  }
+
+  private metaSchema(actions: ActionSpec[]): JsonSchema {
+    const names = actions.map(shortName);
+    const params: JsonSchema =
+      this.opts.metaParamSchema === 'full'
+        ? {
+            type: 'object',
+            description: "The action's parameters.",
+            anyOf: actions.map((a) => ({
+              ...inputSchema(a),
+              title: shortName(a),
+              additionalProperties: true,
+            })),
+          }
+        : {
+            type: 'object',
+            description: "The action's parameters (see the action list in the description).",
+          };
+    return {
+      type: 'object',
+      properties: { action: { type: 'string', enum: names, description: 'The action to run.' }, params },
+      required: ['action'],
+      additionalProperties: false,
+    };
+  }
+
+  /** Schema and description of one action, as forge_find_action shows it. */
+  describe(a: ActionSpec): Record<string, unknown> {
+    return {
+      id: a.id,
+      title: this.rw(a.title),
+      description: this.rw(a.description),
+      write: a.write,
+      destructive: a.destructive,
+      tier: a.tier,
+      schema: inputSchema(a),
+    };
+  }
+
+  find(query: string, limit: number): Resolution {
+    this.finder ??= new ActionFinder(this.view.listed);
+    const hits = this.finder.search(query, limit);
+    if (!hits.length)
+      return {
+        kind: 'answer',
+        isError: false,
+        text: `No action matches "${query}". Try other words (for example the object: issue, merge request, pipeline, branch) or a canonical ID.`,
+        structured: { matches: [] },
+      };
+    const matches = hits.map((h) => this.describe(h.action));
+    const text = matches
+      .map(
+        (m, i) =>
+          `${i + 1}. ${m.id}: ${m.title}${m.destructive ? ' (destructive)' : m.write ? ' (write)' : ''}\n   ${m.description}\n   schema: ${JSON.stringify(m.schema)}`,
+      )
+      .join('\n');
+    return {
+      kind: 'answer',
+      isError: false,
+      text: `${text}\nRun one with ${EXECUTE_TOOL} {action, params}.`,
+      structured: { matches },
+    };
+  }
+
+  /** Resolves a tools/call into an action and its parameters, with the surface's argument checks. */
+  resolve(tool: string, rawArgs: Record<string, unknown> | undefined): Resolution {
+    const args = rawArgs ?? {};
+    const refuse = (text: string, refusal = 'invalid_params'): Resolution => ({
+      kind: 'answer',
+      text,
+      isError: true,
+      refusal,
+    });
+    if (this.opts.surface === 'dynamic') {
+      if (tool === FIND_TOOL) {
+        const v = validatorFor(FIND_SCHEMA);
+        if (!v(args)) return refuse(`validating "arguments": ${describeErrors(v.errors)}`);
+        return this.find(String(args.query), Number(args.limit ?? 5));
+      }
+      if (tool !== EXECUTE_TOOL) return { kind: 'unknown_tool' };
+      const v = validatorFor(EXECUTE_SCHEMA);
+      if (!v(args)) return refuse(`validating "arguments": ${describeErrors(v.errors)}`);
+      const id = String(args.action);
+      const a = this.view.catalog.get(id);
+      const avail = a ? this.view.availability(a) : undefined;
+      if (!a || !avail || avail.state === 'absent') {
+        const hits = new ActionFinder(this.view.listed).search(id.replace(/[._]/g, ' '), 3);
+        return refuse(
+          `${EXECUTE_TOOL}: unknown action "${id}".${hits.length ? ` Did you mean: ${hits.map((h) => h.action.id).join(', ')}?` : ''} Use ${FIND_TOOL} to find the canonical ID.`,
+          'unknown_action',
+        );
+      }
+      if (avail.state !== 'available')
+        return refuse(`${EXECUTE_TOOL}: ${avail.text}`, avail.state === 'tier' ? 'tier' : avail.reason);
+      const params = translateAliases(a, (args.params as Record<string, unknown>) ?? {});
+      const problem = dynamicSurfaceCheck(a, params) ?? decodeProblem(a, params) ?? emptyRequired(a, params);
+      if (problem) return refuse(problem.startsWith(a.id) ? problem : `${EXECUTE_TOOL}: ${problem}`);
+      return { kind: 'action', action: a, params, confirm: args.confirm === true };
+    }
+    if (this.opts.surface === 'individual') {
+      const a = this.view.catalog.byToolName(tool);
+      if (!a || this.view.availability(a).state !== 'available') return { kind: 'unknown_tool' };
+      const schema = individualSchema(a);
+      const v = validatorFor(schema);
+      const params = { ...args };
+      if (!v(params)) return refuse(`validating "arguments": ${describeErrors(v.errors)}`);
+      const confirm = params.confirm === true;
+      if (a.destructive && !a.confirmWhen) delete params.confirm;
+      const problem = emptyRequired(a, params);
+      if (problem) return refuse(problem);
+      return { kind: 'action', action: a, params, confirm };
+    }
+    // meta
+    const d = this.domainsByTool.get(tool);
+    if (!d || !this.list().some((t) => t.name === tool)) return { kind: 'unknown_tool' };
+    if (
+      typeof args.action !== 'string' ||
+      (args.params !== undefined &&
+        (typeof args.params !== 'object' || args.params === null || Array.isArray(args.params)))
+    )
+      return refuse(
+        `validating "arguments": ${typeof args.action !== 'string' ? 'missing property "action"' : 'params must be object'}`,
+      );
+    const extra = Object.keys(args).filter((k) => k !== 'action' && k !== 'params');
+    if (extra.length) return refuse(`validating "arguments": unknown property "${extra[0]}"`);
+    const name = args.action.startsWith(d.domain + '.')
+      ? args.action.slice(d.domain.length + 1)
+      : args.action;
+    const a = d.actions.find(
+      (x) => shortName(x) === name || (x.aliases ?? []).includes(args.action as string),
+    );
+    const valid = d.actions.filter((x) => this.view.availability(x).state === 'available').map(shortName);
+    if (!a || this.view.availability(a).state !== 'available') {
+      const av = a ? this.view.availability(a) : undefined;
+      if (av && av.state === 'tier') return refuse(`${tool}: ${av.text}`, 'tier');
+      return refuse(
+        `${tool}: unknown action "${args.action}". Valid actions: ${valid.join(', ')}`,
+        'unknown_action',
+      );
+    }
+    let params = args.params as Record<string, unknown> | undefined;
+    let confirm: boolean | undefined;
+    if (params && 'confirm' in params && !('confirm' in paramsOf(a))) {
+      params = { ...params };
+      confirm = params.confirm === true;
+      delete params.confirm;
+    } else if (params && 'confirm' in params) confirm = params.confirm === true;
+    const missing = metaSurfaceCheck(a, params);
+    if (missing) return refuse(`${tool}/${name}: ${missing}`);
+    params = translateAliases(a, params ?? {});
+    const problem = decode(a, params);
+    if (problem) return refuse(`${tool}/${name}: ${problem}`);
+    const empty = emptyRequired(a, params);
+    if (empty) return refuse(empty);
+    return { kind: 'action', action: a, params, confirm };
+  }
+}
+
+function decodeProblem(a: ActionSpec, params: Record<string, unknown>): string | undefined {
+  // The dynamic surface already named unknown keys; here only types and fixed sets remain.
+  const v = validatorFor(inputSchema(a));
+  return v(params) ? undefined : `invalid params for this action: ${describeErrors(v.errors)}`;
+}
+
+export { confirmationReason };

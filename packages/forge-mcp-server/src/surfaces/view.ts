@@ -1,0 +1,104 @@
+/**
+ * A session's view of the catalog. Filtering happens once, here; every surface, resource, prompt and
+ * completion reads the same view.
+ */
+import type { ActionSpec, Tier } from '../catalog/types.js';
+import type { Catalog } from '../catalog/index.js';
+
+export const TIER_RANK: Record<Tier, number> = { free: 0, premium: 1, ultimate: 2 };
+
+export type Availability =
+  | { state: 'available' }
+  /** Not offered at all: excluded by the operator; answered as unknown. */
+  | { state: 'absent' }
+  /** Exists, but this session may not run it; answered with the reason. */
+  | { state: 'withheld'; reason: 'read_only' | 'scope' | 'admin_mode'; text: string }
+  | { state: 'tier'; needs: Tier; text: string };
+
+export interface ViewOptions {
+  readOnly: boolean;
+  excludeTools: string[];
+  tier: Tier;
+  tierSource: 'configured' | 'detected';
+  /** Classic scopes of the token; undefined when they could not be read (nothing is filtered). */
+  scopes?: string[];
+  ignoreScopes?: boolean;
+}
+
+/** Scopes that lift the read_api narrowing. */
+const canWrite = (scopes: string[]) => scopes.includes('api');
+
+export class CatalogView {
+  private readonly cache = new Map<ActionSpec, Availability>();
+  readonly listed: ActionSpec[];
+  private readonly excluded: Set<string>;
+
+  constructor(
+    readonly catalog: Catalog,
+    readonly opts: ViewOptions,
+  ) {
+    this.excluded = new Set(opts.excludeTools.map((s) => s.trim()).filter(Boolean));
+    this.listed = catalog.actions.filter((a) => this.availability(a).state === 'available');
+  }
+
+  /** Entries of the exclude list that name nothing (logged at WARN by the caller). */
+  unknownExclusions(extra: string[] = []): string[] {
+    return [...this.excluded].filter(
+      (e) =>
+        !extra.includes(e) &&
+        !this.catalog.get(e) &&
+        !this.catalog.byToolName(e) &&
+        !this.catalog.domains.some((d) => d.metaTool === e || d.domain === e),
+    );
+  }
+
+  isExcluded(a: ActionSpec): boolean {
+    const d = this.catalog.domain(a.id);
+    return (
+      this.excluded.has(a.id) ||
+      this.excluded.has(a.tool) ||
+      (a.aliases ?? []).some((x) => this.excluded.has(x)) ||
+      (!!d && (this.excluded.has(d.metaTool) || this.excluded.has(d.domain))) ||
+      (!!a.adminGroup && this.excluded.has(a.adminGroup))
+    );
+  }
+
+  availability(a: ActionSpec): Availability {
+    let v = this.cache.get(a);
+    if (!v) {
+      v = this.compute(a);
+      this.cache.set(a, v);
+    }
+    return v;
+  }
+
+  private compute(a: ActionSpec): Availability {
+    if (this.isExcluded(a)) return { state: 'absent' };
+    const { scopes, ignoreScopes } = this.opts;
+    if (scopes && a.adminGroup && !scopes.includes('admin_mode'))
+      return {
+        state: 'withheld',
+        reason: 'admin_mode',
+        text: `${a.id} exists but is withheld: it belongs to the ${a.adminGroup} group, which needs a token with the admin_mode scope (and an administrator).`,
+      };
+    if (scopes && !ignoreScopes && !canWrite(scopes) && a.scope === 'api')
+      return {
+        state: 'withheld',
+        reason: 'scope',
+        text: `${a.id} exists but is withheld: the token's scopes (${scopes.join(', ') || 'none'}) do not allow it; it needs a token with the api scope.`,
+      };
+    if (this.opts.readOnly && a.write)
+      return {
+        state: 'withheld',
+        reason: 'read_only',
+        text: `${a.id} exists but is withheld: the server runs in read-only mode (FORGE_MCP_READ_ONLY=true), which removes every action that changes data. Only read actions can run.`,
+      };
+    if (TIER_RANK[a.tier] > TIER_RANK[this.opts.tier])
+      return {
+        state: 'tier',
+        needs: a.tier,
+        text: `${a.id} exists but is unavailable: it needs the ${a.tier} tier, and this server's tier is ${this.opts.tier} (${this.opts.tierSource}).${this.opts.tierSource === 'detected' ? ' If the instance has a higher tier, set FORGE_MCP_TIER.' : ''}`,
+      };
+    return { state: 'available' };
+  }
+}
