@@ -68,3 +68,16 @@ export const timeDuration: ParamSpec = {
   description:
     'Duration in human form: a number and unit, combinable, e.g. "30m", "3h30m", "1d", "1w2d" (units mo, w, d, h, m; a day is 8h, a week 5d).',
 };
+
+/* Membership (shared by project and group members, shares and invitations). */
+export const accessLevel: ParamSpec = {
+  type: 'integer',
+  enum: [0, 5, 10, 15, 20, 30, 40, 50],
+  description:
+    'Role as a number: 10 Guest, 15 Planner, 20 Reporter, 30 Developer, 40 Maintainer, 50 Owner (5 Minimal access, 0 No access).',
+};
+export const membershipExpiresAt: ParamSpec = {
+  type: 'string',
+  format: 'date',
+  description: 'Date the access ends, YYYY-MM-DD, e.g. "2026-12-31"; leave out for no end.',
+};
