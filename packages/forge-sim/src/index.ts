@@ -1,1 +1,88 @@
-export {};
+/** forge-sim: a simulated code-hosting instance (REST /api/v4 + /api/graphql) for tests, benchmarks and the demo. */
+import { createServer as createHttpServer } from 'node:http';
+import type { Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { buildRouter, handle, nonApiRouter } from './server.js';
+import type { SimCore } from './server.js';
+import { DEMO_TOKENS, seed } from './state.js';
+import { selfSignedCertificate } from './tls.js';
+import type { FaultRule, ForgeSim, LicensePlan, SimOptions } from './types.js';
+
+export type { FaultRule, ForgeSim, LicensePlan, RecordedRequest, SimOptions, SimTokens } from './types.js';
+export { DEMO_TOKENS } from './state.js';
+
+export async function startForgeSim(opts: SimOptions = {}): Promise<ForgeSim> {
+  const host = opts.host ?? '127.0.0.1';
+  const initialLicense: LicensePlan | null = opts.license === undefined ? 'ultimate' : opts.license;
+  const core: SimCore = {
+    state: seed(),
+    rt: { version: opts.version ?? '19.4.1-ee', license: initialLicense, baseUrl: '' },
+    requests: [],
+    faults: [],
+    latencyMs: opts.latencyMs ?? 0,
+    router: buildRouter(),
+    other: nonApiRouter(),
+  };
+  const listener = (req: Parameters<typeof handle>[1], res: Parameters<typeof handle>[2]) => {
+    handle(core, req, res).catch((err: unknown) => {
+      console.error('forge-sim: request failed', err);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: '500 Internal Server Error' }));
+    });
+  };
+
+  let ca: string | undefined;
+  let server: Server;
+  if (opts.tls) {
+    const material = opts.tls === 'self-signed' ? await selfSignedCertificate() : opts.tls;
+    if (opts.tls === 'self-signed') ca = material.cert;
+    server = createHttpsServer({ cert: material.cert, key: material.key }, listener);
+  } else {
+    server = createHttpServer(listener);
+  }
+  // Keep-alive sockets would hold close() open; the instance's clients reconnect cheaply.
+  server.keepAliveTimeout = 1000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const hostForUrl = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  const url = `${opts.tls ? 'https' : 'http'}://${hostForUrl}:${port}`;
+  core.rt.baseUrl = url;
+
+  const sim: ForgeSim = {
+    url,
+    ...(ca ? { ca } : {}),
+    tokens: { ...DEMO_TOKENS },
+    requests: core.requests,
+    clearRequests: () => {
+      core.requests.length = 0;
+    },
+    fault: (rule: FaultRule) => {
+      core.faults.push({ rule, left: rule.times ?? Number.POSITIVE_INFINITY });
+    },
+    clearFaults: () => {
+      core.faults.length = 0;
+    },
+    setLicense: (plan) => {
+      core.rt.license = plan;
+    },
+    reset: () => {
+      core.state = seed();
+      core.requests.length = 0;
+      core.faults.length = 0;
+      core.rt.license = initialLicense;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+  return sim;
+}

@@ -1,0 +1,162 @@
+/** What a handler sees of one request, plus lookups shared by the domains. */
+import { HttpError, notFound } from './http.js';
+import type { Reply } from './http.js';
+import type { Group, Project, State, TokenRecord, User } from './state.js';
+import type { LicensePlan } from './types.js';
+
+export interface Runtime {
+  version: string;
+  license: LicensePlan | null;
+  baseUrl: string;
+}
+
+export interface Ctx {
+  method: string;
+  /** Path relative to /api/v4 (or the full path for non-API routes). */
+  path: string;
+  fullPath: string;
+  query: Record<string, string | string[]>;
+  body: unknown;
+  /** Query and body merged, as the instance's API layer sees parameters. */
+  input: Record<string, unknown>;
+  params: Record<string, string>;
+  pattern: string;
+  token?: TokenRecord;
+  user?: User;
+  /** The credential as presented, even when the instance does not know it. */
+  presented?: string;
+  state: State;
+  rt: Runtime;
+}
+
+export type Handler = (ctx: Ctx) => Reply | Promise<Reply>;
+
+export function str(ctx: Ctx, name: string): string | undefined {
+  const v = ctx.input[name];
+  if (v === undefined || v === null) return undefined;
+  if (Array.isArray(v)) return v.length ? String(v[0]) : undefined;
+  return String(v);
+}
+
+export function required(ctx: Ctx, name: string): string {
+  const v = str(ctx, name);
+  if (v === undefined || v === '') throw new HttpError(400, { error: `${name} is missing` });
+  return v;
+}
+
+export function num(ctx: Ctx, name: string): number | undefined {
+  const v = str(ctx, name);
+  if (v === undefined || v === '') return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n)) throw new HttpError(400, { error: `${name} is invalid` });
+  return n;
+}
+
+export function bool(ctx: Ctx, name: string): boolean | undefined {
+  const v = ctx.input[name];
+  if (v === undefined || v === null || v === '') return undefined;
+  return v === true || v === 'true' || v === '1' || v === 1;
+}
+
+/** Accepts `a,b`, repeated `name[]=` / `name=` values, or a JSON array. */
+export function list(ctx: Ctx, name: string): string[] | undefined {
+  const v = ctx.input[name] ?? ctx.input[`${name}[]`];
+  if (v === undefined || v === null) return undefined;
+  const arr = Array.isArray(v) ? v : String(v).split(',');
+  return arr.map((x) => String(x).trim()).filter((x) => x !== '');
+}
+
+export function groupFullPath(state: State, g: Group): string {
+  const parent = g.parentId === null ? undefined : state.groups.find((x) => x.id === g.parentId);
+  return parent ? `${groupFullPath(state, parent)}/${g.path}` : g.path;
+}
+
+export function projectNamespacePath(state: State, p: Project): string {
+  if (p.namespaceKind === 'group') {
+    const g = state.groups.find((x) => x.id === p.namespaceId);
+    return g ? groupFullPath(state, g) : 'unknown';
+  }
+  return state.users.find((u) => u.id === p.namespaceId)?.username ?? 'unknown';
+}
+
+export const projectFullPath = (state: State, p: Project): string =>
+  `${projectNamespacePath(state, p)}/${p.path}`;
+
+function groupAncestors(state: State, g: Group | undefined): Group[] {
+  const out: Group[] = [];
+  while (g) {
+    out.push(g);
+    const parentId: number | null = g.parentId;
+    g = parentId === null ? undefined : state.groups.find((x) => x.id === parentId);
+  }
+  return out;
+}
+
+export function groupAccess(state: State, g: Group, user: User | undefined): number {
+  if (!user) return 0;
+  let best = 0;
+  for (const a of groupAncestors(state, g)) {
+    for (const m of a.members) if (m.userId === user.id) best = Math.max(best, m.accessLevel);
+  }
+  return best;
+}
+
+export function projectAccess(state: State, p: Project, user: User | undefined): number {
+  if (!user) return 0;
+  let best = p.members.find((m) => m.userId === user.id)?.accessLevel ?? 0;
+  if (p.namespaceKind === 'group') {
+    const g = state.groups.find((x) => x.id === p.namespaceId);
+    if (g) best = Math.max(best, groupAccess(state, g, user));
+  } else if (p.namespaceId === user.id) best = Math.max(best, 50);
+  return best;
+}
+
+export const canSeeProject = (state: State, p: Project, user: User | undefined): boolean =>
+  p.visibility !== 'private' || !!user?.isAdmin || projectAccess(state, p, user) > 0;
+
+export const canSeeGroup = (state: State, g: Group, user: User | undefined): boolean =>
+  g.visibility !== 'private' || !!user?.isAdmin || groupAccess(state, g, user) > 0;
+
+export function lookupProject(state: State, ref: string): Project | undefined {
+  if (/^\d+$/.test(ref)) return state.projects.find((p) => p.id === Number(ref));
+  return state.projects.find((p) => projectFullPath(state, p).toLowerCase() === ref.toLowerCase());
+}
+
+export function lookupGroup(state: State, ref: string): Group | undefined {
+  if (/^\d+$/.test(ref)) return state.groups.find((g) => g.id === Number(ref));
+  return state.groups.find((g) => groupFullPath(state, g).toLowerCase() === ref.toLowerCase());
+}
+
+export function project(ctx: Ctx, param = 'id'): Project {
+  const p = lookupProject(ctx.state, ctx.params[param] ?? '');
+  if (!p || !canSeeProject(ctx.state, p, ctx.user)) throw notFound('Project');
+  return p;
+}
+
+export function group(ctx: Ctx, param = 'id'): Group {
+  const g = lookupGroup(ctx.state, ctx.params[param] ?? '');
+  if (!g || !canSeeGroup(ctx.state, g, ctx.user)) throw notFound('Group');
+  return g;
+}
+
+export function userById(state: State, id: number): User | undefined {
+  return state.users.find((u) => u.id === id);
+}
+
+export function lookupUser(state: State, ref: string): User | undefined {
+  return /^\d+$/.test(ref) ? userById(state, Number(ref)) : state.users.find((u) => u.username === ref);
+}
+
+/** Developers and above may write; the instance answers lesser roles 403. */
+export function requireProjectAccess(ctx: Ctx, p: Project, level: number): void {
+  if (ctx.user?.isAdmin) return;
+  if (projectAccess(ctx.state, p, ctx.user) < level) throw new HttpError(403, { message: '403 Forbidden' });
+}
+
+export function webBase(ctx: Ctx): string {
+  return ctx.rt.baseUrl;
+}
+
+export function now(): string {
+  return new Date().toISOString();
+}

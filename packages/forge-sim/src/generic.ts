@@ -1,0 +1,129 @@
+/** Plausible answers for every inventory route without a hand-written handler. */
+import { lookupGroup, lookupUser, project } from './context.js';
+import type { Ctx, Handler } from './context.js';
+import { HttpError, notFound, paginate } from './http.js';
+import type { Reply } from './http.js';
+import { nextId } from './state.js';
+
+const BINARY =
+  /(\/artifacts(\/|$)|\/download$|\/archive(\.\w+)?$|\/avatar$|\/raw(\/|$)|\/packages\/generic\/|\/files\/|\/export\/download$|\/snapshot$|\/attestations\/:attestation_iid\/download)/;
+const TEXT = /(\/trace$|\/raw_diffs$|\/diff$|\.patch$|\/changelog$)/;
+/** Routes the instance answers 202 Accepted. */
+const ACCEPTED =
+  /^(DELETE \/(projects|groups)\/:id$|POST \/projects\/:id\/(export|import|housekeeping|mirror\/pull)|POST \/groups\/:id\/export|DELETE .*\/registry\/repositories\/)/;
+const ITEM_WITH_IID =
+  /(issues|merge_requests|epics|milestones|feature_flags_user_lists|alert_management_alerts|incidents|test_cases|work_items|pipelines)$/;
+
+function singular(word: string): string {
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.endsWith('sses') || word.endsWith('shes') || word.endsWith('ches')) return word.slice(0, -2);
+  if (word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
+  return word;
+}
+
+/** The last literal segment of a pattern, and whether the pattern ends on a parameter (an item) or not (a collection). */
+function shape(pattern: string): { resource: string; item: boolean } {
+  const segs = pattern
+    .replace(/\([^)]*\)/g, '')
+    .split('/')
+    .filter(Boolean);
+  const last = segs[segs.length - 1] ?? '';
+  const item = last.startsWith(':') || last.startsWith('*');
+  const literal = [...segs].reverse().find((s) => !s.startsWith(':') && !s.startsWith('*')) ?? 'item';
+  return { resource: literal, item };
+}
+
+function plausible(
+  ctx: Ctx,
+  resource: string,
+  id: number,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const noun = singular(resource).replace(/_/g, ' ');
+  const obj: Record<string, unknown> = {
+    id,
+    name: `${noun} ${id}`,
+    title: `${noun} ${id}`,
+    description: `A simulated ${noun}`,
+    state: 'active',
+    created_at: '2025-01-15T10:00:00.000Z',
+    updated_at: '2025-01-15T10:05:00.000Z',
+    web_url: `${ctx.rt.baseUrl}/-/${resource}/${id}`,
+  };
+  if (ITEM_WITH_IID.test(resource)) obj.iid = id;
+  if (ctx.params.id && ctx.pattern.startsWith('/projects/:id')) obj.project_id = Number(ctx.params.id) || 1;
+  if (ctx.params.id && ctx.pattern.startsWith('/groups/:id')) obj.group_id = Number(ctx.params.id) || 10;
+  return { ...obj, ...extra };
+}
+
+/** The instance checks the parent resource before anything else. */
+function checkParents(ctx: Ctx): void {
+  if (ctx.pattern.startsWith('/projects/:id')) project(ctx);
+  else if (ctx.pattern.startsWith('/groups/:id')) {
+    if (!lookupGroup(ctx.state, ctx.params.id ?? '')) throw notFound('Group');
+  } else if (ctx.pattern.startsWith('/users/:id') || ctx.pattern.startsWith('/users/:user_id')) {
+    if (!lookupUser(ctx.state, ctx.params.id ?? ctx.params.user_id ?? '')) throw notFound('User');
+  }
+}
+
+function bodyFields(ctx: Ctx): Record<string, unknown> {
+  return ctx.body && typeof ctx.body === 'object' && !Array.isArray(ctx.body)
+    ? (ctx.body as Record<string, unknown>)
+    : {};
+}
+
+export function genericHandler(method: string, pattern: string): Handler {
+  const { resource, item } = shape(pattern);
+  const key = `${method} ${pattern}`;
+  return (ctx): Reply => {
+    checkParents(ctx);
+    const lastParam = Object.values(ctx.params).pop();
+    const itemId = Number(lastParam) || 1;
+    if ((method === 'GET' || method === 'HEAD') && BINARY.test(pattern)) {
+      const name = lastParam ?? 'file';
+      return {
+        status: 200,
+        raw: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from(`forge-sim ${name}\n`)]),
+        contentType: 'application/octet-stream',
+        headers: { 'content-disposition': `attachment; filename="${String(name).split('/').pop()}"` },
+      };
+    }
+    if ((method === 'GET' || method === 'HEAD') && TEXT.test(pattern)) {
+      return {
+        status: 200,
+        raw: `forge-sim ${resource}\nline 2\n`,
+        contentType: 'text/plain; charset=utf-8',
+      };
+    }
+    switch (method) {
+      case 'GET':
+      case 'HEAD':
+        if (item)
+          return {
+            status: 200,
+            body: plausible(
+              ctx,
+              resource,
+              itemId,
+              item && lastParam && !/^\d+$/.test(lastParam) ? { key: lastParam, name: lastParam } : {},
+            ),
+          };
+        return paginate({ baseUrl: ctx.rt.baseUrl, path: ctx.fullPath, query: ctx.query }, [
+          plausible(ctx, resource, 1),
+          plausible(ctx, resource, 2),
+        ]);
+      case 'POST':
+        return {
+          status: ACCEPTED.test(key) ? 202 : 201,
+          body: { ...plausible(ctx, resource, nextId(ctx.state, 'generic')), ...bodyFields(ctx) },
+        };
+      case 'PUT':
+      case 'PATCH':
+        return { status: 200, body: { ...plausible(ctx, resource, itemId), ...bodyFields(ctx) } };
+      case 'DELETE':
+        return ACCEPTED.test(key) ? { status: 202, body: { message: '202 Accepted' } } : { status: 204 };
+      default:
+        throw new HttpError(405, { message: '405 Method Not Allowed' });
+    }
+  };
+}

@@ -1,0 +1,84 @@
+export type LicensePlan = 'free' | 'premium' | 'ultimate';
+
+export interface SimOptions {
+  port?: number;
+  /** Defaults to 127.0.0.1. */
+  host?: string;
+  tls?: { cert: string; key: string } | 'self-signed';
+  /** Plan answered by GET /license; null answers 404. Defaults to 'ultimate'. */
+  license?: LicensePlan | null;
+  /** Defaults to '19.4.1-ee'. */
+  version?: string;
+  /** Added before every response. */
+  latencyMs?: number;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** Full path including /api/v4, without the query string. */
+  path: string;
+  query: Record<string, string | string[]>;
+  /** Lower-cased header names. */
+  headers: Record<string, string>;
+  /** Parsed JSON, form fields, or the raw string. */
+  body: unknown;
+  /** The credential presented (PRIVATE-TOKEN or Bearer). */
+  token?: string;
+  graphqlOperation?: string;
+  status: number;
+  at: number;
+}
+
+export interface FaultRule {
+  method?: string;
+  /** Matched against the path including /api/v4 or /api/graphql (string: exact match). */
+  path?: string | RegExp;
+  graphqlOperation?: string;
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  delayMs?: number;
+  /** Destroy the socket without answering. */
+  drop?: boolean;
+  /** Answer with a redirect to this path or absolute URL. */
+  redirectTo?: string;
+  /** Defaults to 302. */
+  redirectStatus?: number;
+  /** How many requests the rule applies to; unlimited by default. */
+  times?: number;
+}
+
+export interface SimTokens {
+  api: string;
+  readApi: string;
+  /** Administrator (root), scopes api + admin_mode. */
+  admin: string;
+  mcpOnly: string;
+  /** Scope read_user only. */
+  noScope: string;
+  /** Answers 401 invalid_token, "Token is revoked". */
+  revoked: string;
+  /** Answers 401 invalid_token, "Token is expired". */
+  expired: string;
+  /** Fine-grained token, scopes ['granular']. */
+  fineGrained: string;
+  /** OAuth access token; GET /oauth/token/info answers for it. */
+  oauth: string;
+}
+
+export interface ForgeSim {
+  /** e.g. http://127.0.0.1:41234 (https when tls). */
+  url: string;
+  /** PEM of the self-signed certificate when tls = 'self-signed'. */
+  ca?: string;
+  tokens: SimTokens;
+  /** Every request in arrival order, refused ones included. */
+  requests: RecordedRequest[];
+  clearRequests(): void;
+  fault(rule: FaultRule): void;
+  clearFaults(): void;
+  setLicense(plan: LicensePlan | null): void;
+  /** Back to the seeded state; clears requests and faults. */
+  reset(): void;
+  close(): Promise<void>;
+}
