@@ -7,6 +7,7 @@ import {
   decode,
   dynamicSurfaceCheck,
   emptyRequired,
+  levenshtein,
   metaSurfaceCheck,
   translateAliases,
 } from '../executor/arguments.js';
@@ -315,9 +316,9 @@ export class Surface {
       const a = this.view.catalog.get(id);
       const avail = a ? this.view.availability(a) : undefined;
       if (!a || !avail || avail.state === 'absent') {
-        const hits = new ActionFinder(this.view.listed).search(id.replace(/[._]/g, ' '), 3);
+        const hits = suggestIds(id, this.view.listed);
         return refuse(
-          `${EXECUTE_TOOL}: unknown action "${id}".${hits.length ? ` Did you mean: ${hits.map((h) => h.action.id).join(', ')}?` : ''} Use ${FIND_TOOL} to find the canonical ID.`,
+          `${EXECUTE_TOOL}: unknown action "${id}".${hits.length ? ` Did you mean: ${hits.join(', ')}?` : ''} Use ${FIND_TOOL} to find the canonical ID.`,
           'unknown_action',
         );
       }
@@ -385,6 +386,17 @@ export class Surface {
     if (empty) return refuse(empty);
     return { kind: 'action', action: a, params, confirm };
   }
+}
+
+/** Nearest canonical IDs by spelling, then by meaning. */
+function suggestIds(id: string, listed: ActionSpec[]): string[] {
+  const close = listed
+    .map((a) => ({ id: a.id, d: levenshtein(id, a.id) }))
+    .filter((x) => x.d <= Math.max(2, Math.floor(id.length / 4)))
+    .sort((x, y) => x.d - y.d)
+    .map((x) => x.id);
+  const meaning = new ActionFinder(listed).search(id.replace(/[._]/g, ' '), 3).map((h) => h.action.id);
+  return [...new Set([...close, ...meaning])].slice(0, 3);
 }
 
 function decodeProblem(a: ActionSpec, params: Record<string, unknown>): string | undefined {

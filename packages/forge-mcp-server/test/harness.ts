@@ -1,0 +1,118 @@
+/**
+ * Test harness: forge-sim on a loopback port, the built server spawned over real stdio pipes (or
+ * listening on loopback HTTP), and a real MCP client (@modelcontextprotocol/client) talking to it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { startForgeSim, type ForgeSim, type SimOptions } from 'forge-sim';
+
+export const CLI = join(dirname(fileURLToPath(import.meta.url)), '../dist/cli.js');
+
+export type { ForgeSim };
+
+export async function sim(opts: SimOptions = {}): Promise<ForgeSim> {
+  return startForgeSim(opts);
+}
+
+export interface StdioOptions {
+  env?: Record<string, string>;
+  args?: string[];
+  modern?: boolean;
+  capabilities?: Record<string, unknown>;
+  /** Answers elicitation/create requests (legacy era) and input requests (modern era). */
+  onElicit?: (params: { message: string }) => {
+    action: 'accept' | 'decline' | 'cancel';
+    content?: Record<string, unknown>;
+  };
+}
+
+export interface Connected {
+  client: Client;
+  stderr: () => string;
+  close: () => Promise<void>;
+}
+
+/** Spawns the server over stdio against `s` and connects a v2 client. */
+export async function stdioClient(s: ForgeSim, opts: StdioOptions = {}): Promise<Connected> {
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    FORGE_URL: s.url,
+    FORGE_TOKEN: s.tokens.api,
+    FORGE_MCP_TIER: 'ultimate',
+    FORGE_MCP_LOG_LEVEL: 'debug',
+    ...opts.env,
+  };
+  for (const [k, v] of Object.entries(env)) if (v === '') delete env[k];
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, ...(opts.args ?? [])],
+    env,
+    stderr: 'pipe',
+  });
+  let err = '';
+  transport.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  const client = new Client(
+    { name: 'forge-tests', version: '1.0.0' },
+    {
+      capabilities: (opts.capabilities ?? (opts.onElicit ? { elicitation: { form: {} } } : {})) as never,
+      ...(opts.modern ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
+    },
+  );
+  if (opts.onElicit) {
+    const answer = opts.onElicit;
+    client.setRequestHandler(
+      'elicitation/create',
+      async (req) => answer(req.params as { message: string }) as never,
+    );
+  }
+  await client.connect(transport);
+  return { client, stderr: () => err, close: () => client.close() };
+}
+
+/** Runs the CLI to completion (for startup refusals, --help, --list-actions). */
+export function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+  timeoutMs = 20_000,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child: ChildProcess = spawn(process.execPath, [CLI, ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    const t = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`cli timed out; stderr: ${stderr}`));
+    }, timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(t);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin!.end();
+  });
+}
+
+export function textOf(result: unknown): string {
+  const content = (result as { content?: Array<{ type: string; text?: string }> }).content ?? [];
+  return content
+    .filter((c) => c.type === 'text')
+    .map((c) => c.text)
+    .join('\n');
+}
+
+/** Requests that reached the instance beyond the startup checks. */
+export function apiCalls(s: ForgeSim, since = 0) {
+  return s.requests
+    .slice(since)
+    .filter(
+      (r) => !/\/(user|personal_access_tokens\/self|license|namespaces|version|metadata)$/.test(r.path),
+    );
+}

@@ -1,0 +1,322 @@
+/**
+ * The server's spine through a real MCP client over real stdio pipes, against forge-sim: discovery,
+ * the three surfaces, a find-then-execute, a create-then-get round trip, the argument error texts and
+ * the error shapes of the instance's answers.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { apiCalls, sim, stdioClient, textOf, type Connected, type ForgeSim } from './harness.js';
+
+let s: ForgeSim;
+beforeAll(async () => {
+  s = await sim();
+});
+afterAll(async () => {
+  await s.close();
+});
+
+describe('dynamic surface over stdio (legacy era)', () => {
+  let c: Connected;
+  beforeAll(async () => {
+    c = await stdioClient(s);
+  });
+  afterAll(async () => c.close());
+  afterEach(() => s.clearFaults());
+
+  it('answers initialize with the server identity and lists exactly two tools', async () => {
+    expect(c.client.getServerVersion()?.name).toBe('forge-mcp-server');
+    const { tools } = await c.client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['forge_find_action', 'forge_execute_action']);
+    const exec = tools.find((t) => t.name === 'forge_execute_action')!;
+    expect(exec.inputSchema.additionalProperties).toBe(false);
+    expect(exec.annotations?.openWorldHint).toBe(true);
+  });
+
+  it('finds issue.list, then executes it with pagination surfaced', async () => {
+    const found = await c.client.callTool({
+      name: 'forge_find_action',
+      arguments: { query: 'list issues of a project' },
+    });
+    const matches = (
+      found.structuredContent as { matches: Array<{ id: string; schema: { properties: object } }> }
+    ).matches;
+    expect(matches[0].id).toBe('issue.list');
+    expect(matches[0].schema.properties).toHaveProperty('project_id');
+    const since = s.requests.length;
+    const r = await c.client.callTool({
+      name: 'forge_execute_action',
+      arguments: { action: 'issue.list', params: { project_id: 'acme/widgets', per_page: 2 } },
+    });
+    expect(r.isError).toBeFalsy();
+    const sc = r.structuredContent as {
+      items: unknown[];
+      pagination: { page: number; per_page: number; next_page?: number };
+    };
+    expect(sc.items).toHaveLength(2);
+    expect(sc.pagination).toMatchObject({ page: 1, per_page: 2, next_page: 2 });
+    expect(textOf(r)).toMatch(/next page: 2/);
+    const sent = apiCalls(s, since);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].method).toBe('GET');
+    expect(sent[0].path).toBe('/api/v4/projects/acme%2Fwidgets/issues');
+    expect(sent[0].query.per_page).toBe('2');
+  });
+
+  it('creates an issue and reads it back', async () => {
+    const created = await c.client.callTool({
+      name: 'forge_execute_action',
+      arguments: {
+        action: 'issue.create',
+        params: { project_id: '1', title: 'Round trip', description: 'made by a test' },
+      },
+    });
+    expect(created.isError).toBeFalsy();
+    const iid = (created.structuredContent as { iid: number }).iid;
+    expect(iid).toBeGreaterThan(0);
+    const got = await c.client.callTool({
+      name: 'forge_execute_action',
+      arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: iid } },
+    });
+    expect((got.structuredContent as { title: string }).title).toBe('Round trip');
+    const resource = (got.content as Array<{ type: string; resource?: { uri: string } }>).find(
+      (b) => b.type === 'resource',
+    );
+    expect(resource?.resource?.uri).toBe(`forge://projects/1/issues/${iid}`);
+  });
+
+  it('converts numbers sent as strings and translates the mr_iid alias', async () => {
+    const r = await c.client.callTool({
+      name: 'forge_execute_action',
+      arguments: { action: 'merge_request.get', params: { project_id: '1', mr_iid: '1' } },
+    });
+    expect(r.isError).toBeFalsy();
+    expect((r.structuredContent as { iid: number }).iid).toBe(1);
+  });
+
+  describe('argument errors, word for word', () => {
+    const exec = (args: Record<string, unknown>) =>
+      c.client.callTool({ name: 'forge_execute_action', arguments: args });
+
+    it('refuses parameters placed beside action (input schema)', async () => {
+      const since = s.requests.length;
+      const r = await exec({ action: 'issue.list', project_id: '1' });
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toMatch(/^validating "arguments": unknown property "project_id"/);
+      expect(apiCalls(s, since)).toHaveLength(0);
+    });
+
+    it('names unknown, misspelt and missing params with the valid ones', async () => {
+      const r = await exec({ action: 'issue.create', params: { project_id: '1', titel: 'x' } });
+      const t = textOf(r);
+      expect(r.isError).toBe(true);
+      expect(t).toMatch(/^forge_execute_action: invalid params\. /);
+      expect(t).toContain('Unknown params: titel.');
+      expect(t).toContain('Did you mean: title (for titel)?');
+      expect(t).toContain('Missing required params: title.');
+      expect(t).toMatch(/Valid params: project_id, .*title/);
+    });
+
+    it('lists the accepted values of a fixed set', async () => {
+      const r = await exec({ action: 'issue.list', params: { project_id: '1', state: 'shut' } });
+      expect(textOf(r)).toMatch(/invalid params for this action: state must be one of: opened, closed, all/);
+    });
+
+    it('says a required value given empty or zero must be non-empty or > 0', async () => {
+      const empty = await exec({ action: 'issue.get', params: { project_id: '', issue_iid: 1 } });
+      expect(textOf(empty)).toBe(
+        "issue.get: project_id is required (must be non-empty). Ensure you use the exact parameter name from the action's schema and pass a real value.",
+      );
+    });
+
+    it('answers an unknown action with suggestions', async () => {
+      const r = await exec({ action: 'issue.lst', params: {} });
+      expect(textOf(r)).toMatch(
+        /^forge_execute_action: unknown action "issue\.lst"\. Did you mean: .*issue\.list/,
+      );
+    });
+  });
+
+  describe('instance failures in the spec shape', () => {
+    const exec = (action: string, params: Record<string, unknown>) =>
+      c.client.callTool({ name: 'forge_execute_action', arguments: { action, params } });
+
+    it('renders a 404 of a get action as the Not Found card', async () => {
+      const r = await exec('issue.get', { project_id: '1', issue_iid: 9999 });
+      expect(r.isError).toBe(true);
+      expect(r.structuredContent).toBeUndefined();
+      const t = textOf(r);
+      expect(t).toMatch(/^# Not Found: Issue 9999 in project 1/);
+      expect(t).toContain('\n---\n');
+      expect(t).toMatch(/Next steps:\n- issue\.list/);
+    });
+
+    it('renders a 404 of another action with the classification and a bare cause', async () => {
+      const r = await exec('issue.list', { project_id: 'nope/missing' });
+      expect(textOf(r)).toBe(
+        'issue.list: not found: the resource does not exist, you lack access, or the feature needs a higher tier (404 Project Not Found): 404 Not Found',
+      );
+    });
+
+    it('reports a 401 carrying invalid_token as the token refused, naming FORGE_TOKEN', async () => {
+      s.fault({
+        path: /\/issues$/,
+        status: 401,
+        body: { error: 'invalid_token', error_description: 'Token is revoked' },
+      });
+      const r = await exec('issue.list', { project_id: '1' });
+      const t = textOf(r);
+      expect(t).toMatch(
+        /^issue\.list: authentication failed: the instance rejected the token itself \(Token is revoked\)\. Suggestion: replace FORGE_TOKEN /,
+      );
+      expect(t).toMatch(/: GET http:\/\/127\.0\.0\.1:\d+\/api\/v4\/projects\/1\/issues: 401 Unauthorized$/);
+    });
+
+    it('keeps the two-cause text for a REST 401 without the code', async () => {
+      s.fault({ path: /\/issues$/, status: 401, body: { message: '401 Unauthorized' } });
+      const t = textOf(await exec('issue.list', { project_id: '1' }));
+      expect(t).toMatch(
+        /^issue\.list: unauthorized: either the token is invalid or expired, or valid but lacking a permission/,
+      );
+      expect(t).toContain('FORGE_TOKEN');
+    });
+
+    it('renders a 403', async () => {
+      s.fault({ path: /\/issues$/, method: 'POST', status: 403, body: { message: '403 Forbidden' } });
+      const t = textOf(await exec('issue.create', { project_id: '1', title: 'x' }));
+      expect(t).toMatch(
+        /^issue\.create: access denied: your token lacks the required permissions \(missing scope, insufficient role, instance settings\)\. Suggestion: .+: POST http:\/\/127\.0\.0\.1:\d+\/api\/v4\/projects\/1\/issues: 403 Forbidden$/,
+      );
+    });
+
+    it('renders a 422 with the instance message', async () => {
+      s.fault({
+        path: /\/issues$/,
+        method: 'POST',
+        status: 422,
+        body: { message: { color: ['must be a valid color code'] } },
+      });
+      const t = textOf(await exec('issue.create', { project_id: '1', title: 'x' }));
+      expect(t).toMatch(
+        /validation failed: the instance rejected the data \(color must be a valid color code\)/,
+      );
+    });
+
+    it('renders a 503 after no retry', async () => {
+      s.fault({ path: /\/issues$/, status: 503, body: { message: '503 Service Unavailable' } });
+      const t = textOf(await exec('issue.list', { project_id: '1' }));
+      expect(t).toMatch(
+        /^issue\.list: under maintenance or overloaded \(service unavailable\)\. Suggestion: retry later: GET .*: 503 Service Unavailable$/,
+      );
+    });
+
+    it('retries a 429 honouring Retry-After before succeeding', async () => {
+      s.fault({
+        path: /\/issues$/,
+        status: 429,
+        headers: { 'retry-after': '1' },
+        body: { message: 'Retry later' },
+        times: 1,
+      });
+      const since = s.requests.length;
+      const r = await exec('issue.list', { project_id: '1' });
+      expect(r.isError).toBeFalsy();
+      const hits = apiCalls(s, since).filter((q) => q.path.endsWith('/issues'));
+      expect(hits.map((h) => h.status)).toEqual([429, 200]);
+      expect(hits[1].at - hits[0].at).toBeGreaterThanOrEqual(900);
+    });
+
+    it('reports GraphQL errors inside a 200', async () => {
+      const gql = (await import('../dist/catalog/index.js'))
+        .catalog()
+        .actions.find(
+          (a) => a.request && 'graphql' in a.request && !a.write && !a.handler && a.tier === 'free',
+        );
+      expect(gql).toBeDefined();
+      s.fault({
+        path: '/api/graphql',
+        status: 200,
+        body: { data: null, errors: [{ message: 'Field is broken' }, { message: 'second' }] },
+      });
+      const t = textOf(await exec(gql!.id, gql!.example));
+      expect(t).toBe(`${gql!.id} GraphQL errors: Field is broken; second`);
+    });
+  });
+});
+
+describe('deadline', () => {
+  it('cancels a call that outlives FORGE_MCP_ACTION_TIMEOUT', async () => {
+    const c = await stdioClient(s, { env: { FORGE_MCP_ACTION_TIMEOUT: '1s' } });
+    try {
+      s.fault({ path: /\/issues$/, delayMs: 3000, times: 1 });
+      const r = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.list', params: { project_id: '1' } },
+      });
+      expect(textOf(r)).toMatch(
+        /^issue\.list: deadline exceeded: the request exceeded its deadline and was canceled/,
+      );
+    } finally {
+      s.clearFaults();
+      await c.close();
+    }
+  });
+});
+
+describe('meta and individual surfaces', () => {
+  it('meta lists one tool per domain and runs an action by name', async () => {
+    const c = await stdioClient(s, { env: { FORGE_MCP_TOOL_SURFACE: 'meta' } });
+    try {
+      const { tools } = await c.client.listTools();
+      expect(tools.map((t) => t.name)).toContain('forge_issue');
+      expect(tools.every((t) => t.name.startsWith('forge_'))).toBe(true);
+      const r = await c.client.callTool({
+        name: 'forge_issue',
+        arguments: { action: 'get', params: { project_id: '1', issue_iid: 1 } },
+      });
+      expect((r.structuredContent as { iid: number }).iid).toBe(1);
+      const missing = await c.client.callTool({ name: 'forge_issue', arguments: { action: 'get' } });
+      expect(textOf(missing)).toBe("forge_issue/get: 'params' is required for this action");
+      const req = await c.client.callTool({
+        name: 'forge_issue',
+        arguments: { action: 'get', params: { project_id: '1' } },
+      });
+      expect(textOf(req)).toBe('forge_issue/get: missing required params: issue_iid');
+      const unknown = await c.client.callTool({
+        name: 'forge_issue',
+        arguments: { action: 'frobnicate', params: {} },
+      });
+      expect(textOf(unknown)).toMatch(/^forge_issue: unknown action "frobnicate"\. Valid actions: .*\bget\b/);
+      const field = await c.client.callTool({
+        name: 'forge_issue',
+        arguments: { action: 'get', params: { project_id: '1', issue_iid: 1, bogus: 1 } },
+      });
+      expect(textOf(field)).toBe(
+        'forge_issue/get: invalid params for this action: json: unknown field "bogus"',
+      );
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('individual lists one closed-schema tool per action; with an admin token and tier ultimate, every action', async () => {
+    const c = await stdioClient(s, {
+      env: { FORGE_MCP_TOOL_SURFACE: 'individual', FORGE_TOKEN: s.tokens.admin },
+    });
+    try {
+      const { tools } = await c.client.listTools();
+      const { catalog } = await import('../dist/catalog/index.js');
+      expect(tools).toHaveLength(catalog().actions.length);
+      const create = tools.find((t) => t.name === 'forge_issue_create')!;
+      expect(create.inputSchema.additionalProperties).toBe(false);
+      expect(create.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+      const del = tools.find((t) => t.name === 'forge_issue_delete')!;
+      expect(del.annotations?.destructiveHint).toBe(true);
+      const bad = await c.client.callTool({
+        name: 'forge_issue_get',
+        arguments: { project_id: '1', issue_iid: 1, extra: true },
+      });
+      expect(textOf(bad)).toMatch(/^validating "arguments": unknown property "extra"/);
+    } finally {
+      await c.close();
+    }
+  });
+});
