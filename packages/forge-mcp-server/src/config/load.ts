@@ -191,8 +191,9 @@ function checkStdioFlags(reader: Reader, flags: Map<SettingId, FlagValue>, value
       const current = values[id];
       if (!sameValue(outcome.value, current)) {
         const env = def.grammar.format(current as never) || 'unset';
+        const wanted = def.grammar.format(outcome.value as never);
         throw new ConfigError(
-          `refusing ${flag.name}=${JSON.stringify(flag.raw)} on stdio: a stdio server takes settings from the environment (${def.variable} is ${env}); accepts ${def.variable} set in the environment or a dotenv file`,
+          `refusing ${flag.name}=${JSON.stringify(flag.raw)} on stdio: a stdio server takes settings from the environment, where ${def.variable} is ${env}; accepts ${def.variable}=${wanted} in the environment or a dotenv file instead`,
         );
       }
       continue;
