@@ -1,0 +1,205 @@
+import { spawn } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  openPostgresStore,
+  openSqliteStore,
+  sweep,
+  validateConfig,
+  type SimUpstream,
+  type SimWorld,
+  type Store,
+} from '../src/index.js';
+import {
+  dump,
+  fullRepo,
+  PG_SKIP_REASON,
+  PG_URL,
+  pgSchema,
+  RECORD_TABLES,
+  star,
+  startSim,
+  tempDir,
+  TOKEN,
+  USER,
+  world,
+} from './helpers.js';
+
+const CLI = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'cli.js');
+
+function bigWorld(): SimWorld {
+  const repos = Array.from({ length: 6 }, (_, i) =>
+    fullRepo(`r${i}`, {
+      owner: i % 2 ? 'acme' : USER,
+      ownerType: i % 2 ? 'Organization' : 'User',
+      permission: i === 5 ? 'read' : 'admin',
+      stars: Array.from({ length: 150 + i }, (_, k) =>
+        star(
+          `s${i}-${k}`,
+          new Date(Date.parse('2025-06-01T00:00:00Z') + k * 86_400_000 * 3).toISOString().replace('.000', ''),
+        ),
+      ),
+      createdAt: '2025-05-01T00:00:00Z',
+      commits: Array.from({ length: 25 }, (_, k) => ({
+        sha: `${i}${k}`.padStart(6, '0').padEnd(40, 'a'),
+        author: `dev${k % 3}`,
+        date: new Date(Date.parse('2026-11-17T00:00:00Z') - k * 3_600_000).toISOString(),
+        additions: k,
+        deletions: i,
+      })),
+      events: Array.from({ length: 120 }, (_, k) => ({
+        id: `${i}-${k}`,
+        type: 'PushEvent',
+        actor: 'octo',
+        createdAt: new Date(Date.parse('2026-11-17T00:00:00Z') - k * 60_000).toISOString(),
+      })),
+    }),
+  );
+  return world(repos, {
+    packages: [
+      {
+        owner: USER,
+        type: 'npm',
+        name: 'lib',
+        versions: [{ id: 1, name: '1.0.0', created_at: '2026-10-01T00:00:00Z' }],
+      },
+    ],
+  });
+}
+
+const targets = { repos: [`${USER}/r0`, `${USER}/r2`], orgs: ['acme'] };
+
+async function snapshot(store: Store) {
+  const out: Record<string, string[]> = {};
+  for (const t of RECORD_TABLES) out[t] = await dump(store, t, ['swept_at']);
+  out.vcs_collection_status = await dump(store, 'vcs_collection_status', ['checked_at']);
+  return out;
+}
+
+async function reference(sim: SimUpstream, store: Store) {
+  await store.init();
+  const config = validateConfig({
+    api_url: sim.url,
+    targets,
+    stores: { sqlite: ':memory:' },
+    packages: { types: ['npm'] },
+  });
+  const summary = await sweep({ config, token: TOKEN, store });
+  expect(summary.errors).toEqual([]);
+  return snapshot(store);
+}
+
+function runCli(
+  configFile: string,
+  sim: SimUpstream,
+  killAt?: number,
+): Promise<{ code: number | null; signal: string | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, 'sweep', '--config', configFile, '--quiet'], {
+      env: { ...process.env, SIM_TOKEN: TOKEN },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const start = sim.requests.length;
+    sim.onRequest =
+      killAt === undefined
+        ? undefined
+        : ({ index }) => {
+            if (index - start === killAt) child.kill('SIGKILL');
+          };
+    child.on('exit', (code, signal) => {
+      sim.onRequest = undefined;
+      resolve({ code, signal, stderr });
+    });
+  });
+}
+
+async function killAndResume(storeDoc: Record<string, unknown>, open: () => Store, referenceStore: Store) {
+  expect(existsSync(CLI), 'build the package first (npx tsc -b packages/activity-collector)').toBe(true);
+  const sim = await startSim(bigWorld());
+  const expected = await reference(sim, referenceStore);
+  const total = sim.requests.length;
+  const dir = tempDir();
+  const file = join(dir, 'collector.yaml');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      api_url: sim.url,
+      token_env: 'SIM_TOKEN',
+      targets,
+      stores: storeDoc,
+      packages: { types: ['npm'] },
+    }),
+  );
+  // Killed with SIGKILL partway through the sweep...
+  const killed = await runCli(file, sim, Math.floor(total * 0.45));
+  expect(killed.signal).toBe('SIGKILL');
+  const partial = open();
+  await partial.init();
+  const midway = await snapshot(partial);
+  expect(midway.vcs_commit.length).toBeLessThan(expected.vcs_commit.length);
+  await partial.close();
+  // ...then the next sweep completes it: nothing lost, nothing duplicated.
+  const resumed = await runCli(file, sim);
+  expect(resumed.stderr).toMatch(/^sweep complete\n  repositories: 5\n/);
+  expect(resumed.stderr).toContain('errors: 0');
+  expect(resumed.code).toBe(0);
+  const after = open();
+  await after.init();
+  expect(await snapshot(after)).toEqual(expected);
+  await after.close();
+}
+
+describe('a sweep interrupted mid-way, then resumed', () => {
+  it('SQLite: the CLI killed with SIGKILL, then run again', async () => {
+    const dir = tempDir();
+    const ref = openSqliteStore(':memory:');
+    await killAndResume({ sqlite: join(dir, 'a.db') }, () => openSqliteStore(join(dir, 'a.db')), ref);
+    await ref.close();
+  });
+
+  it('SQLite: aborted at several points in-process, each completed by the next sweep', async () => {
+    const sim = await startSim(bigWorld());
+    const ref = openSqliteStore(':memory:');
+    const expected = await reference(sim, ref);
+    await ref.close();
+    const config = validateConfig({
+      api_url: sim.url,
+      targets,
+      stores: { sqlite: ':memory:' },
+      packages: { types: ['npm'] },
+    });
+    for (const at of [3, 20, 57, 90, 140]) {
+      const store = openSqliteStore(':memory:');
+      await store.init();
+      const ac = new AbortController();
+      const start = sim.requests.length;
+      sim.onRequest = ({ index }) => {
+        if (index - start === at) ac.abort();
+      };
+      await expect(sweep({ config, token: TOKEN, store, signal: ac.signal })).rejects.toThrow(/aborted/);
+      sim.onRequest = undefined;
+      const done = await sweep({ config, token: TOKEN, store });
+      expect(done.status).toBe('complete');
+      expect(await snapshot(store), `aborted at request ${at}`).toEqual(expected);
+      await store.close();
+    }
+  });
+
+  describe.skipIf(!PG_URL)(`PostgreSQL${PG_SKIP_REASON ? ` (skipped: ${PG_SKIP_REASON})` : ''}`, () => {
+    it('PostgreSQL: the CLI killed with SIGKILL, then run again', async () => {
+      const schema = pgSchema('resume');
+      const refSchema = pgSchema('resume_ref');
+      const ref = openPostgresStore(PG_URL!, refSchema);
+      await killAndResume(
+        { postgres: { url: PG_URL, schema } },
+        () => openPostgresStore(PG_URL!, schema),
+        ref,
+      );
+      await ref.close();
+    });
+  });
+});
