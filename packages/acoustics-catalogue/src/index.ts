@@ -24,3 +24,14 @@ export {
 } from './reader.js';
 export { writeCatalogue } from './writer.js';
 export { Catalogue, CatalogueJoinError, joinCatalogues, type CatalogueEntry } from './catalogue.js';
+export {
+  readCatalogueCsv,
+  writeCatalogueCsv,
+  checkCatalogueCsv,
+  columnLetter,
+  CSV_HEADER_SUFFIX,
+  MAX_CSV_HEADER_BYTES,
+  type CsvReadResult,
+  type CsvCheckResult,
+  type CsvFileNames,
+} from './csv.js';

@@ -401,7 +401,8 @@ export function inspectDocument(value: unknown): Inspection {
     const found = schemaIssues(validate.errors ?? [], subject, info, brokenRows);
     issues.push(...(subject === value ? found : found.filter((i) => !i.pointer.startsWith('/rows'))));
   }
-  if (!info || subject !== value || !Array.isArray(value.rows)) return { issues, notes: [] };
+  if (!info || subject !== value || !Array.isArray(value.rows))
+    return issues.length ? { issues, notes: [] } : { document: { ...value }, issues, notes: [] };
 
   // The rules that depend on two cells at once, row by row.
   const rows = (value.rows as unknown[] | undefined) ?? [];
