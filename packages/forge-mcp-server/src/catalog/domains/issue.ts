@@ -72,7 +72,6 @@ const issueFilters: Record<string, ParamSpec> = {
   iids: {
     type: 'array',
     items: { type: 'integer', minimum: 1 },
-    wire: 'iids[]',
     description: 'Only these issue IIDs, e.g. [1, 3].',
   },
   search: { type: 'string', description: 'Text to look for in the title and description.' },
@@ -514,7 +513,7 @@ export const domain: DomainSpec = {
       },
       example: {
         ...ex,
-        discussion_id: '6a9c1750b37d513a43987b574953fceb50b03ce7',
+        discussion_id: '3fb39737f829d26f16404e86ffd4c5f6dfafa3be',
         body: 'Agreed, I will take it.',
       },
     },
@@ -556,7 +555,7 @@ export const domain: DomainSpec = {
           path: '/projects/:project_id/issues/:issue_iid/discussions/:discussion_id/notes/:note_id',
         },
       },
-      example: { ...ex, discussion_id: '6a9c1750b37d513a43987b574953fceb50b03ce7', note_id: 1 },
+      example: { ...ex, discussion_id: '3fb39737f829d26f16404e86ffd4c5f6dfafa3be', note_id: 1 },
     },
     {
       id: 'issue.discussion_get',
@@ -573,7 +572,7 @@ export const domain: DomainSpec = {
       request: {
         rest: { method: 'GET', path: '/projects/:project_id/issues/:issue_iid/discussions/:discussion_id' },
       },
-      example: { ...ex, discussion_id: '6a9c1750b37d513a43987b574953fceb50b03ce7' },
+      example: { ...ex, discussion_id: '3fb39737f829d26f16404e86ffd4c5f6dfafa3be' },
     },
     {
       id: 'issue.discussion_list',
@@ -611,7 +610,7 @@ export const domain: DomainSpec = {
       },
       example: {
         ...ex,
-        discussion_id: '6a9c1750b37d513a43987b574953fceb50b03ce7',
+        discussion_id: '3fb39737f829d26f16404e86ffd4c5f6dfafa3be',
         note_id: 1,
         body: 'Edited reply.',
       },
@@ -1498,6 +1497,7 @@ export const domain: DomainSpec = {
           resultPath: 'namespace.workItem',
         },
       },
+      notFound: { object: 'Work item', key: 'work_item_iid', next: ['issue.work_item_list', 'issue.list'] },
       example: { full_path: 'acme/widgets', work_item_iid: '1' },
     },
     {

@@ -67,20 +67,17 @@ const mrFilters: Record<string, ParamSpec> = {
     type: 'array',
     items: { type: 'integer', minimum: 1 },
     maxItems: 5,
-    wire: 'approved_by_ids[]',
     description: 'Only MRs approved by all these user IDs (at most 5).',
   },
   approved_by_usernames: {
     type: 'array',
     items: { type: 'string' },
     maxItems: 5,
-    wire: 'approved_by_usernames[]',
     description: 'Only MRs approved by all these usernames (at most 5).',
   },
   approver_ids: {
     type: 'array',
     items: { type: 'integer', minimum: 1 },
-    wire: 'approver_ids[]',
     description: 'Only MRs whose approval rules list all these user IDs as eligible approvers (Premium).',
   },
   merge_user_id: { type: 'integer', minimum: 1, description: 'Only MRs merged by this user ID.' },
@@ -576,10 +573,9 @@ export const domain: DomainSpec = {
       request: { rest: { method: 'POST', path: '/projects/:project_id/merge_requests' } },
       example: {
         project_id: '1',
-        source_branch: 'feature/login',
-        target_branch: 'main',
-        title: 'Add login form',
-        remove_source_branch: true,
+        source_branch: 'main',
+        target_branch: 'feature/login',
+        title: 'Sync main into feature/login',
       },
     },
     simple(
@@ -739,7 +735,7 @@ export const domain: DomainSpec = {
       params: { ...base, note_id: P.noteId, name: P.emojiName },
       required: [...baseReq, 'note_id', 'name'],
       request: { rest: { method: 'POST', path: `${mrPath}/notes/:note_id/award_emoji` } },
-      example: { ...ex, note_id: 1, name: 'eyes' },
+      example: { ...ex, note_id: 3, name: 'eyes' },
     },
     {
       id: 'merge_request.emoji_mr_note_delete',
@@ -755,7 +751,7 @@ export const domain: DomainSpec = {
       params: { ...base, note_id: P.noteId, award_id: P.awardId },
       required: [...baseReq, 'note_id', 'award_id'],
       request: { rest: { method: 'DELETE', path: `${mrPath}/notes/:note_id/award_emoji/:award_id` } },
-      example: { ...ex, note_id: 1, award_id: 1 },
+      example: { ...ex, note_id: 3, award_id: 1 },
     },
     {
       id: 'merge_request.emoji_mr_note_get',
@@ -770,7 +766,7 @@ export const domain: DomainSpec = {
       params: { ...base, note_id: P.noteId, award_id: P.awardId },
       required: [...baseReq, 'note_id', 'award_id'],
       request: { rest: { method: 'GET', path: `${mrPath}/notes/:note_id/award_emoji/:award_id` } },
-      example: { ...ex, note_id: 1, award_id: 1 },
+      example: { ...ex, note_id: 3, award_id: 1 },
     },
     {
       id: 'merge_request.emoji_mr_note_list',
@@ -785,7 +781,7 @@ export const domain: DomainSpec = {
       params: { ...base, note_id: P.noteId, ...P.paging },
       required: [...baseReq, 'note_id'],
       request: { rest: { method: 'GET', path: `${mrPath}/notes/:note_id/award_emoji` } },
-      example: { ...ex, note_id: 1 },
+      example: { ...ex, note_id: 3 },
     },
     ...eventActions('label', 'which labels were added or removed, by whom and when'),
     ...eventActions('milestone', 'when a milestone was set or removed'),
@@ -845,7 +841,6 @@ export const domain: DomainSpec = {
         iids: {
           type: 'array',
           items: { type: 'integer', minimum: 1 },
-          wire: 'iids[]',
           description: 'Only these merge request IIDs, e.g. [1, 2].',
         },
         ...mrFilters,

@@ -7,7 +7,7 @@ const base = { project_id: P.projectId, merge_request_iid: P.mergeRequestIid };
 const baseReq = ['project_id', 'merge_request_iid'];
 const ex = { project_id: '1', merge_request_iid: 1 };
 const mrPath = '/projects/:project_id/merge_requests/:merge_request_iid';
-const discussionEx = '6a9c1750b37d513a43987b574953fceb50b03ce7';
+const discussionEx = 'a84fee295b4c32c4439bdd8eb3d71e3e3d771dac';
 
 const noteBody: ParamSpec = {
   type: 'string',
@@ -143,7 +143,7 @@ export const domain: DomainSpec = {
       required: [...baseReq, 'version_id'],
       method: 'GET',
       path: `${mrPath}/versions/:version_id`,
-      example: { ...ex, version_id: 1 },
+      example: { ...ex, version_id: 10 },
     }),
     action({
       id: 'mr_review.diff_versions_list',
@@ -211,7 +211,7 @@ export const domain: DomainSpec = {
       method: 'DELETE',
       path: `${mrPath}/discussions/:discussion_id/notes/:note_id`,
       destructive: true,
-      example: { ...ex, discussion_id: discussionEx, note_id: 1 },
+      example: { ...ex, discussion_id: discussionEx, note_id: 4 },
     }),
     action({
       id: 'mr_review.discussion_note_update',
@@ -233,7 +233,7 @@ export const domain: DomainSpec = {
       oneOf: [['body', 'resolved']],
       method: 'PUT',
       path: `${mrPath}/discussions/:discussion_id/notes/:note_id`,
-      example: { ...ex, discussion_id: discussionEx, note_id: 1, body: 'Updated: also covers Safari.' },
+      example: { ...ex, discussion_id: discussionEx, note_id: 4, body: 'Updated: also covers Safari.' },
     }),
     action({
       id: 'mr_review.discussion_reply',
@@ -393,7 +393,7 @@ export const domain: DomainSpec = {
       method: 'DELETE',
       path: `${mrPath}/notes/:note_id`,
       destructive: true,
-      example: { ...ex, note_id: 1 },
+      example: { ...ex, note_id: 3 },
     }),
     action({
       id: 'mr_review.note_get',
@@ -404,7 +404,7 @@ export const domain: DomainSpec = {
       required: [...baseReq, 'note_id'],
       method: 'GET',
       path: `${mrPath}/notes/:note_id`,
-      example: { ...ex, note_id: 1 },
+      example: { ...ex, note_id: 3 },
     }),
     action({
       id: 'mr_review.note_list',
@@ -436,7 +436,7 @@ export const domain: DomainSpec = {
       required: [...baseReq, 'note_id', 'body'],
       method: 'PUT',
       path: `${mrPath}/notes/:note_id`,
-      example: { ...ex, note_id: 1, body: 'Looks good to me after the rename.' },
+      example: { ...ex, note_id: 3, body: 'Looks good to me after the rename.' },
     }),
     action({
       id: 'mr_review.raw_diffs',
