@@ -413,7 +413,8 @@ export const domain: DomainSpec = {
         due_date: { type: 'string', format: 'date', description: 'Due date, YYYY-MM-DD.' },
         confidential: {
           type: 'boolean',
-          description: 'true makes the issue visible only to members with Planner role or higher.',
+          description:
+            'true hides the issue from guests and the public: only its author, assignees and project members with at least the Planner role see it.',
         },
         issue_type: {
           type: 'string',
@@ -463,7 +464,7 @@ export const domain: DomainSpec = {
       tool: 'forge_issue_create_todo',
       write: true,
       destructive: false,
-      idempotent: false,
+      idempotent: true,
       tier: 'free',
       scope: 'api',
       params: { ...base },
@@ -1071,7 +1072,7 @@ export const domain: DomainSpec = {
         internal: {
           type: 'boolean',
           description:
-            'true: internal note, visible only to members with Reporter role or higher (default false).',
+            'true: internal note, hidden from guests and the public; only project members with at least the Planner role see it (default false).',
         },
         created_at: dateTime('Creation time to record; administrators and project owners only'),
       },
@@ -1362,7 +1363,7 @@ export const domain: DomainSpec = {
       tool: 'forge_issue_update',
       write: true,
       destructive: false,
-      idempotent: false,
+      idempotent: true,
       tier: 'free',
       scope: 'api',
       params: {
@@ -1920,7 +1921,7 @@ export const domain: DomainSpec = {
       tool: 'forge_update_work_item',
       write: true,
       destructive: false,
-      idempotent: false,
+      idempotent: true,
       tier: 'free',
       scope: 'api',
       params: {

@@ -593,6 +593,7 @@ export const domain: DomainSpec = {
       'Create a to-do item for yourself on a merge request. Answers 304 if one already exists.',
       'POST',
       '/todo',
+      { idempotent: true },
     ),
     simple(
       'merge_request.delete',
@@ -1075,7 +1076,7 @@ export const domain: DomainSpec = {
       tool: 'forge_mr_update',
       write: true,
       destructive: false,
-      idempotent: false,
+      idempotent: true,
       tier: 'free',
       scope: 'api',
       params: {

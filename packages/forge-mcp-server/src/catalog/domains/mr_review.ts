@@ -370,7 +370,8 @@ export const domain: DomainSpec = {
         body: noteBody,
         internal: {
           type: 'boolean',
-          description: 'true: internal note visible only to members with Reporter role or higher.',
+          description:
+            'true: internal note, hidden from guests and the public; only project members with at least the Planner role see it.',
         },
         merge_request_diff_head_sha: {
           type: 'string',
