@@ -31,6 +31,7 @@ const jobStatuses = [
 const jobScope: ParamSpec = {
   type: 'array',
   items: { type: 'string', enum: jobStatuses },
+  wire: 'scope[]',
   description: 'Only jobs in these statuses, e.g. ["failed"] or ["pending", "running"]; all when left out.',
 };
 const refName: ParamSpec = {
@@ -83,7 +84,7 @@ export const domain: DomainSpec = {
       request: {
         rest: { method: 'GET', path: '/projects/:project_id/jobs/:job_id/artifacts', response: 'binary' },
       },
-      example: { project_id: '1', job_id: 1 },
+      example: { project_id: '1', job_id: 1001 },
     },
     {
       id: 'job.cancel',
@@ -98,7 +99,7 @@ export const domain: DomainSpec = {
       params: { ...P.project, job_id: jobId },
       required: ['project_id', 'job_id'],
       request: { rest: { method: 'POST', path: '/projects/:project_id/jobs/:job_id/cancel' } },
-      example: { project_id: '1', job_id: 3 },
+      example: { project_id: '1', job_id: 1003 },
     },
     {
       id: 'job.delete_artifacts',
@@ -113,7 +114,7 @@ export const domain: DomainSpec = {
       params: { ...P.project, job_id: jobId },
       required: ['project_id', 'job_id'],
       request: { rest: { method: 'DELETE', path: '/projects/:project_id/jobs/:job_id/artifacts' } },
-      example: { project_id: '1', job_id: 1 },
+      example: { project_id: '1', job_id: 1001 },
     },
     {
       id: 'job.delete_project_artifacts',
@@ -181,7 +182,7 @@ export const domain: DomainSpec = {
           response: 'binary',
         },
       },
-      example: { project_id: '1', job_id: 1, artifact_path: 'dist/report.txt' },
+      example: { project_id: '1', job_id: 1001, artifact_path: 'dist/report.txt' },
     },
     {
       id: 'job.download_single_artifact_by_ref',
@@ -223,7 +224,7 @@ export const domain: DomainSpec = {
       params: { ...P.project, job_id: jobId },
       required: ['project_id', 'job_id'],
       request: { rest: { method: 'POST', path: '/projects/:project_id/jobs/:job_id/erase' } },
-      example: { project_id: '1', job_id: 1 },
+      example: { project_id: '1', job_id: 1001 },
     },
     {
       id: 'job.get',
@@ -240,7 +241,7 @@ export const domain: DomainSpec = {
       required: ['project_id', 'job_id'],
       request: { rest: { method: 'GET', path: '/projects/:project_id/jobs/:job_id' } },
       notFound: { object: 'Job', key: 'job_id', next: ['job.list_project', 'job.list', 'pipeline.list'] },
-      example: { project_id: '1', job_id: 1 },
+      example: { project_id: '1', job_id: 1001 },
     },
     {
       id: 'job.keep_artifacts',
@@ -255,7 +256,7 @@ export const domain: DomainSpec = {
       params: { ...P.project, job_id: jobId },
       required: ['project_id', 'job_id'],
       request: { rest: { method: 'POST', path: '/projects/:project_id/jobs/:job_id/artifacts/keep' } },
-      example: { project_id: '1', job_id: 1 },
+      example: { project_id: '1', job_id: 1001 },
     },
     {
       id: 'job.list',
@@ -277,7 +278,7 @@ export const domain: DomainSpec = {
       },
       required: ['project_id', 'pipeline_id'],
       request: { rest: { method: 'GET', path: '/projects/:project_id/pipelines/:pipeline_id/jobs' } },
-      example: { project_id: '1', pipeline_id: 1 },
+      example: { project_id: '1', pipeline_id: 101 },
     },
     {
       id: 'job.list_bridges',
@@ -293,7 +294,7 @@ export const domain: DomainSpec = {
       params: { ...P.project, pipeline_id: pipelineId, scope: jobScope, ...P.paging },
       required: ['project_id', 'pipeline_id'],
       request: { rest: { method: 'GET', path: '/projects/:project_id/pipelines/:pipeline_id/bridges' } },
-      example: { project_id: '1', pipeline_id: 1 },
+      example: { project_id: '1', pipeline_id: 101 },
     },
     {
       id: 'job.list_project',
@@ -340,7 +341,7 @@ export const domain: DomainSpec = {
       },
       required: ['project_id', 'job_id'],
       request: { rest: { method: 'POST', path: '/projects/:project_id/jobs/:job_id/play' } },
-      example: { project_id: '1', job_id: 4 },
+      example: { project_id: '1', job_id: 1004 },
     },
     {
       id: 'job.retry',
@@ -356,7 +357,7 @@ export const domain: DomainSpec = {
       params: { ...P.project, job_id: jobId },
       required: ['project_id', 'job_id'],
       request: { rest: { method: 'POST', path: '/projects/:project_id/jobs/:job_id/retry' } },
-      example: { project_id: '1', job_id: 2 },
+      example: { project_id: '1', job_id: 1002 },
     },
     {
       id: 'job.token_scope_add_group',
@@ -537,7 +538,7 @@ export const domain: DomainSpec = {
       request: {
         rest: { method: 'GET', path: '/projects/:project_id/jobs/:job_id/trace', response: 'text' },
       },
-      example: { project_id: '1', job_id: 1 },
+      example: { project_id: '1', job_id: 1001 },
     },
     {
       id: 'job.wait',
@@ -559,7 +560,7 @@ export const domain: DomainSpec = {
       request: { rest: { method: 'GET', path: '/projects/:project_id/jobs/:job_id' } },
       handler: (args, ctx) =>
         waitUntilSettled(ctx, `/projects/${enc(String(args.project_id))}/jobs/${Number(args.job_id)}`, args),
-      example: { project_id: '1', job_id: 1, timeout_seconds: 5, interval_seconds: 2 },
+      example: { project_id: '1', job_id: 1001, timeout_seconds: 5, interval_seconds: 2 },
     },
   ],
 };

@@ -18,15 +18,6 @@ const fileRef: ParamSpec = {
   description:
     'Branch, tag or commit SHA to read the file at, e.g. "main". Use "HEAD" for the default branch.',
 };
-const discussionId: ParamSpec = {
-  type: 'string',
-  description: 'Discussion ID: the 40-character hex ID from repository.commit_discussion_list.',
-};
-const noteId: ParamSpec = {
-  type: 'integer',
-  minimum: 1,
-  description: 'Numeric ID of the note (comment) inside the discussion.',
-};
 const noteBody: ParamSpec = { type: 'string', minLength: 1, description: 'Comment text (Markdown).' };
 const branch = (what: string): ParamSpec => ({ type: 'string', minLength: 1, description: what });
 const commitMessage: ParamSpec = {
@@ -476,7 +467,7 @@ export const domain: DomainSpec = {
       params: {
         ...P.project,
         sha: commitSha,
-        discussion_id: discussionId,
+        discussion_id: P.discussionId,
         body: noteBody,
         created_at: {
           type: 'string',
@@ -560,7 +551,7 @@ export const domain: DomainSpec = {
       idempotent: true,
       tier: 'free',
       scope: 'api',
-      params: { ...P.project, sha: commitSha, discussion_id: discussionId, note_id: noteId },
+      params: { ...P.project, sha: commitSha, discussion_id: P.discussionId, note_id: P.noteId },
       required: ['project_id', 'sha', 'discussion_id', 'note_id'],
       request: {
         rest: {
@@ -585,7 +576,7 @@ export const domain: DomainSpec = {
       idempotent: true,
       tier: 'free',
       scope: 'read_api',
-      params: { ...P.project, sha: commitSha, discussion_id: discussionId },
+      params: { ...P.project, sha: commitSha, discussion_id: P.discussionId },
       required: ['project_id', 'sha', 'discussion_id'],
       request: {
         rest: {
@@ -622,7 +613,13 @@ export const domain: DomainSpec = {
       idempotent: true,
       tier: 'free',
       scope: 'api',
-      params: { ...P.project, sha: commitSha, discussion_id: discussionId, note_id: noteId, body: noteBody },
+      params: {
+        ...P.project,
+        sha: commitSha,
+        discussion_id: P.discussionId,
+        note_id: P.noteId,
+        body: noteBody,
+      },
       required: ['project_id', 'sha', 'discussion_id', 'note_id', 'body'],
       request: {
         rest: {
