@@ -81,3 +81,11 @@ export const membershipExpiresAt: ParamSpec = {
   format: 'date',
   description: 'Date the access ends, YYYY-MM-DD, e.g. "2026-12-31"; leave out for no end.',
 };
+
+/* Downloads (binary answers). */
+export const outputPath: ParamSpec = {
+  type: 'string',
+  in: 'none',
+  description:
+    'Local file to save the download to (stdio only, inside the allowed directories); without it the bytes come back base64-encoded.',
+};
