@@ -82,6 +82,20 @@ export const membershipExpiresAt: ParamSpec = {
   description: 'Date the access ends, YYYY-MM-DD, e.g. "2026-12-31"; leave out for no end.',
 };
 
+/* GraphQL cursor paging (connections answer pageInfo { hasNextPage endCursor }). */
+export const gqlFirst: ParamSpec = {
+  type: 'integer',
+  minimum: 1,
+  maximum: 100,
+  description: 'How many items to return (at most 100).',
+};
+export const gqlAfter: ParamSpec = {
+  type: 'string',
+  description: 'Cursor from the previous answer (pageInfo.endCursor) to read the next page.',
+};
+/** Spread into GraphQL list actions; map them to $first/$after. */
+export const gqlPaging: Record<string, ParamSpec> = { first: gqlFirst, after: gqlAfter };
+
 /* Downloads (binary answers). */
 export const outputPath: ParamSpec = {
   type: 'string',
