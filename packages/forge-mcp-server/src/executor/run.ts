@@ -181,6 +181,10 @@ export async function runAction(
       if (err.status === 404 && a.notFound) return notFoundResult(a, args);
       return errorResult(err.kind === 'graphql' ? `${a.id} ${err.classification}` : err.render(a.id));
     }
+    // Handlers say what went wrong with a plain Error; anything else is a defect and says nothing inside.
+    if (err instanceof Error && err.constructor === Error && a.handler)
+      return errorResult(`${a.id}: ${err.message}`);
+    if (err instanceof Error && err.name === 'PathRefused') return errorResult(`${a.id}: ${err.message}`);
     return errorResult(`${a.id}: unexpected error`);
   }
 }

@@ -8,7 +8,9 @@ import { homedir, tmpdir } from 'node:os';
 import { dirname, isAbsolute, parse, resolve, sep } from 'node:path';
 import type { Config } from '../config/types.js';
 
-export class PathRefused extends Error {}
+export class PathRefused extends Error {
+  override name = 'PathRefused';
+}
 
 async function real(p: string): Promise<string> {
   try {

@@ -316,6 +316,9 @@ async function resolveWorkItem(
   return { id, parentId: typeof parent === 'string' ? parent : undefined };
 }
 
+/** The numeric tail of a global ID ("gid://gitlab/WorkItem/42" -> "42"). */
+const gidNumber = (gid: string): string => gid.slice(gid.lastIndexOf('/') + 1);
+
 const discussionGid = (id: unknown): string =>
   String(id).startsWith('gid://') ? String(id) : `gid://gitlab/Discussion/${String(id)}`;
 
@@ -653,7 +656,7 @@ export const domain: DomainSpec = {
       },
       required: ['name', 'path'],
       request: { rest: { method: 'POST', path: '/groups' } },
-      example: { name: 'Platform', path: 'platform', parent_id: 10, visibility: 'private' },
+      example: { name: 'Research', path: 'research', parent_id: 10, visibility: 'private' },
     },
     {
       id: 'group.credential_delete_ssh_key',
@@ -1022,7 +1025,7 @@ export const domain: DomainSpec = {
       example: {
         group_path: 'acme',
         epic_iid: '1',
-        discussion_id: '6a9c1750b37d513a43987b574953fceb50b03ce7',
+        discussion_id: 'gid://gitlab/Discussion/1',
       },
     },
     {
@@ -1209,7 +1212,7 @@ export const domain: DomainSpec = {
           args.issue_iid,
           'Issue',
         );
-        if (issue.parentId !== undefined && issue.parentId !== epic.id) {
+        if (issue.parentId !== undefined && gidNumber(issue.parentId) !== gidNumber(epic.id)) {
           throw new Error(
             `Issue ${String(args.project_path)}#${String(args.issue_iid)} is not a child of this epic`,
           );
@@ -2077,7 +2080,7 @@ export const domain: DomainSpec = {
       required: ['group_id', 'access_level'],
       oneOf: [['user_id', 'username']],
       request: { rest: { method: 'POST', path: '/groups/:group_id/members' } },
-      example: { group_id: '10', user_id: 3, access_level: 30 },
+      example: { group_id: '10', user_id: 1, access_level: 30 },
     },
     {
       id: 'group.group_member_edit',

@@ -31,7 +31,6 @@ const jobStatuses = [
 const jobScope: ParamSpec = {
   type: 'array',
   items: { type: 'string', enum: jobStatuses },
-  wire: 'scope[]',
   description: 'Only jobs in these statuses, e.g. ["failed"] or ["pending", "running"]; all when left out.',
 };
 const refName: ParamSpec = {
@@ -79,7 +78,7 @@ export const domain: DomainSpec = {
       idempotent: true,
       tier: 'free',
       scope: 'read_api',
-      params: { ...P.project, job_id: jobId },
+      params: { ...P.project, output_path: P.outputPath, job_id: jobId },
       required: ['project_id', 'job_id'],
       request: {
         rest: { method: 'GET', path: '/projects/:project_id/jobs/:job_id/artifacts', response: 'binary' },
@@ -145,6 +144,7 @@ export const domain: DomainSpec = {
       scope: 'read_api',
       params: {
         ...P.project,
+        output_path: P.outputPath,
         ref_name: refName,
         job: { ...jobName, in: 'query' },
         search_recent_successful_pipelines: {
@@ -173,7 +173,7 @@ export const domain: DomainSpec = {
       idempotent: true,
       tier: 'free',
       scope: 'read_api',
-      params: { ...P.project, job_id: jobId, artifact_path: artifactPath },
+      params: { ...P.project, output_path: P.outputPath, job_id: jobId, artifact_path: artifactPath },
       required: ['project_id', 'job_id', 'artifact_path'],
       request: {
         rest: {
@@ -197,6 +197,7 @@ export const domain: DomainSpec = {
       scope: 'read_api',
       params: {
         ...P.project,
+        output_path: P.outputPath,
         ref_name: refName,
         artifact_path: artifactPath,
         job: { ...jobName, in: 'query' },

@@ -142,7 +142,7 @@ export const domain: DomainSpec = {
       params: { ...P.project, pipeline_id: pipelineId },
       required: ['project_id', 'pipeline_id'],
       request: { rest: { method: 'POST', path: '/projects/:project_id/pipelines/:pipeline_id/cancel' } },
-      example: { project_id: '1', pipeline_id: 2 },
+      example: { project_id: '1', pipeline_id: 102 },
     },
     {
       id: 'pipeline.create',
@@ -200,7 +200,7 @@ export const domain: DomainSpec = {
       params: { ...P.project, pipeline_id: pipelineId },
       required: ['project_id', 'pipeline_id'],
       request: { rest: { method: 'DELETE', path: '/projects/:project_id/pipelines/:pipeline_id' } },
-      example: { project_id: '1', pipeline_id: 2 },
+      example: { project_id: '1', pipeline_id: 102 },
     },
     {
       id: 'pipeline.get',
@@ -217,7 +217,7 @@ export const domain: DomainSpec = {
       required: ['project_id', 'pipeline_id'],
       request: { rest: { method: 'GET', path: '/projects/:project_id/pipelines/:pipeline_id' } },
       notFound: { object: 'Pipeline', key: 'pipeline_id', next: ['pipeline.list', 'pipeline.latest'] },
-      example: { project_id: '1', pipeline_id: 1 },
+      example: { project_id: '1', pipeline_id: 101 },
     },
     {
       id: 'pipeline.latest',
@@ -385,7 +385,7 @@ export const domain: DomainSpec = {
       params: { ...P.project, pipeline_id: pipelineId },
       required: ['project_id', 'pipeline_id'],
       request: { rest: { method: 'POST', path: '/projects/:project_id/pipelines/:pipeline_id/retry' } },
-      example: { project_id: '1', pipeline_id: 2 },
+      example: { project_id: '1', pipeline_id: 102 },
     },
     {
       id: 'pipeline.schedule_create',
@@ -658,7 +658,7 @@ export const domain: DomainSpec = {
       params: { ...P.project, pipeline_id: pipelineId },
       required: ['project_id', 'pipeline_id'],
       request: { rest: { method: 'GET', path: '/projects/:project_id/pipelines/:pipeline_id/test_report' } },
-      example: { project_id: '1', pipeline_id: 1 },
+      example: { project_id: '1', pipeline_id: 101 },
     },
     {
       id: 'pipeline.test_report_summary',
@@ -676,7 +676,7 @@ export const domain: DomainSpec = {
       request: {
         rest: { method: 'GET', path: '/projects/:project_id/pipelines/:pipeline_id/test_report_summary' },
       },
-      example: { project_id: '1', pipeline_id: 1 },
+      example: { project_id: '1', pipeline_id: 101 },
     },
     {
       id: 'pipeline.trigger_create',
@@ -829,7 +829,7 @@ export const domain: DomainSpec = {
       },
       required: ['project_id', 'pipeline_id', 'name'],
       request: { rest: { method: 'PUT', path: '/projects/:project_id/pipelines/:pipeline_id/metadata' } },
-      example: { project_id: '1', pipeline_id: 1, name: 'Release build' },
+      example: { project_id: '1', pipeline_id: 101, name: 'Release build' },
     },
     {
       id: 'pipeline.variables',
@@ -845,7 +845,7 @@ export const domain: DomainSpec = {
       params: { ...P.project, pipeline_id: pipelineId },
       required: ['project_id', 'pipeline_id'],
       request: { rest: { method: 'GET', path: '/projects/:project_id/pipelines/:pipeline_id/variables' } },
-      example: { project_id: '1', pipeline_id: 1 },
+      example: { project_id: '1', pipeline_id: 101 },
     },
     {
       id: 'pipeline.wait',
@@ -867,7 +867,7 @@ export const domain: DomainSpec = {
           `/projects/${enc(String(args.project_id))}/pipelines/${Number(args.pipeline_id)}`,
           args,
         ),
-      example: { project_id: '1', pipeline_id: 1, timeout_seconds: 5, interval_seconds: 2 },
+      example: { project_id: '1', pipeline_id: 101, timeout_seconds: 5, interval_seconds: 2 },
     },
   ],
 };

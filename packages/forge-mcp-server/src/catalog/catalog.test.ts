@@ -1,0 +1,212 @@
+/**
+ * Walks every action of the catalog: its schema compiles, its example passes it, the example runs
+ * against forge-sim, and the request that reached the instance is the inventory's route.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startForgeSim, type ForgeSim } from 'forge-sim';
+import { Catalog, catalog } from './index.js';
+import { inputSchema, validatorFor } from '../executor/schema.js';
+import { runAction } from '../executor/run.js';
+import { actionAnnotations } from '../surfaces/index.js';
+import { InstanceClient } from '../instance/index.js';
+import type { ActionSpec } from './types.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const tsv = readFileSync(join(here, '../../test/fixtures/actions.tsv'), 'utf8').trim().split('\n').slice(1);
+interface Row {
+  id: string;
+  domain: string;
+  metaTool: string;
+  tool: string;
+  requests: Array<{ kind: 'REST' | 'GQL'; method: string; route: string }>;
+}
+const inventory = new Map<string, Row>(
+  tsv.map((line) => {
+    const f = line.split('\t');
+    const requests = f[9].split(' | ').map((r) => {
+      const [kind, method, route] = r.trim().split(' ');
+      return { kind: kind as 'REST' | 'GQL', method, route };
+    });
+    return [f[0], { id: f[0], domain: f[1], metaTool: f[2], tool: f[3], requests }];
+  }),
+);
+
+/**
+ * An inventory route as a pattern over the recorded path: `:param` is one segment, `*param` any rest,
+ * `( ... )` an optional piece.
+ */
+function routePattern(route: string): RegExp {
+  let re = '';
+  for (let i = 0; i < route.length; i++) {
+    const c = route[i];
+    if (c === '(') re += '(?:';
+    else if (c === ')') re += ')?';
+    else if (c === ':' || c === '*') {
+      let j = i + 1;
+      while (j < route.length && /[a-z0-9_]/i.test(route[j])) j++;
+      re += c === ':' ? '[^/]+' : '.+';
+      i = j - 1;
+    } else re += c.replace(/[.+?^${}|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^/api/v4${re}$`);
+}
+
+const cat = catalog();
+let sim: ForgeSim;
+let client: InstanceClient;
+
+beforeAll(async () => {
+  sim = await startForgeSim();
+  client = new InstanceClient({
+    baseUrl: sim.url,
+    token: sim.tokens.admin,
+    tokenLabel: 'FORGE_TOKEN',
+    timeoutMs: 10_000,
+  });
+});
+afterAll(async () => sim.close());
+
+describe('catalog as a whole', () => {
+  it('holds exactly the inventory: 1,098 actions with its canonical IDs', () => {
+    expect(cat.actions).toHaveLength(1098);
+    expect(new Set(cat.actions.map((a) => a.id))).toEqual(new Set(inventory.keys()));
+  });
+
+  it('gives no two actions the same individual tool name (and refuses a catalog that would)', () => {
+    const tools = cat.actions.map((a) => a.tool);
+    expect(new Set(tools).size).toBe(tools.length);
+    const a = cat.actions[0];
+    expect(
+      () =>
+        new Catalog([
+          { domain: 'x', metaTool: 'forge_x', summary: 's', actions: [a, { ...a, id: 'x.copy' }] },
+        ]),
+    ).toThrow(/declared by both/);
+  });
+
+  it('keeps the inventory tool names, except the four renamed duplicates', () => {
+    const renamed = cat.actions
+      .filter((a) => inventory.get(a.id)!.tool && inventory.get(a.id)!.tool !== a.tool)
+      .map((a) => a.id);
+    expect(renamed.sort()).toEqual([
+      'group.issues',
+      'repository.file_history',
+      'server.health_check',
+      'user.me',
+    ]);
+  });
+});
+
+/**
+ * Domains whose parameters and examples are still being written (skipped, and said so). This list only
+ * shrinks; an empty list means every action of the inventory is exercised.
+ */
+const PENDING_DOMAINS = new Set<string>([
+  'project',
+  'user',
+  'snippet',
+  'package',
+  'template',
+  'search',
+  'wiki',
+  'feature_flags',
+  'achievement',
+  'vulnerability',
+  'security_attribute',
+  'security_scan_profile',
+  'security_category',
+  'security_finding',
+  'custom_emoji',
+  'ci_catalog',
+  'model_registry',
+  'interactive',
+  'discover_project',
+  'server',
+  'dora_metrics',
+  'compliance_policy',
+  'attestation',
+  'domain',
+  'dependency',
+  'merge_train',
+  'external_status_check',
+  'orbit',
+  'member_role',
+  'audit_event',
+  'group_scim',
+  'enterprise_user',
+  'project_alias',
+  'geo',
+  'storage_move',
+  'admin',
+]);
+/** Single actions the simulator cannot yet answer as the instance would (skipped, and said so). */
+const SIM_GAPS = new Set<string>([
+  'merge_request.unapprove', // the seed has no approval by the test's user to withdraw
+  'job.play', // the seed's manual job is not playable by the simulator
+  'repository.list_submodules', // the seed repository has no submodules
+  'repository.read_submodule_file',
+  'group.epic_discussion_get', // generic GraphQL answers carry no matching discussion
+  'group.epic_issue_remove',
+]);
+
+const byDomain = new Map<string, ActionSpec[]>();
+for (const a of cat.actions) {
+  const d = a.id.split('.')[0];
+  if (!byDomain.has(d)) byDomain.set(d, []);
+  byDomain.get(d)!.push(a);
+}
+
+for (const [domain, actions] of byDomain) {
+  const pending = PENDING_DOMAINS.has(domain);
+  (pending ? describe.skip : describe)(
+    `domain ${domain}${pending ? ' (pending: being completed)' : ''}`,
+    () => {
+      // Each action meets a freshly seeded instance: a token rotation or a delete must not leak into the next.
+      beforeEach(() => sim.reset());
+      const gaps = actions.filter((a) => SIM_GAPS.has(a.id));
+      for (const a of gaps) it.skip(`${a.id} (simulator gap)`, () => undefined);
+      it.each(actions.filter((a) => !SIM_GAPS.has(a.id)).map((a) => [a.id, a] as const))(
+        '%s',
+        async (_id, a) => {
+          const row = inventory.get(a.id)!;
+          expect(cat.domain(a.id)!.metaTool).toBe(row.metaTool);
+          expect(a.tool).toMatch(/^forge_[a-z0-9_]+$/);
+          // Annotations agree with read/write/destructive.
+          const ann = actionAnnotations(a);
+          expect(ann.readOnlyHint).toBe(!a.write);
+          expect(ann.destructiveHint).toBe(a.destructive);
+          if (a.destructive) expect(a.write).toBe(true);
+          // The schema compiles and the example passes it.
+          const schema = inputSchema(a);
+          const validate = validatorFor(schema);
+          const example = structuredClone(a.example);
+          expect(validate(example), JSON.stringify(validate.errors)).toBe(true);
+          for (const r of a.required ?? [])
+            expect(a.params, `${r} is required but not declared`).toHaveProperty(r);
+          if (a.request && 'graphql' in a.request) expect(a.request.graphql.document).not.toMatch(/^TODO/);
+          if (a.scope === 'no-request') return;
+          // The example runs against forge-sim, and what reached it is the inventory's route.
+          const before = sim.requests.length;
+          const result = await runAction(a, example, client, { embeddedResources: false });
+          const sent = sim.requests.slice(before);
+          expect(sent.length, 'nothing reached the instance').toBeGreaterThan(0);
+          const rest = row.requests.filter((r) => r.kind === 'REST');
+          const gql = row.requests.filter((r) => r.kind === 'GQL');
+          const matched = sent.some(
+            (q) =>
+              (q.path === '/api/graphql' && gql.length > 0) ||
+              rest.some((r) => r.method === q.method && routePattern(r.route).test(q.path)),
+          );
+          expect(
+            matched,
+            `sent ${sent.map((q) => `${q.method} ${q.path}`).join(', ')}; inventory: ${row.requests.map((r) => `${r.method} ${r.route}`).join(' | ')}`,
+          ).toBe(true);
+          expect(result.isError, (result.content[0] as { text?: string }).text).toBeFalsy();
+        },
+      );
+    },
+  );
+}
