@@ -1,0 +1,173 @@
+import { spawn } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fullRepo, startSim, tempDir, TOKEN, USER, world } from './helpers.js';
+
+const CLI = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'cli.js');
+
+function run(args: string[], env: Record<string, string> = {}) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const oneLine = (s: string) => {
+  expect(s.trim().split('\n')).toHaveLength(1);
+  expect(s).not.toMatch(/\n\s+at /);
+};
+
+describe('command line', () => {
+  const dir = tempDir();
+  let sim: Awaited<ReturnType<typeof startSim>>;
+  const write = (name: string, doc: unknown) => {
+    const f = join(dir, name);
+    writeFileSync(f, typeof doc === 'string' ? doc : JSON.stringify(doc));
+    return f;
+  };
+  let good: string;
+  beforeAll(async () => {
+    expect(existsSync(CLI), 'build the package first (npx tsc -b packages/activity-collector)').toBe(true);
+    sim = await startSim(
+      world([fullRepo('own'), fullRepo('theirs', { owner: 'others', permission: 'read' })]),
+    );
+    good = write(
+      'good.yaml',
+      `api_url: ${sim.url}\ntoken_env: SIM_TOKEN\ntargets:\n  repos: [${USER}/own, others/theirs]\nstores:\n  sqlite: ${join(dir, 'c.db')}\npackages:\n  types: [npm]\n`,
+    );
+  });
+
+  it('sweep: progress and a summary on stderr, and the token nowhere', async () => {
+    const r = await run(['sweep', '--config', good], { SIM_TOKEN: TOKEN });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`sweeping 2 repositories as ${USER}`);
+    expect(r.stderr).toMatch(/\[\d\/2\] others\/theirs done/);
+    for (const line of [
+      'sweep complete',
+      'repositories: 2',
+      'vcs_star: 2',
+      'vcs_star_day: ',
+      'unavailable: 7',
+      'not ready: 0',
+      'api calls: ',
+      'rate limit left: ',
+    ]) {
+      expect(r.stderr).toContain(line);
+    }
+    expect(r.stdout + r.stderr).not.toContain(TOKEN);
+  });
+
+  it('query prints the star history per day from the store', async () => {
+    const r = await run(['query', '--config', good, '--repo', 'others/theirs', '--format', 'csv']);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toBe('day,stars');
+    expect(lines).toContain('2026-09-03,1');
+    expect(lines).toContain('2026-11-09,1');
+    const t = await run(['query', '--config', good, '--repo', 'others/theirs']);
+    expect(t.stdout).toMatch(/total\s+2\n$/);
+    const missing = await run(['query', '--config', good, '--repo', 'nobody/nothing']);
+    expect(missing.code).toBe(1);
+    oneLine(missing.stderr);
+    expect(missing.stderr).toContain(
+      'no star history stored for nobody/nothing; run activity-collector sweep first',
+    );
+  });
+
+  it.each([
+    [[], /no command given; commands: sweep, serve, query, sim/],
+    [['frobnicate'], /unknown command "frobnicate"/],
+    [['sweep'], /missing --config FILE/],
+    [
+      ['sweep', '--config', '/nonexistent/c.yaml'],
+      /cannot read configuration file \/nonexistent\/c\.yaml \(ENOENT\)/,
+    ],
+    [['sweep', '--config', 'x', '--bogus'], /Unknown option '--bogus'.*activity-collector --help/],
+    [['query', '--config', 'x'], /cannot read configuration file|--repo/],
+  ])('bad input %j: one clear line, no stack trace', async (args, re) => {
+    const r = await run(args as string[]);
+    expect(r.code).not.toBe(0);
+    oneLine(r.stderr);
+    expect(r.stderr).toMatch(re);
+  });
+
+  it('invalid configuration refuses the start naming the key', async () => {
+    const f = write('bad.yaml', 'targets:\n  repos: [just-a-name]\nstores:\n  sqlite: x.db\n');
+    const r = await run(['sweep', '--config', f], { GITHUB_TOKEN: TOKEN });
+    expect(r.code).toBe(1);
+    oneLine(r.stderr);
+    expect(r.stderr).toContain(
+      'invalid configuration: targets.repos[0]: got "just-a-name"; accepted: "owner/name"',
+    );
+  });
+
+  it('a missing token, a rejected token and an unreachable store are one line each, never showing the token', async () => {
+    const noToken = await run(['sweep', '--config', good], { SIM_TOKEN: '' });
+    oneLine(noToken.stderr);
+    expect(noToken.stderr).toContain('environment variable SIM_TOKEN is not set');
+
+    const wrong = 'ghp_WRONG_but_secret_987654321';
+    const rejected = await run(['sweep', '--config', good], { SIM_TOKEN: wrong });
+    expect(rejected.code).toBe(1);
+    expect(rejected.stderr).toContain('rejected the token (401)');
+    expect(rejected.stderr).not.toContain(wrong);
+    expect(rejected.stderr).not.toMatch(/\n\s+at /);
+
+    const pgBad = write('pg.json', {
+      api_url: sim.url,
+      token_env: 'SIM_TOKEN',
+      targets: { repos: [`${USER}/own`] },
+      stores: { postgres: 'postgres://postgres@127.0.0.1:1/none' },
+    });
+    const unreachable = await run(['sweep', '--config', pgBad], { SIM_TOKEN: TOKEN });
+    expect(unreachable.code).toBe(1);
+    oneLine(unreachable.stderr);
+    expect(unreachable.stderr).toMatch(/unreachable.*ECONNREFUSED/);
+    expect(unreachable.stderr).not.toContain(TOKEN);
+  });
+
+  it('serve sweeps on the schedule and serves /metrics and /health', async () => {
+    const f = write(
+      'serve.json',
+      JSON.stringify({
+        api_url: sim.url,
+        token_env: 'SIM_TOKEN',
+        targets: { repos: [`${USER}/own`] },
+        stores: { sqlite: join(dir, 'serve.db'), prometheus: { port: 0 } },
+        schedule: '10s',
+        packages: { types: ['npm'] },
+      }),
+    );
+    const child = spawn(process.execPath, [CLI, 'serve', '--config', f], {
+      env: { ...process.env, SIM_TOKEN: TOKEN },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const exited = new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    for (let i = 0; i < 200 && !stderr.includes('sweep complete'); i++)
+      await new Promise((r) => setTimeout(r, 50));
+    const url = /serving (http:\/\/[^/\s]+)\/metrics/.exec(stderr)?.[1];
+    expect(url, stderr).toBeDefined();
+    const metrics = await fetch(`${url}/metrics`);
+    expect(metrics.headers.get('content-type')).toContain('text/plain');
+    const text = await metrics.text();
+    expect(text).toContain(`vcs_star_count{repository="${USER}/own"} 2`);
+    expect(text).toContain('activity_collector_sweep_complete 1');
+    const health = await (await fetch(`${url}/health`)).json();
+    expect(health).toMatchObject({ status: 'ok', lastSweep: { status: 'complete', errors: 0 } });
+    expect((await fetch(`${url}/nope`)).status).toBe(404);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(stderr).not.toContain(TOKEN);
+  });
+});
