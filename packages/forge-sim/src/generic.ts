@@ -1,5 +1,5 @@
 /** Plausible answers for every inventory route without a hand-written handler. */
-import { lookupGroup, lookupUser, project } from './context.js';
+import { lookupGroup, lookupProject, lookupUser, project } from './context.js';
 import type { Ctx, Handler } from './context.js';
 import { HttpError, notFound, paginate } from './http.js';
 import type { Reply } from './http.js';
@@ -58,8 +58,11 @@ function plausible(
 
 /** The instance checks the parent resource before anything else. */
 function checkParents(ctx: Ctx): void {
-  if (ctx.pattern.startsWith('/projects/:id')) project(ctx);
-  else if (ctx.pattern.startsWith('/groups/:id')) {
+  if (ctx.pattern.startsWith('/projects/:id')) {
+    // Runner- and trigger-token routes carry no user: only existence is checked.
+    if (ctx.user) project(ctx);
+    else if (!lookupProject(ctx.state, ctx.params.id ?? '')) throw notFound('Project');
+  } else if (ctx.pattern.startsWith('/groups/:id')) {
     if (!lookupGroup(ctx.state, ctx.params.id ?? '')) throw notFound('Group');
   } else if (ctx.pattern.startsWith('/users/:id') || ctx.pattern.startsWith('/users/:user_id')) {
     if (!lookupUser(ctx.state, ctx.params.id ?? ctx.params.user_id ?? '')) throw notFound('User');

@@ -4,7 +4,7 @@ export interface Reply {
   status: number;
   /** JSON-serialised unless `raw` is set. */
   body?: unknown;
-  raw?: string | Buffer;
+  raw?: string | Uint8Array;
   contentType?: string;
   headers?: Record<string, string>;
 }

@@ -19,6 +19,7 @@ import { registerGroups, registerProjects } from './routes/projects.js';
 import { registerRepository } from './routes/repository.js';
 import { registerPipelines } from './routes/pipelines.js';
 import { registerOAuth } from './routes/oauth.js';
+import { registerLabels } from './routes/labels.js';
 import type { State, TokenRecord, User } from './state.js';
 import type { FaultRule, RecordedRequest } from './types.js';
 
@@ -49,6 +50,7 @@ export function buildRouter(): Router<RouteEntry> {
   registerMergeRequests(table);
   registerRepository(table);
   registerPipelines(table);
+  registerLabels(table);
   const core = new Set(router.all().map((r) => `${r.method} ${r.pattern}`));
   for (const r of inventoryRoutes) {
     if (core.has(`${r.method} ${r.route}`)) continue;
@@ -123,7 +125,10 @@ function send(res: ServerResponse, reply: Reply, method: string): number {
   };
   let payload: Buffer | undefined;
   if (reply.raw !== undefined) {
-    payload = Buffer.isBuffer(reply.raw) ? reply.raw : Buffer.from(reply.raw);
+    payload =
+      typeof reply.raw === 'string'
+        ? Buffer.from(reply.raw)
+        : Buffer.from(reply.raw.buffer, reply.raw.byteOffset, reply.raw.byteLength);
     headers['content-type'] = reply.contentType ?? 'application/octet-stream';
   } else if (reply.body !== undefined && reply.status !== 204) {
     payload = Buffer.from(JSON.stringify(reply.body));

@@ -176,7 +176,7 @@ export interface Job {
   finishedAt: string | null;
   duration: number | null;
   log: string;
-  artifacts: Buffer | null;
+  artifacts: Uint8Array | null;
   erased: boolean;
 }
 
@@ -347,7 +347,15 @@ function jobLog(name: string, failed: boolean): string {
   return lines.join('\n') + '\n';
 }
 
+let pristine: State | undefined;
+
+/** A fresh copy of the seeded state (built once, then cloned: reset() stays cheap). */
 export function seed(): State {
+  pristine ??= buildSeed();
+  return structuredClone(pristine);
+}
+
+function buildSeed(): State {
   const state: State = {
     users: [],
     groups: [],
@@ -714,7 +722,8 @@ export function seed(): State {
     finishedAt: ['success', 'failed', 'canceled'].includes(status) ? at(minute + 4) : null,
     duration: ['success', 'failed', 'canceled'].includes(status) ? 183.4 : null,
     log: status === 'manual' || status === 'created' ? '' : jobLog(name, status === 'failed'),
-    artifacts: status === 'success' ? Buffer.from('PK\u0003\u0004forge-sim-artifact-' + name) : null,
+    artifacts:
+      status === 'success' ? new Uint8Array(Buffer.from('PK\u0003\u0004forge-sim-artifact-' + name)) : null,
     erased: false,
   });
   const p1 = pipeline(widgets, 1, 'main', c3.id, 'success', 25);

@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startForgeSim } from './index.js';
+import type { ForgeSim } from './index.js';
+
+let sim: ForgeSim;
+beforeAll(async () => {
+  sim = await startForgeSim();
+});
+afterAll(() => sim.close());
+beforeEach(() => sim.reset());
+
+async function call(method: string, path: string, body?: unknown) {
+  const res = await fetch(`${sim.url}/api/v4${path}`, {
+    method,
+    headers: { 'PRIVATE-TOKEN': sim.tokens.api, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const buf = Buffer.from(await res.arrayBuffer());
+  const type = res.headers.get('content-type') ?? '';
+  return {
+    status: res.status,
+    headers: res.headers,
+    type,
+    buf,
+    json: type.includes('json') && buf.length ? JSON.parse(buf.toString()) : undefined,
+  };
+}
+
+describe('repository', () => {
+  it('serves files encoded and raw', async () => {
+    const file = await call('GET', '/projects/1/repository/files/src%2Findex.js?ref=main');
+    expect(file.json).toMatchObject({ file_path: 'src/index.js', encoding: 'base64', ref: 'main' });
+    expect(Buffer.from(file.json.content, 'base64').toString()).toContain('export function widget');
+    const raw = await call('GET', '/projects/1/repository/files/README.md/raw?ref=main');
+    expect(raw.type).toContain('text/plain');
+    expect(raw.buf.toString()).toMatch(/^# Widgets/);
+    expect((await call('GET', '/projects/1/repository/files/nope.md?ref=main')).json).toEqual({
+      message: '404 File Not Found',
+    });
+  });
+
+  it('creates, updates and deletes a file through commits on a branch', async () => {
+    const created = await call('POST', '/projects/1/repository/files/docs%2Fnew.md', {
+      branch: 'main',
+      content: 'hi',
+      commit_message: 'add',
+    });
+    expect(created.status).toBe(201);
+    expect(
+      (
+        await call('POST', '/projects/1/repository/files/docs%2Fnew.md', {
+          branch: 'main',
+          content: 'hi',
+          commit_message: 'add',
+        })
+      ).status,
+    ).toBe(400);
+    const updated = await call('PUT', '/projects/1/repository/files/docs%2Fnew.md', {
+      branch: 'main',
+      content: Buffer.from('bye').toString('base64'),
+      encoding: 'base64',
+      commit_message: 'upd',
+    });
+    expect(updated.status).toBe(200);
+    const raw = await call('GET', '/projects/1/repository/files/docs%2Fnew.md/raw?ref=main');
+    expect(raw.buf.toString()).toBe('bye');
+    const commits = await call('GET', '/projects/1/repository/commits?ref_name=main');
+    expect(commits.json[0].title).toBe('upd');
+    expect(
+      (
+        await call('DELETE', '/projects/1/repository/files/docs%2Fnew.md', {
+          branch: 'main',
+          commit_message: 'rm',
+        })
+      ).status,
+    ).toBe(204);
+    const tree = await call('GET', '/projects/1/repository/tree?ref=main');
+    expect(tree.json.map((e: { path: string }) => e.path)).toEqual(['src', 'README.md']);
+  });
+
+  it('manages branches and tags', async () => {
+    const branches = await call('GET', '/projects/1/repository/branches');
+    expect(branches.json.map((b: { name: string }) => b.name)).toEqual([
+      'feature/login',
+      'fixtures-refresh',
+      'main',
+    ]);
+    expect((await call('GET', '/projects/1/repository/branches/feature%2Flogin')).json.commit.title).toBe(
+      'Validate login input',
+    );
+    const created = await call('POST', '/projects/1/repository/branches', { branch: 'topic', ref: 'main' });
+    expect(created.status).toBe(201);
+    const dup = await call('POST', '/projects/1/repository/branches', { branch: 'topic', ref: 'main' });
+    expect(dup.status).toBe(400);
+    expect(dup.json).toEqual({ message: 'Branch already exists' });
+    expect((await call('DELETE', '/projects/1/repository/branches/topic')).status).toBe(204);
+    const protect = await call('POST', '/projects/1/protected_branches', { name: 'feature/login' });
+    expect(protect.status).toBe(201);
+    const tags = await call('GET', '/projects/1/repository/tags');
+    expect(tags.json[0].name).toBe('v1.0.0');
+    expect(
+      (await call('POST', '/projects/1/repository/tags', { tag_name: 'v1.1.0', ref: 'main' })).status,
+    ).toBe(201);
+  });
+
+  it('shows a commit, its diff and a comparison', async () => {
+    const commit = await call('GET', '/projects/1/repository/commits/feature%2Flogin');
+    expect(commit.json.title).toBe('Validate login input');
+    const diff = await call('GET', `/projects/1/repository/commits/${commit.json.id}/diff`);
+    expect(diff.json[0].diff).toContain("+  if (!password) throw new Error('missing password');");
+    const cmp = await call('GET', '/projects/1/repository/compare?from=main&to=feature%2Flogin');
+    expect(cmp.json.commits).toHaveLength(2);
+    expect(cmp.json.diffs[0].new_path).toBe('src/login.js');
+  });
+
+  it('commits several actions at once', async () => {
+    const res = await call('POST', '/projects/1/repository/commits', {
+      branch: 'new-branch',
+      start_branch: 'main',
+      commit_message: 'multi',
+      actions: [
+        { action: 'create', file_path: 'a.txt', content: 'a' },
+        { action: 'update', file_path: 'README.md', content: 'changed' },
+      ],
+    });
+    expect(res.status).toBe(201);
+    expect((await call('GET', '/projects/1/repository/files/a.txt/raw?ref=new-branch')).buf.toString()).toBe(
+      'a',
+    );
+  });
+});
+
+describe('labels and milestones', () => {
+  it('validates a label colour', async () => {
+    const bad = await call('POST', '/projects/1/labels', { name: 'x', color: 'not-a-colour' });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toEqual({ message: { color: ['must be a valid color code'] } });
+    expect((await call('POST', '/projects/1/labels', { name: 'x', color: '#ff0000' })).status).toBe(201);
+    expect((await call('GET', '/projects/1/labels')).json).toHaveLength(4);
+  });
+
+  it('lists milestones and their issues', async () => {
+    const ms = await call('GET', '/projects/1/milestones?state=active');
+    expect(ms.json.map((m: { title: string }) => m.title)).toEqual(['v1.1']);
+    const issues = await call('GET', `/projects/1/milestones/${ms.json[0].id}/issues`);
+    expect(issues.json).toHaveLength(2);
+  });
+});
+
+describe('pipelines and jobs', () => {
+  it('lists and gets pipelines with their jobs', async () => {
+    const list = await call('GET', '/projects/1/pipelines');
+    expect(list.json.map((p: { id: number; status: string }) => [p.id, p.status])).toEqual([
+      [103, 'manual'],
+      [102, 'failed'],
+      [101, 'success'],
+    ]);
+    const jobs = await call('GET', '/projects/1/pipelines/102/jobs');
+    expect(jobs.json.map((j: { name: string; status: string }) => `${j.name}:${j.status}`).sort()).toEqual([
+      'build:success',
+      'test:failed',
+    ]);
+    const failed = await call('GET', '/projects/1/jobs?scope[]=failed');
+    expect(failed.json).toHaveLength(1);
+  });
+
+  it('serves a job log and artifacts', async () => {
+    const log = await call('GET', '/projects/1/jobs/1004/trace');
+    expect(log.type).toContain('text/plain');
+    expect(log.buf.toString().split('\n').length).toBeGreaterThan(300);
+    expect(log.buf.toString()).toContain('ERROR: Job failed');
+    const art = await call('GET', '/projects/1/jobs/1001/artifacts');
+    expect(art.type).toBe('application/octet-stream');
+    expect(art.buf.subarray(0, 2).toString()).toBe('PK');
+    expect((await call('GET', '/projects/1/jobs/1004/artifacts')).status).toBe(404);
+  });
+
+  it('retries, cancels, plays and erases', async () => {
+    const retried = await call('POST', '/projects/1/jobs/1004/retry');
+    expect(retried.status).toBe(201);
+    expect(retried.json).toMatchObject({ name: 'test', status: 'pending' });
+    expect((await call('GET', '/projects/1/pipelines/102')).json.status).toBe('pending');
+    expect((await call('POST', '/projects/1/pipelines/102/cancel')).json.status).toBe('canceled');
+    expect((await call('POST', '/projects/1/jobs/1001/play')).status).toBe(400);
+    const played = await call('POST', '/projects/1/jobs/1006/play');
+    expect(played.json.status).toBe('pending');
+    const erased = await call('POST', '/projects/1/jobs/1001/erase');
+    expect(erased.status).toBe(201);
+    expect((await call('GET', '/projects/1/jobs/1001/trace')).buf.length).toBe(0);
+  });
+
+  it('creates a pipeline and deletes one', async () => {
+    const created = await call('POST', '/projects/1/pipeline', { ref: 'main' });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ ref: 'main', status: 'pending' });
+    expect((await call('POST', '/projects/1/pipeline', { ref: 'nope' })).json).toEqual({
+      message: { base: ['Reference not found'] },
+    });
+    expect((await call('DELETE', '/projects/1/pipelines/101')).status).toBe(204);
+    expect((await call('GET', '/projects/1/pipelines/101')).json).toEqual({
+      message: '404 Pipeline Not Found',
+    });
+  });
+});
