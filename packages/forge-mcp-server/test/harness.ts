@@ -116,3 +116,46 @@ export function apiCalls(s: ForgeSim, since = 0) {
       (r) => !/\/(user|personal_access_tokens\/self|license|namespaces|version|metadata)$/.test(r.path),
     );
 }
+
+export interface HttpServerProcess {
+  url: string;
+  stderr: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Starts the built server in HTTP mode on a loopback port; resolves with its MCP URL. */
+export function httpServer(
+  s: ForgeSim,
+  args: string[] = [],
+  env: Record<string, string> = {},
+): Promise<HttpServerProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [CLI, '--http', '--http-addr=127.0.0.1:0', `--forge-url=${s.url}`, '--tier=ultimate', ...args],
+      {
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', FORGE_URL: s.url, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let err = '';
+    const t = setTimeout(() => reject(new Error(`server did not start: ${err}`)), 20_000);
+    child.stderr!.on('data', (d: Buffer) => {
+      err += d.toString();
+      const m = /"url":"(http:[^"]+)"/.exec(err);
+      if (m) {
+        clearTimeout(t);
+        resolve({
+          url: m[1],
+          stderr: () => err,
+          stop: () =>
+            new Promise<void>((done) => {
+              child.once('exit', () => done());
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited ${code}: ${err}`)));
+  });
+}

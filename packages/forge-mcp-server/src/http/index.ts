@@ -117,7 +117,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     },
     {
       legacy: 'stateless',
-      responseMode: 'json',
+      responseMode: 'auto',
       maxRequestBodySize: config.maxRequestBodyBytes,
       onerror: (e) => log.debug({ err: e.message }, 'mcp handler'),
     },
