@@ -169,7 +169,7 @@ async function onMilestone(
   init?: { query?: Record<string, unknown>; body?: unknown },
 ): Promise<unknown> {
   const base = `/projects/${enc(String(args.project_id))}/milestones`;
-  const found = (await ctx.rest('GET', base, { query: { 'iids[]': args.milestone_iid } })) as {
+  const found = (await ctx.rest('GET', base, { query: { iids: [args.milestone_iid] } })) as {
     id?: number;
   }[];
   const id = Array.isArray(found) ? found[0]?.id : undefined;
@@ -482,7 +482,6 @@ const everyday: ActionSpec[] = [
       user_ids: {
         type: 'array',
         items: { type: 'integer' },
-        wire: 'user_ids[]',
         description: 'Only these user IDs.',
       },
       state: {
@@ -556,7 +555,7 @@ const everyday: ActionSpec[] = [
     required: ['project_id', 'access_level'],
     oneOf: [['user_id', 'username']],
     request: { rest: { method: 'POST', path: '/projects/:project_id/members' } },
-    example: { project_id: '1', user_id: 3, access_level: 30 },
+    example: { project_id: '3', user_id: 3, access_level: 30 },
   },
   {
     id: 'project.member_edit',
@@ -619,7 +618,6 @@ const everyday: ActionSpec[] = [
       skip_users: {
         type: 'array',
         items: { type: 'integer' },
-        wire: 'skip_users[]',
         description: 'User IDs to leave out.',
       },
       ...P.paging,
@@ -660,7 +658,7 @@ const everyday: ActionSpec[] = [
     },
     required: ['project_id'],
     request: { rest: { method: 'POST', path: '/projects/:project_id/fork' } },
-    example: { project_id: 'acme/widgets', namespace_path: 'alice' },
+    example: { project_id: 'acme/widgets', namespace_path: 'acme/platform' },
   },
   {
     id: 'project.list_forks',
@@ -877,7 +875,6 @@ const listsAndInfo: ActionSpec[] = [
       skip_groups: {
         type: 'array',
         items: { type: 'integer' },
-        wire: 'skip_groups[]',
         description: 'Group IDs to leave out.',
       },
       ...P.paging,
@@ -907,7 +904,6 @@ const listsAndInfo: ActionSpec[] = [
       relation: {
         type: 'array',
         items: { type: 'string', enum: ['direct', 'inherited'] },
-        wire: 'relation[]',
         description: 'direct: shared with this project; inherited: shared with its parent groups.',
       },
       with_custom_attributes: { type: 'boolean', description: 'Include custom attributes (administrators).' },
@@ -1140,6 +1136,7 @@ const listsAndInfo: ActionSpec[] = [
     scope: 'read_api',
     params: {
       ...P.project,
+      output_path: P.outputPath,
       size: { type: 'integer', minimum: 1, description: 'Wanted width in pixels (SVG avatars ignore it).' },
     },
     required: ['project_id'],
@@ -1210,7 +1207,7 @@ const listsAndInfo: ActionSpec[] = [
     idempotent: true,
     tier: 'free',
     scope: 'read_api',
-    params: { ...P.project },
+    params: { ...P.project, output_path: P.outputPath },
     required: ['project_id'],
     request: { rest: { method: 'GET', path: '/projects/:project_id/export/download', response: 'binary' } },
     example: { project_id: '1' },
@@ -2005,7 +2002,7 @@ const collaboration: ActionSpec[] = [
     params: { ...P.project, name: labelRef },
     required: ['project_id', 'name'],
     request: { rest: { method: 'DELETE', path: '/projects/:project_id/labels/:name' } },
-    example: { project_id: '1', name: 'wontfix' },
+    example: { project_id: '1', name: 'docs' },
   },
   {
     id: 'project.label_promote',
@@ -2070,7 +2067,6 @@ const collaboration: ActionSpec[] = [
       iids: {
         type: 'array',
         items: { type: 'integer' },
-        wire: 'iids[]',
         description: 'Only milestones with these IIDs.',
       },
       state: { type: 'string', enum: ['active', 'closed'], description: 'Only active or closed milestones.' },
@@ -2126,7 +2122,7 @@ const collaboration: ActionSpec[] = [
     params: { ...P.project, ...milestoneFields },
     required: ['project_id', 'title'],
     request: { rest: { method: 'POST', path: '/projects/:project_id/milestones' } },
-    example: { project_id: '1', title: 'v1.1', due_date: '2026-12-31' },
+    example: { project_id: '1', title: 'v2.0', due_date: '2026-12-31' },
   },
   {
     id: 'project.milestone_update',
