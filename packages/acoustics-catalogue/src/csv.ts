@@ -621,3 +621,16 @@ export function writeCatalogueCsv(
     csv: `${lines.join('\r\n')}\r\n`,
   };
 }
+
+/** A numeric cell as the CSV grammar shows it ('.' decimal), for display. */
+export function displayCell(row: Readonly<Record<string, unknown>>, field: string, info: ClassInfo): string {
+  const r = row as Row;
+  const cell = writeNumericCell(r, field, info, '.');
+  if (typeof cell === 'string') return cell;
+  const parts: string[] = [];
+  if (typeof r[field] === 'number') parts.push(String(r[field]));
+  const range = r.ranges?.[field];
+  if (range) parts.push(`${range[0] ?? ''}..${range[1] ?? ''}`);
+  if (r.unquantified?.[field]) parts.push(`[${r.unquantified[field]}]`);
+  return parts.join(' ');
+}

@@ -159,7 +159,7 @@ export const ROW_CLASSES = {
     description: 'One gas of a published table: the two numbers that close its state.',
     numeric: {
       molar_mass_kg_mol: num('from_0', 'kg/mol', undefined, [0.002, 0.36]),
-      heat_capacity_ratio: num('number', '', undefined, [1, 5 / 3]),
+      heat_capacity_ratio: num('number', '', undefined, [1, 1.67]),
     },
     text: [],
     flags: [],

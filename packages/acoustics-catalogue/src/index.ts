@@ -35,3 +35,4 @@ export {
   type CsvCheckResult,
   type CsvFileNames,
 } from './csv.js';
+export { checkCatalogueFile, FileAccessError, isCsvPath, csvHeaderPath, writeFileAtomic } from './files.js';

@@ -11,7 +11,7 @@ import {
   classInfo,
   isRowClassName,
 } from './definition.js';
-import type { ClassInfo } from './definition.js';
+import type { ClassInfo, RowClassName } from './definition.js';
 import { type Issue, type Note, listNames, pointer, quote, suggestion } from './errors.js';
 import { checkRow, rowNotes } from './rules.js';
 import {
@@ -25,10 +25,12 @@ import {
 
 export const SCHEMA_VERSION = 1;
 
-let compiled: ValidateFunction | undefined;
+let ajv: Ajv2020 | undefined;
+let fullSchema: Record<string, any> | undefined;
+const compiled = new Map<string, ValidateFunction>();
 
 function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({
+  const instance = new Ajv2020({
     allErrors: true,
     verbose: true,
     strict: true,
@@ -37,14 +39,44 @@ function createAjv(): Ajv2020 {
     code: { optimize: false },
   });
   const addFormats = ((formatsPlugin as any).default ?? formatsPlugin) as (a: unknown, f: string[]) => void;
-  addFormats(ajv, ['date']);
-  return ajv;
+  addFormats(instance, ['date']);
+  return instance;
 }
 
-/** The compiled schema validator (compiled once, on first use). */
-export function schemaValidator(): ValidateFunction {
-  compiled ??= createAjv().compile(buildSchema());
-  return compiled;
+/**
+ * The published schema cut down to one row class: the same object, keeping only that class's
+ * branch and definitions, so a reader compiles the part it uses (the full schema compiles in
+ * about a second). With no class (an unknown row_type), no branch at all.
+ */
+function schemaFor(rowType: RowClassName | undefined): Record<string, any> {
+  fullSchema ??= buildSchema();
+  const belongs = (k: string, name: string) => k === name || k.startsWith(`${name}.`);
+  const $defs = Object.fromEntries(
+    Object.entries(fullSchema.$defs as Record<string, unknown>).filter(
+      ([k]) => !ROW_CLASS_NAMES.some((n) => belongs(k, n)) || (rowType !== undefined && belongs(k, rowType)),
+    ),
+  );
+  const allOf = (fullSchema.allOf as any[]).filter(
+    (branch, i) => i === 0 || (rowType !== undefined && branch.if?.properties?.row_type?.const === rowType),
+  );
+  return { ...fullSchema, $id: `${fullSchema.$id}:${rowType ?? 'none'}`, allOf, $defs };
+}
+
+/**
+ * The compiled schema validator: the whole published schema, or (given a row class) the
+ * part of it that class uses. Compiled once each, on first use.
+ */
+export function schemaValidator(rowType?: RowClassName | 'none'): ValidateFunction {
+  const key = rowType ?? 'all';
+  let v = compiled.get(key);
+  if (!v) {
+    ajv ??= createAjv();
+    v = ajv.compile(
+      rowType === undefined ? buildSchema() : schemaFor(rowType === 'none' ? undefined : rowType),
+    );
+    compiled.set(key, v);
+  }
+  return v;
 }
 
 export interface Inspection {
@@ -350,7 +382,16 @@ function schemaIssues(
   }
   for (const i of perRow.keys()) brokenRows.add(i);
   const rowIssues = [...perRow.entries()].sort((a, b) => a[0] - b[0]).map(([, v]) => v.issue);
-  return [...dedupe(top), ...rowIssues];
+  const rank = (i: Issue) => {
+    const first = tokens(i.pointer)[0];
+    const r = first === undefined ? -1 : TOP_LEVEL.indexOf(first);
+    return r < 0 && first !== undefined ? TOP_LEVEL.length : r;
+  };
+  const sortedTop = dedupe(top)
+    .map((issue, order) => ({ issue, order }))
+    .sort((a, b) => rank(a.issue) - rank(b.issue) || a.order - b.order)
+    .map((x) => x.issue);
+  return [...sortedTop, ...rowIssues];
 }
 
 /** One problem per place: the first found. */
@@ -395,7 +436,7 @@ export function inspectDocument(value: unknown): Inspection {
     subject = { ...value, rows: [] };
   }
   const info = isRowClassName(value.row_type) ? classInfo(value.row_type) : undefined;
-  const validate = schemaValidator();
+  const validate = schemaValidator(info ? info.name : 'none');
   const brokenRows = new Set<number>();
   if (!validate(subject)) {
     const found = schemaIssues(validate.errors ?? [], subject, info, brokenRows);

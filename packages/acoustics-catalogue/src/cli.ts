@@ -1,0 +1,265 @@
+#!/usr/bin/env node
+/** Command line: validate, convert and show catalogue documents. */
+import { readFileSync } from 'node:fs';
+import { classInfo } from './definition.js';
+import { CatalogueError, LISTED_ISSUES, type Issue, locate } from './errors.js';
+import { displayCell, writeCatalogueCsv } from './csv.js';
+import {
+  FileAccessError,
+  checkCatalogueFile,
+  csvHeaderPath,
+  ensureWritable,
+  isCsvPath,
+  writeFileAtomic,
+} from './files.js';
+import type { CatalogueDocument, CsvDialect, DecimalMark, Delimiter } from './types.js';
+import { writeCatalogue } from './writer.js';
+
+const NAME = 'acoustics-catalogue';
+
+const USAGE = `Usage:
+  ${NAME} validate [--json] FILE...        check documents (exit 0 all accepted, 1 any refused)
+  ${NAME} convert [--force] [--delimiter , | ; | tab] [--decimal . | ,] IN OUT
+                                            JSON <-> CSV with its header (OUT.acoustics.json);
+                                            OUT - prints JSON to standard output
+  ${NAME} show FILE                         print a document's rows as a table
+  ${NAME} --help | --version
+
+A FILE ending in .csv or .tsv is a CSV file; its JSON header sits beside it as FILE.acoustics.json.
+Other files are JSON catalogue documents.`;
+
+class UsageError extends Error {}
+
+interface Parsed {
+  readonly flags: Map<string, string | true>;
+  readonly args: string[];
+}
+
+function parseArgs(argv: readonly string[], valued: readonly string[], booleans: readonly string[]): Parsed {
+  const flags = new Map<string, string | true>();
+  const args: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--') {
+      args.push(...argv.slice(i + 1));
+      break;
+    }
+    if (a.startsWith('--')) {
+      const [name, inline] = a.slice(2).split(/=(.*)/s, 2);
+      if (booleans.includes(name)) {
+        if (inline !== undefined) throw new UsageError(`--${name} takes no value`);
+        flags.set(name, true);
+      } else if (valued.includes(name)) {
+        const v = inline ?? argv[++i];
+        if (v === undefined) throw new UsageError(`--${name} needs a value`);
+        flags.set(name, v);
+      } else throw new UsageError(`unknown option ${a}`);
+    } else if (a.startsWith('-') && a !== '-') throw new UsageError(`unknown option ${a}`);
+    else args.push(a);
+  }
+  return { flags, args };
+}
+
+function out(text: string): void {
+  process.stdout.write(`${text}\n`);
+}
+
+function err(text: string): void {
+  process.stderr.write(`${text}\n`);
+}
+
+function issueJson(i: Issue): Record<string, unknown> {
+  return {
+    ...(i.file ? { file: i.file } : {}),
+    pointer: i.pointer,
+    ...(i.line !== undefined ? { line: i.line } : {}),
+    ...(i.column ? { column: i.column } : {}),
+    message: i.message,
+  };
+}
+
+function listed(issues: readonly Issue[], prefix: string): string[] {
+  const lines = issues.slice(0, LISTED_ISSUES).map((i) => `${prefix}${locate(i)}: ${i.message}`);
+  const rest = issues.length - LISTED_ISSUES;
+  if (rest > 0) lines.push(`${prefix}… and ${rest} more`);
+  return lines;
+}
+
+async function validate(argv: readonly string[]): Promise<number> {
+  const { flags, args } = parseArgs(argv, [], ['json']);
+  if (args.length === 0) throw new UsageError('validate needs at least one FILE');
+  const reports: Record<string, unknown>[] = [];
+  let refused = 0;
+  for (const file of args) {
+    const r = await checkCatalogueFile(file);
+    const ok = r.document !== undefined;
+    if (!ok) refused++;
+    if (flags.has('json')) {
+      reports.push({
+        file,
+        accepted: ok,
+        ...(ok ? { rows: r.document!.rows.length } : {}),
+        problems: r.issues.length,
+        issues: r.issues.slice(0, LISTED_ISSUES).map(issueJson),
+        notes: r.notes.slice(0, LISTED_ISSUES).map(issueJson),
+        notes_total: r.notes.length,
+      });
+      continue;
+    }
+    if (ok) {
+      const n = r.notes.length;
+      out(
+        `${file}: accepted (${r.document!.rows.length} rows${n ? `, ${n} note${n === 1 ? '' : 's'}` : ''})`,
+      );
+      for (const line of listed(r.notes, '  note: ')) out(line);
+    } else {
+      const n = r.issues.length;
+      out(`${file}: refused, ${n} problem${n === 1 ? '' : 's'}`);
+      for (const line of listed(r.issues, '  ')) out(line);
+    }
+  }
+  if (flags.has('json')) out(JSON.stringify({ accepted: refused === 0, files: reports }, null, 2));
+  return refused ? 1 : 0;
+}
+
+function dialectFrom(flags: Map<string, string | true>): CsvDialect {
+  const d = flags.get('delimiter') ?? ',';
+  const delimiter = ({ ',': ',', ';': ';', tab: '\t', '\t': '\t' } as Record<string, Delimiter>)[String(d)];
+  if (!delimiter) throw new UsageError(`--delimiter must be , ; or tab, got ${JSON.stringify(d)}`);
+  const m = String(flags.get('decimal') ?? '.');
+  if (m !== '.' && m !== ',') throw new UsageError(`--decimal must be . or , got ${JSON.stringify(m)}`);
+  if (delimiter === ',' && m === ',')
+    throw new UsageError(
+      '--delimiter , with --decimal , cannot be told apart; use --delimiter ";" or --decimal .',
+    );
+  return { delimiter, decimal: m as DecimalMark };
+}
+
+async function readAccepted(file: string): Promise<CatalogueDocument | number> {
+  const r = await checkCatalogueFile(file);
+  if (r.document) return r.document;
+  err(
+    `${file}: refused, ${r.issues.length} problem${r.issues.length === 1 ? '' : 's'}; fix them, then run again`,
+  );
+  for (const line of listed(r.issues, '  ')) err(line);
+  return 1;
+}
+
+async function convert(argv: readonly string[]): Promise<number> {
+  const { flags, args } = parseArgs(argv, ['delimiter', 'decimal'], ['force']);
+  if (args.length !== 2) throw new UsageError('convert needs IN and OUT');
+  const [input, output] = args;
+  if (input === output) throw new UsageError('convert needs OUT to differ from IN');
+  const force = flags.has('force');
+  const toStdout = output === '-';
+  const toCsv = !toStdout && isCsvPath(output);
+  if (!toCsv && (flags.has('delimiter') || flags.has('decimal')))
+    throw new UsageError('--delimiter and --decimal apply only when OUT is a .csv or .tsv file');
+  const dialect = toCsv ? dialectFrom(flags) : undefined;
+  const targets = toStdout ? [] : toCsv ? [output, csvHeaderPath(output)] : [output];
+  await ensureWritable(targets, force);
+  const document = await readAccepted(input);
+  if (typeof document === 'number') return document;
+  if (dialect) {
+    const written = writeCatalogueCsv(document, dialect);
+    await writeFileAtomic(output, written.csv, force);
+    await writeFileAtomic(csvHeaderPath(output), written.header, force);
+    out(`wrote ${output} and ${csvHeaderPath(output)} (${document.rows.length} rows)`);
+  } else if (toStdout) {
+    process.stdout.write(writeCatalogue(document));
+  } else {
+    await writeFileAtomic(output, writeCatalogue(document), force);
+    out(`wrote ${output} (${document.rows.length} rows)`);
+  }
+  return 0;
+}
+
+function cut(text: string, width: number): string {
+  const one = text.replace(/[\r\n\t]+/g, ' ');
+  return one.length > width ? `${one.slice(0, width - 1)}…` : one;
+}
+
+async function show(argv: readonly string[]): Promise<number> {
+  const { args } = parseArgs(argv, [], []);
+  if (args.length !== 1) throw new UsageError('show needs one FILE');
+  const document = await readAccepted(args[0]);
+  if (typeof document === 'number') return document;
+  const info = classInfo(document.row_type);
+  const rows = document.rows as readonly Record<string, any>[];
+  const mentions = (row: Record<string, any>, f: string) =>
+    row[f] !== undefined || ['ranges', 'unquantified'].some((h) => row[h]?.[f] !== undefined);
+  const fields = info.canonical.filter((f) => rows.some((r) => mentions(r, f)));
+  const texts = [...info.spec.text, ...info.spec.flags].filter((f) => rows.some((r) => r[f] !== undefined));
+  const columns = ['key', 'name', ...fields, ...texts];
+  const table = rows.map((row) =>
+    columns.map((c) =>
+      cut(fields.includes(c) ? displayCell(row, c, info) : row[c] === undefined ? '' : String(row[c]), 32),
+    ),
+  );
+  const widths = columns.map((c, i) => Math.max(c.length, ...table.map((r) => r[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  out(`${document.catalogue} (${document.row_type}, ${rows.length} row${rows.length === 1 ? '' : 's'})`);
+  out(line(columns));
+  out(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of table) out(line(r));
+  return 0;
+}
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'validate':
+        return await validate(rest);
+      case 'convert':
+        return await convert(rest);
+      case 'show':
+        return await show(rest);
+      case '--help':
+      case '-h':
+      case 'help':
+        out(USAGE);
+        return 0;
+      case '--version':
+        out(version());
+        return 0;
+      case undefined:
+        throw new UsageError('no command given');
+      default:
+        throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+    }
+  } catch (e) {
+    if (e instanceof UsageError) {
+      err(`${NAME}: ${e.message}; run "${NAME} --help" for usage`);
+      return 2;
+    }
+    if (e instanceof FileAccessError) {
+      err(`${NAME}: ${e.message}`);
+      return 2;
+    }
+    if (e instanceof CatalogueError) {
+      err(`${NAME}: ${e.message.split('\n')[0]}; fix the problems below, or write JSON instead`);
+      for (const line of listed(e.issues, '  ')) err(line);
+      return 1;
+    }
+    err(`${NAME}: ${(e as Error)?.message ?? String(e)}`);
+    return 1;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`${NAME}: ${(e as Error)?.message ?? String(e)}\n`);
+    process.exitCode = 1;
+  },
+);

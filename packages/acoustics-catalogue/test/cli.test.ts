@@ -1,0 +1,221 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeCatalogue } from '../src/index.js';
+import { doc } from './helpers.js';
+
+const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+let dir: string;
+
+function run(...args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const gas = doc('Gas', [
+  {
+    key: 'air',
+    name: 'Air',
+    molar_mass_kg_mol: 0.02897,
+    heat_capacity_ratio: 1.4,
+    approximate: ['heat_capacity_ratio'],
+  },
+  { key: 'he', name: '=Helium', heat_capacity_ratio: 1.66 },
+]);
+
+beforeAll(() => {
+  if (!existsSync(CLI)) throw new Error('build first: npx tsc -b packages/acoustics-catalogue');
+  dir = mkdtempSync(path.join(tmpdir(), 'acoustics-cli-'));
+  writeFileSync(path.join(dir, 'gas.json'), writeCatalogue(gas));
+  writeFileSync(
+    path.join(dir, 'bad.json'),
+    JSON.stringify({
+      ...gas,
+      catalogue: 'Gases',
+      rows: [{ key: 'air', name: 'Air', heat_capacity_ratio: '1.4' }],
+    }),
+  );
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function runAsync(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: dir });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const noStack = (text: string) => expect(text).not.toMatch(/\n\s+at /);
+
+describe('validate', () => {
+  it('exits 0 when every file is accepted', () => {
+    const r = run('validate', 'gas.json');
+    expect(r).toMatchObject({ code: 0, stdout: 'gas.json: accepted (2 rows)\n' });
+  });
+
+  it('exits 1 when any file is refused, listing pointer and message', () => {
+    const r = run('validate', 'gas.json', 'bad.json');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(
+      [
+        'gas.json: accepted (2 rows)',
+        'bad.json: refused, 2 problems',
+        '  /catalogue: catalogue name "Gases" must start with a lower-case letter or digit and hold only lower-case letters, digits and . _ - (1 to 64 characters)',
+        '  /rows/0/heat_capacity_ratio: heat_capacity_ratio must be a number or null, got "1.4"',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('--json prints the report as JSON', () => {
+    const r = run('validate', '--json', 'bad.json');
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout);
+    expect(report.accepted).toBe(false);
+    expect(report.files[0]).toMatchObject({ file: 'bad.json', accepted: false, problems: 2 });
+    expect(report.files[0].issues[1]).toEqual({
+      pointer: '/rows/0/heat_capacity_ratio',
+      message: 'heat_capacity_ratio must be a number or null, got "1.4"',
+    });
+  });
+
+  it('reads a CSV file with its header beside it, and refuses one without', () => {
+    writeFileSync(path.join(dir, 'g.csv'), 'key;name;heat_capacity_ratio\r\nair;Air;1,4\r\nxe;Xenon;x\r\n');
+    writeFileSync(
+      path.join(dir, 'g.csv.acoustics.json'),
+      JSON.stringify({ ...gas, rows: undefined, csv: { delimiter: ';', decimal: ',' } }),
+    );
+    const r = run('validate', 'g.csv');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('g.csv: line 3, column C: "x" is not a value of heat_capacity_ratio');
+    writeFileSync(path.join(dir, 'lone.csv'), 'key,name\r\na,A\r\n');
+    const lone = run('validate', 'lone.csv');
+    expect(lone.code).toBe(1);
+    expect(lone.stdout).toContain(
+      'lone.csv.acoustics.json: (document): the CSV file has no header beside it',
+    );
+  });
+
+  it('refuses a 17 MiB file without reading it', () => {
+    writeFileSync(path.join(dir, 'big.json'), Buffer.alloc(17 * 1024 * 1024, 0x20));
+    const r = run('validate', 'big.json');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('document is 17.0 MiB; at most 16.0 MiB is read');
+  });
+
+  it('explains broken JSON in one line', () => {
+    writeFileSync(path.join(dir, 'broken.json'), '{"schema": ');
+    const r = run('validate', 'broken.json');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(
+      /^broken\.json: refused, 1 problem\n {2}\(document\): not valid JSON \(.*\); fix the syntax\n$/,
+    );
+  });
+});
+
+describe('usage errors exit 2 with one line and no stack trace', () => {
+  const cases: [string[], string][] = [
+    [[], 'acoustics-catalogue: no command given; run "acoustics-catalogue --help" for usage\n'],
+    [
+      ['validate'],
+      'acoustics-catalogue: validate needs at least one FILE; run "acoustics-catalogue --help" for usage\n',
+    ],
+    [
+      ['validate', '--yaml', 'gas.json'],
+      'acoustics-catalogue: unknown option --yaml; run "acoustics-catalogue --help" for usage\n',
+    ],
+    [['validate', 'missing.json'], 'acoustics-catalogue: missing.json: no such file; check the path\n'],
+    [
+      ['convert', 'gas.json'],
+      'acoustics-catalogue: convert needs IN and OUT; run "acoustics-catalogue --help" for usage\n',
+    ],
+    [
+      ['convert', '--delimiter', ',', '--decimal', ',', 'gas.json', 'x.csv'],
+      'acoustics-catalogue: --delimiter , with --decimal , cannot be told apart; use --delimiter ";" or --decimal .; run "acoustics-catalogue --help" for usage\n',
+    ],
+    [['frob'], 'acoustics-catalogue: unknown command "frob"; run "acoustics-catalogue --help" for usage\n'],
+  ];
+  it('for each wrong invocation', async () => {
+    const results = await Promise.all(cases.map(([args]) => runAsync(...args)));
+    results.forEach((r, i) => {
+      expect(r).toEqual({ code: 2, stdout: '', stderr: cases[i][1] });
+      noStack(r.stderr);
+    });
+  });
+
+  it('--help prints usage', () => {
+    const r = run('--help');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('validate [--json] FILE...');
+  });
+});
+
+describe('convert', () => {
+  it('writes CSV with its header, never overwrites without --force, and reads back', () => {
+    const first = run('convert', '--delimiter', 'tab', '--decimal', ',', 'gas.json', 'out.tsv');
+    expect(first).toMatchObject({ code: 0, stdout: 'wrote out.tsv and out.tsv.acoustics.json (2 rows)\n' });
+    expect(readFileSync(path.join(dir, 'out.tsv'), 'utf8')).toBe(
+      "key\tname\tmolar_mass_kg_mol\theat_capacity_ratio\r\nair\tAir\t0,02897\t~1,4\r\nhe\t'=Helium\t\t1,66\r\n",
+    );
+    const again = run('convert', 'gas.json', 'out.tsv');
+    expect(again).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'acoustics-catalogue: out.tsv: already exists; pass --force to overwrite it\n',
+    });
+    expect(run('convert', '--force', '--delimiter', ';', 'gas.json', 'out.tsv').code).toBe(0);
+    expect(readFileSync(path.join(dir, 'out.tsv'), 'utf8')).toContain('air;Air;0.02897;~1.4');
+    expect(run('convert', 'out.tsv', 'back.json').code).toBe(0);
+    expect(readFileSync(path.join(dir, 'back.json'), 'utf8')).toBe(
+      readFileSync(path.join(dir, 'gas.json'), 'utf8'),
+    );
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('refuses a refused input with exit 1 and writes nothing', () => {
+    const r = run('convert', 'bad.json', 'bad-out.json');
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n')[0]).toBe('bad.json: refused, 2 problems; fix them, then run again');
+    expect(existsSync(path.join(dir, 'bad-out.json'))).toBe(false);
+  });
+
+  it('refuses what CSV cannot express with exit 1', () => {
+    writeFileSync(
+      path.join(dir, 'reported.json'),
+      writeCatalogue(
+        doc('Gas', [
+          { key: 'a', name: 'A', heat_capacity_ratio: 1.4, reported: { heat_capacity_ratio: [1.4] } },
+        ]),
+      ),
+    );
+    const r = run('convert', 'reported.json', 'reported.csv');
+    expect(r.code).toBe(1);
+    noStack(r.stderr);
+    expect(r.stderr).toContain('/rows/0/reported: reported cannot be written in CSV (JSON only)');
+  });
+});
+
+describe('show', () => {
+  it('prints the rows as a table', () => {
+    const r = run('show', 'gas.json');
+    expect(r).toEqual({
+      code: 0,
+      stderr: '',
+      stdout: [
+        'demo (Gas, 2 rows)',
+        '| key | name    | molar_mass_kg_mol | heat_capacity_ratio |',
+        '|-----|---------|-------------------|---------------------|',
+        '| air | Air     | 0.02897           | ~1.4                |',
+        '| he  | =Helium |                   | 1.66                |',
+        '',
+      ].join('\n'),
+    });
+  });
+});

@@ -1,0 +1,228 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  BASIS_VALUES,
+  ROW_CLASS_NAMES,
+  checkCatalogueValue,
+  classInfo,
+  readCatalogue,
+  readCatalogueCsv,
+  writeCatalogue,
+  writeCatalogueCsv,
+  type CatalogueDocument,
+  type CsvDialect,
+  type RowClassName,
+} from '../src/index.js';
+import { kindBounds } from '../src/definition.js';
+
+const TEXTS = fc.oneof(
+  fc.string({ minLength: 1, maxLength: 12 }).filter((s) => /\S/.test(s)),
+  fc.constantFrom(
+    '=SUM(A1)',
+    '+44 1',
+    '-3 dB',
+    '@ref',
+    '\tlead',
+    '\rcr',
+    "'quoted",
+    'a;b,"c"\nd',
+    'café ≤ 3',
+  ),
+);
+
+type State = 'value' | 'range' | 'above' | 'below' | 'word';
+
+function rowArb(rowType: RowClassName, index: number) {
+  const info = classInfo(rowType);
+  const fieldArb = (field: string) => {
+    const spec = info.spec.numeric[field];
+    const [lo, hi] = kindBounds(spec.kind);
+    const num =
+      spec.kind === 'whole'
+        ? fc.integer({ min: -3000, max: 3000 })
+        : fc.double({
+            min: lo ?? -1e9,
+            max: hi ?? 1e9,
+            noNaN: true,
+            noDefaultInfinity: true,
+            noNegativeZero: true,
+          });
+    return fc.record({
+      field: fc.constant(field),
+      state: fc.constantFrom<State>('value', 'range', 'above', 'below', 'word'),
+      a: num,
+      b: num,
+      approximate: fc.boolean(),
+      uncertainty: fc.option(fc.double({ min: 0, max: 100, noNaN: true, noNegativeZero: true }), {
+        nil: undefined,
+      }),
+      word: fc.string({ minLength: 1, maxLength: 40 }).filter((s) => /\S/.test(s)),
+    });
+  };
+  return fc
+    .record({
+      suffix: fc.stringMatching(/^[A-Za-z0-9_.+-]{0,6}$/),
+      name: TEXTS,
+      variant: fc.option(TEXTS, { nil: undefined }),
+      note: fc.option(TEXTS, { nil: undefined }),
+      basis: fc.option(fc.constantFrom(...BASIS_VALUES), { nil: undefined }),
+      page: fc.option(TEXTS, { nil: undefined }),
+      user: fc.option(TEXTS, { nil: undefined }),
+      fields: fc
+        .subarray(info.canonical, { maxLength: Math.min(5, info.canonical.length) })
+        .chain((fs) => fc.tuple(...fs.map(fieldArb))),
+      texts: fc
+        .subarray([...info.spec.text])
+        .chain((ts) => fc.tuple(...ts.map((t) => fc.tuple(fc.constant(t), TEXTS)))),
+    })
+    .map((r) => {
+      const row: Record<string, any> = { key: `r${index}${r.suffix}`, name: r.name };
+      if (r.variant !== undefined) row.variant = r.variant;
+      if (r.note !== undefined) row.note = r.note;
+      for (const [t, v] of r.texts) row[t] = v;
+      const add = (hedge: string, field: string, value?: unknown) => {
+        if (value === undefined) (row[hedge] ??= []).push(field);
+        else (row[hedge] ??= {})[field] = value;
+      };
+      for (const f of r.fields) {
+        const [lo, hi] = [Math.min(f.a, f.b), Math.max(f.a, f.b)];
+        const ceiling = kindBounds(info.spec.numeric[f.field].kind)[1];
+        if (f.state === 'value') {
+          row[f.field] = f.a;
+          if (f.approximate) add('approximate', f.field);
+          if (f.uncertainty !== undefined) add('uncertainty', f.field, f.uncertainty);
+        } else if (f.state === 'range') {
+          add('ranges', f.field, [lo, hi]);
+          if (f.approximate) add('approximate', f.field);
+        } else if (f.state === 'above') {
+          add('ranges', f.field, [null, f.a]);
+          add('bounded_above', f.field);
+        } else if (f.state === 'below') {
+          add('ranges', f.field, [f.a, ceiling]);
+          add('bounded_below', f.field);
+        } else add('unquantified', f.field, f.word);
+      }
+      if (r.basis) row.basis = { row: r.basis };
+      if (r.page !== undefined) row.provenance = { page: r.page };
+      if (r.user !== undefined) row['x-user'] = r.user;
+      return row;
+    });
+}
+
+const documentArb = fc
+  .record({
+    rowType: fc.constantFrom(...ROW_CLASS_NAMES),
+    count: fc.integer({ min: 1, max: 4 }),
+    basis: fc.option(fc.constantFrom(...BASIS_VALUES), { nil: undefined }),
+    catalogue: fc.stringMatching(/^[a-z0-9][a-z0-9._]{0,20}$/),
+    about: TEXTS,
+  })
+  .chain((d) =>
+    fc.tuple(...Array.from({ length: d.count }, (_, i) => rowArb(d.rowType, i))).map(
+      (rows) =>
+        ({
+          schema: 'acoustics-catalogue',
+          schema_version: 1,
+          catalogue: d.catalogue,
+          row_type: d.rowType,
+          about: d.about,
+          ...(d.basis ? { basis: d.basis } : {}),
+          provenance: { kind: 'datasheet', document: 'Sheet', version: null, consulted: '2024-06-30' },
+          rows,
+        }) as unknown as CatalogueDocument,
+    ),
+  );
+
+const DIALECTS: CsvDialect[] = [
+  { delimiter: ',', decimal: '.' },
+  { delimiter: ';', decimal: '.' },
+  { delimiter: ';', decimal: ',' },
+  { delimiter: '\t', decimal: '.' },
+  { delimiter: '\t', decimal: ',' },
+];
+
+describe('properties', () => {
+  it('whatever the writer produces, the reader accepts, and writing it again gives the same text', () => {
+    fc.assert(
+      fc.property(documentArb, (d) => {
+        const text = writeCatalogue(d);
+        const read = readCatalogue(text);
+        expect(writeCatalogue(read.document)).toBe(text);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('whatever the CSV writer produces, the CSV reader accepts as the same document, in every dialect', () => {
+    fc.assert(
+      fc.property(documentArb, fc.constantFrom(...DIALECTS), (d, dialect) => {
+        const { header, csv } = writeCatalogueCsv(d, dialect);
+        const fromCsv = readCatalogueCsv(header, csv).document;
+        expect(fromCsv).toEqual(readCatalogue(writeCatalogue(d)).document);
+        expect(writeCatalogueCsv(fromCsv, dialect)).toEqual({ header, csv });
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  type Token = string | number;
+  function paths(value: unknown, at: Token[] = []): Token[][] {
+    if (typeof value !== 'object' || value === null) return [];
+    const entries: [Token, unknown][] = Array.isArray(value)
+      ? value.map((v, i) => [i, v])
+      : Object.entries(value as Record<string, unknown>);
+    return entries.flatMap(([k, v]) => [[...at, k], ...paths(v, [...at, k])]);
+  }
+  const toPointer = (p: Token[]) =>
+    p.map((t) => `/${String(t).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+  const rowOf = (p: string) => /^\/rows\/(\d+)/.exec(p)?.[1];
+
+  it('a single mutation of a valid document is accepted or refused with a pointer at the mutated place', () => {
+    const mutation = fc.record({
+      pick: fc.nat(),
+      kind: fc.constantFrom('replace', 'delete', 'add'),
+      value: fc.jsonValue({ maxDepth: 2 }),
+      name: fc.string({ minLength: 1, maxLength: 8 }),
+    });
+    let refused = 0;
+    fc.assert(
+      fc.property(documentArb, mutation, (d, m) => {
+        const doc = JSON.parse(writeCatalogue(d));
+        const all = paths(doc);
+        const path = all[m.pick % all.length];
+        const parent = path.slice(0, -1).reduce((o: any, k) => o[k], doc);
+        const last = path[path.length - 1];
+        let mutated = path;
+        if (m.kind === 'delete') {
+          if (Array.isArray(parent)) parent.splice(last as number, 1);
+          else delete parent[last];
+        } else if (
+          m.kind === 'add' &&
+          typeof parent[last] === 'object' &&
+          parent[last] !== null &&
+          !Array.isArray(parent[last])
+        ) {
+          parent[last][m.name] = m.value;
+          mutated = [...path, m.name];
+        } else parent[last] = m.value;
+        const place = toPointer(mutated);
+        const { issues } = checkCatalogueValue(doc);
+        if (issues.length === 0) return;
+        refused++;
+        const related = issues.some((i) => {
+          const p = i.pointer;
+          if (p === place || p.startsWith(`${place}/`) || place.startsWith(`${p}/`) || p === '') return true;
+          // A rule on two cells of one row may point at the other cell.
+          if (rowOf(p) !== undefined && rowOf(p) === rowOf(place)) return true;
+          // A key changed to one used later is reported at the later row's key.
+          if (place.endsWith('/key') && p.endsWith('/key') && i.message.includes('repeats')) return true;
+          // A different row class changes what every row and field_test_standards may hold.
+          return place === '/row_type';
+        });
+        expect(related, `mutation at ${place}: ${JSON.stringify(issues)}`).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+    expect(refused).toBeGreaterThan(50);
+  });
+});
