@@ -18,26 +18,32 @@ describe('authentication outcomes', () => {
   it('answers a missing token with 401 Unauthorized', async () => {
     const res = await get('/api/v4/projects/1');
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ message: '401 Unauthorized' });
+    expect((await res.json()) as any).toEqual({ message: '401 Unauthorized' });
   });
 
   it('refuses a revoked token with invalid_token and a challenge', async () => {
     const res = await get('/api/v4/user', sim.tokens.revoked);
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: 'invalid_token', error_description: 'Token is revoked' });
+    expect((await res.json()) as any).toEqual({
+      error: 'invalid_token',
+      error_description: 'Token is revoked',
+    });
     expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm=".*", error="invalid_token"/);
   });
 
   it('refuses an unknown token like a revoked one', async () => {
     const res = await get('/api/v4/user', 'glpat-nope');
     expect(res.status).toBe(401);
-    expect((await res.json()).error).toBe('invalid_token');
+    expect(((await res.json()) as any).error).toBe('invalid_token');
   });
 
   it('refuses an expired token with "Token is expired"', async () => {
     const res = await get('/api/v4/user', sim.tokens.expired);
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: 'invalid_token', error_description: 'Token is expired' });
+    expect((await res.json()) as any).toEqual({
+      error: 'invalid_token',
+      error_description: 'Token is expired',
+    });
   });
 
   it('accepts the token as a Bearer header too', async () => {
@@ -45,7 +51,7 @@ describe('authentication outcomes', () => {
       headers: { Authorization: `Bearer ${sim.tokens.oauth}` },
     });
     expect(res.status).toBe(200);
-    expect((await res.json()).username).toBe('alice');
+    expect(((await res.json()) as any).username).toBe('alice');
   });
 
   it('lets read_api read but not write', async () => {
@@ -56,7 +62,7 @@ describe('authentication outcomes', () => {
       body: JSON.stringify({ title: 'x' }),
     });
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({
+    expect((await res.json()) as any).toEqual({
       error: 'insufficient_scope',
       error_description: 'The request requires higher privileges than provided by the access token.',
       scope: 'api',
@@ -75,20 +81,20 @@ describe('authentication outcomes', () => {
     expect((await get('/api/v4/personal_access_tokens/self', sim.tokens.noScope)).status).toBe(200);
     const res = await get('/api/v4/projects', sim.tokens.noScope);
     expect(res.status).toBe(403);
-    expect((await res.json()).error).toBe('insufficient_scope');
+    expect(((await res.json()) as any).error).toBe('insufficient_scope');
   });
 
   it('refuses an mcp-only token everywhere except its self-description', async () => {
     expect((await get('/api/v4/user', sim.tokens.mcpOnly)).status).toBe(403);
     expect((await get('/api/v4/version', sim.tokens.mcpOnly)).status).toBe(403);
     const self = await get('/api/v4/personal_access_tokens/self', sim.tokens.mcpOnly);
-    expect((await self.json()).scopes).toEqual(['mcp']);
+    expect(((await self.json()) as any).scopes).toEqual(['mcp']);
   });
 
   it('keeps admin routes for the admin token', async () => {
     const res = await get('/api/v4/application/settings', sim.tokens.api);
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ message: '403 Forbidden' });
+    expect((await res.json()) as any).toEqual({ message: '403 Forbidden' });
     expect((await get('/api/v4/application/settings', sim.tokens.admin)).status).toBe(200);
     expect((await get('/api/v4/license', sim.tokens.api)).status).toBe(403);
   });
@@ -101,13 +107,13 @@ describe('authentication outcomes', () => {
     ).toBe(200);
     const other = await get('/api/v4/projects/2/issues', sim.tokens.fineGrained);
     expect(other.status).toBe(403);
-    expect((await other.json()).error).toBe('insufficient_granular_scope');
+    expect(((await other.json()) as any).error).toBe('insufficient_granular_scope');
     const write = await get('/api/v4/projects/1/issues', sim.tokens.fineGrained, {
       method: 'POST',
       body: 'title=x',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-    expect((await write.json()).error).toBe('insufficient_granular_scope');
+    expect(((await write.json()) as any).error).toBe('insufficient_granular_scope');
   });
 
   it('records refused requests with the credential presented', async () => {
@@ -125,14 +131,14 @@ describe('authentication outcomes', () => {
   it('answers an unknown path 404 before judging the token', async () => {
     const res = await get('/api/v4/nothing/here');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: '404 Not Found' });
+    expect((await res.json()) as any).toEqual({ error: '404 Not Found' });
   });
 });
 
 describe('identity routes', () => {
   it('describes each token kind by its scopes', async () => {
     const scopes = async (t: string) =>
-      (await (await get('/api/v4/personal_access_tokens/self', t)).json()).scopes;
+      ((await (await get('/api/v4/personal_access_tokens/self', t)).json()) as any).scopes;
     expect(await scopes(sim.tokens.api)).toEqual(['api']);
     expect(await scopes(sim.tokens.readApi)).toEqual(['read_api']);
     expect(await scopes(sim.tokens.admin)).toEqual(['api', 'admin_mode']);
@@ -141,19 +147,21 @@ describe('identity routes', () => {
   });
 
   it('reads a fine-grained grant by token id', async () => {
-    const self = await (await get('/api/v4/personal_access_tokens/self', sim.tokens.fineGrained)).json();
-    const grant = await (
+    const self = (await (
+      await get('/api/v4/personal_access_tokens/self', sim.tokens.fineGrained)
+    ).json()) as any;
+    const grant = (await (
       await get(`/api/v4/personal_access_tokens/${self.id}`, sim.tokens.fineGrained)
-    ).json();
+    ).json()) as any;
     expect(grant.granular_scopes.length).toBeGreaterThan(0);
   });
 
   it('answers version, metadata and namespaces', async () => {
-    expect(await (await get('/api/v4/version', sim.tokens.api)).json()).toMatchObject({
+    expect((await (await get('/api/v4/version', sim.tokens.api)).json()) as any).toMatchObject({
       version: '19.4.1-ee',
     });
-    expect((await (await get('/api/v4/metadata', sim.tokens.api)).json()).version).toBe('19.4.1-ee');
-    const ns = await (await get('/api/v4/namespaces', sim.tokens.api)).json();
+    expect(((await (await get('/api/v4/metadata', sim.tokens.api)).json()) as any).version).toBe('19.4.1-ee');
+    const ns = (await (await get('/api/v4/namespaces', sim.tokens.api)).json()) as any;
     expect(ns.find((n: { full_path: string }) => n.full_path === 'acme')).toMatchObject({
       kind: 'group',
       plan: 'ultimate',
@@ -162,7 +170,7 @@ describe('identity routes', () => {
 
   it('answers the license per setLicense, 404 when none', async () => {
     sim.setLicense('premium');
-    expect((await (await get('/api/v4/license', sim.tokens.admin)).json()).plan).toBe('premium');
+    expect(((await (await get('/api/v4/license', sim.tokens.admin)).json()) as any).plan).toBe('premium');
     sim.setLicense(null);
     expect((await get('/api/v4/license', sim.tokens.admin)).status).toBe(404);
     sim.reset();
@@ -173,7 +181,7 @@ describe('identity routes', () => {
       headers: { Authorization: `Bearer ${sim.tokens.oauth}` },
     });
     expect(res.status).toBe(200);
-    const info = await res.json();
+    const info = (await res.json()) as any;
     expect(info).toMatchObject({
       resource_owner_id: 2,
       scope: ['api'],

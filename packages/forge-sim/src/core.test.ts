@@ -194,3 +194,32 @@ describe('merge requests', () => {
     expect(resolved.json.notes.every((n: { resolved: boolean }) => n.resolved)).toBe(true);
   });
 });
+
+describe('groups and users', () => {
+  it('round-trips create, get, update, members and delete', async () => {
+    const created = await call('POST', '/groups', { name: 'Tools', path: 'tools', parent_id: 10 });
+    expect(created.status).toBe(201);
+    expect(created.json.full_path).toBe('acme/tools');
+    expect((await call('GET', '/groups/acme%2Ftools')).json.id).toBe(created.json.id);
+    expect((await call('PUT', `/groups/${created.json.id}`, { description: 'd' })).json.description).toBe(
+      'd',
+    );
+    const added = await call('POST', `/groups/${created.json.id}/members`, { user_id: 3, access_level: 30 });
+    expect(added.status).toBe(201);
+    expect(
+      (await call('POST', `/groups/${created.json.id}/members`, { user_id: 3, access_level: 30 })).status,
+    ).toBe(409);
+    expect((await call('GET', '/groups/10/descendant_groups')).json).toHaveLength(2);
+    expect((await call('DELETE', `/groups/${created.json.id}`)).status).toBe(202);
+    expect((await call('GET', `/groups/${created.json.id}`)).json).toEqual({
+      message: '404 Group Not Found',
+    });
+  });
+
+  it('gets the current user and others', async () => {
+    expect((await call('GET', '/user')).json).toMatchObject({ id: 2, username: 'alice', is_admin: false });
+    expect((await call('GET', '/users?username=bob')).json[0].id).toBe(3);
+    expect((await call('GET', '/users/1')).json.username).toBe('root');
+    expect((await call('GET', '/users/99')).json).toEqual({ message: '404 User Not Found' });
+  });
+});

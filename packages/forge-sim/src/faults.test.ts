@@ -30,7 +30,7 @@ describe('faults', () => {
     sim.fault({ method: 'GET', path: /\/issues$/, status: 503, body: { message: 'maintenance' } });
     const res = await get('/api/v4/projects/1/issues');
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ message: 'maintenance' });
+    expect((await res.json()) as any).toEqual({ message: 'maintenance' });
     expect(
       (
         await get('/api/v4/projects/1/issues', {
@@ -64,7 +64,7 @@ describe('faults', () => {
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe(`${sim.url}/api/v4/users/2`);
     const followed = await get('/api/v4/user', { redirect: 'follow' });
-    expect((await followed.json()).username).toBe('alice');
+    expect(((await followed.json()) as any).username).toBe('alice');
 
     const other = await startForgeSim();
     try {
@@ -96,12 +96,14 @@ describe('faults', () => {
         headers: { Authorization: `Bearer ${sim.tokens.api}`, 'content-type': 'application/json' },
         body: JSON.stringify({ query }),
       });
-    expect(await (await gql('query getProject { project(fullPath: "a/b") { id } }')).json()).toEqual({
-      data: { project: null },
-      errors: [{ message: 'boom' }],
-    });
+    expect((await (await gql('query getProject { project(fullPath: "a/b") { id } }')).json()) as any).toEqual(
+      {
+        data: { project: null },
+        errors: [{ message: 'boom' }],
+      },
+    );
     expect(
-      (await (await gql('query other { project(fullPath: "a/b") { id } }')).json()).data.project.id,
+      ((await (await gql('query other { project(fullPath: "a/b") { id } }')).json()) as any).data.project.id,
     ).toBe('gid://gitlab/Project/1');
   });
 

@@ -14,7 +14,7 @@ async function gql(body: unknown, token: string | null = sim.tokens.api) {
     headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return { status: res.status, json: await res.json() };
+  return { status: res.status, json: (await res.json()) as any };
 }
 
 describe('GraphQL', () => {

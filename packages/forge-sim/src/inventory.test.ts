@@ -8,7 +8,7 @@ let discussion: { issue: string; mr: string };
 beforeAll(async () => {
   sim = await startForgeSim();
   const get = async (p: string) =>
-    (await fetch(`${sim.url}/api/v4${p}`, { headers: { 'PRIVATE-TOKEN': sim.tokens.admin } })).json();
+    (await fetch(`${sim.url}/api/v4${p}`, { headers: { 'PRIVATE-TOKEN': sim.tokens.admin } })).json() as any;
   discussion = {
     issue: (await get('/projects/1/issues/1/discussions'))[0].id,
     mr: (await get('/projects/1/merge_requests/1/discussions'))[0].id,

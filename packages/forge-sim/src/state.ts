@@ -673,7 +673,7 @@ function buildSeed(): State {
   widgets.mergeRequests.push(mr1);
   mr1.discussions.push(d);
   const mr2 = mr(widgets, 2, 'Regenerate fixtures', 'opened', 'fixtures-refresh', g1, c3, 2, 130);
-  mr2.approvedBy = [3];
+  mr2.approvedBy = [3, 2];
   widgets.mergeRequests.push(mr2);
   const mr3 = mr(widgets, 3, 'Document usage', 'merged', 'docs-usage', c3, c2, 3, 15);
   widgets.mergeRequests.push(mr3);
