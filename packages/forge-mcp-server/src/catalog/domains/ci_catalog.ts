@@ -1,38 +1,136 @@
 import type { DomainSpec } from '../types.js';
 import * as P from '../params.js';
 
+const RESOURCE = `id
+    name
+    description
+    fullPath
+    webPath
+    icon
+    starCount
+    verificationLevel
+    latestReleasedAt
+    topics`;
+
 export const domain: DomainSpec = {
   domain: 'ci_catalog',
   metaTool: 'forge_ci_catalog',
-  summary: 'ci catalog actions.',
+  summary:
+    'The CI/CD Catalog: search published CI/CD components and their projects, and read one resource with its versions, components and inputs.',
   actions: [
     {
       id: 'ci_catalog.get',
-      title: 'Get ci catalog',
-      description: 'Get ci catalog.',
+      title: 'Get CI/CD Catalog resource',
+      description:
+        'Read one CI/CD Catalog resource (a project publishing components) with its recent versions, each version’s components and their inputs, to write an include: component line.',
       tool: 'forge_get_catalog_resource',
       write: false,
       destructive: false,
       idempotent: true,
-      tier: 'premium',
+      tier: 'free',
       scope: 'read_api',
-      params: {},
-      request: { graphql: { document: 'TODO query ciCatalogResource (queryGetResource)' } },
-      example: {},
+      params: {
+        full_path: {
+          type: 'string',
+          description: 'Full path of the catalog project, e.g. "acme/ci-components".',
+        },
+        id: {
+          type: 'string',
+          pattern: '^gid://gitlab/Ci::Catalog::Resource/\\d+$',
+          description: 'Global ID instead of the path, e.g. "gid://gitlab/Ci::Catalog::Resource/3".',
+        },
+        versions: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 100,
+          description: 'How many most recent versions to include (default 5).',
+          default: 5,
+        },
+      },
+      oneOf: [['full_path', 'id']],
+      request: {
+        graphql: {
+          document: `query queryGetResource($fullPath: ID, $id: CiCatalogResourceID, $versions: Int = 5) {
+  ciCatalogResource(fullPath: $fullPath, id: $id) {
+    ${RESOURCE}
+    versions(first: $versions) {
+      nodes {
+        id
+        name
+        releasedAt
+        path
+        components {
+          nodes {
+            id
+            name
+            includePath
+            inputs { name required default description type }
+          }
+        }
+      }
+    }
+  }
+}`,
+          variables: { fullPath: 'full_path', id: 'id', versions: 'versions' },
+          resultPath: 'ciCatalogResource',
+        },
+      },
+      example: { full_path: 'acme/widgets' },
     },
     {
       id: 'ci_catalog.list',
-      title: 'List ci catalog',
-      description: 'List ci catalog.',
+      title: 'Search CI/CD Catalog',
+      description:
+        'Search the CI/CD Catalog for published component projects by name or description, sorted by popularity, stars, name or release date.',
       tool: 'forge_list_catalog_resources',
       write: false,
       destructive: false,
       idempotent: true,
-      tier: 'premium',
+      tier: 'free',
       scope: 'read_api',
-      params: { ...P.paging },
-      request: { graphql: { document: 'TODO query ciCatalogResources (queryListResources)' } },
-      example: {},
+      params: {
+        search: { type: 'string', description: 'Text to find in the name or description, e.g. "docker".' },
+        scope: {
+          type: 'string',
+          enum: ['ALL', 'NAMESPACES'],
+          description:
+            'ALL: every resource you can see (default); NAMESPACES: only those of your groups and projects.',
+        },
+        sort: {
+          type: 'string',
+          enum: [
+            'NAME_ASC',
+            'NAME_DESC',
+            'LATEST_RELEASED_AT_ASC',
+            'LATEST_RELEASED_AT_DESC',
+            'CREATED_ASC',
+            'CREATED_DESC',
+            'STAR_COUNT_ASC',
+            'STAR_COUNT_DESC',
+            'USAGE_COUNT_ASC',
+            'USAGE_COUNT_DESC',
+          ],
+          description: 'Order of the results (default LATEST_RELEASED_AT_DESC).',
+        },
+        ...P.gqlPaging,
+      },
+      request: {
+        graphql: {
+          document: `query queryListResources($search: String, $scope: CiCatalogResourceScope, $sort: CiCatalogResourceSort, $first: Int, $after: String) {
+  ciCatalogResources(search: $search, scope: $scope, sort: $sort, first: $first, after: $after) {
+    count
+    pageInfo { hasNextPage endCursor }
+    nodes {
+    ${RESOURCE}
+    }
+  }
+}`,
+          variables: { search: 'search', scope: 'scope', sort: 'sort', first: 'first', after: 'after' },
+          // The whole connection: count and pageInfo matter here.
+          resultPath: '',
+        },
+      },
+      example: { search: 'docker', sort: 'STAR_COUNT_DESC' },
     },
   ],
 };
