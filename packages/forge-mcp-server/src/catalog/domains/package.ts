@@ -231,12 +231,7 @@ export const domain: DomainSpec = {
       params: {
         project_id: P.projectId,
         ...genericLocation,
-        output_path: {
-          type: 'string',
-          in: 'none',
-          description:
-            'Local file to save the download to (stdio only); otherwise the content is returned base64.',
-        },
+        output_path: P.outputPath,
       },
       required: ['project_id', 'package_name', 'package_version', 'file_name'],
       request: { rest: { method: 'GET', path: genericPaths, response: 'binary' } },
