@@ -30,11 +30,11 @@ import {
 const CLI = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'cli.js');
 
 function bigWorld(): SimWorld {
-  const repos = Array.from({ length: 6 }, (_, i) =>
+  const repos = Array.from({ length: 5 }, (_, i) =>
     fullRepo(`r${i}`, {
       owner: i % 2 ? 'acme' : USER,
       ownerType: i % 2 ? 'Organization' : 'User',
-      permission: i === 5 ? 'read' : 'admin',
+      permission: i === 4 ? 'read' : 'admin',
       stars: Array.from({ length: 150 + i }, (_, k) =>
         star(
           `s${i}-${k}`,
@@ -42,7 +42,7 @@ function bigWorld(): SimWorld {
         ),
       ),
       createdAt: '2025-05-01T00:00:00Z',
-      commits: Array.from({ length: 25 }, (_, k) => ({
+      commits: Array.from({ length: 15 }, (_, k) => ({
         sha: `${i}${k}`.padStart(6, '0').padEnd(40, 'a'),
         author: `dev${k % 3}`,
         date: new Date(Date.parse('2026-11-17T00:00:00Z') - k * 3_600_000).toISOString(),
@@ -69,7 +69,7 @@ function bigWorld(): SimWorld {
   });
 }
 
-const targets = { repos: [`${USER}/r0`, `${USER}/r2`], orgs: ['acme'] };
+const targets = { repos: [`${USER}/r0`, `${USER}/r2`, `${USER}/r4`], orgs: ['acme'] };
 
 async function snapshot(store: Store) {
   const out: Record<string, string[]> = {};
@@ -172,7 +172,7 @@ describe('a sweep interrupted mid-way, then resumed', () => {
       stores: { sqlite: ':memory:' },
       packages: { types: ['npm'] },
     });
-    for (const at of [3, 20, 57, 90, 140]) {
+    for (const at of [4, 40, 95]) {
       const store = openSqliteStore(':memory:');
       await store.init();
       const ac = new AbortController();
