@@ -17,6 +17,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Writes a downloaded body to a local path (stdio only); answers the final path. */
   saveDownload?: (outputPath: string, bytes: Buffer) => Promise<string>;
+  /** Reads a local file for upload (stdio only); refuses paths outside the allowed directories. */
+  readUpload?: (localPath: string) => Promise<Buffer>;
 }
 
 export interface BuiltRequest {
@@ -28,27 +30,36 @@ export interface BuiltRequest {
 }
 
 /** Picks the first path template whose placeholders are all given. */
+/** Placeholders of a path template: `:name` is one segment, `*name` keeps its slashes. */
+const PLACEHOLDER = /([:*])([a-z_][a-z0-9_]*)/g;
+
 export function choosePath(paths: string | string[], args: Record<string, unknown>): string | undefined {
   const list = Array.isArray(paths) ? paths : [paths];
   for (const t of list) {
-    const names = [...t.matchAll(/:([a-z_][a-z0-9_]*)/g)].map((m) => m[1]);
+    const names = [...t.matchAll(PLACEHOLDER)].map((m) => m[2]);
     if (names.every((n) => args[n] !== undefined && args[n] !== null && args[n] !== '')) return t;
   }
   return undefined;
 }
 
-export function buildRest(a: ActionSpec, rest: RestRequest, args: Record<string, unknown>): BuiltRequest {
+export function buildRest(
+  a: ActionSpec,
+  rest: RestRequest,
+  args: Record<string, unknown>,
+  files: Record<string, Buffer> = {},
+): BuiltRequest {
   const template = choosePath(rest.path, args);
   if (!template) {
     const all = (Array.isArray(rest.path) ? rest.path : [rest.path]).flatMap((t) =>
-      [...t.matchAll(/:([a-z_][a-z0-9_]*)/g)].map((m) => m[1]),
+      [...t.matchAll(PLACEHOLDER)].map((m) => m[2]),
     );
     throw new ArgumentProblem(`${a.id}: missing required params: ${[...new Set(all)].join(' or ')}`);
   }
   const used = new Set<string>();
-  const path = template.replace(/:([a-z_][a-z0-9_]*)/g, (_, name: string) => {
+  const path = template.replace(PLACEHOLDER, (_, kind: string, name: string) => {
     used.add(name);
-    return encodeURIComponent(String(args[name]));
+    const value = String(args[name]);
+    return kind === '*' ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value);
   });
   const params = paramsOf(a);
   const query: Record<string, unknown> = { ...rest.fixedQuery };
@@ -59,7 +70,7 @@ export function buildRest(a: ActionSpec, rest: RestRequest, args: Record<string,
   for (const [name, value] of Object.entries(args)) {
     if (used.has(name) || value === undefined) continue;
     const spec = params[name];
-    const where = spec?.in ?? (template.includes(`:${name}`) ? 'path' : bodyDefault);
+    const where = spec?.in ?? bodyDefault;
     const wire = spec?.wire ?? name;
     if (where === 'none' || where === 'path') continue;
     if (where === 'query') query[wire] = value;
@@ -67,8 +78,9 @@ export function buildRest(a: ActionSpec, rest: RestRequest, args: Record<string,
     else {
       form ??= new FormData();
       if (where === 'file') {
-        const bytes = Buffer.from(String(value), 'base64');
-        const filename = String(args.filename ?? args.file_name ?? 'upload');
+        const bytes = files[name] ?? Buffer.from(String(value), 'base64');
+        const local = name === 'file_path' ? String(value).split(/[\\/]/).pop() : undefined;
+        const filename = String(args.filename ?? args.file_name ?? local ?? 'upload');
         form.append(wire, new Blob([bytes]), filename);
       } else form.append(wire, typeof value === 'object' ? JSON.stringify(value) : String(value));
     }
@@ -139,7 +151,14 @@ export async function runAction(
       return jsonResult(a, shaped, {});
     }
     const rest = a.request.rest;
-    const built = buildRest(a, rest, args);
+    const files: Record<string, Buffer> = {};
+    for (const [name, spec] of Object.entries(a.params)) {
+      if (spec.in !== 'file' || name !== 'file_path' || typeof args[name] !== 'string') continue;
+      if (!opts.readUpload)
+        return errorResult(`${a.id}: local paths are refused over HTTP; send content_base64 instead`);
+      files[name] = await opts.readUpload(args[name] as string);
+    }
+    const built = buildRest(a, rest, args, files);
     const res: InstanceResponse = await client.rest(built.method, built.path, {
       query: built.query,
       body: built.body,

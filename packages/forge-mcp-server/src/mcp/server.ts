@@ -26,6 +26,8 @@ const stateCodec = createRequestStateCodec<{ action: string; args: string }>({ k
 export interface ServerHooks {
   /** Writes a downloaded body to a local path (stdio only). */
   saveDownload?: (outputPath: string, bytes: Buffer) => Promise<string>;
+  /** Reads a local file for upload (stdio only). */
+  readUpload?: (localPath: string) => Promise<Buffer>;
   /** Called after each tool call, for logs and telemetry. */
   onToolCall?: (info: {
     tool: string;
@@ -192,5 +194,6 @@ async function execute(
     embeddedResources: session.config.embeddedResources,
     signal,
     saveDownload: hooks.saveDownload,
+    readUpload: hooks.readUpload,
   });
 }

@@ -6,6 +6,8 @@ import { buildServer } from '../mcp/server.js';
 import { openSession, SessionRefused } from '../session/index.js';
 import { InstanceError } from '../instance/index.js';
 import { saveDownload } from './downloads.js';
+import { readFile } from 'node:fs/promises';
+import { resolveLocalPath } from '../policy/paths.js';
 
 export async function runStdio(config: Config, log: Logger): Promise<number | undefined> {
   const baseUrl = config.forgeUrls[0];
@@ -47,6 +49,7 @@ export async function runStdio(config: Config, log: Logger): Promise<number | un
     () =>
       buildServer(session, {
         saveDownload: (p, bytes) => saveDownload(config, p, bytes),
+        readUpload: async (p) => readFile(await resolveLocalPath(config, p, 'upload')),
         onToolCall: (i) => log.debug(i, 'tools/call'),
       }),
     { transport, onerror: (e) => log.warn({ err: e.message }, 'protocol error') },
