@@ -160,3 +160,16 @@ describe('self-signed TLS', () => {
     }
   });
 });
+
+describe('instance quirks', () => {
+  it('refuses an OAuth token on ML model package files with 401', async () => {
+    const path = '/api/v4/projects/1/packages/ml_models/1/files/model.bin';
+    const oauth = await fetch(`${sim.url}${path}`, {
+      headers: { Authorization: `Bearer ${sim.tokens.oauth}` },
+    });
+    expect(oauth.status).toBe(401);
+    const pat = await fetch(`${sim.url}${path}`, { headers: { Authorization: `Bearer ${sim.tokens.api}` } });
+    expect(pat.status).toBe(200);
+    expect(pat.headers.get('content-type')).toBe('application/octet-stream');
+  });
+});

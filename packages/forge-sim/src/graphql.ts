@@ -52,7 +52,16 @@ export function parseOperation(query: string, operationName?: string): ParsedOpe
   };
 }
 
+/** Root fields whose type name is not their singular, capitalised name. */
+const TYPE_OF: Record<string, string> = {
+  currentUser: 'UserCore',
+  user: 'UserCore',
+  users: 'UserCore',
+  metadata: 'Metadata',
+};
+
 const camelType = (field: string): string => {
+  if (TYPE_OF[field]) return TYPE_OF[field];
   const singular = field.endsWith('ies')
     ? `${field.slice(0, -3)}y`
     : field.endsWith('s') && !field.endsWith('ss')

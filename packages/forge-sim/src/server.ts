@@ -329,6 +329,10 @@ async function route(
   if (auth.scope !== 'public' && auth.scope !== 'other-credential') {
     if (!token || !user) throw new HttpError(401, { message: '401 Unauthorized' });
     authorize(core.state, auth, method === 'HEAD' ? 'GET' : method, rel, token, user);
+    // ML model package files take a personal access token or job token only; OAuth tokens are refused.
+    if (token.kind === 'oauth' && hit.route.pattern.includes('/packages/ml_models/')) {
+      throw new HttpError(401, { message: '401 Unauthorized' });
+    }
   }
   const ctx: Ctx = {
     method,
