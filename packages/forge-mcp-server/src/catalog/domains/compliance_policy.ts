@@ -1,20 +1,21 @@
 import type { DomainSpec } from '../types.js';
-import * as P from '../params.js';
 
 export const domain: DomainSpec = {
   domain: 'compliance_policy',
   metaTool: 'forge_compliance_policy',
-  summary: 'compliance policy actions.',
+  summary:
+    'Instance-wide security policy settings (administrators): which top-level group centrally manages the security policies enforced on every project.',
   actions: [
     {
       id: 'compliance_policy.get',
-      title: 'Get compliance policy',
-      description: 'Get compliance policy.',
+      title: 'Get security policy settings',
+      description:
+        'Read the instance security policy settings: the ID of the group designated to manage security and compliance policies centrally (null when none). Administrators only.',
       tool: 'forge_get_compliance_policy_settings',
       write: false,
       destructive: false,
       idempotent: true,
-      tier: 'premium',
+      tier: 'ultimate',
       scope: 'read_api',
       params: {},
       request: { rest: { method: 'GET', path: '/admin/security/compliance_policy_settings' } },
@@ -22,17 +23,26 @@ export const domain: DomainSpec = {
     },
     {
       id: 'compliance_policy.update',
-      title: 'Update compliance policy',
-      description: 'Update compliance policy.',
+      title: 'Set central security policy group',
+      description:
+        'Designate the top-level group whose security policies apply centrally across the instance, or clear it with null. Administrators only; changes which policies every project enforces.',
       tool: 'forge_update_compliance_policy_settings',
       write: true,
       destructive: false,
       idempotent: true,
-      tier: 'premium',
+      tier: 'ultimate',
       scope: 'api',
-      params: {},
+      params: {
+        csp_namespace_id: {
+          type: ['integer', 'null'],
+          minimum: 1,
+          description:
+            'Numeric ID of a top-level group to manage policies centrally, e.g. 10; null clears the setting.',
+        },
+      },
+      required: ['csp_namespace_id'],
       request: { rest: { method: 'PUT', path: '/admin/security/compliance_policy_settings' } },
-      example: {},
+      example: { csp_namespace_id: 10 },
     },
   ],
 };
