@@ -173,10 +173,8 @@ describe('hedge shapes', () => {
 
 describe('unit aliases', () => {
   const read = (rowType: Parameters<typeof doc>[0], row: Record<string, unknown>) =>
-    readCatalogue(JSON.stringify(doc(rowType, [{ key: 'k', name: 'n', ...row }]))).document.rows[0] as Record<
-      string,
-      unknown
-    >;
+    readCatalogue(JSON.stringify(doc(rowType, [{ key: 'k', name: 'n', ...row }]))).document
+      .rows[0] as unknown as Record<string, unknown>;
 
   it('converts on the digits and records what was printed', () => {
     expect(read('PorousMaterial', { thickness_cm: 2.5, frame_density_g_cm3: 0.032 })).toEqual({

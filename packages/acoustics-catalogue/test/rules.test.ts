@@ -543,4 +543,27 @@ describe('reporting', () => {
       },
     ]);
   });
+  it('notes a printed NRC that differs from the one the third-octave bands give', () => {
+    const bands = Object.fromEntries(
+      [200, 250, 315, 400, 500, 630, 800, 1000, 1250, 1600, 2000, 2500, 3150, 4000, 5000].map((b) => [
+        `absorption_coefficient_${b}`,
+        0.6,
+      ]),
+    );
+    const d = doc('ThirdOctaveAbsorptionSpectrum', [
+      {
+        key: 't',
+        name: 'Panel',
+        ...bands,
+        noise_reduction_coefficient: 0.7,
+        weighted_absorption_coefficient: 0.6,
+      },
+    ]);
+    expect(checkCatalogueValue(d).notes).toEqual([
+      {
+        pointer: '/rows/0/noise_reduction_coefficient',
+        message: 'printed NRC 0.7; the 250–2000 Hz coefficients give 0.6 (kept as printed)',
+      },
+    ]);
+  });
 });
