@@ -1,99 +1,108 @@
-import type { DomainSpec } from '../types.js';
+import type { ActionSpec, DomainSpec, ParamSpec } from '../types.js';
 import * as P from '../params.js';
+
+const auditEventId: ParamSpec = {
+  type: 'integer',
+  minimum: 1,
+  description: 'ID of the audit event, from the matching audit event list.',
+};
+const range: Record<string, ParamSpec> = {
+  created_after: {
+    type: 'string',
+    format: 'date-time',
+    description:
+      'Only events at or after this time, ISO 8601, e.g. "2025-01-01T00:00:00Z" (default 30 days ago).',
+  },
+  created_before: {
+    type: 'string',
+    format: 'date-time',
+    description: 'Only events at or before this time, ISO 8601 (default now).',
+  },
+};
+
+type Scope = 'group' | 'project' | 'instance';
+const scopeParam: Record<Scope, Record<string, ParamSpec>> = {
+  group: { group_id: P.groupId },
+  project: { project_id: P.projectId },
+  instance: {},
+};
+const base: Record<Scope, string> = {
+  group: '/groups/:group_id/audit_events',
+  project: '/projects/:project_id/audit_events',
+  instance: '/audit_events',
+};
+const where: Record<Scope, string> = {
+  group: 'a group (settings, membership, access tokens, protected branches...)',
+  project: 'a project (settings, membership, deploy keys, protected branches...)',
+  instance: 'the whole instance, across all users, groups and projects (administrators only)',
+};
+const exampleScope: Record<Scope, Record<string, unknown>> = {
+  group: { group_id: '10' },
+  project: { project_id: '1' },
+  instance: {},
+};
+const tools: Record<Scope, [string, string]> = {
+  group: ['forge_get_group_audit_event', 'forge_list_group_audit_events'],
+  project: ['forge_get_project_audit_event', 'forge_list_project_audit_events'],
+  instance: ['forge_get_instance_audit_event', 'forge_list_instance_audit_events'],
+};
+const label = (s: Scope): string => (s === 'instance' ? 'instance' : s);
+
+function get(scope: Scope): ActionSpec {
+  return {
+    id: `audit_event.get_${scope}`,
+    title: `Get ${label(scope)} audit event`,
+    description: `Read one audit event of ${where[scope]}: who did what, to which object, when and from which IP.`,
+    tool: tools[scope][0],
+    write: false,
+    destructive: false,
+    idempotent: true,
+    tier: 'premium',
+    scope: 'read_api',
+    params: { ...scopeParam[scope], audit_event_id: auditEventId },
+    required: [...Object.keys(scopeParam[scope]), 'audit_event_id'],
+    request: { rest: { method: 'GET', path: `${base[scope]}/:audit_event_id` } },
+    example: { ...exampleScope[scope], audit_event_id: 1 },
+  };
+}
+
+function list(scope: Scope): ActionSpec {
+  const instanceFilters: Record<string, ParamSpec> =
+    scope === 'instance'
+      ? {
+          entity_type: {
+            type: 'string',
+            enum: ['User', 'Group', 'Project', 'Gitlab::Audit::InstanceScope'],
+            description: 'Only events about this kind of object.',
+          },
+          entity_id: {
+            type: 'integer',
+            minimum: 1,
+            description: 'Only events about the object with this ID (use with entity_type).',
+          },
+        }
+      : {};
+  return {
+    id: `audit_event.list_${scope}`,
+    title: `List ${label(scope)} audit events`,
+    description: `List the audit events of ${where[scope]}, newest first, within a time window (default the last 30 days).`,
+    tool: tools[scope][1],
+    write: false,
+    destructive: false,
+    idempotent: true,
+    tier: 'premium',
+    scope: 'read_api',
+    params: { ...scopeParam[scope], ...range, ...instanceFilters, ...P.paging },
+    required: Object.keys(scopeParam[scope]),
+    request: { rest: { method: 'GET', path: base[scope] } },
+    example: { ...exampleScope[scope], created_after: '2025-01-01T00:00:00Z' },
+  };
+}
 
 export const domain: DomainSpec = {
   domain: 'audit_event',
   metaTool: 'forge_audit_event',
-  summary: 'audit event actions.',
-  actions: [
-    {
-      id: 'audit_event.get_group',
-      title: 'Get audit event group',
-      description: 'Get audit event group.',
-      tool: 'forge_get_group_audit_event',
-      write: false,
-      destructive: false,
-      idempotent: true,
-      tier: 'premium',
-      scope: 'read_api',
-      params: { group_id: P.groupId, audit_event_id: { type: 'integer', description: 'audit event id' } },
-      required: ['group_id', 'audit_event_id'],
-      request: { rest: { method: 'GET', path: '/groups/:group_id/audit_events/:audit_event_id' } },
-      example: { group_id: '10', audit_event_id: 1 },
-    },
-    {
-      id: 'audit_event.get_instance',
-      title: 'Get audit event instance',
-      description: 'Get audit event instance.',
-      tool: 'forge_get_instance_audit_event',
-      write: false,
-      destructive: false,
-      idempotent: true,
-      tier: 'premium',
-      scope: 'read_api',
-      params: { audit_event_id: { type: 'integer', description: 'audit event id' } },
-      required: ['audit_event_id'],
-      request: { rest: { method: 'GET', path: '/audit_events/:audit_event_id' } },
-      example: { audit_event_id: 1 },
-    },
-    {
-      id: 'audit_event.get_project',
-      title: 'Get audit event project',
-      description: 'Get audit event project.',
-      tool: 'forge_get_project_audit_event',
-      write: false,
-      destructive: false,
-      idempotent: true,
-      tier: 'premium',
-      scope: 'read_api',
-      params: { project_id: P.projectId, audit_event_id: { type: 'integer', description: 'audit event id' } },
-      required: ['project_id', 'audit_event_id'],
-      request: { rest: { method: 'GET', path: '/projects/:project_id/audit_events/:audit_event_id' } },
-      example: { project_id: '1', audit_event_id: 1 },
-    },
-    {
-      id: 'audit_event.list_group',
-      title: 'List audit event group',
-      description: 'List audit event group.',
-      tool: 'forge_list_group_audit_events',
-      write: false,
-      destructive: false,
-      idempotent: true,
-      tier: 'premium',
-      scope: 'read_api',
-      params: { group_id: P.groupId, ...P.paging },
-      required: ['group_id'],
-      request: { rest: { method: 'GET', path: '/groups/:group_id/audit_events' } },
-      example: { group_id: '10' },
-    },
-    {
-      id: 'audit_event.list_instance',
-      title: 'List audit event instance',
-      description: 'List audit event instance.',
-      tool: 'forge_list_instance_audit_events',
-      write: false,
-      destructive: false,
-      idempotent: true,
-      tier: 'premium',
-      scope: 'read_api',
-      params: { ...P.paging },
-      request: { rest: { method: 'GET', path: '/audit_events' } },
-      example: {},
-    },
-    {
-      id: 'audit_event.list_project',
-      title: 'List audit event project',
-      description: 'List audit event project.',
-      tool: 'forge_list_project_audit_events',
-      write: false,
-      destructive: false,
-      idempotent: true,
-      tier: 'premium',
-      scope: 'read_api',
-      params: { project_id: P.projectId, ...P.paging },
-      required: ['project_id'],
-      request: { rest: { method: 'GET', path: '/projects/:project_id/audit_events' } },
-      example: { project_id: '1' },
-    },
-  ],
+  summary:
+    'Audit events: the record of who changed what (settings, members, tokens, protections) in a project, a group or the whole instance, listed by time window or read one by one.',
+  actions: [get('group'), get('instance'), get('project'), list('group'), list('instance'), list('project')],
 };
