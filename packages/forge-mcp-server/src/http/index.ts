@@ -174,6 +174,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
       const text = err instanceof InstanceError ? err.render('identity check') : 'identity check failed';
       return sendJson(res, 503, rpcError(null, -32603, text), { 'retry-after': '5' });
     }
+    if (session.refusal) return sendJson(res, 403, rpcError(null, -40300, session.refusal));
     sessions.set(key, session);
     (req as IncomingMessage & { auth?: unknown }).auth = {
       token: '',

@@ -38,9 +38,13 @@ export interface ServerHooks {
   }) => void;
 }
 
+const CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
+
+/** Whether the client can be asked on this request: per request in 2026-07-28, per connection before. */
 function clientCanElicit(server: Server, ctx: ServerContext): boolean {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
   const meta = ctx.mcpReq._meta as Record<string, unknown> | undefined;
-  const modern = meta?.['io.modelcontextprotocol/clientCapabilities'] as
+  const modern = (envelope?.[CAPABILITIES_KEY] ?? meta?.[CAPABILITIES_KEY]) as
     { elicitation?: unknown } | undefined;
   if (modern?.elicitation) return true;
   return !!server.getClientCapabilities()?.elicitation;

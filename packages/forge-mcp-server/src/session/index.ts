@@ -148,25 +148,21 @@ export async function openSession(init: SessionInit): Promise<Session> {
         -40100,
         401,
       );
-    if (err instanceof InstanceError && err.status === 403)
-      throw new SessionRefused(
-        `${init.tokenLabel} carries neither the api nor the read_api scope; create a token with one of them`,
-        -40300,
-        403,
-      );
-    throw err;
+    if (!(err instanceof InstanceError && err.status === 403)) throw err;
+    // A genuine token below the read_api minimum (only mcp, say): the session only refuses.
+    identity = {};
   }
   const scopes = await readScopes(client, init.tokenHeader === 'bearer');
-  if (scopes && !scopes.includes('granular') && !scopes.includes('api') && !scopes.includes('read_api'))
-    throw new SessionRefused(
-      `${init.tokenLabel} carries neither the api nor the read_api scope (it has: ${scopes.join(', ') || 'none'}); create a token with api, or read_api for read-only use`,
-      -40300,
-      403,
-    );
+  const below =
+    identity.id === undefined ||
+    (scopes && !scopes.includes('granular') && !scopes.includes('api') && !scopes.includes('read_api'));
+  const belowMinimum = below
+    ? `${init.tokenLabel} carries neither the api nor the read_api scope${scopes ? ` (it has: ${scopes.join(', ') || 'none'})` : ''}; create a token with api, or read_api for read-only use`
+    : undefined;
   let tier: Tier;
   let tierSource: 'configured' | 'detected';
-  if (config.tier) {
-    tier = config.tier;
+  if (config.tier || belowMinimum) {
+    tier = config.tier ?? 'free';
     tierSource = 'configured';
   } else {
     const key = `${init.baseUrl}\u0000${identity.id ?? ''}`;
@@ -192,5 +188,8 @@ export async function openSession(init: SessionInit): Promise<Session> {
     readOnly: config.readOnly,
     rewrite: rewriter(config.descriptionSubstitutions),
   });
-  return new Session(config, client, view, surface, identity, scopes);
+  const session = new Session(config, client, view, surface, identity, scopes);
+  // Below the read_api minimum: the session exists only to answer every catalog method with -40300.
+  session.refusal = belowMinimum;
+  return session;
 }

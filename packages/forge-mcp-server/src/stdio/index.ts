@@ -24,6 +24,7 @@ export async function runStdio(config: Config, log: Logger): Promise<number | un
     log.error({ instance: new URL(baseUrl).host }, msg);
     return 1;
   }
+  if (session.refusal) log.error(session.refusal);
   const unknown = session.view.unknownExclusions([
     'forge_interactive',
     'interactive.issue_create',

@@ -1,0 +1,580 @@
+/**
+ * Guardrails, scopes and tiers over real stdio (both protocol eras), each asserting from forge-sim's
+ * request log that nothing reached the instance where nothing should.
+ */
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCalls, httpServer, sim, stdioClient, textOf, type Connected, type ForgeSim } from './harness.js';
+
+let s: ForgeSim;
+beforeAll(async () => {
+  s = await sim();
+});
+afterAll(async () => s.close());
+
+/** Opens a client, runs `fn`, and always closes it. */
+async function withClient(
+  env: Record<string, string>,
+  fn: (c: Connected) => Promise<void>,
+  extra: Parameters<typeof stdioClient>[1] = {},
+) {
+  const c = await stdioClient(s, { ...extra, env: { ...extra.env, ...env } });
+  try {
+    await fn(c);
+  } finally {
+    await c.close();
+  }
+}
+
+const DELETE_ISSUE = { action: 'issue.delete', params: { project_id: '1', issue_iid: 2 } };
+const deletes = (since: number) => apiCalls(s, since).filter((q) => q.method === 'DELETE');
+const writes = (since: number) => apiCalls(s, since).filter((q) => q.method !== 'GET');
+
+describe('read-only (FORGE_MCP_READ_ONLY)', () => {
+  it('dynamic: find omits writes, execute stays annotated read-only, a write is answered as withheld', async () => {
+    await withClient({ FORGE_MCP_READ_ONLY: 'true' }, async (c) => {
+      const { tools } = await c.client.listTools();
+      expect(tools.find((t) => t.name === 'forge_execute_action')!.annotations?.readOnlyHint).toBe(true);
+      const found = await c.client.callTool({
+        name: 'forge_find_action',
+        arguments: { query: 'create an issue', limit: 20 },
+      });
+      const matches = (found.structuredContent as { matches: Array<{ id: string; write: boolean }> }).matches;
+      expect(matches.some((m) => m.write)).toBe(false);
+      const since = s.requests.length;
+      const r = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.create', params: { project_id: '1', title: 'x' } },
+      });
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toMatch(
+        /^forge_execute_action: issue\.create exists but is withheld: the server runs in read-only mode/,
+      );
+      expect(writes(since)).toHaveLength(0);
+      const read = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+      });
+      expect(read.isError).toBeFalsy();
+    });
+  });
+
+  it('meta: a write action is unknown, with the valid ones listed', async () => {
+    await withClient({ FORGE_MCP_READ_ONLY: 'true', FORGE_MCP_TOOL_SURFACE: 'meta' }, async (c) => {
+      const since = s.requests.length;
+      const r = await c.client.callTool({
+        name: 'forge_issue',
+        arguments: { action: 'create', params: { project_id: '1', title: 'x' } },
+      });
+      expect(textOf(r)).toMatch(/^forge_issue: unknown action "create"\. Valid actions: .*\bget\b/);
+      const valid = textOf(r).split('Valid actions: ')[1].split(', ');
+      expect(valid).toContain('get');
+      expect(valid).not.toContain('create');
+      expect(writes(since)).toHaveLength(0);
+    });
+  });
+
+  it('individual: write tools are not registered', async () => {
+    await withClient({ FORGE_MCP_READ_ONLY: 'true', FORGE_MCP_TOOL_SURFACE: 'individual' }, async (c) => {
+      const names = (await c.client.listTools()).tools.map((t) => t.name);
+      expect(names).toContain('forge_issue_get');
+      expect(names).not.toContain('forge_issue_create');
+      expect(names).not.toContain('forge_issue_delete');
+      const since = s.requests.length;
+      await expect(
+        c.client.callTool({ name: 'forge_issue_create', arguments: { project_id: '1', title: 'x' } }),
+      ).rejects.toThrow(/unknown tool/);
+      expect(writes(since)).toHaveLength(0);
+    });
+  });
+});
+
+describe('safe mode (FORGE_MCP_SAFE_MODE)', () => {
+  const card = (t: string) => {
+    expect(t).toMatch(/^## Safe mode blocked/);
+    expect(t).toContain('| status | blocked |');
+    expect(t).toContain('| mode | safe |');
+    expect(t).toContain('| action | issue.create |');
+    expect(t).toContain('"title":"x"');
+    expect(t).toContain('FORGE_MCP_SAFE_MODE=false');
+  };
+
+  it('dynamic: writes stay listed and answer the preview card; reads run', async () => {
+    await withClient({ FORGE_MCP_SAFE_MODE: 'true' }, async (c) => {
+      const found = await c.client.callTool({
+        name: 'forge_find_action',
+        arguments: { query: 'create an issue' },
+      });
+      expect((found.structuredContent as { matches: Array<{ id: string }> }).matches[0].id).toBe(
+        'issue.create',
+      );
+      const since = s.requests.length;
+      const r = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.create', params: { project_id: '1', title: 'x' } },
+      });
+      expect(r.isError).toBeFalsy();
+      card(textOf(r));
+      expect(writes(since)).toHaveLength(0);
+      const read = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.list', params: { project_id: '1' } },
+      });
+      expect(read.isError).toBeFalsy();
+    });
+  });
+
+  it('individual: the preview is an error result', async () => {
+    await withClient({ FORGE_MCP_SAFE_MODE: 'true', FORGE_MCP_TOOL_SURFACE: 'individual' }, async (c) => {
+      const since = s.requests.length;
+      const r = await c.client.callTool({
+        name: 'forge_issue_create',
+        arguments: { project_id: '1', title: 'x' },
+      });
+      expect(r.isError).toBe(true);
+      card(textOf(r));
+      expect(writes(since)).toHaveLength(0);
+    });
+  });
+
+  it('read-only wins when both are set', async () => {
+    await withClient({ FORGE_MCP_SAFE_MODE: 'true', FORGE_MCP_READ_ONLY: 'true' }, async (c) => {
+      const r = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.create', params: { project_id: '1', title: 'x' } },
+      });
+      expect(textOf(r)).toMatch(/exists but is withheld: the server runs in read-only mode/);
+    });
+  });
+});
+
+describe('destructive call decision', () => {
+  const CONFIRM =
+    /^Confirm forge_execute_action\/delete\? .+Re-send with confirm=true only after the user explicitly approves$/;
+
+  it('fails closed on the dynamic surface without confirm, and proceeds with confirm=true', async () => {
+    await withClient({}, async (c) => {
+      s.reset();
+      let since = s.requests.length;
+      const asked = await c.client.callTool({ name: 'forge_execute_action', arguments: DELETE_ISSUE });
+      expect(asked.isError).toBe(true);
+      expect(textOf(asked)).toMatch(CONFIRM);
+      expect(deletes(since)).toHaveLength(0);
+      since = s.requests.length;
+      const done = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { ...DELETE_ISSUE, confirm: true },
+      });
+      expect(done.isError).toBeFalsy();
+      expect(deletes(since)).toHaveLength(1);
+    });
+  });
+
+  const combos: Array<[string, Record<string, string>, boolean]> = [
+    ['FORGE_MCP_YOLO_MODE=true', { FORGE_MCP_YOLO_MODE: 'true' }, true],
+    ['FORGE_MCP_YOLO_MODE=yes', { FORGE_MCP_YOLO_MODE: 'YES' }, true],
+    ['AUTOPILOT=1 alone', { AUTOPILOT: '1' }, true],
+    [
+      'FORGE_MCP_YOLO_MODE=false overrides AUTOPILOT=1',
+      { FORGE_MCP_YOLO_MODE: 'false', AUTOPILOT: '1' },
+      false,
+    ],
+    ['AUTOPILOT=nope', { AUTOPILOT: 'nope' }, false],
+    [
+      'YOLO with safe mode: safe mode previews',
+      { FORGE_MCP_YOLO_MODE: 'true', FORGE_MCP_SAFE_MODE: 'true' },
+      false,
+    ],
+    ['YOLO with read-only: withheld', { FORGE_MCP_YOLO_MODE: 'true', FORGE_MCP_READ_ONLY: 'true' }, false],
+  ];
+  it.each(combos)('%s', async (_name, env, proceeds) => {
+    await withClient(env, async (c) => {
+      s.reset();
+      const since = s.requests.length;
+      const r = await c.client.callTool({ name: 'forge_execute_action', arguments: DELETE_ISSUE });
+      expect(deletes(since)).toHaveLength(proceeds ? 1 : 0);
+      if (env.FORGE_MCP_SAFE_MODE) expect(textOf(r)).toMatch(/^## Safe mode blocked/);
+      else if (env.FORGE_MCP_READ_ONLY) expect(textOf(r)).toMatch(/withheld/);
+      else if (!proceeds) expect(textOf(r)).toMatch(CONFIRM);
+    });
+  });
+
+  describe.each([
+    ['legacy era (elicitation/create)', false],
+    ['2026-07-28 era (input request)', true],
+  ])('client elicitation, %s', (_era, modern) => {
+    const outcomes: Array<
+      [string, { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> }, RegExp | null]
+    > = [
+      ['approved', { action: 'accept', content: { confirm: true } }, null],
+      [
+        'declined',
+        { action: 'decline' },
+        /^The user declined issue\.delete\. Do not retry this operation; ask the user what they want to do instead\.$/,
+      ],
+      [
+        'dismissed',
+        { action: 'cancel' },
+        /^The confirmation for issue\.delete was dismissed without an answer; nothing changed\. You may ask again\.$/,
+      ],
+      [
+        'answered without confirming',
+        { action: 'accept', content: { confirm: false } },
+        /^Operation canceled by user\.$/,
+      ],
+    ];
+    it.each(outcomes)('meta surface, %s', async (_what, answer, refusal) => {
+      let asked = '';
+      await withClient(
+        { FORGE_MCP_TOOL_SURFACE: 'meta' },
+        async (c) => {
+          s.reset();
+          const since = s.requests.length;
+          const r = await c.client.callTool({
+            name: 'forge_issue',
+            arguments: { action: 'delete', params: { project_id: '1', issue_iid: 2 } },
+          });
+          expect(asked).toMatch(/^Confirm forge_issue\/delete\? /);
+          if (refusal) {
+            expect(r.isError).toBe(true);
+            expect(textOf(r)).toMatch(refusal);
+            expect(deletes(since)).toHaveLength(0);
+          } else {
+            expect(r.isError).toBeFalsy();
+            expect(deletes(since)).toHaveLength(1);
+          }
+        },
+        {
+          modern,
+          onElicit: (p) => {
+            asked = p.message;
+            return answer;
+          },
+        },
+      );
+    });
+
+    it('individual surface asks too; the dynamic surface never asks', async () => {
+      let asks = 0;
+      await withClient(
+        { FORGE_MCP_TOOL_SURFACE: 'individual' },
+        async (c) => {
+          s.reset();
+          const since = s.requests.length;
+          const r = await c.client.callTool({
+            name: 'forge_issue_delete',
+            arguments: { project_id: '1', issue_iid: 2 },
+          });
+          expect(r.isError).toBeFalsy();
+          expect(asks).toBe(1);
+          expect(deletes(since)).toHaveLength(1);
+        },
+        { modern, onElicit: () => (asks++, { action: 'accept', content: { confirm: true } }) },
+      );
+      asks = 0;
+      await withClient(
+        {},
+        async (c) => {
+          const r = await c.client.callTool({ name: 'forge_execute_action', arguments: DELETE_ISSUE });
+          expect(asks).toBe(0);
+          expect(textOf(r)).toMatch(CONFIRM);
+        },
+        { modern, onElicit: () => (asks++, { action: 'accept', content: { confirm: true } }) },
+      );
+    });
+  });
+
+  it('a client that cannot prompt gets the confirmation text on the meta surface', async () => {
+    await withClient({ FORGE_MCP_TOOL_SURFACE: 'meta' }, async (c) => {
+      s.reset();
+      const since = s.requests.length;
+      const r = await c.client.callTool({
+        name: 'forge_issue',
+        arguments: { action: 'delete', params: { project_id: '1', issue_iid: 2 } },
+      });
+      expect(textOf(r)).toMatch(
+        /^Confirm forge_issue\/delete\? .+Re-send with confirm=true only after the user explicitly approves$/,
+      );
+      expect(deletes(since)).toHaveLength(0);
+      const ok = await c.client.callTool({
+        name: 'forge_issue',
+        arguments: { action: 'delete', params: { project_id: '1', issue_iid: 2, confirm: true } },
+      });
+      expect(ok.isError).toBeFalsy();
+    });
+  });
+
+  it('refuses a confirmation state the server did not issue with a JSON-RPC invalid-params error', async () => {
+    const server = await httpServer(s, ['--tool-surface=meta']);
+    try {
+      const res = await fetch(server.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: `Bearer ${s.tokens.api}`,
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': 'tools/call',
+          'mcp-name': 'forge_issue',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 7,
+          method: 'tools/call',
+          params: {
+            name: 'forge_issue',
+            arguments: { action: 'delete', params: { project_id: '1', issue_iid: 2 } },
+            inputResponses: { confirm: { action: 'accept', content: { confirm: true } } },
+            requestState: 'forged-state',
+            _meta: {
+              'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+              'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+              'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
+            },
+          },
+        }),
+      });
+      const text = await res.text();
+      expect(text).toContain('-32602');
+      expect(text).toContain('requestState');
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('argument-dependent guards', () => {
+  it('issue.work_item_update asks before an explicit empty assignee_ids removes everyone', async () => {
+    await withClient({}, async (c) => {
+      const since = s.requests.length;
+      const r = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: {
+          action: 'issue.work_item_update',
+          params: { full_path: 'acme/widgets', work_item_iid: '1', assignee_ids: [] },
+        },
+      });
+      expect(textOf(r)).toMatch(/^Confirm forge_execute_action\/work_item_update\? /);
+      expect(apiCalls(s, since).filter((q) => q.path === '/api/graphql')).toHaveLength(0);
+    });
+  });
+
+  it('project.pull_mirror_configure asks before arming an overwriting mirror', async () => {
+    await withClient({ FORGE_MCP_TOOL_SURFACE: 'individual' }, async (c) => {
+      const tool = (await c.client.listTools()).tools.find(
+        (t) => t.name === 'forge_project_pull_mirror_configure',
+      )!;
+      expect((tool.inputSchema.properties as Record<string, unknown>).confirm).toBeDefined();
+      const since = s.requests.length;
+      const r = await c.client.callTool({
+        name: tool.name,
+        arguments: {
+          project_id: '1',
+          enabled: true,
+          url: 'https://example.com/x.git',
+          mirror_overwrites_diverged_branches: true,
+        },
+      });
+      expect(textOf(r)).toMatch(/^Confirm /);
+      expect(writes(since)).toHaveLength(0);
+    });
+  });
+});
+
+describe('exclude list (FORGE_MCP_EXCLUDE_TOOLS)', () => {
+  const EX = 'issue.delete,forge_merge_request,forge_branch_create,nothing.here';
+  it('removes actions, groups and tools on every surface, and warns about an entry naming nothing', async () => {
+    await withClient({ FORGE_MCP_EXCLUDE_TOOLS: EX }, async (c) => {
+      const r = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { ...DELETE_ISSUE, confirm: true },
+      });
+      expect(textOf(r)).toMatch(/unknown action "issue\.delete"/);
+      const mr = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'merge_request.list', params: { project_id: '1' } },
+      });
+      expect(textOf(mr)).toMatch(/unknown action/);
+      const found = await c.client.callTool({
+        name: 'forge_find_action',
+        arguments: { query: 'delete issue', limit: 20 },
+      });
+      expect(JSON.stringify(found.structuredContent)).not.toContain('"issue.delete"');
+      expect(c.stderr()).toMatch(/"level":40.*nothing\.here/);
+    });
+    await withClient({ FORGE_MCP_EXCLUDE_TOOLS: EX, FORGE_MCP_TOOL_SURFACE: 'meta' }, async (c) => {
+      const names = (await c.client.listTools()).tools.map((t) => t.name);
+      expect(names).not.toContain('forge_merge_request');
+      expect(names).toContain('forge_issue');
+    });
+    await withClient({ FORGE_MCP_EXCLUDE_TOOLS: EX, FORGE_MCP_TOOL_SURFACE: 'individual' }, async (c) => {
+      const names = (await c.client.listTools()).tools.map((t) => t.name);
+      expect(names).not.toContain('forge_issue_delete');
+      expect(names).not.toContain('forge_branch_create');
+      expect(names.some((n) => n.startsWith('forge_merge_request_'))).toBe(false);
+      expect(names).toContain('forge_issue_get');
+    });
+  });
+});
+
+describe('scopes', () => {
+  it('read_api narrows to reads and the writes read_api may run, which keep write annotations', async () => {
+    await withClient({ FORGE_TOKEN: s.tokens.readApi, FORGE_MCP_TOOL_SURFACE: 'individual' }, async (c) => {
+      const tools = (await c.client.listTools()).tools;
+      const names = tools.map((t) => t.name);
+      expect(names).toContain('forge_issue_list');
+      expect(names).not.toContain('forge_issue_create');
+      const trigger = tools.find((t) => t.name === 'forge_pipeline_trigger_run');
+      expect(trigger, 'pipeline.trigger_run is offered to read_api').toBeDefined();
+      expect(trigger!.annotations?.readOnlyHint).toBe(false);
+    });
+  });
+
+  it('admin_mode gates the administration groups', async () => {
+    await withClient({ FORGE_MCP_TOOL_SURFACE: 'meta' }, async (c) => {
+      const names = (await c.client.listTools()).tools.map((t) => t.name);
+      expect(names).not.toContain('forge_admin');
+    });
+    await withClient({ FORGE_TOKEN: s.tokens.admin, FORGE_MCP_TOOL_SURFACE: 'meta' }, async (c) => {
+      const names = (await c.client.listTools()).tools.map((t) => t.name);
+      expect(names).toContain('forge_admin');
+    });
+  });
+
+  it('a token with only mcp (or neither api nor read_api) is answered -40300 on every catalog method', async () => {
+    for (const token of [s.tokens.mcpOnly, s.tokens.noScope]) {
+      await withClient({ FORGE_TOKEN: token }, async (c) => {
+        await expect(c.client.listTools()).rejects.toThrow(/-40300|neither the api nor the read_api/);
+      });
+    }
+  });
+
+  it('unreadable scopes filter nothing; FORGE_MCP_IGNORE_SCOPES lifts the narrowing', async () => {
+    s.fault({ path: '/api/v4/personal_access_tokens/self', status: 500 });
+    try {
+      await withClient({ FORGE_TOKEN: s.tokens.readApi, FORGE_MCP_TOOL_SURFACE: 'individual' }, async (c) => {
+        expect((await c.client.listTools()).tools.map((t) => t.name)).toContain('forge_issue_create');
+      });
+    } finally {
+      s.clearFaults();
+    }
+    await withClient(
+      {
+        FORGE_TOKEN: s.tokens.readApi,
+        FORGE_MCP_TOOL_SURFACE: 'individual',
+        FORGE_MCP_IGNORE_SCOPES: 'true',
+      },
+      async (c) => {
+        expect((await c.client.listTools()).tools.map((t) => t.name)).toContain('forge_issue_create');
+      },
+    );
+  });
+});
+
+describe('tiers', () => {
+  const premium = {
+    action: 'merge_request.approval_rules',
+    params: { project_id: '1', merge_request_iid: 1 },
+  };
+
+  it('a configured tier answers a higher-tier action as existing but unavailable, naming both', async () => {
+    await withClient({ FORGE_MCP_TIER: 'ce' }, async (c) => {
+      const since = s.requests.length;
+      const r = await c.client.callTool({ name: 'forge_execute_action', arguments: premium });
+      expect(textOf(r)).toMatch(
+        /exists but is unavailable: it needs the premium tier, and this server's tier is free \(configured\)/,
+      );
+      expect(apiCalls(s, since)).toHaveLength(0);
+    });
+  });
+
+  it.each([
+    ['license ultimate (admin token)', 'ultimate', 'admin', 'ultimate'],
+    ['license premium (admin token)', 'premium', 'admin', 'premium'],
+    ['no license answer, namespace plans', null, 'api', null],
+    ['nothing answers: free', null, 'api', 'free'],
+  ] as const)('detects the tier: %s', async (_name, license, token, expected) => {
+    s.setLicense(license);
+    if (expected === 'free') s.fault({ path: '/api/v4/namespaces', status: 500 });
+    try {
+      await withClient({ FORGE_MCP_TIER: '', FORGE_TOKEN: s.tokens[token] }, async (c) => {
+        const line = c
+          .stderr()
+          .split('\n')
+          .find((l) => l.includes('serving on stdio'))!;
+        const got = JSON.parse(line) as { tier: string; tier_source: string };
+        expect(got.tier_source).toBe('detected');
+        if (expected) expect(got.tier).toBe(expected);
+        if (got.tier === 'free') {
+          const r = await c.client.callTool({ name: 'forge_execute_action', arguments: premium });
+          expect(textOf(r)).toMatch(/needs the premium tier, and this server's tier is free \(detected\)/);
+        }
+      });
+    } finally {
+      s.clearFaults();
+      s.setLicense('ultimate');
+    }
+  });
+});
+
+describe('local paths', () => {
+  const upload = (c: Connected, file_path: string) =>
+    c.client.callTool({
+      name: 'forge_execute_action',
+      arguments: { action: 'project.upload', params: { project_id: '1', file_path } },
+    });
+
+  it('accepts a file in the working directory and refuses escapes through .., symlinks, absolute paths and the home directory', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'forge-paths-'));
+    const outside = mkdtempSync(join(homedir(), '.forge-outside-'));
+    writeFileSync(join(outside, 'secret.txt'), 'secret');
+    mkdirSync(join(work, 'inner'));
+    writeFileSync(join(work, 'inner', 'ok.txt'), 'hello');
+    symlinkSync(join(outside, 'secret.txt'), join(work, 'inner', 'link.txt'));
+    // The working directory is a temp dir here, itself allowed; run from a subfolder of home to test confinement.
+    const c = await stdioClient(s, { env: { FORGE_MCP_ALLOWED_UPLOAD_DIRS: join(work, 'inner') } });
+    try {
+      const ok = await upload(c, join(work, 'inner', 'ok.txt'));
+      expect(ok.isError, textOf(ok)).toBeFalsy();
+      for (const bad of [
+        join(work, 'inner', 'link.txt'),
+        join(outside, 'secret.txt'),
+        `${join(work, 'inner')}/../../../${outside.split('/').slice(-2).join('/')}/secret.txt`,
+      ]) {
+        const since = s.requests.length;
+        const r = await upload(c, bad);
+        expect(r.isError, bad).toBe(true);
+        expect(textOf(r)).toMatch(/resolves outside the allowed directories/);
+        expect(writes(since)).toHaveLength(0);
+      }
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('refuses every local path over HTTP', async () => {
+    const server = await httpServer(s);
+    try {
+      const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
+      const client = new Client({ name: 'paths', version: '1' });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(server.url), {
+          requestInit: { headers: { authorization: `Bearer ${s.tokens.api}` } },
+        }),
+      );
+      const since = s.requests.length;
+      const r = await client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'project.upload', params: { project_id: '1', file_path: '/etc/hostname' } },
+      });
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toMatch(/local paths are refused over HTTP/);
+      expect(writes(since)).toHaveLength(0);
+      await client.close();
+    } finally {
+      await server.stop();
+    }
+  });
+});
