@@ -342,7 +342,7 @@ export const domain: DomainSpec = {
       },
       required: ['project_id', 'job_id'],
       request: { rest: { method: 'POST', path: '/projects/:project_id/jobs/:job_id/play' } },
-      example: { project_id: '1', job_id: 1004 },
+      example: { project_id: '1', job_id: 1006 },
     },
     {
       id: 'job.retry',
