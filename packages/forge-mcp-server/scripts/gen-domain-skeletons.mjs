@@ -20,13 +20,45 @@ const ADMIN_GROUPS = {
   storage_move: 'forge_storage_move',
 };
 
-const rows = readFileSync(tsv, 'utf8').trim().split('\n').slice(1).map((line) => {
-  const [id, domain, meta_tool, individual_tool, read_write, destructive, tier, classic_scope, group_scope, requests] =
-    line.split('\t');
-  return { id, domain, meta_tool, individual_tool, read_write, destructive, tier, classic_scope, group_scope, requests };
-});
+const rows = readFileSync(tsv, 'utf8')
+  .trim()
+  .split('\n')
+  .slice(1)
+  .map((line) => {
+    const [
+      id,
+      domain,
+      meta_tool,
+      individual_tool,
+      read_write,
+      destructive,
+      tier,
+      classic_scope,
+      group_scope,
+      requests,
+    ] = line.split('\t');
+    return {
+      id,
+      domain,
+      meta_tool,
+      individual_tool,
+      read_write,
+      destructive,
+      tier,
+      classic_scope,
+      group_scope,
+      requests,
+    };
+  });
 
-const singular = (s) => (s.endsWith('ies') ? s.slice(0, -3) + 'y' : s.endsWith('ses') ? s.slice(0, -2) : s.endsWith('s') ? s.slice(0, -1) : s);
+const singular = (s) =>
+  s.endsWith('ies')
+    ? s.slice(0, -3) + 'y'
+    : s.endsWith('ses')
+      ? s.slice(0, -2)
+      : s.endsWith('s')
+        ? s.slice(0, -1)
+        : s;
 
 function ourPath(route) {
   // `:id` takes the name of the collection before it (/projects/:id -> :project_id).
@@ -46,9 +78,25 @@ function parseRequests(text) {
 }
 
 const sample = {
-  project_id: '1', group_id: '10', user_id: 2, issue_iid: 1, merge_request_iid: 1, pipeline_id: 1, job_id: 1,
-  branch: 'main', tag_name: 'v1.0.0', sha: 'main', ref: 'main', file_path: 'README.md', note_id: 1,
-  milestone_id: 1, discussion_id: '1', snippet_id: 1, runner_id: 1, environment_id: 1, deployment_id: 1,
+  project_id: '1',
+  group_id: '10',
+  user_id: 2,
+  issue_iid: 1,
+  merge_request_iid: 1,
+  pipeline_id: 1,
+  job_id: 1,
+  branch: 'main',
+  tag_name: 'v1.0.0',
+  sha: 'main',
+  ref: 'main',
+  file_path: 'README.md',
+  note_id: 1,
+  milestone_id: 1,
+  discussion_id: '1',
+  snippet_id: 1,
+  runner_id: 1,
+  environment_id: 1,
+  deployment_id: 1,
 };
 
 function describeParam(name) {
@@ -57,7 +105,8 @@ function describeParam(name) {
   if (name === 'user_id') return 'P.userId';
   if (name === 'issue_iid') return 'P.issueIid';
   if (name === 'merge_request_iid') return 'P.mergeRequestIid';
-  const integer = /(_id|_iid|^iid)$/.test(name) && !['discussion_id', 'key_id', 'project_id', 'group_id'].includes(name);
+  const integer =
+    /(_id|_iid|^iid)$/.test(name) && !['discussion_id', 'key_id', 'project_id', 'group_id'].includes(name);
   return `{ type: '${integer ? 'integer' : 'string'}', description: '${name.replace(/_/g, ' ')}' }`;
 }
 
@@ -110,11 +159,10 @@ for (const [domain, actions] of byDomain) {
       request = `{ graphql: { document: 'TODO ${gql.map((g) => `${g.method} ${g.route} (${g.op})`).join('; ')}' } }`;
     }
     const params = [...pathParams];
-    const required = params.filter((p) => {
-      // A placeholder missing from some alternative template is optional.
-      return true;
-    });
-    const example = Object.fromEntries(params.map((p) => [p, sample[p] ?? (/_id$|_iid$/.test(p) ? 1 : 'example')]));
+    const required = params;
+    const example = Object.fromEntries(
+      params.map((p) => [p, sample[p] ?? (/_id$|_iid$/.test(p) ? 1 : 'example')]),
+    );
     out.push(`    {`);
     out.push(`      id: '${a.id}',`);
     out.push(`      title: '${titleOf(a.id)}',`);
@@ -125,9 +173,13 @@ for (const [domain, actions] of byDomain) {
     out.push(`      idempotent: ${!write || methods.has('PUT') || methods.has('DELETE')},`);
     out.push(`      tier: '${tier}',`);
     out.push(`      scope: '${scope}',`);
-    if (a.group_scope === 'admin_mode' && ADMIN_GROUPS[domain]) out.push(`      adminGroup: '${ADMIN_GROUPS[domain]}',`);
-    out.push(`      params: { ${params.map((p) => `${p}: ${describeParam(p)}`).join(', ')}${!write && /list|search/.test(a.id) ? `${params.length ? ', ' : ''}...P.paging` : ''} },`);
-    if (required.length && !(request.includes('[') && request.includes('rest'))) out.push(`      required: [${required.map((p) => `'${p}'`).join(', ')}],`);
+    if (a.group_scope === 'admin_mode' && ADMIN_GROUPS[domain])
+      out.push(`      adminGroup: '${ADMIN_GROUPS[domain]}',`);
+    out.push(
+      `      params: { ${params.map((p) => `${p}: ${describeParam(p)}`).join(', ')}${!write && /list|search/.test(a.id) ? `${params.length ? ', ' : ''}...P.paging` : ''} },`,
+    );
+    if (required.length && !(request.includes('[') && request.includes('rest')))
+      out.push(`      required: [${required.map((p) => `'${p}'`).join(', ')}],`);
     if (request) out.push(`      request: ${request},`);
     out.push(`      example: ${JSON.stringify(example)},`);
     out.push(`    },`);
