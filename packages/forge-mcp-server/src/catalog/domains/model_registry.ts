@@ -27,7 +27,8 @@ export const domain: DomainSpec = {
         },
         path: {
           type: 'string',
-          description: 'Folder of the file inside the version, if it is not at the top, e.g. "checkpoints".',
+          description:
+            'Folder of the file inside the version, if it is not at the top, e.g. "checkpoints/epoch-3" (slashes kept).',
         },
         file_name: { type: 'string', description: 'Name of the file, e.g. "model.safetensors".' },
         output_path: P.outputPath,
@@ -37,13 +38,18 @@ export const domain: DomainSpec = {
         rest: {
           method: 'GET',
           path: [
-            '/projects/:project_id/packages/ml_models/:model_version_id/files/:path/:file_name',
+            '/projects/:project_id/packages/ml_models/:model_version_id/files/*path/:file_name',
             '/projects/:project_id/packages/ml_models/:model_version_id/files/:file_name',
           ],
           response: 'binary',
         },
       },
-      example: { project_id: '1', model_version_id: '1', file_name: 'model.pkl' },
+      example: {
+        project_id: '1',
+        model_version_id: '1',
+        path: 'checkpoints/epoch-3',
+        file_name: 'model.pkl',
+      },
     },
   ],
 };
