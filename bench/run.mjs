@@ -1,0 +1,138 @@
+// npm run bench (after npm run build): installs bench/'s own pinned dependencies on first run, runs the server
+// benchmark (ours on three surfaces and the peer servers, over stdio, plus our HTTP mode) against forge-sim,
+// then the other benchmark scripts present in bench/ (each as a child process), and writes bench/report.md
+// and bench/latency.svg. A benchmark, not a test: it measures and reports, and never fails on a timing.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const started = new Date();
+const log = (...a) => console.error('[bench]', ...a);
+
+// 1. bench/'s own dependencies (peers, tokenizer, load generator), never the root's.
+function installed() {
+  const deps = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8')).dependencies;
+  return Object.entries(deps).every(([name, want]) => {
+    try {
+      return JSON.parse(readFileSync(join(here, 'node_modules', name, 'package.json'), 'utf8')).version === want;
+    } catch {
+      return false;
+    }
+  });
+}
+if (!installed()) {
+  const cmd = existsSync(join(here, 'package-lock.json')) ? 'ci' : 'install';
+  log(`installing bench dependencies: npm ${cmd} --prefix bench`);
+  const r = spawnSync('npm', [cmd, '--prefix', here, '--no-audit', '--no-fund'], { stdio: 'inherit', cwd: root });
+  if (r.status !== 0) {
+    console.error(`npm ${cmd} --prefix bench failed (${r.status})`);
+    process.exit(1);
+  }
+}
+
+const { startForgeSim } = await import('forge-sim');
+const { servers, CALLS } = await import('./lib/servers.mjs');
+const { benchStdio } = await import('./lib/stdio-bench.mjs');
+const { benchHttp, mintTokens } = await import('./lib/http-bench.mjs');
+const { serverSection } = await import('./lib/report.mjs');
+const { latencySvg } = await import('./lib/svg.mjs');
+
+// 2. The server benchmark.
+const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : null;
+const sim = await startForgeSim();
+log(`forge-sim at ${sim.url}`);
+const results = [];
+for (const server of servers(root, sim)) {
+  if (only && !only.includes(server.id)) continue;
+  log(`stdio: ${server.name}`);
+  sim.clearRequests();
+  const r = await benchStdio(server, sim);
+  results.push({ ...r, name: server.name, ours: server.ours, surface: server.surface, version: server.version, started: server.started });
+}
+let http = { ok: false, levels: [], credentials: [], error: 'skipped' };
+if (!only || only.includes('http')) {
+  log('http: minting 1,100 tokens');
+  sim.clearRequests();
+  const tokens = await mintTokens(sim, 1100);
+  http = await benchHttp(root, sim, tokens);
+}
+await sim.close();
+
+mkdirSync(join(here, 'results'), { recursive: true });
+const minutes = ((Date.now() - started.getTime()) / 60000).toFixed(1);
+const machine = {
+  cores: cpus().length,
+  cpu: cpus()[0]?.model?.trim() ?? 'unknown',
+  memGiB: (totalmem() / 2 ** 30).toFixed(0),
+  node: process.version,
+  platform: `${process.platform} ${process.arch}`,
+  started: started.toISOString(),
+  minutes,
+};
+const section = serverSection({ results, http, machine, sim: 'forge-sim on 127.0.0.1' });
+writeFileSync(join(here, 'results', 'server.md'), section + '\n');
+writeFileSync(join(here, 'results', 'server.json'), JSON.stringify({ machine, results, http }, null, 2) + '\n');
+writeFileSync(join(here, 'latency.svg'), latencySvg(results, CALLS));
+process.stdout.write(section + '\n');
+
+// 3. The other benchmark scripts, when present: each prints a markdown section and writes bench/results/<name>.md.
+const OTHERS = [
+  { name: 'acoustics', script: 'acoustics.mjs' },
+  { name: 'collector', script: 'collector.mjs' },
+];
+const OTHER_TIMEOUT_MS = 5 * 60_000;
+function runOther({ script }) {
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    const child = spawn(process.execPath, [join(here, script)], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), OTHER_TIMEOUT_MS);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, out, err, seconds: (Date.now() - t0) / 1000 });
+    });
+  });
+}
+const other = [];
+for (const o of OTHERS) {
+  const path = join(here, o.script);
+  if (!existsSync(path)) {
+    other.push({ ...o, note: `\`bench/${o.script}\` is not present in this checkout; not run.` });
+    continue;
+  }
+  log(`running bench/${o.script}`);
+  const r = await runOther(o);
+  const md = join(here, 'results', `${o.name}.md`);
+  const fresh = existsSync(md) && statSync(md).mtimeMs >= started.getTime();
+  if (r.code === 0 && fresh) other.push({ ...o, body: readFileSync(md, 'utf8') });
+  else if (r.code === 0 && r.out.trim()) other.push({ ...o, body: r.out });
+  else
+    other.push({
+      ...o,
+      note:
+        `\`bench/${o.script}\` ${r.signal ? `was stopped (${r.signal}) after ${r.seconds.toFixed(0)} s` : `exited with code ${r.code} after ${r.seconds.toFixed(0)} s`}; its section is missing from this run.` +
+        (r.err.trim() ? `\n\n\`\`\`\n${r.err.trim().split('\n').slice(-15).join('\n')}\n\`\`\`` : ''),
+    });
+  log(`bench/${o.script}: ${r.code === 0 ? 'ok' : `failed (${r.signal ?? r.code})`} in ${r.seconds.toFixed(0)} s`);
+}
+
+// 4. bench/report.md
+const total = ((Date.now() - started.getTime()) / 60000).toFixed(1);
+const report = [
+  '# Benchmark report',
+  '',
+  `Generated by \`npm run bench\` (bench/run.mjs) on ${started.toISOString()}; ${machine.cores} cores, Node ${machine.node}; the whole run took ${total} min. ` +
+    'Every number below is printed by the scripts as measured; none is edited by hand.',
+  '',
+  section,
+  ...other.flatMap((o) => ['', o.body ? o.body.trim() : `## ${o.name}\n\n${o.note}`, '']),
+].join('\n');
+writeFileSync(join(here, 'report.md'), report.replace(/\n{3,}/g, '\n\n') + '\n');
+log(`wrote bench/report.md and bench/latency.svg in ${total} min`);
