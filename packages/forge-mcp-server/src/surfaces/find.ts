@@ -99,6 +99,39 @@ const SYNONYMS: Record<string, string[]> = {
   hooks: ['hook'],
 };
 
+/** The first word of a request usually names the operation; these map it onto the catalog's verbs. */
+const VERBS: Record<string, string[]> = {
+  list: ['list'],
+  show: ['get', 'list'],
+  get: ['get'],
+  view: ['get'],
+  read: ['get', 'file_get'],
+  fetch: ['get'],
+  create: ['create', 'add'],
+  add: ['add', 'create'],
+  new: ['create'],
+  open: ['create'],
+  make: ['create'],
+  delete: ['delete', 'remove'],
+  remove: ['remove', 'delete'],
+  update: ['update', 'edit'],
+  edit: ['update', 'edit'],
+  change: ['update', 'edit'],
+  close: ['update'],
+  reopen: ['update'],
+  comment: ['note_create', 'discussion_create'],
+  link: ['link_create'],
+  download: ['artifacts', 'download'],
+  retry: ['retry'],
+  rerun: ['retry'],
+  cancel: ['cancel'],
+  stop: ['stop', 'cancel'],
+  approve: ['approve'],
+  merge: ['merge'],
+  protect: ['protect'],
+  search: ['search'],
+};
+
 const STOP = new Set([
   'a',
   'an',
@@ -205,7 +238,17 @@ export class ActionFinder {
     return q;
   }
 
+  /** The operation a query's first word asks for, as catalog verbs. */
+  private verbOf(query: string): string[] {
+    const first = query
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .find((w) => w && !['please', 'i', 'want', 'to', 'a', 'the'].includes(w));
+    return (first && VERBS[first]) || [];
+  }
+
   search(query: string, limit = 5): Array<{ action: ActionSpec; score: number }> {
+    const verbs = this.verbOf(query);
     // An exact ID or tool name wins outright.
     const exact = this.docs.find((d) => d.a.id === query.trim() || d.a.tool === query.trim());
     const q = this.expand(query);
@@ -227,6 +270,15 @@ export class ActionFinder {
       }
       // Prefer everyday actions slightly: shorter IDs are the common verbs (list, get, create).
       score *= 1 + 0.15 / d.a.id.length;
+      // The requested operation: an action whose name starts with (or is) that verb ranks higher.
+      const name = d.a.id.slice(d.a.id.indexOf('.') + 1);
+      if (
+        verbs.some(
+          (v) =>
+            name === v || name.startsWith(v + '_') || name.endsWith('_' + v) || name === v.replace(/_.*/, ''),
+        )
+      )
+        score *= 1.35;
       return { action: d.a, score: d === exact ? Infinity : score };
     });
     return scored
