@@ -100,11 +100,6 @@ describe('catalog as a whole', () => {
   });
 });
 
-/**
- * Domains whose parameters and examples are still being written (skipped, and said so). This list only
- * shrinks; an empty list means every action of the inventory is exercised.
- */
-const PENDING_DOMAINS = new Set<string>(['admin']);
 /** Single actions the simulator cannot yet answer as the instance would (skipped, and said so). */
 const SIM_GAPS = new Set<string>([
   'merge_request.unapprove', // the catalog test runs as root, who has approved nothing in the seed
@@ -120,53 +115,49 @@ for (const a of cat.actions) {
 }
 
 for (const [domain, actions] of byDomain) {
-  const pending = PENDING_DOMAINS.has(domain);
-  (pending ? describe.skip : describe)(
-    `domain ${domain}${pending ? ' (pending: being completed)' : ''}`,
-    () => {
-      // Each action meets a freshly seeded instance: a token rotation or a delete must not leak into the next.
-      beforeEach(() => sim.reset());
-      const gaps = actions.filter((a) => SIM_GAPS.has(a.id));
-      for (const a of gaps) it.skip(`${a.id} (simulator gap)`, () => undefined);
-      it.each(actions.filter((a) => !SIM_GAPS.has(a.id)).map((a) => [a.id, a] as const))(
-        '%s',
-        async (_id, a) => {
-          const row = inventory.get(a.id)!;
-          expect(cat.domain(a.id)!.metaTool).toBe(row.metaTool);
-          expect(a.tool).toMatch(/^forge_[a-z0-9_]+$/);
-          // Annotations agree with read/write/destructive.
-          const ann = actionAnnotations(a);
-          expect(ann.readOnlyHint).toBe(!a.write);
-          expect(ann.destructiveHint).toBe(a.destructive);
-          if (a.destructive) expect(a.write).toBe(true);
-          // The schema compiles and the example passes it.
-          const schema = inputSchema(a);
-          const validate = validatorFor(schema);
-          const example = structuredClone(a.example);
-          expect(validate(example), JSON.stringify(validate.errors)).toBe(true);
-          for (const r of a.required ?? [])
-            expect(a.params, `${r} is required but not declared`).toHaveProperty(r);
-          if (a.request && 'graphql' in a.request) expect(a.request.graphql.document).not.toMatch(/^TODO/);
-          if (a.scope === 'no-request') return;
-          // The example runs against forge-sim, and what reached it is the inventory's route.
-          const before = sim.requests.length;
-          const result = await runAction(a, example, client, { embeddedResources: false });
-          const sent = sim.requests.slice(before);
-          expect(sent.length, 'nothing reached the instance').toBeGreaterThan(0);
-          const rest = row.requests.filter((r) => r.kind === 'REST');
-          const gql = row.requests.filter((r) => r.kind === 'GQL');
-          const matched = sent.some(
-            (q) =>
-              (q.path === '/api/graphql' && gql.length > 0) ||
-              rest.some((r) => r.method === q.method && routePattern(r.route).test(q.path)),
-          );
-          expect(
-            matched,
-            `sent ${sent.map((q) => `${q.method} ${q.path}`).join(', ')}; inventory: ${row.requests.map((r) => `${r.method} ${r.route}`).join(' | ')}`,
-          ).toBe(true);
-          expect(result.isError, (result.content[0] as { text?: string }).text).toBeFalsy();
-        },
-      );
-    },
-  );
+  describe(`domain ${domain}`, () => {
+    // Each action meets a freshly seeded instance: a token rotation or a delete must not leak into the next.
+    beforeEach(() => sim.reset());
+    const gaps = actions.filter((a) => SIM_GAPS.has(a.id));
+    for (const a of gaps) it.skip(`${a.id} (simulator gap)`, () => undefined);
+    it.each(actions.filter((a) => !SIM_GAPS.has(a.id)).map((a) => [a.id, a] as const))(
+      '%s',
+      async (_id, a) => {
+        const row = inventory.get(a.id)!;
+        expect(cat.domain(a.id)!.metaTool).toBe(row.metaTool);
+        expect(a.tool).toMatch(/^forge_[a-z0-9_]+$/);
+        // Annotations agree with read/write/destructive.
+        const ann = actionAnnotations(a);
+        expect(ann.readOnlyHint).toBe(!a.write);
+        expect(ann.destructiveHint).toBe(a.destructive);
+        if (a.destructive) expect(a.write).toBe(true);
+        // The schema compiles and the example passes it.
+        const schema = inputSchema(a);
+        const validate = validatorFor(schema);
+        const example = structuredClone(a.example);
+        expect(validate(example), JSON.stringify(validate.errors)).toBe(true);
+        for (const r of a.required ?? [])
+          expect(a.params, `${r} is required but not declared`).toHaveProperty(r);
+        if (a.request && 'graphql' in a.request) expect(a.request.graphql.document).not.toMatch(/^TODO/);
+        if (a.scope === 'no-request') return;
+        // The example runs against forge-sim, and what reached it is the inventory's route.
+        const before = sim.requests.length;
+        const result = await runAction(a, example, client, { embeddedResources: false });
+        const sent = sim.requests.slice(before);
+        expect(sent.length, 'nothing reached the instance').toBeGreaterThan(0);
+        const rest = row.requests.filter((r) => r.kind === 'REST');
+        const gql = row.requests.filter((r) => r.kind === 'GQL');
+        const matched = sent.some(
+          (q) =>
+            (q.path === '/api/graphql' && gql.length > 0) ||
+            rest.some((r) => r.method === q.method && routePattern(r.route).test(q.path)),
+        );
+        expect(
+          matched,
+          `sent ${sent.map((q) => `${q.method} ${q.path}`).join(', ')}; inventory: ${row.requests.map((r) => `${r.method} ${r.route}`).join(' | ')}`,
+        ).toBe(true);
+        expect(result.isError, (result.content[0] as { text?: string }).text).toBeFalsy();
+      },
+    );
+  });
 }

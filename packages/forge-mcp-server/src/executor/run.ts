@@ -144,11 +144,7 @@ export async function runAction(
       });
       const result = dig(data, g.resultPath ?? g.mutation);
       if ((result === null || result === undefined) && a.notFound) return notFoundResult(a, args);
-      const shaped =
-        result && typeof result === 'object' && 'nodes' in (result as object)
-          ? (result as { nodes: unknown }).nodes
-          : result;
-      return jsonResult(a, shaped, {});
+      return graphqlResult(a, result);
     }
     const rest = a.request.rest;
     const files: Record<string, Buffer> = {};
@@ -206,6 +202,19 @@ export async function runAction(
     if (err instanceof Error && err.name === 'PathRefused') return errorResult(`${a.id}: ${err.message}`);
     return errorResult(`${a.id}: unexpected error`);
   }
+}
+
+/** A GraphQL connection reads as its nodes, keeping the cursor to the next page. */
+function graphqlResult(a: ActionSpec, result: unknown): ToolResult {
+  const conn = result as { nodes?: unknown; pageInfo?: { hasNextPage?: boolean; endCursor?: string } } | null;
+  if (!conn || typeof conn !== 'object' || !Array.isArray(conn.nodes)) return jsonResult(a, result, {});
+  const r = jsonResult(a, conn.nodes, {});
+  if (conn.pageInfo) {
+    r.structuredContent = { ...r.structuredContent, pageInfo: conn.pageInfo };
+    if (conn.pageInfo.hasNextPage && conn.pageInfo.endCursor)
+      (r.content[0] as { text: string }).text += `\nnext page: pass after="${conn.pageInfo.endCursor}"`;
+  }
+  return r;
 }
 
 export function isGetAction(a: ActionSpec): boolean {

@@ -1,0 +1,78 @@
+/**
+ * What a model sees: every surface's tools/list, kept as a snapshot per surface and domain (refreshed by
+ * `npm run snapshots`, so a change is a reviewed diff), and its size in bytes and cl100k tokens per
+ * surface and tier.
+ */
+import { describe, expect, it } from 'vitest';
+import { encode } from 'gpt-tokenizer/encoding/cl100k_base';
+import { catalog } from '../catalog/index.js';
+import type { Tier } from '../catalog/types.js';
+import { CatalogView, Surface, type SurfaceName } from './index.js';
+
+const SNAPSHOTS = new URL('../../test/snapshots/', import.meta.url);
+
+function surface(
+  name: SurfaceName,
+  tier: Tier,
+  metaParamSchema: 'opaque' | 'compact' | 'full' = 'opaque',
+): Surface {
+  const view = new CatalogView(catalog(), {
+    readOnly: false,
+    excludeTools: [],
+    tier,
+    tierSource: 'configured',
+  });
+  return new Surface(view, { surface: name, metaParamSchema, readOnly: false });
+}
+
+describe('tools/list snapshots', () => {
+  it('dynamic', async () => {
+    await expect(JSON.stringify(surface('dynamic', 'ultimate').list(), null, 2) + '\n').toMatchFileSnapshot(
+      new URL('dynamic.json', SNAPSHOTS).pathname,
+    );
+  });
+  for (const d of catalog().domains) {
+    it(`meta and individual: ${d.domain}`, async () => {
+      const meta = surface('meta', 'ultimate')
+        .list()
+        .find((t) => t.name === d.metaTool);
+      await expect(JSON.stringify(meta, null, 2) + '\n').toMatchFileSnapshot(
+        new URL(`meta/${d.domain}.json`, SNAPSHOTS).pathname,
+      );
+      const tools = new Set(d.actions.map((a) => a.tool));
+      const individual = surface('individual', 'ultimate')
+        .list()
+        .filter((t) => tools.has(t.name));
+      await expect(JSON.stringify(individual, null, 2) + '\n').toMatchFileSnapshot(
+        new URL(`individual/${d.domain}.json`, SNAPSHOTS).pathname,
+      );
+    });
+  }
+});
+
+describe('tools/list payload per surface and tier', () => {
+  it('reports bytes and cl100k tokens, growing from dynamic to meta to individual', () => {
+    const rows: string[] = ['| surface | tier | tools | bytes | cl100k tokens |', '|---|---|---:|---:|---:|'];
+    const size: Record<string, number> = {};
+    for (const name of ['dynamic', 'meta', 'individual'] as const) {
+      for (const tier of ['free', 'premium', 'ultimate'] as const) {
+        const tools = surface(name, tier).list();
+        const json = JSON.stringify({ tools });
+        const tokens = encode(json).length;
+        size[`${name}/${tier}`] = json.length;
+        rows.push(`| ${name} | ${tier} | ${tools.length} | ${Buffer.byteLength(json)} | ${tokens} |`);
+      }
+    }
+    for (const mode of ['compact', 'full'] as const) {
+      const json = JSON.stringify({ tools: surface('meta', 'ultimate', mode).list() });
+      rows.push(
+        `| meta (${mode} params) | ultimate | ${surface('meta', 'ultimate', mode).list().length} | ${Buffer.byteLength(json)} | ${encode(json).length} |`,
+      );
+    }
+    console.log(rows.join('\n'));
+    expect(size['dynamic/ultimate']).toBeLessThan(size['meta/ultimate']);
+    expect(size['meta/ultimate']).toBeLessThan(size['individual/ultimate']);
+    expect(size['individual/free']).toBeLessThan(size['individual/ultimate']);
+    expect(surface('individual', 'ultimate').list()).toHaveLength(catalog().actions.length);
+  });
+});
