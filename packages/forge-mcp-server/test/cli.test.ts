@@ -1,0 +1,117 @@
+/**
+ * The command line as a user meets it: counts of the catalog, --help, refusals at start, and a
+ * self-hosted instance behind its own certificate authority.
+ */
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, sim, stdioClient, textOf, type ForgeSim } from './harness.js';
+
+describe('--list-actions', () => {
+  it('prints the counts per domain, tier, reads and writes, destructive', async () => {
+    const { code, stdout } = await runCli(['--list-actions', '--json']);
+    expect(code).toBe(0);
+    const counts = JSON.parse(stdout) as {
+      total: number;
+      domains: number;
+      perDomain: Record<string, number>;
+      perTier: Record<string, number>;
+      reads: number;
+      writes: number;
+      destructive: number;
+      actions: Array<{ id: string; tier: string; write: boolean; destructive: boolean }>;
+    };
+    expect(counts.total).toBe(1098);
+    expect(Object.values(counts.perDomain).reduce((a, b) => a + b, 0)).toBe(1098);
+    expect(counts.perTier.free + counts.perTier.premium + counts.perTier.ultimate).toBe(1098);
+    expect(counts.reads + counts.writes).toBe(1098);
+    expect(counts.perDomain.issue).toBe(71);
+    expect(counts.perDomain.merge_request).toBe(58);
+    expect(counts.destructive).toBe(counts.actions.filter((a) => a.destructive).length);
+    expect(counts.actions.filter((a) => a.destructive && !a.write)).toEqual([]);
+    const human = await runCli(['--list-actions']);
+    expect(human.stdout).toMatch(/^1098 actions in \d+ domains: \d+ reads, \d+ writes \(\d+ destructive\)/);
+  });
+});
+
+describe('start-up', () => {
+  it('--help lists every setting from the same table as the README', async () => {
+    const { code, stdout } = await runCli(['--help']);
+    expect(code).toBe(0);
+    for (const v of [
+      'FORGE_URL',
+      'FORGE_TOKEN',
+      'FORGE_MCP_TOOL_SURFACE',
+      'FORGE_MCP_READ_ONLY',
+      '--http-addr',
+    ])
+      expect(stdout).toContain(v);
+  });
+
+  it('refuses an invalid value with one line naming the setting, the value and what is accepted', async () => {
+    const { code, stderr } = await runCli([], { FORGE_TOKEN: 'x', FORGE_MCP_TOOL_SURFACE: 'sideways' });
+    expect(code).toBe(2);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(/FORGE_MCP_TOOL_SURFACE/);
+    expect(stderr).toMatch(/sideways/);
+    expect(stderr).toMatch(/dynamic, meta, individual/);
+  });
+
+  it('refuses to start on stdio without FORGE_TOKEN, and never prints a token', async () => {
+    const { code, stderr } = await runCli([], {});
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/FORGE_TOKEN/);
+  });
+
+  it('refuses the unprefixed READ_ONLY of releases before 3.1.0', async () => {
+    const { code, stderr } = await runCli([], { FORGE_TOKEN: 'x', READ_ONLY: 'true' });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/FORGE_MCP_READ_ONLY/);
+  });
+});
+
+describe('a self-hosted instance behind its own certificate authority', () => {
+  let s: ForgeSim;
+  let caFile: string;
+  beforeAll(async () => {
+    s = await sim({ tls: 'self-signed' });
+    caFile = join(tmpdir(), `forge-sim-ca-${process.pid}.pem`);
+    writeFileSync(caFile, s.ca!);
+  });
+  afterAll(async () => s.close());
+
+  it('refuses at start when the certificate cannot be verified, naming the fix', async () => {
+    const { code, stderr } = await runCli([], { FORGE_URL: s.url, FORGE_TOKEN: s.tokens.api });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/TLS handshake failed/);
+    expect(stderr).toMatch(/SSL_CERT_FILE/);
+    expect(stderr).not.toContain(s.tokens.api);
+  });
+
+  it('works with SSL_CERT_FILE naming the authority', async () => {
+    const c = await stdioClient(s, { env: { SSL_CERT_FILE: caFile } });
+    try {
+      const r = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+      });
+      expect(r.isError, textOf(r)).toBeFalsy();
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('works with FORGE_MCP_SKIP_TLS_VERIFY=true', async () => {
+    const c = await stdioClient(s, { env: { FORGE_MCP_SKIP_TLS_VERIFY: 'true' } });
+    try {
+      const r = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'project.get', params: { project_id: '1' } },
+      });
+      expect(r.isError, textOf(r)).toBeFalsy();
+    } finally {
+      await c.close();
+    }
+  });
+});
