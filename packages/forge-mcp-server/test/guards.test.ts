@@ -554,6 +554,21 @@ describe('local paths', () => {
     }
   });
 
+  it('does not treat the home directory as an allowed working directory', async () => {
+    const inHome = mkdtempSync(join(homedir(), '.forge-home-'));
+    writeFileSync(join(inHome, 'notes.txt'), 'private');
+    const c = await stdioClient(s, { cwd: homedir() });
+    try {
+      const since = s.requests.length;
+      const r = await upload(c, join(inHome, 'notes.txt'));
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toMatch(/resolves outside the allowed directories/);
+      expect(writes(since)).toHaveLength(0);
+    } finally {
+      await c.close();
+    }
+  });
+
   it('refuses every local path over HTTP', async () => {
     const server = await httpServer(s);
     try {

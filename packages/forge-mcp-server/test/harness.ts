@@ -21,6 +21,8 @@ export interface StdioOptions {
   env?: Record<string, string>;
   args?: string[];
   modern?: boolean;
+  /** The server's working directory. */
+  cwd?: string;
   capabilities?: Record<string, unknown>;
   /** Answers elicitation/create requests (legacy era) and input requests (modern era). */
   onElicit?: (params: { message: string }) => {

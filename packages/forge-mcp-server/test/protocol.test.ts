@@ -92,6 +92,72 @@ describe('dynamic surface over stdio (legacy era)', () => {
     expect((r.structuredContent as { iid: number }).iid).toBe(1);
   });
 
+  describe('results a model can use', () => {
+    const exec = (action: string, params: Record<string, unknown>) =>
+      c.client.callTool({ name: 'forge_execute_action', arguments: { action, params } });
+
+    it('reads a job log as a tail or as a byte range', async () => {
+      const tail = await exec('job.trace', { project_id: '1', job_id: 1001, tail_lines: 5 });
+      const t = textOf(tail);
+      expect(t).toMatch(/^\[last 5 of \d+ lines\]\n/);
+      expect(t.split('\n')).toHaveLength(6);
+      const range = await exec('job.trace', {
+        project_id: '1',
+        job_id: 1001,
+        byte_offset: 10,
+        byte_limit: 40,
+      });
+      expect(textOf(range)).toMatch(/^\[bytes 10-50 of \d+\]\n/);
+      expect((range.structuredContent as { text: string }).text).toHaveLength(40);
+    });
+
+    it('says when the instance collapsed a diff, and how to read the file instead', async () => {
+      const r = await exec('mr_review.changes_get', { project_id: '1', merge_request_iid: 2 });
+      expect(textOf(r)).toMatch(
+        /diff (collapsed by the instance|too large to show); read the file with repository\.file_get/,
+      );
+    });
+
+    it('cuts a long body with a note saying how to read the rest', async () => {
+      const r = await exec('repository.file_raw', {
+        project_id: '1',
+        file_path: 'fixtures/large.txt',
+        ref: 'fixtures-refresh',
+      });
+      if (r.isError) {
+        // The seed names the large file differently: find it in the tree.
+        const tree = await exec('repository.tree', {
+          project_id: '1',
+          ref: 'fixtures-refresh',
+          recursive: true,
+          per_page: 100,
+        });
+        const big = (tree.structuredContent as { items: Array<{ path: string; type: string }> }).items.filter(
+          (i) => i.type === 'blob',
+        );
+        const results = await Promise.all(
+          big.map((b) =>
+            exec('repository.file_raw', { project_id: '1', file_path: b.path, ref: 'fixtures-refresh' }),
+          ),
+        );
+        const cut = results.find((x) => /cut at \d+ characters/.test(textOf(x)));
+        expect(cut, 'a file over the cap is cut with a note').toBeDefined();
+        expect(textOf(cut!)).toMatch(
+          /read more with byte_offset=\d+ and byte_limit, or the end with tail_lines/,
+        );
+      } else expect(textOf(r)).toMatch(/cut at \d+ characters/);
+    });
+
+    it('leaves null and empty fields out of the text but keeps them in structuredContent', async () => {
+      const r = await exec('issue.get', { project_id: '1', issue_iid: 1 });
+      const sc = r.structuredContent as Record<string, unknown>;
+      const nullKeys = Object.keys(sc).filter((k) => sc[k] === null);
+      expect(nullKeys.length).toBeGreaterThan(0);
+      expect(textOf(r)).not.toMatch(/: null\b/);
+      expect(textOf(r)).not.toMatch(/: ""/);
+    });
+  });
+
   describe('argument errors, word for word', () => {
     const exec = (args: Record<string, unknown>) =>
       c.client.callTool({ name: 'forge_execute_action', arguments: args });
