@@ -60,7 +60,13 @@ function rpcError(id: unknown, code: number, message: string) {
 /** Pooled sessions, least recently used first out. */
 class SessionPool {
   private readonly entries = new Map<string, Promise<Session>>();
+  private readonly ready = new Map<string, Session>();
   constructor(private readonly max: number) {}
+
+  /** A session already opened for this credential digest. */
+  peek(key: string): Session | undefined {
+    return this.ready.get(key);
+  }
 
   get(key: string, open: () => Promise<Session>): Promise<Session> {
     let p = this.entries.get(key);
@@ -70,17 +76,18 @@ class SessionPool {
       return p;
     }
     p = open();
-    p.catch(() => this.entries.delete(key));
+    p.then(
+      (session) => this.entries.has(key) && this.ready.set(key, session),
+      () => this.drop(key),
+    );
     this.entries.set(key, p);
-    while (this.entries.size > this.max) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
-    }
+    while (this.entries.size > this.max) this.drop(this.entries.keys().next().value as string);
     return p;
   }
 
   drop(key: string): void {
     this.entries.delete(key);
+    this.ready.delete(key);
   }
 
   get size(): number {
@@ -104,14 +111,14 @@ export function parseAddr(addr: string): { host?: string; port: number; path?: s
 
 export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> {
   const pool = new SessionPool(config.maxHttpClients);
-  const sessions = new Map<string, Session>();
+  /** The session each request was admitted with, handed to the server factory through its auth info. */
+  const bound = new WeakMap<object, Session>();
   const mcpPath = config.publicUrl ? new URL(config.publicUrl).pathname.replace(/\/$/, '') || '/mcp' : '/mcp';
   const instance = config.forgeUrls[0];
 
   const handler = createMcpHandler(
     (ctx) => {
-      const key = ctx.authInfo?.clientId ?? '';
-      const session = sessions.get(key);
+      const session = (ctx.authInfo && bound.get(ctx.authInfo)) ?? pool.peek(ctx.authInfo?.clientId ?? '');
       if (!session) throw new Error('no session for this request');
       return buildServer(session, { onToolCall: (i) => log.debug(i, 'tools/call') });
     },
@@ -175,7 +182,6 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
       return sendJson(res, 503, rpcError(null, -32603, text), { 'retry-after': '5' });
     }
     if (session.refusal) return sendJson(res, 403, rpcError(null, -40300, session.refusal));
-    sessions.set(key, session);
     (req as IncomingMessage & { auth?: unknown }).auth = {
       token: '',
       clientId: key,

@@ -126,6 +126,52 @@ export async function readScopes(client: InstanceClient, bearer: boolean): Promi
 
 const tierCache = new Map<string, Promise<Tier>>();
 
+/**
+ * Views and surfaces are shared by every session that sees the catalog the same way (same settings,
+ * tier and scope class): a held credential then costs a session object, not a copy of the catalog.
+ */
+const surfaces = new Map<string, Surface>();
+const RELEVANT_SCOPES = ['api', 'read_api', 'admin_mode'];
+
+function sharedSurface(
+  config: Config,
+  tier: Tier,
+  tierSource: 'configured' | 'detected',
+  scopes: string[] | undefined,
+): Surface {
+  const scopeClass = scopes ? RELEVANT_SCOPES.filter((x) => scopes.includes(x)) : undefined;
+  const key = JSON.stringify([
+    config.readOnly,
+    config.excludeTools,
+    tier,
+    tierSource,
+    scopeClass,
+    config.ignoreScopes,
+    config.toolSurface,
+    config.metaParamSchema,
+    config.descriptionSubstitutions,
+  ]);
+  let surface = surfaces.get(key);
+  if (!surface) {
+    const view = new CatalogView(catalog(), {
+      readOnly: config.readOnly,
+      excludeTools: config.excludeTools,
+      tier,
+      tierSource,
+      scopes: scopeClass,
+      ignoreScopes: config.ignoreScopes,
+    });
+    surface = new Surface(view, {
+      surface: config.toolSurface,
+      metaParamSchema: config.metaParamSchema,
+      readOnly: config.readOnly,
+      rewrite: rewriter(config.descriptionSubstitutions),
+    });
+    surfaces.set(key, surface);
+  }
+  return surface;
+}
+
 export async function openSession(init: SessionInit): Promise<Session> {
   const { config } = init;
   const client = new InstanceClient({
@@ -174,20 +220,8 @@ export async function openSession(init: SessionInit): Promise<Session> {
     tier = await p;
     tierSource = 'detected';
   }
-  const view = new CatalogView(catalog(), {
-    readOnly: config.readOnly,
-    excludeTools: config.excludeTools,
-    tier,
-    tierSource,
-    scopes: scopes?.includes('granular') ? undefined : scopes,
-    ignoreScopes: config.ignoreScopes,
-  });
-  const surface = new Surface(view, {
-    surface: config.toolSurface,
-    metaParamSchema: config.metaParamSchema,
-    readOnly: config.readOnly,
-    rewrite: rewriter(config.descriptionSubstitutions),
-  });
+  const surface = sharedSurface(config, tier, tierSource, scopes?.includes('granular') ? undefined : scopes);
+  const view = surface.view;
   const session = new Session(config, client, view, surface, identity, scopes);
   // Below the read_api minimum: the session exists only to answer every catalog method with -40300.
   session.refusal = belowMinimum;
