@@ -115,3 +115,75 @@ describe('a self-hosted instance behind its own certificate authority', () => {
     }
   });
 });
+
+describe('HTTP_PROXY and NO_PROXY', () => {
+  let s: ForgeSim;
+  let proxy: import('node:http').Server;
+  let proxyUrl = '';
+  const seen: string[] = [];
+  beforeAll(async () => {
+    s = await sim();
+    const http = await import('node:http');
+    // A plain forward proxy: absolute-form requests are relayed to their origin.
+    proxy = http.createServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      const target = new URL(req.url!);
+      const up = http.request(
+        target,
+        { method: req.method, headers: { ...req.headers, host: target.host } },
+        (r) => {
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+        },
+      );
+      up.on('error', () => res.destroy());
+      req.pipe(up);
+    });
+    // Tunnels (CONNECT), which is how the runtime's proxy agent reaches the instance.
+    const net = await import('node:net');
+    proxy.on('connect', (req, socket, head) => {
+      seen.push(`CONNECT ${req.url}`);
+      const [host, port] = req.url!.split(':');
+      const up = net.connect(Number(port), host, () => {
+        socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        up.write(head);
+        up.pipe(socket);
+        socket.pipe(up);
+      });
+      up.on('error', () => socket.destroy());
+      socket.on('error', () => up.destroy());
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    proxyUrl = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((r) => proxy.close(() => r()));
+    await s.close();
+  });
+
+  it('sends instance calls through the proxy, and around it for NO_PROXY hosts', async () => {
+    const via = await stdioClient(s, { env: { HTTP_PROXY: proxyUrl } });
+    try {
+      const r = await via.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+      });
+      expect(r.isError, textOf(r)).toBeFalsy();
+      expect(seen.some((l) => l.includes(new URL(s.url).host))).toBe(true);
+    } finally {
+      await via.close();
+    }
+    seen.length = 0;
+    const around = await stdioClient(s, { env: { HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' } });
+    try {
+      const r = await around.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+      });
+      expect(r.isError, textOf(r)).toBeFalsy();
+      expect(seen).toEqual([]);
+    } finally {
+      await around.close();
+    }
+  });
+});
