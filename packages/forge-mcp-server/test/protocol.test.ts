@@ -22,6 +22,15 @@ describe('dynamic surface over stdio (legacy era)', () => {
   afterAll(async () => c.close());
   afterEach(() => s.clearFaults());
 
+  it('never writes the token to its logs, even at debug level', async () => {
+    await c.client.callTool({
+      name: 'forge_execute_action',
+      arguments: { action: 'issue.list', params: { project_id: '1' } },
+    });
+    expect(c.stderr()).toContain('"level":20');
+    expect(c.stderr()).not.toContain(s.tokens.api);
+  });
+
   it('answers initialize with the server identity and lists exactly two tools', async () => {
     expect(c.client.getServerVersion()?.name).toBe('forge-mcp-server');
     const { tools } = await c.client.listTools();

@@ -87,6 +87,15 @@ describe('catalog as a whole', () => {
     ).toThrow(/declared by both/);
   });
 
+  it('answers Not Found for the get actions of 22 domains, whose next steps name real actions', () => {
+    const withCard = cat.actions.filter((a) => a.notFound);
+    expect(new Set(withCard.map((a) => a.id.split('.')[0])).size).toBe(22);
+    for (const a of withCard)
+      for (const id of a.notFound!.next) expect(cat.get(id), `${a.id} suggests ${id}`).toBeDefined();
+    for (const a of withCard)
+      expect(a.params, `${a.id} names its object by ${a.notFound!.key}`).toHaveProperty(a.notFound!.key);
+  });
+
   it('keeps the inventory tool names, except the four renamed duplicates', () => {
     const renamed = cat.actions
       .filter((a) => inventory.get(a.id)!.tool && inventory.get(a.id)!.tool !== a.tool)

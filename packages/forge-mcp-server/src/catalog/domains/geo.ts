@@ -146,7 +146,6 @@ export const domain: DomainSpec = {
       'Read one Geo site: whether it is primary, its URLs, replication settings and selective sync.',
       '/geo_sites/:geo_site_id',
       true,
-      true,
     ),
     read(
       'get_status',
