@@ -432,6 +432,25 @@ describe('scopes', () => {
     });
   });
 
+  it('the writes read_api may run still count as writes for safe mode and read-only', async () => {
+    const trigger = {
+      action: 'pipeline.trigger_run',
+      params: { project_id: '1', token: 'trigger-token', ref: 'main' },
+    };
+    await withClient({ FORGE_TOKEN: s.tokens.readApi, FORGE_MCP_SAFE_MODE: 'true' }, async (c) => {
+      const since = s.requests.length;
+      const r = await c.client.callTool({ name: 'forge_execute_action', arguments: trigger });
+      expect(textOf(r)).toMatch(/^## Safe mode blocked/);
+      expect(writes(since)).toHaveLength(0);
+    });
+    await withClient({ FORGE_TOKEN: s.tokens.readApi, FORGE_MCP_READ_ONLY: 'true' }, async (c) => {
+      const r = await c.client.callTool({ name: 'forge_execute_action', arguments: trigger });
+      expect(textOf(r)).toMatch(
+        /pipeline\.trigger_run exists but is withheld: the server runs in read-only mode/,
+      );
+    });
+  });
+
   it('admin_mode gates the administration groups', async () => {
     await withClient({ FORGE_MCP_TOOL_SURFACE: 'meta' }, async (c) => {
       const names = (await c.client.listTools()).tools.map((t) => t.name);
