@@ -2,7 +2,7 @@
  * Parameters shared by many actions, declared once so every domain describes them the same way.
  * Spread them into an action's `params`: `params: { ...P.project, ...P.paging, state: {...} }`.
  */
-import type { ParamSpec } from './types.js';
+import type { JsonSchema, ParamSpec } from './types.js';
 
 const id = (what: string, extra = ''): ParamSpec => ({
   type: 'string',
@@ -103,3 +103,28 @@ export const outputPath: ParamSpec = {
   description:
     'Local file to save the download to (stdio only, inside the allowed directories); without it the bytes come back base64-encoded.',
 };
+
+/* Builders for one-off parameters: a JSON Schema fragment with the description a model reads. */
+export const str = (description: string, extra: JsonSchema = {}): ParamSpec => ({
+  type: 'string',
+  description,
+  ...extra,
+});
+export const int = (description: string, extra: JsonSchema = {}): ParamSpec => ({
+  type: 'integer',
+  minimum: 1,
+  description,
+  ...extra,
+});
+export const bool = (description: string): ParamSpec => ({ type: 'boolean', description });
+export const date = (description: string): ParamSpec => ({ type: 'string', format: 'date', description });
+export const dateTime = (description: string): ParamSpec => ({
+  type: 'string',
+  format: 'date-time',
+  description,
+});
+export const intList = (description: string): ParamSpec => ({
+  type: 'array',
+  items: { type: 'integer', minimum: 1 },
+  description,
+});

@@ -1,19 +1,7 @@
-import type { ActionSpec, DomainSpec, HttpMethod, JsonSchema, ParamSpec, Tier } from '../types.js';
+import type { ActionSpec, DomainSpec, HttpMethod, ParamSpec, Tier } from '../types.js';
 import * as P from '../params.js';
+import { str, int, bool, dateTime } from '../params.js';
 
-const int = (description: string, extra: JsonSchema = {}): ParamSpec => ({
-  type: 'integer',
-  minimum: 1,
-  description,
-  ...extra,
-});
-const str = (description: string, extra: JsonSchema = {}): ParamSpec => ({
-  type: 'string',
-  description,
-  ...extra,
-});
-const bool = (description: string): ParamSpec => ({ type: 'boolean', description });
-const dateTime = (description: string): ParamSpec => ({ type: 'string', format: 'date-time', description });
 const ints = (description: string): ParamSpec => ({ type: 'array', items: { type: 'integer' }, description });
 
 interface Def {

@@ -1,27 +1,8 @@
 import type { ActionContext, DomainSpec, ParamSpec } from '../types.js';
 import * as P from '../params.js';
+import { str, int, bool, date, dateTime, intList } from '../params.js';
 
 /* ---------- parameter builders used only in this domain ---------- */
-
-const str = (description: string, extra: Record<string, unknown> = {}): ParamSpec => ({
-  type: 'string',
-  description,
-  ...extra,
-});
-const int = (description: string, extra: Record<string, unknown> = {}): ParamSpec => ({
-  type: 'integer',
-  minimum: 1,
-  description,
-  ...extra,
-});
-const bool = (description: string): ParamSpec => ({ type: 'boolean', description });
-const date = (description: string): ParamSpec => ({ type: 'string', format: 'date', description });
-const dateTime = (description: string): ParamSpec => ({ type: 'string', format: 'date-time', description });
-const intList = (description: string): ParamSpec => ({
-  type: 'array',
-  items: { type: 'integer', minimum: 1 },
-  description,
-});
 
 const visibility = (what: string): ParamSpec =>
   str(`${what}: "private", "internal" or "public".`, { enum: ['private', 'internal', 'public'] });

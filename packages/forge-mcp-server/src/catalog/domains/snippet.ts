@@ -1,14 +1,8 @@
 import type { DomainSpec, ParamSpec } from '../types.js';
 import * as P from '../params.js';
+import { str, dateTime } from '../params.js';
 
 /* ---------- parameter builders used only in this domain ---------- */
-
-const str = (description: string, extra: Record<string, unknown> = {}): ParamSpec => ({
-  type: 'string',
-  description,
-  ...extra,
-});
-const dateTime = (description: string): ParamSpec => ({ type: 'string', format: 'date-time', description });
 
 const snippetId: ParamSpec = {
   type: 'integer',

@@ -1,22 +1,8 @@
 import type { ActionSpec, DomainSpec, ParamSpec } from '../types.js';
 import * as P from '../params.js';
+import { str, int, bool, date, dateTime } from '../params.js';
 
 /* ---------- parameter builders used only in this domain ---------- */
-
-const str = (description: string, extra: Record<string, unknown> = {}): ParamSpec => ({
-  type: 'string',
-  description,
-  ...extra,
-});
-const int = (description: string, extra: Record<string, unknown> = {}): ParamSpec => ({
-  type: 'integer',
-  minimum: 1,
-  description,
-  ...extra,
-});
-const bool = (description: string): ParamSpec => ({ type: 'boolean', description });
-const date = (description: string): ParamSpec => ({ type: 'string', format: 'date', description });
-const dateTime = (description: string): ParamSpec => ({ type: 'string', format: 'date-time', description });
 
 const emailId = int('Numeric ID of the email address (from the email list).');
 const sshKeyId = int('Numeric ID of the SSH key (from the SSH key list).');
