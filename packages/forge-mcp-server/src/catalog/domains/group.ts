@@ -426,6 +426,14 @@ async function findInDiscussions(
   return undefined;
 }
 
+/** A comment on an epic, new or opening a thread: resolve the epic's global ID, then create the note. */
+const createEpicNote = async (args: Obj, ctx: ActionContext): Promise<unknown> => {
+  const epic = await resolveWorkItem(ctx, 'queryResolveWorkItemGID', args.group_path, args.epic_iid, 'Epic');
+  const input: Obj = { noteableId: epic.id, body: args.body };
+  if (args.internal !== undefined) input.internal = args.internal;
+  return dig(await mutate(ctx, 'createNote', CREATE_NOTE('mutationCreateNote'), { input }), 'note');
+};
+
 export const domain: DomainSpec = {
   domain: 'group',
   metaTool: 'forge_group',
@@ -945,18 +953,7 @@ export const domain: DomainSpec = {
       params: { group_path: groupPath, epic_iid: epicIid, body: noteBody, internal: internalNote },
       required: ['group_path', 'epic_iid', 'body'],
       request: { graphql: { document: CREATE_NOTE('mutationCreateNote'), mutation: 'createNote' } },
-      handler: async (args, ctx) => {
-        const epic = await resolveWorkItem(
-          ctx,
-          'queryResolveWorkItemGID',
-          args.group_path,
-          args.epic_iid,
-          'Epic',
-        );
-        const input: Obj = { noteableId: epic.id, body: args.body };
-        if (args.internal !== undefined) input.internal = args.internal;
-        return dig(await mutate(ctx, 'createNote', CREATE_NOTE('mutationCreateNote'), { input }), 'note');
-      },
+      handler: createEpicNote,
       example: { group_path: 'acme', epic_iid: '1', body: 'Should this include the mobile app?' },
     },
     {
@@ -1339,18 +1336,7 @@ export const domain: DomainSpec = {
       params: { group_path: groupPath, epic_iid: epicIid, body: noteBody, internal: internalNote },
       required: ['group_path', 'epic_iid', 'body'],
       request: { graphql: { document: CREATE_NOTE('mutationCreateNote'), mutation: 'createNote' } },
-      handler: async (args, ctx) => {
-        const epic = await resolveWorkItem(
-          ctx,
-          'queryResolveWorkItemGID',
-          args.group_path,
-          args.epic_iid,
-          'Epic',
-        );
-        const input: Obj = { noteableId: epic.id, body: args.body };
-        if (args.internal !== undefined) input.internal = args.internal;
-        return dig(await mutate(ctx, 'createNote', CREATE_NOTE('mutationCreateNote'), { input }), 'note');
-      },
+      handler: createEpicNote,
       example: { group_path: 'acme', epic_iid: '1', body: 'Kick-off scheduled for Monday.' },
     },
     {
