@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startForgeSim, type ForgeSim } from 'forge-sim';
+import { startForgeSim, type FaultRule, type ForgeSim } from 'forge-sim';
 import { Catalog, catalog } from './index.js';
 import { inputSchema, validatorFor } from '../executor/schema.js';
 import { runAction } from '../executor/run.js';
@@ -109,12 +109,48 @@ describe('catalog as a whole', () => {
   });
 });
 
-/** Single actions the simulator cannot yet answer as the instance would (skipped, and said so). */
-const SIM_GAPS = new Set<string>([
-  'merge_request.unapprove', // the catalog test runs as root, who has approved nothing in the seed
-  'repository.list_submodules', // the seed repository has no submodules
-  'repository.read_submodule_file',
-]);
+const b64 = (text: string) => Buffer.from(text).toString('base64');
+/**
+ * Answers the seed cannot give, installed as forge-sim answers for the one action that needs them: a
+ * repository with a submodule (its .gitmodules, the pinned commit in the tree, a file of the submodule).
+ */
+const SUBMODULE: FaultRule[] = [
+  {
+    path: /\/projects\/1\/repository\/files\/\.gitmodules$/,
+    status: 200,
+    body: {
+      file_name: '.gitmodules',
+      encoding: 'base64',
+      content: b64(
+        '[submodule "lib"]\n\tpath = vendor/lib\n\turl = https://forge.example/acme/gadgets.git\n',
+      ),
+    },
+  },
+  {
+    path: /\/projects\/1\/repository\/tree$/,
+    status: 200,
+    body: [
+      {
+        id: 'c0ffee0000000000000000000000000000000001',
+        name: 'lib',
+        type: 'commit',
+        path: 'vendor/lib',
+        mode: '160000',
+      },
+    ],
+  },
+  {
+    path: /gadgets\/repository\/files\/README\.md$/,
+    status: 200,
+    body: { file_name: 'README.md', encoding: 'base64', content: b64('# Gadgets\n') },
+  },
+];
+const FIXTURES: Record<string, FaultRule[]> = {
+  'repository.list_submodules': SUBMODULE,
+  'repository.read_submodule_file': SUBMODULE,
+};
+/** Actions run with another seeded credential than the administrator's (whose approval it withdraws). */
+const ACT_AS: Record<string, 'api'> = { 'merge_request.unapprove': 'api' };
 
 const byDomain = new Map<string, ActionSpec[]>();
 for (const a of cat.actions) {
@@ -127,46 +163,51 @@ for (const [domain, actions] of byDomain) {
   describe(`domain ${domain}`, () => {
     // Each action meets a freshly seeded instance: a token rotation or a delete must not leak into the next.
     beforeEach(() => sim.reset());
-    const gaps = actions.filter((a) => SIM_GAPS.has(a.id));
-    for (const a of gaps) it.skip(`${a.id} (simulator gap)`, () => undefined);
-    it.each(actions.filter((a) => !SIM_GAPS.has(a.id)).map((a) => [a.id, a] as const))(
-      '%s',
-      async (_id, a) => {
-        const row = inventory.get(a.id)!;
-        expect(cat.domain(a.id)!.metaTool).toBe(row.metaTool);
-        expect(a.tool).toMatch(/^forge_[a-z0-9_]+$/);
-        // Annotations agree with read/write/destructive.
-        const ann = actionAnnotations(a);
-        expect(ann.readOnlyHint).toBe(!a.write);
-        expect(ann.destructiveHint).toBe(a.destructive);
-        if (a.destructive) expect(a.write).toBe(true);
-        // The schema compiles and the example passes it.
-        const schema = inputSchema(a);
-        const validate = validatorFor(schema);
-        const example = structuredClone(a.example);
-        expect(validate(example), JSON.stringify(validate.errors)).toBe(true);
-        for (const r of a.required ?? [])
-          expect(a.params, `${r} is required but not declared`).toHaveProperty(r);
-        if (a.request && 'graphql' in a.request) expect(a.request.graphql.document).not.toMatch(/^TODO/);
-        if (a.scope === 'no-request') return;
-        // The example runs against forge-sim, and what reached it is the inventory's route.
-        const before = sim.requests.length;
-        const result = await runAction(a, example, client, { embeddedResources: false });
-        const sent = sim.requests.slice(before);
-        expect(sent.length, 'nothing reached the instance').toBeGreaterThan(0);
-        const rest = row.requests.filter((r) => r.kind === 'REST');
-        const gql = row.requests.filter((r) => r.kind === 'GQL');
-        const matched = sent.some(
-          (q) =>
-            (q.path === '/api/graphql' && gql.length > 0) ||
-            rest.some((r) => r.method === q.method && routePattern(r.route).test(q.path)),
-        );
-        expect(
-          matched,
-          `sent ${sent.map((q) => `${q.method} ${q.path}`).join(', ')}; inventory: ${row.requests.map((r) => `${r.method} ${r.route}`).join(' | ')}`,
-        ).toBe(true);
-        expect(result.isError, (result.content[0] as { text?: string }).text).toBeFalsy();
-      },
-    );
+    it.each(actions.map((a) => [a.id, a] as const))('%s', async (_id, a) => {
+      const row = inventory.get(a.id)!;
+      expect(cat.domain(a.id)!.metaTool).toBe(row.metaTool);
+      expect(a.tool).toMatch(/^forge_[a-z0-9_]+$/);
+      // Annotations agree with read/write/destructive.
+      const ann = actionAnnotations(a);
+      expect(ann.readOnlyHint).toBe(!a.write);
+      expect(ann.destructiveHint).toBe(a.destructive);
+      if (a.destructive) expect(a.write).toBe(true);
+      // The schema compiles and the example passes it.
+      const schema = inputSchema(a);
+      const validate = validatorFor(schema);
+      const example = structuredClone(a.example);
+      expect(validate(example), JSON.stringify(validate.errors)).toBe(true);
+      for (const r of a.required ?? [])
+        expect(a.params, `${r} is required but not declared`).toHaveProperty(r);
+      if (a.request && 'graphql' in a.request) expect(a.request.graphql.document).not.toMatch(/^TODO/);
+      if (a.scope === 'no-request') return;
+      // The example runs against forge-sim, and what reached it is the inventory's route.
+      const before = sim.requests.length;
+      for (const rule of FIXTURES[a.id] ?? []) sim.fault(rule);
+      const as = ACT_AS[a.id]
+        ? new InstanceClient({
+            baseUrl: sim.url,
+            token: sim.tokens[ACT_AS[a.id]],
+            tokenLabel: 'FORGE_TOKEN',
+            timeoutMs: 10_000,
+          })
+        : client;
+      const result = await runAction(a, example, as, { embeddedResources: false });
+      sim.clearFaults();
+      const sent = sim.requests.slice(before);
+      expect(sent.length, 'nothing reached the instance').toBeGreaterThan(0);
+      const rest = row.requests.filter((r) => r.kind === 'REST');
+      const gql = row.requests.filter((r) => r.kind === 'GQL');
+      const matched = sent.some(
+        (q) =>
+          (q.path === '/api/graphql' && gql.length > 0) ||
+          rest.some((r) => r.method === q.method && routePattern(r.route).test(q.path)),
+      );
+      expect(
+        matched,
+        `sent ${sent.map((q) => `${q.method} ${q.path}`).join(', ')}; inventory: ${row.requests.map((r) => `${r.method} ${r.route}`).join(' | ')}`,
+      ).toBe(true);
+      expect(result.isError, (result.content[0] as { text?: string }).text).toBeFalsy();
+    });
   });
 }

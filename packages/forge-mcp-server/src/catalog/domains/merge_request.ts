@@ -1051,7 +1051,7 @@ export const domain: DomainSpec = {
       'Withdraw your own approval of a merge request.',
       'POST',
       '/unapprove',
-      { destructive: true, idempotent: true },
+      { destructive: true, idempotent: true, example: { project_id: '1', merge_request_iid: 2 } },
     ),
     {
       id: 'merge_request.unsubscribe',
