@@ -18,7 +18,9 @@ function installed() {
   const deps = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8')).dependencies;
   return Object.entries(deps).every(([name, want]) => {
     try {
-      return JSON.parse(readFileSync(join(here, 'node_modules', name, 'package.json'), 'utf8')).version === want;
+      return (
+        JSON.parse(readFileSync(join(here, 'node_modules', name, 'package.json'), 'utf8')).version === want
+      );
     } catch {
       return false;
     }
@@ -27,7 +29,10 @@ function installed() {
 if (!installed()) {
   const cmd = existsSync(join(here, 'package-lock.json')) ? 'ci' : 'install';
   log(`installing bench dependencies: npm ${cmd} --prefix bench`);
-  const r = spawnSync('npm', [cmd, '--prefix', here, '--no-audit', '--no-fund'], { stdio: 'inherit', cwd: root });
+  const r = spawnSync('npm', [cmd, '--prefix', here, '--no-audit', '--no-fund'], {
+    stdio: 'inherit',
+    cwd: root,
+  });
   if (r.status !== 0) {
     console.error(`npm ${cmd} --prefix bench failed (${r.status})`);
     process.exit(1);
@@ -51,7 +56,14 @@ for (const server of servers(root, sim)) {
   log(`stdio: ${server.name}`);
   sim.clearRequests();
   const r = await benchStdio(server, sim);
-  results.push({ ...r, name: server.name, ours: server.ours, surface: server.surface, version: server.version, started: server.started });
+  results.push({
+    ...r,
+    name: server.name,
+    ours: server.ours,
+    surface: server.surface,
+    version: server.version,
+    started: server.started,
+  });
 }
 let http = { ok: false, levels: [], credentials: [], error: 'skipped' };
 if (!only || only.includes('http')) {
@@ -75,7 +87,10 @@ const machine = {
 };
 const section = serverSection({ results, http, machine, sim: 'forge-sim on 127.0.0.1' });
 writeFileSync(join(here, 'results', 'server.md'), section + '\n');
-writeFileSync(join(here, 'results', 'server.json'), JSON.stringify({ machine, results, http }, null, 2) + '\n');
+writeFileSync(
+  join(here, 'results', 'server.json'),
+  JSON.stringify({ machine, results, http }, null, 2) + '\n',
+);
 writeFileSync(join(here, 'latency.svg'), latencySvg(results, CALLS));
 process.stdout.write(section + '\n');
 
@@ -88,7 +103,10 @@ const OTHER_TIMEOUT_MS = 5 * 60_000;
 function runOther({ script }) {
   return new Promise((resolve) => {
     const t0 = Date.now();
-    const child = spawn(process.execPath, [join(here, script)], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(here, script)], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
@@ -120,7 +138,9 @@ for (const o of OTHERS) {
         `\`bench/${o.script}\` ${r.signal ? `was stopped (${r.signal}) after ${r.seconds.toFixed(0)} s` : `exited with code ${r.code} after ${r.seconds.toFixed(0)} s`}; its section is missing from this run.` +
         (r.err.trim() ? `\n\n\`\`\`\n${r.err.trim().split('\n').slice(-15).join('\n')}\n\`\`\`` : ''),
     });
-  log(`bench/${o.script}: ${r.code === 0 ? 'ok' : `failed (${r.signal ?? r.code})`} in ${r.seconds.toFixed(0)} s`);
+  log(
+    `bench/${o.script}: ${r.code === 0 ? 'ok' : `failed (${r.signal ?? r.code})`} in ${r.seconds.toFixed(0)} s`,
+  );
 }
 
 // 4. bench/report.md

@@ -1,7 +1,7 @@
 // The server section of bench/report.md, from measured results only.
 import { CALLS } from './servers.mjs';
 import { COLD_STARTS, TOTAL_CALLS } from './stdio-bench.mjs';
-import { CALL_BODY, HTTP_ARGS, LEVELS, LOAD_SECONDS } from './http-bench.mjs';
+import { CALL_BODY, CREDENTIAL_REPS, HTTP_ARGS, LOAD_SECONDS } from './http-bench.mjs';
 import { fmtBytes, fmtInt, fmtMiB, fmtMs, ratio } from './util.mjs';
 
 const GO = {
@@ -52,7 +52,10 @@ export function serverSection({ results, http, machine, sim }) {
     `Our server runs once per tool surface with tier ultimate. Peers are installed from the npm registry at the pinned versions in \`bench/package.json\` (\`npm ci --prefix bench\`), never into the product's dependencies.`,
   );
   for (const r of results.filter((x) => x.stderr))
-    out.push('', `<details><summary>${r.name}: stderr tail</summary>\n\n\`\`\`\n${r.stderr}\n\`\`\`\n</details>`);
+    out.push(
+      '',
+      `<details><summary>${r.name}: stderr tail</summary>\n\n\`\`\`\n${r.stderr}\n\`\`\`\n</details>`,
+    );
   out.push('');
 
   out.push(`### Cold start (process spawn → first \`tools/list\` answer over stdio, ${COLD_STARTS} starts)`);
@@ -60,12 +63,17 @@ export function serverSection({ results, http, machine, sim }) {
   out.push(
     table(
       ['server', 'median (ms)', 'max (ms)', ...ratioHead.map((h) => `${h} (median)`)],
-      results.map((r) => [r.name + failed(r), fmtMs(r.coldP50), fmtMs(r.coldMax), ...ratios(r, (x) => x.coldP50)]),
+      results.map((r) => [
+        r.name + failed(r),
+        fmtMs(r.coldP50),
+        fmtMs(r.coldMax),
+        ...ratios(r, (x) => x.coldP50),
+      ]),
     ),
   );
   out.push('');
   out.push(
-    'Spawn, the client\'s `initialize` handshake, `notifications/initialized`, then `tools/list` (all pages) until its answer is read.',
+    "Spawn, the client's `initialize` handshake, `notifications/initialized`, then `tools/list` (all pages) until its answer is read.",
   );
   out.push('');
 
@@ -117,7 +125,16 @@ export function serverSection({ results, http, machine, sim }) {
       if (!r.ok && !cr) cells = ['server failed', '', '', '', '', '', ''];
       else if (!cr || cr.offered === false)
         cells = [cr?.failure ?? 'not offered (no such tool)', '', '', '', '', '', ''];
-      else if (cr.failure) cells = [`\`${cr.tool}\` **failed**: ${cr.failure.replace(/\|/g, '\\|').replace(/\n/g, ' ')}`, '', '', '', '', '', ''];
+      else if (cr.failure)
+        cells = [
+          `\`${cr.tool}\` **failed**: ${cr.failure.replace(/\|/g, '\\|').replace(/\n/g, ' ')}`,
+          '',
+          '',
+          '',
+          '',
+          '',
+          '',
+        ];
       else
         cells = [
           `\`${cr.tool}\``,
@@ -156,9 +173,10 @@ export function serverSection({ results, http, machine, sim }) {
   out.push('');
   out.push(
     `Each server gets ${TOTAL_CALLS} \`tools/call\`s in all (10 warm-up per call, then the mapped calls round-robin). ` +
-      'Overhead = end-to-end latency at the client minus forge-sim\'s own time for the upstream requests that call made, ' +
+      "Overhead = end-to-end latency at the client minus forge-sim's own time for the upstream requests that call made, " +
       "where forge-sim's time per request is the median of 200 direct requests of the same method, path, query and token, made with undici's `request()` (the HTTP client our server uses) over one keep-alive connection after the server has exited. " +
-      'Calls mapped onto each server\'s own tools and argument names:',
+      "forge-sim answers `Keep-Alive: timeout=1`, below undici's 2 s keep-alive threshold, so an undici client (our server, and the direct replay) opens a new connection for every upstream request; both sides pay it, so it cancels out of the overhead. " +
+      "Calls mapped onto each server's own tools and argument names:",
   );
   out.push('');
   for (const r of results)
@@ -166,7 +184,9 @@ export function serverSection({ results, http, machine, sim }) {
       `- ${r.name}: ` +
         CALLS.map((c) => {
           const cr = r.calls?.[c.key];
-          return cr?.tool ? `\`${cr.tool} ${JSON.stringify(cr.args)}\` → ${cr.upstream?.map((u) => `\`${u.replace(/ (pat|bearer)$/, '')}\``).join(', ') ?? 'n/a'}` : `${c.label}: not offered`;
+          return cr?.tool
+            ? `\`${cr.tool} ${JSON.stringify(cr.args)}\` → ${cr.upstream?.map((u) => `\`${u.replace(/ (pat|bearer)$/, '')}\``).join(', ') ?? 'n/a'}`
+            : `${c.label}: not offered`;
         }).join('; '),
     );
   out.push('');
@@ -202,7 +222,16 @@ export function serverSection({ results, http, machine, sim }) {
   if (!http.ok) out.push(`**failed**: ${http.error}`, '');
   out.push(
     table(
-      ['concurrent clients (tokens)', 'requests/s', 'p50 (ms)', 'p99 (ms)', 'requests', 'non-2xx', 'errors', 'upstream GETs seen by forge-sim'],
+      [
+        'concurrent clients (tokens)',
+        'requests/s',
+        'p50 (ms)',
+        'p99 (ms)',
+        'requests',
+        'non-2xx',
+        'errors',
+        'upstream GETs seen by forge-sim',
+      ],
       http.levels.map((l) => [
         l.connections,
         l.rps.toFixed(0),
@@ -227,27 +256,43 @@ export function serverSection({ results, http, machine, sim }) {
   out.push('');
   out.push(
     table(
-      ['credentials', 'RSS before (MiB)', 'RSS after (MiB)', 'per credential (KiB)', 'Go server (published, other machine)'],
+      [
+        'credentials',
+        'RSS before (MiB)',
+        'RSS after (MiB)',
+        'per credential (KiB, median run)',
+        'per credential, each run (KiB)',
+        'Go server (published, other machine)',
+      ],
       http.credentials.map((c) => [
         fmtInt(c.n),
         fmtMiB(c.before),
         fmtMiB(c.after),
         (c.perCredential / 1024).toFixed(1),
+        (c.reps ?? []).map((x) => (x.perCredential / 1024).toFixed(1)).join(', '),
         c.n === 1000 ? 'about 50 KiB' : '—',
       ]),
     ),
   );
   out.push('');
   out.push(
-    '(RSS after N distinct tokens each made one `tools/call` − RSS before) ÷ N, a fresh server per N, warmed by 20 calls of one token; read 1 s after the last call. No GC is forced, so garbage not yet collected counts.',
+    `(RSS after N distinct tokens each made one \`tools/call\` − RSS before) ÷ N, a fresh server per N and run (${CREDENTIAL_REPS} runs, the median run shown), warmed by 20 calls of one token; read 1 s after the last call. No GC is forced, so garbage not yet collected counts and the runs spread widely.`,
   );
   out.push('');
 
-  out.push('### Beside the Go server the spec describes (published figures, another machine: orientation only, no ratio)');
+  out.push(
+    '### Beside the Go server the spec describes (published figures, another machine: orientation only, no ratio)',
+  );
   out.push('');
   out.push(
     table(
-      ['surface', 'RSS after start: ours / Go', 'first tools/list: ours / Go', 'warm tools/list p50: ours / Go', 'tools/list size: ours / Go'],
+      [
+        'surface',
+        'RSS after start: ours / Go',
+        'first tools/list: ours / Go',
+        'warm tools/list p50: ours / Go',
+        'tools/list size: ours / Go',
+      ],
       ours.map((r) => {
         const g = GO[r.surface];
         return [
@@ -288,18 +333,30 @@ function targets(results, http) {
   const fasterAll = dyn?.ok && peers.every((p) => p.ok && dyn.coldP50 < p.coldP50);
   rows.push([
     'dynamic surface starts faster than every peer (median cold start)',
-    `ours ${fmtMs(dyn?.coldP50)} ms; ` + peers.map((p) => `${p.name} ${p.ok ? fmtMs(p.coldP50) + ' ms' : 'failed'}`).join('; '),
+    `ours ${fmtMs(dyn?.coldP50)} ms; ` +
+      peers.map((p) => `${p.name} ${p.ok ? fmtMs(p.coldP50) + ' ms' : 'failed'}`).join('; '),
     yes(fasterAll),
   ]);
-  const lessMem = dyn?.ok && peers.every((p) => p.ok && dyn.rssStartMedian < p.rssStartMedian && dyn.rssAfterCalls < p.rssAfterCalls);
+  const lessMem =
+    dyn?.ok &&
+    peers.every((p) => p.ok && dyn.rssStartMedian < p.rssStartMedian && dyn.rssAfterCalls < p.rssAfterCalls);
   rows.push([
     'dynamic surface uses less memory than every peer (RSS after start and after 1,000 calls)',
     `ours ${fmtMiB(dyn?.rssStartMedian)} / ${fmtMiB(dyn?.rssAfterCalls)} MiB; ` +
-      peers.map((p) => `${p.name} ${p.ok ? `${fmtMiB(p.rssStartMedian)} / ${fmtMiB(p.rssAfterCalls)} MiB` : 'failed'}`).join('; '),
+      peers
+        .map(
+          (p) =>
+            `${p.name} ${p.ok ? `${fmtMiB(p.rssStartMedian)} / ${fmtMiB(p.rssAfterCalls)} MiB` : 'failed'}`,
+        )
+        .join('; '),
     yes(lessMem),
   ]);
   rows.push(['warm tools/list p50 on dynamic < 2 ms', `${fmtMs(dyn?.listP50)} ms`, yes(dyn?.listP50 < 2)]);
-  rows.push(['warm tools/list p50 on individual < 50 ms', `${fmtMs(ind?.listP50)} ms`, yes(ind?.listP50 < 50)]);
+  rows.push([
+    'warm tools/list p50 on individual < 50 ms',
+    `${fmtMs(ind?.listP50)} ms`,
+    yes(ind?.listP50 < 50),
+  ]);
   for (const r of results.filter((x) => x.ours)) {
     const vals = CALLS.map((c) => [c, r.calls?.[c.key]]).filter(([, cr]) => cr?.n);
     const ok = vals.length === CALLS.length && vals.every(([, cr]) => cr.overP50 < 1);

@@ -48,8 +48,14 @@ export function servers(root, sim) {
   };
   return [
     ours('dynamic', {
-      issues: ['forge_execute_action', { action: 'issue.list', params: { project_id: '1', state: 'opened' } }],
-      mr: ['forge_execute_action', { action: 'merge_request.get', params: { project_id: '1', merge_request_iid: 1 } }],
+      issues: [
+        'forge_execute_action',
+        { action: 'issue.list', params: { project_id: '1', state: 'opened' } },
+      ],
+      mr: [
+        'forge_execute_action',
+        { action: 'merge_request.get', params: { project_id: '1', merge_request_iid: 1 } },
+      ],
       file: [
         'forge_execute_action',
         { action: 'repository.file_get', params: { project_id: '1', file_path: 'README.md', ref: 'main' } },

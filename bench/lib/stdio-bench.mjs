@@ -15,7 +15,14 @@ const SETTLE_MS = 500;
 
 const log = (...a) => console.error('[bench]', ...a);
 const serverRequire = createRequire(
-  join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'packages', 'forge-mcp-server', 'package.json'),
+  join(
+    fileURLToPath(new URL('.', import.meta.url)),
+    '..',
+    '..',
+    'packages',
+    'forge-mcp-server',
+    'package.json',
+  ),
 );
 
 /** Upstream requests forge-sim recorded since index `since`, as replayable signatures. */
@@ -137,7 +144,11 @@ export async function benchStdio(server, sim) {
       for (const u of up) signatures.set(u.key, u);
       const f = callFailure(msg);
       if (f) r.calls[c.key].errors = (r.calls[c.key].errors ?? 0) + 1;
-      r.calls[c.key].samples.push({ ms, up: up.map((u) => u.key), bytes: JSON.stringify(msg.result ?? {}).length });
+      r.calls[c.key].samples.push({
+        ms,
+        up: up.map((u) => u.key),
+        bytes: JSON.stringify(msg.result ?? {}).length,
+      });
     }
     r.callsMade = made;
     await sleep(SETTLE_MS);

@@ -10,7 +10,7 @@ export function latencySvg(results, calls) {
       const cr = r.calls?.[c.key];
       rows.push({ call: c, server: r.name, si, cr: cr && Number.isFinite(cr.latP50) ? cr : null, why: cr });
     }
-  const left = 250;
+  const left = 275;
   const barH = 14;
   const gap = 4;
   const groupGap = 26;
