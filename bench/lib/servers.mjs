@@ -20,7 +20,7 @@ const version = (pkgJson) => {
 /** @returns the server list; sim is the running forge-sim. */
 export function servers(root, sim) {
   const benchModules = join(root, 'bench', 'node_modules');
-  const cli = join(root, 'packages', 'forge-mcp-server', 'dist', 'cli.js');
+  const cli = join(root, 'packages', 'forge-mcp-server', 'dist', 'forge-mcp-server.mjs');
   const ourVersion = version(join(root, 'packages', 'forge-mcp-server', 'package.json'));
   const ours = (surface, calls) => ({
     id: `ours-${surface}`,
@@ -28,7 +28,7 @@ export function servers(root, sim) {
     ours: true,
     surface,
     version: ourVersion,
-    started: `node packages/forge-mcp-server/dist/cli.js, FORGE_URL=<sim>, FORGE_TOKEN=<api token>, FORGE_MCP_TOOL_SURFACE=${surface}, FORGE_MCP_TIER=ultimate`,
+    started: `node packages/forge-mcp-server/dist/forge-mcp-server.mjs (the bin), FORGE_URL=<sim>, FORGE_TOKEN=<api token>, FORGE_MCP_TOOL_SURFACE=${surface}, FORGE_MCP_TIER=ultimate`,
     spec: {
       command: process.execPath,
       args: [cli],

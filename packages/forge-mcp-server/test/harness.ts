@@ -9,7 +9,8 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { startForgeSim, type ForgeSim, type SimOptions } from 'forge-sim';
 
-export const CLI = join(dirname(fileURLToPath(import.meta.url)), '../dist/cli.js');
+/** What `npx forge-mcp-server` runs: the bundled server. */
+export const CLI = join(dirname(fileURLToPath(import.meta.url)), '../dist/forge-mcp-server.mjs');
 
 export type { ForgeSim };
 

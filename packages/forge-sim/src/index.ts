@@ -42,7 +42,7 @@ export async function startForgeSim(opts: SimOptions = {}): Promise<ForgeSim> {
     server = createHttpServer(listener);
   }
   // Keep-alive sockets would hold close() open; the instance's clients reconnect cheaply.
-  server.keepAliveTimeout = 1000;
+  server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, host, () => {

@@ -132,7 +132,7 @@ export function jsonResult(a: ActionSpec, body: unknown, headers: Record<string,
       ? diffNotes(rec.diffs)
       : [];
   const text = cap(
-    JSON.stringify(compact(rec) ?? {}, null, 1) + (notes.length ? `\nNotes:\n${notes.join('\n')}` : ''),
+    JSON.stringify(compact(rec) ?? {}) + (notes.length ? `\nNotes:\n${notes.join('\n')}` : ''),
     'use a narrower action (for example per-file diffs with page and per_page)',
   );
   return { content: [{ type: 'text', text }], structuredContent: rec };

@@ -182,6 +182,9 @@ export async function openSession(init: SessionInit): Promise<Session> {
     timeoutMs: config.actionTimeoutMs,
     skipTlsVerify: config.skipTlsVerify,
   });
+  // The identity check and the scope read go out together; neither waits on the other.
+  const scopesRead = readScopes(client, init.tokenHeader === 'bearer');
+  scopesRead.catch(() => undefined);
   let identity: Identity;
   try {
     const me = await client.rest('GET', '/user');
@@ -198,7 +201,7 @@ export async function openSession(init: SessionInit): Promise<Session> {
     // A genuine token below the read_api minimum (only mcp, say): the session only refuses.
     identity = {};
   }
-  const scopes = await readScopes(client, init.tokenHeader === 'bearer');
+  const scopes = await scopesRead;
   const below =
     identity.id === undefined ||
     (scopes && !scopes.includes('granular') && !scopes.includes('api') && !scopes.includes('read_api'));

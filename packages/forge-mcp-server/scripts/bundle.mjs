@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// Bundles the built server (dist/cli.js and everything it imports) into one ES module,
+// dist/forge-mcp-server.mjs: one file to read and compile instead of a few hundred, which is what
+// `npx forge-mcp-server` starts. Runs after `tsc -b`.
+import { build } from 'esbuild';
+import { chmodSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const outfile = join(root, 'dist/forge-mcp-server.mjs');
+await build({
+  entryPoints: [join(root, 'dist/cli.js')],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  // forge-sim is only the demo's; the server never loads it.
+  external: ['forge-sim'],
+  // CommonJS dependencies inside an ES module still need a require.
+  banner: {
+    js: "import { createRequire as __forgeRequire } from 'node:module';\nconst require = __forgeRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+  legalComments: 'none',
+});
+chmodSync(outfile, 0o755);
