@@ -28,10 +28,11 @@ export function servers(root, sim) {
     ours: true,
     surface,
     version: ourVersion,
-    started: `node packages/forge-mcp-server/dist/forge-mcp-server.mjs (the bin), FORGE_URL=<sim>, FORGE_TOKEN=<api token>, FORGE_MCP_TOOL_SURFACE=${surface}, FORGE_MCP_TIER=ultimate`,
+    started: `packages/forge-mcp-server/dist/forge-mcp-server.mjs run as its bin (its shebang's node flags apply), FORGE_URL=<sim>, FORGE_TOKEN=<api token>, FORGE_MCP_TOOL_SURFACE=${surface}, FORGE_MCP_TIER=ultimate`,
     spec: {
-      command: process.execPath,
-      args: [cli],
+      // Started the way npx starts it: the bin itself, so the node flags on its first line apply.
+      command: cli,
+      args: [],
       cwd: root,
       env: {
         FORGE_URL: sim.url,

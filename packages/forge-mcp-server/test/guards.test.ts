@@ -6,7 +6,16 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCalls, httpServer, sim, stdioClient, textOf, type Connected, type ForgeSim } from './harness.js';
+import {
+  apiCalls,
+  httpServer,
+  sim,
+  stdioClient,
+  textOf,
+  type Connected,
+  type ForgeSim,
+  rpc,
+} from './harness.js';
 
 let s: ForgeSim;
 beforeAll(async () => {
@@ -309,17 +318,15 @@ describe('destructive call decision', () => {
   it('refuses a confirmation state the server did not issue with a JSON-RPC invalid-params error', async () => {
     const server = await httpServer(s, ['--tool-surface=meta']);
     try {
-      const res = await fetch(server.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
+      const res = await rpc(
+        server.url,
+        {
           authorization: `Bearer ${s.tokens.api}`,
           'mcp-protocol-version': '2026-07-28',
           'mcp-method': 'tools/call',
           'mcp-name': 'forge_issue',
         },
-        body: JSON.stringify({
+        {
           jsonrpc: '2.0',
           id: 7,
           method: 'tools/call',
@@ -334,8 +341,8 @@ describe('destructive call decision', () => {
               'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
             },
           },
-        }),
-      });
+        },
+      );
       const text = await res.text();
       expect(text).toContain('-32602');
       expect(text).toContain('requestState');

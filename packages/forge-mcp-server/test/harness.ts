@@ -162,3 +162,16 @@ export function httpServer(
     child.once('exit', (code) => reject(new Error(`server exited ${code}: ${err}`)));
   });
 }
+
+/** One raw JSON-RPC POST to the MCP endpoint, for what a scripted client would never send. */
+export function rpc(url: string, headers: Record<string, string>, body: unknown): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { apiCalls, httpServer, sim, textOf, type ForgeSim, type HttpServerProcess } from './harness.js';
+import { apiCalls, httpServer, sim, textOf, type ForgeSim, type HttpServerProcess, rpc } from './harness.js';
 
 let s: ForgeSim;
 let server: HttpServerProcess;
@@ -47,15 +47,13 @@ describe('HTTP, 2026-07-28 era (v2 client)', () => {
 
   it('answers 400 (-32020) when Mcp-Method is missing, and sends nothing to the instance', async () => {
     const since = s.requests.length;
-    const res = await fetch(server.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
+    const res = await rpc(
+      server.url,
+      {
         authorization: `Bearer ${s.tokens.api}`,
         'mcp-protocol-version': '2026-07-28',
       },
-      body: JSON.stringify({
+      {
         jsonrpc: '2.0',
         id: 1,
         method: 'tools/call',
@@ -68,8 +66,8 @@ describe('HTTP, 2026-07-28 era (v2 client)', () => {
             'io.modelcontextprotocol/clientCapabilities': {},
           },
         },
-      }),
-    });
+      },
+    );
     expect(res.status).toBe(400);
     expect(JSON.stringify(await res.json())).toContain('-32020');
     expect(apiCalls(s, since).filter((q) => q.path.endsWith('/issues'))).toHaveLength(0);
@@ -116,11 +114,7 @@ describe('HTTP, legacy era', () => {
   });
 
   it('refuses a request without a credential with 401, a Bearer challenge and both header names', async () => {
-    const res = await fetch(server.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-    });
+    const res = await rpc(server.url, {}, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
     const body = JSON.stringify(await res.json());
@@ -130,29 +124,25 @@ describe('HTTP, legacy era', () => {
   });
 
   it('answers 401 naming the presented header when the instance refuses the token', async () => {
-    const res = await fetch(server.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
+    const res = await rpc(
+      server.url,
+      {
         'private-token': s.tokens.revoked,
       },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-    });
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    );
     expect(res.status).toBe(401);
     expect(JSON.stringify(await res.json())).toContain('PRIVATE-TOKEN header');
   });
 
   it('refuses a token carrying neither api nor read_api with -40300', async () => {
-    const res = await fetch(server.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
+    const res = await rpc(
+      server.url,
+      {
         authorization: `Bearer ${s.tokens.mcpOnly}`,
       },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-    });
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    );
     expect(res.status).toBe(403);
     expect(JSON.stringify(await res.json())).toContain('-40300');
   });
