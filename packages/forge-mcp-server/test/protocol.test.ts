@@ -314,6 +314,80 @@ describe('dynamic surface over stdio (legacy era)', () => {
       const t = textOf(await exec(gql!.id, gql!.example));
       expect(t).toBe(`${gql!.id} GraphQL errors: Field is broken; second`);
     });
+
+    describe('GraphQL error rules', () => {
+      const gqlActions = async () => {
+        const { catalog } = await import('../dist/catalog/index.js');
+        const plain = catalog().actions.filter(
+          (a) => a.request && 'graphql' in a.request && !a.handler && a.tier === 'free',
+        );
+        const read = plain.find((a) => !a.write)!;
+        const mutation = plain.find((a) => a.write && 'graphql' in a.request! && a.request.graphql.mutation)!;
+        return {
+          read,
+          mutation,
+          field: (mutation.request as { graphql: { mutation: string } }).graphql.mutation,
+        };
+      };
+
+      it('appends the errors[] messages of an error status on one line, capped at 2048 bytes', async () => {
+        const { read } = await gqlActions();
+        const long = 'x'.repeat(1500);
+        s.fault({
+          path: '/api/graphql',
+          status: 500,
+          body: { errors: [{ message: `first ${long}` }, { message: `second ${long}` }] },
+        });
+        const t = textOf(await exec(read.id, read.example));
+        expect(t).toMatch(new RegExp(`^${read.id.replace('.', '\\.')}: internal server error \\(first x+`));
+        const inner = /\((first [^)]*)\)/.exec(t)![1];
+        expect(Buffer.byteLength(inner)).toBeLessThanOrEqual(2048 + 3);
+        expect(inner).toContain('; second ');
+        expect(inner.endsWith('…')).toBe(true);
+      });
+
+      it('drops the list when the body carries a key besides data, errors, extensions', async () => {
+        const { read } = await gqlActions();
+        s.fault({
+          path: '/api/graphql',
+          status: 502,
+          body: { errors: [{ message: 'upstream said no' }], trace: 'abc' },
+        });
+        const t = textOf(await exec(read.id, read.example));
+        expect(t).toMatch(/temporarily unavailable \(bad gateway\)\. Suggestion/);
+        expect(t).not.toContain('upstream said no');
+      });
+
+      it('reports any GraphQL 401 as the token refused', async () => {
+        const { read } = await gqlActions();
+        s.fault({ path: '/api/graphql', status: 401, body: { errors: [{ message: 'Invalid token' }] } });
+        const t = textOf(await exec(read.id, read.example));
+        expect(t).toMatch(
+          /authentication failed: the instance rejected the token itself \(Invalid token\)\. Suggestion: replace FORGE_TOKEN/,
+        );
+      });
+
+      it('reads a mutation payload errors list as mutation errors, and a refused mutation as GraphQL errors', async () => {
+        const { mutation, field } = await gqlActions();
+        s.fault({
+          path: '/api/graphql',
+          status: 200,
+          body: { data: { [field]: { errors: ['Title is too long', 'Label is unknown'] } } },
+        });
+        expect(textOf(await exec(mutation.id, mutation.example))).toBe(
+          `${mutation.id} mutation errors: Title is too long; Label is unknown`,
+        );
+        s.clearFaults();
+        s.fault({
+          path: '/api/graphql',
+          status: 200,
+          body: { data: { [field]: null }, errors: [{ message: 'permission denied' }] },
+        });
+        expect(textOf(await exec(mutation.id, mutation.example))).toBe(
+          `${mutation.id} GraphQL errors: permission denied`,
+        );
+      });
+    });
   });
 });
 

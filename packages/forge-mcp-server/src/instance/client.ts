@@ -292,6 +292,7 @@ export class InstanceClient {
       retryAfterSeconds: res.headers['retry-after']
         ? Number(res.headers['retry-after']) || undefined
         : undefined,
+      body: res.body,
     });
   }
 
@@ -383,10 +384,9 @@ export class InstanceClient {
       const fieldNull =
         !data || (opts.mutation ? data[opts.mutation] == null : Object.values(data).every((v) => v == null));
       if (fieldNull)
-        throw new InstanceError(
-          'graphql',
-          `${opts.mutation ? 'mutation' : 'GraphQL'} errors: ${joinCapped(messages, 2048)}`,
-        );
+        // Top-level errors (a refused mutation answers a null payload beside them) read as GraphQL errors;
+        // only the mutation payload's own errors list reads as mutation errors.
+        throw new InstanceError('graphql', `GraphQL errors: ${joinCapped(messages, 2048)}`);
     }
     return data ?? {};
   }
@@ -397,6 +397,9 @@ export class InstanceClient {
     const tokenRefused = status === 401;
     return new InstanceError('status', tokenRefused ? TOKEN_REFUSED : err.classification, {
       ...err.parts,
+      // The instance's errors[].message list, on one line and capped; dropped when the body is not
+      // a GraphQL answer (a top-level key besides data, errors, extensions).
+      instanceMessage: graphqlMessages(err.parts.body),
       tokenRefused,
       hint: statusHint(status, tokenRefused ? 'invalid_token' : err.parts.code, this.opts.tokenLabel),
       cause:

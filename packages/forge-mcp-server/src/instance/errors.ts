@@ -68,6 +68,8 @@ export class InstanceError extends Error {
       /** The body's RFC 6750 / instance error code, when any. */
       code?: string;
       retryAfterSeconds?: number;
+      /** The answer's body, kept for the GraphQL rules; never rendered. */
+      body?: unknown;
     } = {},
   ) {
     super(classification);
