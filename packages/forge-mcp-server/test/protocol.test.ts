@@ -315,6 +315,51 @@ describe('dynamic surface over stdio (legacy era)', () => {
       expect(t).toBe(`${gql!.id} GraphQL errors: Field is broken; second`);
     });
 
+    describe('routes whose 401 and 403 differ', () => {
+      const first = async (prefix: string) => {
+        const { catalog } = await import('../dist/catalog/index.js');
+        return catalog().actions.find((a) => a.id.startsWith(prefix) && !a.destructive)!;
+      };
+
+      it('external status checks: a 401 names the licence, a 403 the role', async () => {
+        const a = await first('external_status_check.list_project');
+        s.fault({
+          path: /external_status_checks/,
+          status: 401,
+          body: { message: '401 Unauthorized' },
+          times: 1,
+        });
+        expect(textOf(await exec(a.id, a.example))).toMatch(
+          /Suggestion: the project's licence does not include external status checks/,
+        );
+        s.fault({
+          path: /external_status_checks/,
+          status: 403,
+          body: { message: '403 Forbidden' },
+          times: 1,
+        });
+        expect(textOf(await exec(a.id, a.example))).toMatch(
+          /Suggestion: your role in the project does not allow it/,
+        );
+      });
+
+      it('a 401 carrying an RFC 6750 code keeps the token hint, not the route hint', async () => {
+        const a = await first('external_status_check.list_project');
+        s.fault({ path: /external_status_checks/, status: 401, body: { error: 'invalid_token' }, times: 1 });
+        const t = textOf(await exec(a.id, a.example));
+        expect(t).toMatch(/Suggestion: replace FORGE_TOKEN/);
+        expect(t).not.toMatch(/licence/);
+      });
+
+      it('group SAML link actions add their hint to every error', async () => {
+        const a = await first('group.saml_link_list');
+        s.fault({ path: /saml_group_links/, status: 404, body: { message: '404 Not found' }, times: 1 });
+        expect(textOf(await exec(a.id, a.example))).toMatch(
+          /Suggestion: SAML group links need SAML single sign-on/,
+        );
+      });
+    });
+
     describe('GraphQL error rules', () => {
       const gqlActions = async () => {
         const { catalog } = await import('../dist/catalog/index.js');

@@ -10,6 +10,7 @@ import {
   textResult,
   type ToolResult,
 } from './format.js';
+import { routeHint } from './hints.js';
 import { paramsOf } from './schema.js';
 
 export interface RunOptions {
@@ -194,7 +195,9 @@ export async function runAction(
     if (err instanceof ArgumentProblem) return errorResult(err.message);
     if (err instanceof InstanceError) {
       if (err.status === 404 && a.notFound) return notFoundResult(a, args);
-      return errorResult(err.kind === 'graphql' ? `${a.id} ${err.classification}` : err.render(a.id));
+      if (err.kind === 'graphql') return errorResult(`${a.id} ${err.classification}`);
+      const hint = routeHint(a.id, err);
+      return errorResult((hint ? err.withHint(hint) : err).render(a.id));
     }
     // Handlers say what went wrong with a plain Error; anything else is a defect and says nothing inside.
     if (err instanceof Error && err.constructor === Error && a.handler)

@@ -80,6 +80,11 @@ export class InstanceError extends Error {
     return this.parts.status;
   }
 
+  /** The same failure with another suggestion. */
+  withHint(hint: string): InstanceError {
+    return new InstanceError(this.kind, this.classification, { ...this.parts, hint });
+  }
+
   render(operation: string): string {
     const { instanceMessage, hint, cause } = this.parts;
     let text = `${operation}: ${this.classification}`;

@@ -1,0 +1,66 @@
+/**
+ * Corrective hints for routes whose 401 and 403 mean different things, and for action groups that add a
+ * hint of their own (spec: Errors, Corrective hints). A role, licence or owner hint follows only a REST
+ * 401 or 403 without an RFC 6750 code; the `always` hints follow every error of their actions.
+ */
+import type { InstanceError } from '../instance/index.js';
+
+interface RouteHints {
+  401?: string;
+  403?: string;
+  /** Follows every error of the action. */
+  always?: string;
+}
+
+const EXTERNAL_STATUS_CHECK: RouteHints = {
+  401: "the project's licence does not include external status checks (Ultimate)",
+  403: 'your role in the project does not allow it (Maintainer or higher)',
+};
+const SECURITY_SETTINGS: RouteHints = {
+  401: 'your role does not allow changing security settings (Maintainer or Owner)',
+  403: 'the licence does not include these security settings (Ultimate), or the project is archived',
+};
+const SAML_LINK: RouteHints = {
+  always:
+    'SAML group links need SAML single sign-on configured on the top-level group, the Owner role, and a Premium or Ultimate licence',
+};
+const SELF_ROTATION: RouteHints = {
+  401: 'self-rotation rotates the calling token itself: call it with the token to rotate, which must be active and carry the api or self_rotate scope',
+};
+
+const BY_ACTION: Record<string, RouteHints> = {
+  'project.create_fork_relation': {
+    401: 'the target namespace is not allowed for this fork relation',
+    403: 'you need the Owner role on the fork, or the right to fork the source project',
+  },
+  'merge_train.add': {
+    401: 'you may not merge into the target branch (check the protected branch settings)',
+    403: 'you cannot read the merge request or its project',
+  },
+  'project.security_settings_get': SECURITY_SETTINGS,
+  'project.security_settings_update': SECURITY_SETTINGS,
+  'group.security_settings_update': SECURITY_SETTINGS,
+  'group.saml_link_add': SAML_LINK,
+  'group.saml_link_delete': SAML_LINK,
+  'group.saml_link_get': SAML_LINK,
+  'group.saml_link_list': SAML_LINK,
+  'access.token_personal_rotate_self': SELF_ROTATION,
+  'access.token_group_rotate_self': SELF_ROTATION,
+  'access.token_project_rotate_self': SELF_ROTATION,
+};
+
+function hintsFor(actionId: string): RouteHints | undefined {
+  return (
+    BY_ACTION[actionId] ?? (actionId.startsWith('external_status_check.') ? EXTERNAL_STATUS_CHECK : undefined)
+  );
+}
+
+/** The hint an action's own route gives for this failure, if any. */
+export function routeHint(actionId: string, err: InstanceError): string | undefined {
+  const h = hintsFor(actionId);
+  if (!h) return undefined;
+  if (h.always) return h.always;
+  const status = err.status;
+  if ((status === 401 || status === 403) && !err.parts.code && !err.parts.tokenRefused) return h[status];
+  return undefined;
+}
