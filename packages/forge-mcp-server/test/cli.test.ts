@@ -64,6 +64,17 @@ describe('start-up', () => {
     expect(stderr).toMatch(/FORGE_TOKEN/);
   });
 
+  it('names a refused connection and a failed DNS lookup at start, with what to check', async () => {
+    const refused = await runCli([], { FORGE_URL: 'http://127.0.0.1:1', FORGE_TOKEN: 'glpat-x' });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/connection refused: nothing accepted the connection at 127\.0\.0\.1:1/);
+    expect(refused.stderr).toMatch(/FORGE_URL/);
+    const dns = await runCli([], { FORGE_URL: 'http://forge.invalid', FORGE_TOKEN: 'glpat-x' });
+    expect(dns.code).toBe(1);
+    expect(dns.stderr).toMatch(/DNS lookup failed: forge\.invalid did not resolve/);
+    expect(dns.stderr + refused.stderr).not.toContain('glpat-x');
+  });
+
   it('refuses the unprefixed READ_ONLY of releases before 3.1.0', async () => {
     const { code, stderr } = await runCli([], { FORGE_TOKEN: 'x', READ_ONLY: 'true' });
     expect(code).toBe(2);

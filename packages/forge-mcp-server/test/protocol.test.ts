@@ -283,6 +283,12 @@ describe('dynamic surface over stdio (legacy era)', () => {
       );
     });
 
+    it('names the HTTP method when the connection drops', async () => {
+      s.fault({ path: /\/issues$/, drop: true });
+      const t = textOf(await exec('issue.list', { project_id: '1' }));
+      expect(t).toMatch(/^issue\.list: network error during GET to 127\.0\.0\.1:\d+ \(\w+\)\. Suggestion: /);
+    });
+
     it('retries a 429 honouring Retry-After before succeeding', async () => {
       s.fault({
         path: /\/issues$/,
