@@ -497,6 +497,47 @@ describe('meta and individual surfaces', () => {
     }
   });
 
+  it.each([
+    [
+      'opaque',
+      (t: { description?: string; inputSchema: Record<string, unknown> }) => {
+        expect(t.description).toMatch(/- get: /);
+        expect(
+          (t.inputSchema.properties as { params: Record<string, unknown> }).params.anyOf,
+        ).toBeUndefined();
+      },
+    ],
+    [
+      'compact',
+      (t: { description?: string; inputSchema: Record<string, unknown> }) => {
+        expect(t.description).toMatch(/- get\(project_id\*, issue_iid\*/);
+      },
+    ],
+    [
+      'full',
+      (t: { description?: string; inputSchema: Record<string, unknown> }) => {
+        const anyOf = (t.inputSchema.properties as { params: { anyOf: Array<{ title: string }> } }).params
+          .anyOf;
+        expect(anyOf.map((x) => x.title)).toContain('get');
+      },
+    ],
+  ] as const)('FORGE_MCP_META_PARAM_SCHEMA=%s shapes only the meta tools/list', async (mode, check) => {
+    const c = await stdioClient(s, {
+      env: { FORGE_MCP_TOOL_SURFACE: 'meta', FORGE_MCP_META_PARAM_SCHEMA: mode },
+    });
+    try {
+      const issue = (await c.client.listTools()).tools.find((t) => t.name === 'forge_issue')!;
+      check(issue as never);
+      const r = await c.client.callTool({
+        name: 'forge_issue',
+        arguments: { action: 'get', params: { project_id: '1', issue_iid: 1 } },
+      });
+      expect(r.isError).toBeFalsy();
+    } finally {
+      await c.close();
+    }
+  });
+
   it('individual lists one closed-schema tool per action; with an admin token and tier ultimate, every action', async () => {
     const c = await stdioClient(s, {
       env: { FORGE_MCP_TOOL_SURFACE: 'individual', FORGE_TOKEN: s.tokens.admin },
