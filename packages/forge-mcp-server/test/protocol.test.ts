@@ -538,6 +538,43 @@ describe('meta and individual surfaces', () => {
     }
   });
 
+  it('FORGE_MCP_DESCRIPTION_SUBSTITUTIONS rewrites titles and descriptions, leaving a rewrite that grows too much', async () => {
+    const grow = 'e=' + 'x'.repeat(250);
+    const c = await stdioClient(s, {
+      env: {
+        FORGE_MCP_TOOL_SURFACE: 'individual',
+        FORGE_MCP_DESCRIPTION_SUBSTITUTIONS: `Issue=Ticket,${grow}`,
+      },
+    });
+    try {
+      const tools = (await c.client.listTools()).tools;
+      const get = tools.find((t) => t.name === 'forge_issue_get')!;
+      const { catalog } = await import('../dist/catalog/index.js');
+      const original = catalog().get('issue.get')!;
+      // The description has many an "e": growing beyond twice its length (and 512 bytes), it is left as
+      // written; the short title grows by less than 512 bytes and is rewritten.
+      expect(get.description).toBe(original.description);
+      expect(get.title).not.toBe(original.title);
+      expect(get.title).toContain('x'.repeat(250));
+    } finally {
+      await c.close();
+    }
+    const d = await stdioClient(s, {
+      env: {
+        FORGE_MCP_TOOL_SURFACE: 'individual',
+        FORGE_MCP_DESCRIPTION_SUBSTITUTIONS: 'issue=ticket,Issue=Ticket',
+      },
+    });
+    try {
+      const get = (await d.client.listTools()).tools.find((t) => t.name === 'forge_issue_get')!;
+      expect(`${get.title} ${get.description}`).toMatch(/[Tt]icket/);
+      expect(`${get.title} ${get.description}`).not.toMatch(/[Ii]ssue/);
+      expect(get.name).toBe('forge_issue_get');
+    } finally {
+      await d.close();
+    }
+  });
+
   it('individual lists one closed-schema tool per action; with an admin token and tier ultimate, every action', async () => {
     const c = await stdioClient(s, {
       env: { FORGE_MCP_TOOL_SURFACE: 'individual', FORGE_TOKEN: s.tokens.admin },
