@@ -580,6 +580,24 @@ describe('local paths', () => {
     }
   });
 
+  it('refuses a file over FORGE_MCP_UPLOAD_MAX_FILE_SIZE and anything but a regular file', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'forge-size-'));
+    writeFileSync(join(work, 'big.txt'), 'x'.repeat(2048));
+    const c = await stdioClient(s, { env: { FORGE_MCP_UPLOAD_MAX_FILE_SIZE: '1KB' } });
+    try {
+      const since = s.requests.length;
+      const big = await upload(c, join(work, 'big.txt'));
+      expect(textOf(big)).toMatch(
+        /is 2048 bytes, over the upload limit of 1024 bytes \(FORGE_MCP_UPLOAD_MAX_FILE_SIZE\)/,
+      );
+      const dir = await upload(c, work);
+      expect(textOf(dir)).toMatch(/is not a regular file/);
+      expect(writes(since)).toHaveLength(0);
+    } finally {
+      await c.close();
+    }
+  });
+
   it('does not treat the home directory as an allowed working directory', async () => {
     const inHome = mkdtempSync(join(homedir(), '.forge-home-'));
     writeFileSync(join(inHome, 'notes.txt'), 'private');

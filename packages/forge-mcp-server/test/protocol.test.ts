@@ -442,6 +442,22 @@ describe('dynamic surface over stdio (legacy era)', () => {
   });
 });
 
+describe('FORGE_MCP_EMBEDDED_RESOURCES=false', () => {
+  it('leaves the forge:// resource block out of get results', async () => {
+    const c = await stdioClient(s, { env: { FORGE_MCP_EMBEDDED_RESOURCES: 'false' } });
+    try {
+      const r = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+      });
+      expect(r.isError).toBeFalsy();
+      expect((r.content as Array<{ type: string }>).map((b) => b.type)).toEqual(['text']);
+    } finally {
+      await c.close();
+    }
+  });
+});
+
 describe('deadline', () => {
   it('cancels a call that outlives FORGE_MCP_ACTION_TIMEOUT', async () => {
     const c = await stdioClient(s, { env: { FORGE_MCP_ACTION_TIMEOUT: '1s' } });
