@@ -2,7 +2,7 @@
  * Guardrails, scopes and tiers over real stdio (both protocol eras), each asserting from forge-sim's
  * request log that nothing reached the instance where nothing should.
  */
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -593,6 +593,35 @@ describe('local paths', () => {
       const dir = await upload(c, work);
       expect(textOf(dir)).toMatch(/is not a regular file/);
       expect(writes(since)).toHaveLength(0);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('writes a download under a temporary name and renames it when complete, inside the allowed directories only', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'forge-dl-'));
+    const c = await stdioClient(s);
+    try {
+      const target = join(out, 'artifacts.zip');
+      const r = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: {
+          action: 'job.artifacts',
+          params: { project_id: '1', job_id: 1001, output_path: target },
+        },
+      });
+      expect(r.isError, textOf(r)).toBeFalsy();
+      expect(textOf(r)).toMatch(new RegExp(`^Saved \\d+ bytes .* to ${target.replace(/[.]/g, '\\.')}`));
+      expect(readdirSync(out)).toEqual(['artifacts.zip']);
+      const outside = join(mkdtempSync(join(homedir(), '.forge-dl-outside-')), 'a.zip');
+      const refused = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: {
+          action: 'job.artifacts',
+          params: { project_id: '1', job_id: 1001, output_path: outside },
+        },
+      });
+      expect(textOf(refused)).toMatch(/resolves outside the allowed directories/);
     } finally {
       await c.close();
     }
