@@ -63,11 +63,12 @@ async function main(): Promise<number | undefined> {
   const handle = await runHttp(config, log);
   const { register } = await import('./registry.js');
   const unregister = register();
-  await new Promise<void>((resolve) => {
-    process.once('SIGTERM', resolve);
-    process.once('SIGINT', resolve);
+  const signal = await new Promise<string>((resolve) => {
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+    process.once('SIGINT', () => resolve('SIGINT'));
   });
   unregister();
+  if (signal === 'SIGTERM') await handle.drain();
   await handle.close();
   return 0;
 }

@@ -1,14 +1,11 @@
 /**
  * HTTP mode: Streamable HTTP on the MCP path, stateless, the credential brought by every request as
- * `PRIVATE-TOKEN` (wins) or `Authorization: Bearer`. Sessions are pooled per credential digest.
+ * `PRIVATE-TOKEN` (wins) or `Authorization: Bearer`. Sessions are pooled per instance and credential
+ * digest. Before a request reaches the SDK it passes, in order: the host guard, routing, cross-origin
+ * protection (and CORS), instance selection, the credential check, the body limits and a call slot.
  */
 import { createHash } from 'node:crypto';
-import {
-  createServer,
-  type IncomingMessage,
-  type Server as HttpServer,
-  type ServerResponse,
-} from 'node:http';
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import type { Config } from '../config/types.js';
@@ -17,96 +14,36 @@ import { buildServer } from '../mcp/server.js';
 import { InstanceError } from '../instance/index.js';
 import { openSession, SessionRefused, type Session } from '../session/index.js';
 import { VERSION } from '../version.js';
+import { readJsonBody } from './body.js';
+import { allowHeaders, answerPreflight, applyCorsHeaders } from './cors.js';
+import { credentialOf } from './credential.js';
+import { Drain } from './drain.js';
+import { applySecurityHeaders, CODES, rpcError, sendJson } from './headers.js';
+import { bindOf, hostGuard } from './host-guard.js';
+import { instanceSelector } from './instance.js';
+import { bind, createListener, parseAddr, unlinkSocket, urlOf } from './listen.js';
+import { originPolicy } from './origin-guard.js';
+import { SessionPool } from './pool.js';
+import { SERVER_CARD_PATHS, serverCard, serverCardResponder } from './server-card.js';
+import { BUSY_RETRY_AFTER_S, CallSlots } from './slots.js';
 
-const SECURITY_HEADERS: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'content-security-policy': "default-src 'none'",
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-};
-
-interface Credential {
-  token: string;
-  header: 'private-token' | 'bearer';
-}
-
-export function credentialOf(req: IncomingMessage): Credential | undefined {
-  const pt = req.headers['private-token'];
-  if (typeof pt === 'string' && pt.trim()) return { token: pt.trim(), header: 'private-token' };
-  const auth = req.headers.authorization;
-  if (typeof auth === 'string') {
-    const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
-    if (m) return { token: m[1], header: 'bearer' };
-  }
-  return undefined;
-}
-
-function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'application/json', ...headers });
-  res.end(text);
-}
-
-function rpcError(id: unknown, code: number, message: string) {
-  return { jsonrpc: '2.0', id: id ?? null, error: { code, message } };
-}
-
-/** Pooled sessions, least recently used first out. */
-class SessionPool {
-  private readonly entries = new Map<string, Promise<Session>>();
-  private readonly ready = new Map<string, Session>();
-  constructor(private readonly max: number) {}
-
-  /** A session already opened for this credential digest. */
-  peek(key: string): Session | undefined {
-    return this.ready.get(key);
-  }
-
-  get(key: string, open: () => Promise<Session>): Promise<Session> {
-    let p = this.entries.get(key);
-    if (p) {
-      this.entries.delete(key);
-      this.entries.set(key, p);
-      return p;
-    }
-    p = open();
-    p.then(
-      (session) => this.entries.has(key) && this.ready.set(key, session),
-      () => this.drop(key),
-    );
-    this.entries.set(key, p);
-    while (this.entries.size > this.max) this.drop(this.entries.keys().next().value as string);
-    return p;
-  }
-
-  drop(key: string): void {
-    this.entries.delete(key);
-    this.ready.delete(key);
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-}
+export { credentialOf } from './credential.js';
+export { parseAddr } from './listen.js';
 
 export interface HttpHandle {
   server: HttpServer;
   url: string;
+  /** Answers /health 503 'draining' for the drain delay, then resolves; call close() after. */
+  drain(): Promise<void>;
   close(): Promise<void>;
 }
 
-export function parseAddr(addr: string): { host?: string; port: number; path?: string } {
-  if (addr.startsWith('/') || addr.startsWith('.')) return { port: 0, path: addr };
-  const m = /^(?:\[([^\]]+)\]|([^:]*))?:(\d+)$/.exec(addr);
-  if (!m) return { port: 8080 };
-  const host = m[1] ?? m[2];
-  return { host: host || undefined, port: Number(m[3]) };
+/** Methods that open a long-lived stream rather than hold a call. */
+const STREAM_METHODS = new Set(['subscriptions/listen']);
+
+function methodOf(body: unknown): string | undefined {
+  const m = (body as { method?: unknown } | undefined)?.method;
+  return typeof m === 'string' ? m : undefined;
 }
 
 export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> {
@@ -114,7 +51,21 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
   /** The session each request was admitted with, handed to the server factory through its auth info. */
   const bound = new WeakMap<object, Session>();
   const mcpPath = config.publicUrl ? new URL(config.publicUrl).pathname.replace(/\/$/, '') || '/mcp' : '/mcp';
-  const instance = config.forgeUrls[0];
+  const addr = parseAddr(config.httpAddr);
+  const hosts = hostGuard({
+    bind: bindOf(addr),
+    publicUrl: config.publicUrl,
+    trustedProxies: config.trustedProxies,
+  });
+  const origins = originPolicy({ trustedOrigins: config.trustedOrigins, publicUrl: config.publicUrl });
+  const selectInstance = instanceSelector(config);
+  const preflightHeaders = allowHeaders({
+    legacy: config.authMode === 'legacy',
+    severalInstances: config.forgeUrls.length > 1,
+  });
+  const slots = new CallSlots();
+  const drain = new Drain();
+  const card = serverCardResponder(JSON.stringify(serverCard(config, VERSION, mcpPath)));
 
   const handler = createMcpHandler(
     (ctx) => {
@@ -131,10 +82,28 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
   );
   const node = toNodeHandler(handler, { maxRequestBodySize: config.maxRequestBodyBytes });
 
-  const serve = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname === '/health') return sendJson(res, 200, { status: 'ok', version: VERSION });
-    if (url.pathname !== mcpPath) return sendJson(res, 404, { error: 'not found' });
+  const serveMcp = async (req: IncomingMessage, res: ServerResponse) => {
+    if (!origins.allows(req)) {
+      return sendJson(
+        res,
+        403,
+        rpcError(
+          null,
+          CODES.forbidden,
+          'cross-origin request refused: this origin is not trusted (add it to --trusted-origins)',
+        ),
+      );
+    }
+    applyCorsHeaders(res, origins.trusted(req));
+    if (req.method === 'OPTIONS') return answerPreflight(res, origins.trusted(req), preflightHeaders);
+    if (drain.closing) {
+      return sendJson(res, 503, rpcError(null, CODES.internal, 'the server is shutting down'), {
+        'retry-after': '5',
+      });
+    }
+    const choice = selectInstance(req);
+    if ('status' in choice) return sendJson(res, 400, rpcError(null, CODES.invalidRequest, choice.message));
+    const instance = choice.instance;
     const cred = credentialOf(req);
     if (!cred) {
       return sendJson(
@@ -143,12 +112,37 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
         {
           ...rpcError(
             null,
-            -40100,
+            CODES.noCredential,
             'no credential: send your token as "Authorization: Bearer <token>" or "PRIVATE-TOKEN: <token>"',
           ),
           accepted_headers: ['Authorization', 'PRIVATE-TOKEN'],
         },
         { 'www-authenticate': 'Bearer realm="forge-mcp-server"' },
+      );
+    }
+    let parsed: unknown;
+    if (req.method === 'POST') {
+      const body = await readJsonBody(req, config.maxRequestBodyBytes);
+      if (!body.ok) {
+        return sendJson(
+          res,
+          body.status,
+          rpcError(null, body.code, body.message),
+          body.status === 413 ? { connection: 'close' } : {},
+        );
+      }
+      parsed = body.body;
+    }
+    if (!STREAM_METHODS.has(methodOf(parsed) ?? '') && !slots.acquire(res)) {
+      return sendJson(
+        res,
+        503,
+        rpcError(
+          (parsed as { id?: unknown } | undefined)?.id,
+          CODES.internal,
+          `server is busy: all ${slots.max} call slots are held; retry shortly`,
+        ),
+        { 'retry-after': String(BUSY_RETRY_AFTER_S) },
       );
     }
     const key = createHash('sha256').update(instance).update('\0').update(cred.token).digest('hex');
@@ -179,44 +173,62 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
         );
       }
       const text = err instanceof InstanceError ? err.render('identity check') : 'identity check failed';
-      return sendJson(res, 503, rpcError(null, -32603, text), { 'retry-after': '5' });
+      return sendJson(res, 503, rpcError(null, CODES.internal, text), { 'retry-after': '5' });
     }
-    if (session.refusal) return sendJson(res, 403, rpcError(null, -40300, session.refusal));
-    (req as IncomingMessage & { auth?: unknown }).auth = {
-      token: '',
-      clientId: key,
-      scopes: session.scopes ?? [],
-    };
-    for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
-    await node(req as never, res as never);
+    if (session.refusal) return sendJson(res, 403, rpcError(null, CODES.forbidden, session.refusal));
+    const auth = { token: '', clientId: key, scopes: session.scopes ?? [] };
+    bound.set(auth, session);
+    (req as IncomingMessage & { auth?: unknown }).auth = auth;
+    await node(req as never, res as never, parsed);
   };
 
-  const server = createServer((req, res) => {
+  const serve = async (req: IncomingMessage, res: ServerResponse) => {
+    applySecurityHeaders(res);
+    if (!hosts.allows(req)) {
+      return sendJson(
+        res,
+        403,
+        rpcError(null, CODES.forbidden, 'this Host is not served here (DNS rebinding protection)'),
+      );
+    }
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === '/health') {
+      if (drain.draining) return sendJson(res, 503, { status: 'draining', version: VERSION });
+      return sendJson(res, 200, { status: 'ok', version: VERSION });
+    }
+    if (SERVER_CARD_PATHS.includes(url.pathname)) return card(req, res);
+    if (url.pathname !== mcpPath) return sendJson(res, 404, { error: 'not found' });
+    return serveMcp(req, res);
+  };
+
+  const server = createListener(config, (req, res) => {
     serve(req, res).catch((err) => {
       log.error({ err: (err as Error).message }, 'request failed');
-      if (!res.headersSent) sendJson(res, 500, rpcError(null, -32603, 'internal error'));
+      if (!res.headersSent) sendJson(res, 500, rpcError(null, CODES.internal, 'internal error'));
       else res.end();
     });
   });
-  const { host, port, path } = parseAddr(config.httpAddr);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    if (path) server.listen(path, resolve);
-    else server.listen(port, host, resolve);
-  });
-  const addr = server.address();
-  const url =
-    typeof addr === 'string'
-      ? `unix:${addr}`
-      : `http://${addr && addr.family === 'IPv6' ? `[${addr.address === '::' ? '::1' : addr.address}]` : addr?.address === '0.0.0.0' ? '127.0.0.1' : addr?.address}:${addr?.port}${mcpPath}`;
-  log.info({ url, instance: new URL(instance).host }, 'serving over HTTP');
+  await bind(server, addr, config.httpSocketMode);
+  const url = urlOf(server, Boolean(config.tlsCert && config.tlsKey), mcpPath);
+  log.info(
+    { url, instances: config.forgeUrls.map((u) => new URL(u).host), card: SERVER_CARD_PATHS[0] },
+    'serving over HTTP',
+  );
   return {
     server,
     url,
+    drain: async () => {
+      log.info({ delayMs: config.drainDelayMs }, 'draining: /health answers 503');
+      await drain.start(config.drainDelayMs);
+    },
     close: () =>
       new Promise<void>((resolve) => {
+        drain.close();
         server.closeAllConnections?.();
-        server.close(() => resolve());
+        server.close(() => {
+          unlinkSocket(addr);
+          resolve();
+        });
         void handler.close();
       }),
   };

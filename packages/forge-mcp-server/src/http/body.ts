@@ -1,0 +1,66 @@
+/**
+ * Reads a request body up to --max-request-body-bytes (413 beyond) and parses it as JSON, refusing a
+ * nesting deeper than 100 (400) before the parser sees it.
+ */
+import type { IncomingMessage } from 'node:http';
+
+export const MAX_JSON_DEPTH = 100;
+
+export type BodyResult =
+  { ok: true; body: unknown; text: string } | { ok: false; status: 413 | 400; code: number; message: string };
+
+/** The deepest nesting of arrays and objects in a JSON text (strings skipped). */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      depth++;
+      if (depth > max) max = depth;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return max;
+}
+
+export async function readJsonBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
+  const tooLarge = {
+    ok: false,
+    status: 413,
+    code: -32000,
+    message: `request body exceeds the limit of ${limit} bytes (--max-request-body-bytes)`,
+  } as const;
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    req.resume();
+    return tooLarge;
+  }
+  const chunks: Buffer[] = [];
+  let received = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    received += chunk.byteLength;
+    if (received > limit) {
+      req.resume();
+      return tooLarge;
+    }
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (jsonDepth(text) > MAX_JSON_DEPTH)
+    return {
+      ok: false,
+      status: 400,
+      code: -32600,
+      message: `request JSON nests deeper than ${MAX_JSON_DEPTH} levels`,
+    };
+  try {
+    return { ok: true, body: JSON.parse(text) as unknown, text };
+  } catch {
+    return { ok: false, status: 400, code: -32700, message: 'parse error: the request body is not JSON' };
+  }
+}

@@ -1,0 +1,50 @@
+/** The headers every response carries, and the small JSON writers the transport answers with. */
+import type { ServerResponse } from 'node:http';
+
+/** On every response; public documents swap the Cache-Control for their own. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'content-security-policy': "default-src 'none'",
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+};
+
+/** Sets the security headers before anything else answers, so every path carries them. */
+export function applySecurityHeaders(res: ServerResponse): void {
+  for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'application/json', ...headers });
+  res.end(text);
+}
+
+export function rpcError(id: unknown, code: number, message: string) {
+  return { jsonrpc: '2.0', id: id ?? null, error: { code, message } };
+}
+
+/** JSON-RPC codes the transport answers with itself. */
+export const CODES = {
+  parse: -32700,
+  invalidRequest: -32600,
+  internal: -32603,
+  tooLarge: -32000,
+  noCredential: -40100,
+  forbidden: -40300,
+} as const;
+
+/** Lower-cases A-Z only: hosts compare without Unicode case folding. */
+export function asciiLower(s: string): string {
+  return s.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
+}
+
+export function headerOf(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}

@@ -1,0 +1,48 @@
+/**
+ * Which instance a request is for. One published instance serves every request; with several, the
+ * FORGE-URL request header must name one of them. In legacy mode a refusal does not name them.
+ */
+import type { IncomingMessage } from 'node:http';
+import { normalizeInstanceUrl } from '../config/grammar.js';
+import { headerOf } from './headers.js';
+
+export type InstanceChoice = { instance: string } | { status: 400; message: string };
+
+export function instanceSelector(opts: {
+  forgeUrls: string[];
+  allowAnyForgeUrl: boolean;
+}): (req: IncomingMessage) => InstanceChoice {
+  const listed = new Set(opts.forgeUrls);
+  const several = opts.forgeUrls.length > 1;
+  return (req) => {
+    const raw = headerOf(req.headers['forge-url']);
+    if (raw === undefined || raw.trim() === '') {
+      if (opts.forgeUrls.length === 1) return { instance: opts.forgeUrls[0] };
+      return {
+        status: 400,
+        message: several
+          ? 'this server publishes several instances: send the FORGE-URL header naming the instance to use'
+          : 'send the FORGE-URL header naming the instance to use',
+      };
+    }
+    const normalized = normalizeInstanceUrl(raw);
+    if (typeof normalized !== 'string')
+      return {
+        status: 400,
+        message: `the FORGE-URL header is not a usable instance URL: ${normalized.reason}`,
+      };
+    if (listed.has(normalized)) return { instance: normalized };
+    if (opts.allowAnyForgeUrl)
+      return {
+        status: 400,
+        message:
+          'the FORGE-URL header names an instance this server does not publish; --allow-any-forge-url is set, but instances outside FORGE_URL are not served yet (the outbound connection guard they need is not in place)',
+      };
+    return {
+      status: 400,
+      message: several
+        ? 'the FORGE-URL header names an instance this server does not publish'
+        : 'the FORGE-URL header names an instance this server does not publish; omit the header',
+    };
+  };
+}

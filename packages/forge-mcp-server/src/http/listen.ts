@@ -1,0 +1,77 @@
+/**
+ * Binding: plain HTTP or TLS (node:https, TLS 1.2 floor) on host:port, or a unix socket when
+ * --http-addr is a filesystem path (its mode from --http-socket-mode).
+ */
+import { chmodSync, lstatSync, readFileSync, unlinkSync } from 'node:fs';
+import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { Config } from '../config/types.js';
+
+export interface Addr {
+  host?: string;
+  port: number;
+  path?: string;
+}
+
+export function parseAddr(addr: string): Addr {
+  if (addr.startsWith('/') || addr.startsWith('.')) return { port: 0, path: addr };
+  const m = /^(?:\[([^\]]+)\]|([^:]*))?:(\d+)$/.exec(addr);
+  if (!m) return { port: 8080 };
+  const host = m[1] ?? m[2];
+  return { host: host || undefined, port: Number(m[3]) };
+}
+
+export function createListener(config: Config, listener: RequestListener): Server {
+  // A request without Host is served (the host guard decides), so Node must not refuse it first.
+  const base = { requireHostHeader: false };
+  if (config.tlsCert && config.tlsKey) {
+    return createHttpsServer(
+      {
+        ...base,
+        cert: readFileSync(config.tlsCert),
+        key: readFileSync(config.tlsKey),
+        minVersion: 'TLSv1.2',
+      },
+      listener,
+    ) as unknown as Server;
+  }
+  return createHttpServer(base, listener);
+}
+
+/** Removes a stale unix socket left by an earlier run; any other file is left alone (listen fails). */
+function clearStaleSocket(path: string): void {
+  try {
+    if (lstatSync(path).isSocket()) unlinkSync(path);
+  } catch {
+    // absent
+  }
+}
+
+export async function bind(server: Server, addr: Addr, socketMode: number): Promise<void> {
+  if (addr.path) clearStaleSocket(addr.path);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    if (addr.path) server.listen(addr.path, resolve);
+    else server.listen(addr.port, addr.host, resolve);
+  });
+  if (addr.path) chmodSync(addr.path, socketMode);
+}
+
+/** The address clients reach the MCP path at, for the log line. */
+export function urlOf(server: Server, tls: boolean, mcpPath: string): string {
+  const addr = server.address();
+  if (typeof addr === 'string') return `unix:${addr}:${mcpPath}`;
+  const a = addr as AddressInfo;
+  const host =
+    a.family === 'IPv6'
+      ? `[${a.address === '::' ? '::1' : a.address}]`
+      : a.address === '0.0.0.0'
+        ? '127.0.0.1'
+        : a.address;
+  return `${tls ? 'https' : 'http'}://${host}:${a.port}${mcpPath}`;
+}
+
+export function unlinkSocket(addr: Addr): void {
+  if (addr.path) clearStaleSocket(addr.path);
+}

@@ -1,0 +1,39 @@
+/** Pooled sessions keyed by instance and credential digest, least recently used first out. */
+import type { Session } from '../session/index.js';
+
+export class SessionPool {
+  private readonly entries = new Map<string, Promise<Session>>();
+  private readonly ready = new Map<string, Session>();
+  constructor(private readonly max: number) {}
+
+  /** A session already opened for this key. */
+  peek(key: string): Session | undefined {
+    return this.ready.get(key);
+  }
+
+  get(key: string, open: () => Promise<Session>): Promise<Session> {
+    let p = this.entries.get(key);
+    if (p) {
+      this.entries.delete(key);
+      this.entries.set(key, p);
+      return p;
+    }
+    p = open();
+    p.then(
+      (session) => this.entries.has(key) && this.ready.set(key, session),
+      () => this.drop(key),
+    );
+    this.entries.set(key, p);
+    while (this.entries.size > this.max) this.drop(this.entries.keys().next().value as string);
+    return p;
+  }
+
+  drop(key: string): void {
+    this.entries.delete(key);
+    this.ready.delete(key);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The server card at /.well-known/mcp/server-card.json and /server-card: public and cacheable, revalidated
+ * through its ETag. No telemetry block while telemetry is off.
+ */
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Config } from '../config/types.js';
+import { SECURITY_HEADERS, headerOf } from './headers.js';
+
+export const SERVER_CARD_PATHS = ['/.well-known/mcp/server-card.json', '/server-card'];
+export const SERVER_CARD_CACHE = 'public, max-age=3600';
+
+const DYNAMIC_TOOLS = ['forge_find_action', 'forge_execute_action'];
+
+export function serverCard(config: Config, version: string, mcpPath: string): Record<string, unknown> {
+  return {
+    name: 'forge-mcp-server',
+    version,
+    title: 'Forge MCP Server',
+    description:
+      'MCP server for a code-hosting instance: actions run as the token owner over REST and GraphQL',
+    transport: {
+      type: 'streamable-http',
+      endpoint: config.publicUrl ?? mcpPath,
+      protocolVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'],
+    },
+    authentication: {
+      mode: config.authMode,
+      headers: config.authMode === 'legacy' ? ['Authorization', 'PRIVATE-TOKEN'] : ['Authorization'],
+    },
+    tools: {
+      surface: config.toolSurface,
+      ...(config.toolSurface === 'dynamic' ? { names: DYNAMIC_TOOLS } : {}),
+      readOnly: config.readOnly,
+    },
+    capabilities: { tools: { listChanged: false } },
+    instances: config.forgeUrls.length > 1 ? { selectBy: 'FORGE-URL' } : undefined,
+  };
+}
+
+/** A strong validator of the card's bytes. */
+export function etagOf(text: string): string {
+  return `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .some((t) => t === '*' || t === etag);
+}
+
+export function serverCardResponder(text: string): (req: IncomingMessage, res: ServerResponse) => void {
+  const etag = etagOf(text);
+  return (req, res) => {
+    const headers = { ...SECURITY_HEADERS, 'cache-control': SERVER_CARD_CACHE, etag };
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { ...SECURITY_HEADERS, allow: 'GET, HEAD', 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'method not allowed' }));
+      return;
+    }
+    if (matches(headerOf(req.headers['if-none-match']), etag)) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    res.writeHead(200, { ...headers, 'content-type': 'application/json' });
+    res.end(req.method === 'HEAD' ? undefined : text);
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * Call slots: at most 192 MCP calls held at once (the spec's figure under a hard descriptor limit of
+ * 1024); beyond that a call is answered 503 'server is busy' with Retry-After.
+ */
+import type { ServerResponse } from 'node:http';
+
+export const CALL_SLOTS = 192;
+export const BUSY_RETRY_AFTER_S = 1;
+
+export class CallSlots {
+  private held = 0;
+  constructor(readonly max = CALL_SLOTS) {}
+
+  /** Takes a slot until `res` closes; false when every slot is held. */
+  acquire(res: ServerResponse): boolean {
+    if (this.held >= this.max) return false;
+    this.held++;
+    res.once('close', () => this.held--);
+    return true;
+  }
+
+  get inUse(): number {
+    return this.held;
+  }
+}
