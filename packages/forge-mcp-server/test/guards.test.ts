@@ -627,6 +627,33 @@ describe('local paths', () => {
     }
   });
 
+  it('confines the directories a handler reads, too', async () => {
+    const outside = mkdtempSync(join(homedir(), '.forge-dir-outside-'));
+    writeFileSync(join(outside, 'secret.txt'), 'secret');
+    const inside = mkdtempSync(join(tmpdir(), 'forge-dir-'));
+    writeFileSync(join(inside, 'a.txt'), 'a');
+    const c = await stdioClient(s);
+    try {
+      const publish = (directory_path: string) =>
+        c.client.callTool({
+          name: 'forge_execute_action',
+          arguments: {
+            action: 'package.publish_directory',
+            params: { project_id: '1', package_name: 'p', package_version: '1.0.0', directory_path },
+          },
+        });
+      const since = s.requests.length;
+      const refused = await publish(outside);
+      expect(textOf(refused)).toMatch(/resolves outside the allowed directories/);
+      expect(writes(since)).toHaveLength(0);
+      const ok = await publish(inside);
+      expect(ok.isError, textOf(ok)).toBeFalsy();
+      expect(writes(since).map((q) => q.method)).toEqual(['PUT']);
+    } finally {
+      await c.close();
+    }
+  });
+
   it('does not treat the home directory as an allowed working directory', async () => {
     const inHome = mkdtempSync(join(homedir(), '.forge-home-'));
     writeFileSync(join(inHome, 'notes.txt'), 'private');
@@ -659,6 +686,22 @@ describe('local paths', () => {
       });
       expect(r.isError).toBe(true);
       expect(textOf(r)).toMatch(/local paths are refused over HTTP/);
+      const dl = await client.callTool({
+        name: 'forge_execute_action',
+        arguments: {
+          action: 'job.artifacts',
+          params: { project_id: '1', job_id: 1001, output_path: '/tmp/x.zip' },
+        },
+      });
+      expect(textOf(dl)).toMatch(/job\.artifacts: local paths are refused over HTTP/);
+      const dir = await client.callTool({
+        name: 'forge_execute_action',
+        arguments: {
+          action: 'package.publish_directory',
+          params: { project_id: '1', package_name: 'p', package_version: '1.0.0', directory_path: '/etc' },
+        },
+      });
+      expect(textOf(dir)).toMatch(/local paths are refused over HTTP/);
       expect(writes(since)).toHaveLength(0);
       await client.close();
     } finally {

@@ -105,6 +105,11 @@ export interface ActionContext {
   ): Promise<unknown>;
   /** Sends one GraphQL request through the session's instance client. */
   graphql(document: string, variables?: Record<string, unknown>): Promise<unknown>;
+  /**
+   * A caller-supplied local path, checked by the path policy (confined to the allowed directories; a
+   * regular file within the upload limit, or a directory). Refused over HTTP. Answers the real path.
+   */
+  localPath(path: string, kind: 'upload' | 'directory'): Promise<string>;
 }
 
 export type ActionHandler = (args: Record<string, unknown>, ctx: ActionContext) => Promise<unknown>;

@@ -20,7 +20,11 @@ export interface RunOptions {
   saveDownload?: (outputPath: string, bytes: Buffer) => Promise<string>;
   /** Reads a local file for upload (stdio only); refuses paths outside the allowed directories. */
   readUpload?: (localPath: string) => Promise<Buffer>;
+  /** Checks a caller-supplied local path for a handler (stdio only). */
+  localPath?: (localPath: string, kind: 'upload' | 'directory') => Promise<string>;
 }
+
+const HTTP_PATHS = 'local paths are refused over HTTP; send the content as content_base64 instead';
 
 export interface BuiltRequest {
   method: HttpMethod;
@@ -127,11 +131,18 @@ export async function runAction(
   opts: RunOptions,
 ): Promise<ToolResult> {
   try {
+    // Over HTTP every caller-supplied local path is refused, before anything is sent.
+    if (typeof args.output_path === 'string' && !opts.saveDownload)
+      return errorResult(`${a.id}: ${HTTP_PATHS}`);
     if (a.handler) {
       const ctx: ActionContext = {
         rest: async (method, path, init) =>
           (await client.rest(method, path, { ...init, signal: opts.signal })).body,
         graphql: (document, variables) => client.graphql(document, variables, { signal: opts.signal }),
+        localPath: async (path, kind) => {
+          if (!opts.localPath) throw new Error(HTTP_PATHS);
+          return opts.localPath(path, kind);
+        },
       };
       const out = await a.handler(args, ctx);
       return jsonResult(a, out, {});
@@ -151,8 +162,7 @@ export async function runAction(
     const files: Record<string, Buffer> = {};
     for (const [name, spec] of Object.entries(a.params)) {
       if (spec.in !== 'file' || name !== 'file_path' || typeof args[name] !== 'string') continue;
-      if (!opts.readUpload)
-        return errorResult(`${a.id}: local paths are refused over HTTP; send content_base64 instead`);
+      if (!opts.readUpload) return errorResult(`${a.id}: ${HTTP_PATHS}`);
       files[name] = await opts.readUpload(args[name] as string);
     }
     const built = buildRest(a, rest, args, files);

@@ -28,6 +28,8 @@ export interface ServerHooks {
   saveDownload?: (outputPath: string, bytes: Buffer) => Promise<string>;
   /** Reads a local file for upload (stdio only). */
   readUpload?: (localPath: string) => Promise<Buffer>;
+  /** Checks a local path a handler reads (stdio only). */
+  localPath?: (localPath: string, kind: 'upload' | 'directory') => Promise<string>;
   /** Called after each tool call, for logs and telemetry. */
   onToolCall?: (info: {
     tool: string;
@@ -199,5 +201,6 @@ async function execute(
     signal,
     saveDownload: hooks.saveDownload,
     readUpload: hooks.readUpload,
+    localPath: hooks.localPath,
   });
 }

@@ -27,30 +27,25 @@ async function real(p: string): Promise<string> {
 const within = (child: string, root: string) =>
   child === root || child.startsWith(root.endsWith(sep) ? root : root + sep);
 
-export async function allowedRoots(
-  config: Config,
-  kind: 'upload' | 'download' | 'import',
-): Promise<string[]> {
+export type PathKind = 'upload' | 'download' | 'import' | 'directory';
+
+export async function allowedRoots(config: Config, kind: PathKind): Promise<string[]> {
   const roots: string[] = [];
   const cwd = await realpath(process.cwd()).catch(() => process.cwd());
   const home = await realpath(homedir()).catch(() => homedir());
   if (parse(cwd).root !== cwd && cwd !== home) roots.push(cwd);
   roots.push(await realpath(tmpdir()).catch(() => tmpdir()));
   const extra =
-    kind === 'upload'
-      ? config.allowedUploadDirs
-      : kind === 'download'
-        ? config.allowedDownloadDirs
-        : config.allowedImportDirs;
+    kind === 'download'
+      ? config.allowedDownloadDirs
+      : kind === 'import'
+        ? config.allowedImportDirs
+        : config.allowedUploadDirs;
   for (const d of extra) roots.push(await realpath(d).catch(() => d));
   return roots;
 }
 
-export async function resolveLocalPath(
-  config: Config,
-  p: string,
-  kind: 'upload' | 'download' | 'import',
-): Promise<string> {
+export async function resolveLocalPath(config: Config, p: string, kind: PathKind): Promise<string> {
   if (config.transport === 'http')
     throw new PathRefused(
       `local paths are refused over HTTP (${p}); send the content as content_base64 instead`,
@@ -60,9 +55,11 @@ export async function resolveLocalPath(
   const roots = await allowedRoots(config, kind);
   if (!roots.some((r) => within(target, r)))
     throw new PathRefused(
-      `${p} resolves outside the allowed directories (the working directory, the temporary directory${kind === 'upload' ? ', FORGE_MCP_ALLOWED_UPLOAD_DIRS' : kind === 'download' ? ', FORGE_MCP_ALLOWED_DOWNLOAD_DIRS' : ', FORGE_MCP_ALLOWED_IMPORT_DIRS'})`,
+      `${p} resolves outside the allowed directories (the working directory, the temporary directory${kind === 'download' ? ', FORGE_MCP_ALLOWED_DOWNLOAD_DIRS' : kind === 'import' ? ', FORGE_MCP_ALLOWED_IMPORT_DIRS' : ', FORGE_MCP_ALLOWED_UPLOAD_DIRS'})`,
     );
-  if (kind !== 'download') {
+  if (kind === 'directory') {
+    if (!(await stat(target)).isDirectory()) throw new PathRefused(`${p} is not a directory`);
+  } else if (kind !== 'download') {
     const st = await stat(target);
     if (!st.isFile()) throw new PathRefused(`${p} is not a regular file`);
     if (st.size > config.uploadMaxFileSize)

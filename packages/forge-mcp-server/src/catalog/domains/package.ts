@@ -130,9 +130,9 @@ async function uploadGeneric(
   return (ctx.rest as unknown as RestWithForm)('PUT', path, { form });
 }
 
-const contentOf = async (args: Record<string, unknown>): Promise<Buffer> =>
+const contentOf = async (args: Record<string, unknown>, ctx: ActionContext): Promise<Buffer> =>
   typeof args.file_path === 'string'
-    ? readFile(args.file_path)
+    ? readFile(await ctx.localPath(args.file_path, 'upload'))
     : Buffer.from(String(args.content_base64 ?? ''), 'base64');
 
 const relativeName = (args: Record<string, unknown>): string =>
@@ -154,7 +154,7 @@ const publishAndLink: ActionHandler = async (args, ctx) => {
     throw new Error(
       'package.publish_and_link: link_url is required (the download URL of the published file)',
     );
-  const packageFile = await uploadGeneric(ctx, args, fileName, await contentOf(args));
+  const packageFile = await uploadGeneric(ctx, args, fileName, await contentOf(args, ctx));
   const link = await ctx.rest(
     'POST',
     `/projects/${enc(args.project_id)}/releases/${enc(args.tag_name)}/assets/links`,
@@ -184,7 +184,8 @@ async function walk(dir: string): Promise<string[]> {
 const publishDirectory: ActionHandler = async (args, ctx) => {
   const uploads: Array<{ name: string; bytes: () => Promise<Buffer> }> = [];
   if (typeof args.directory_path === 'string') {
-    const root = args.directory_path;
+    // Checked by the path policy; links inside are not followed (walk reads files and folders only).
+    const root = await ctx.localPath(args.directory_path, 'directory');
     for (const full of await walk(root))
       uploads.push({ name: relative(root, full).split(sep).join('/'), bytes: () => readFile(full) });
   }
