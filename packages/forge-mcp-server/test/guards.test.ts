@@ -2,7 +2,7 @@
  * Guardrails, scopes and tiers over real stdio (both protocol eras), each asserting from forge-sim's
  * request log that nothing reached the instance where nothing should.
  */
-import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -649,6 +649,35 @@ describe('local paths', () => {
       const ok = await publish(inside);
       expect(ok.isError, textOf(ok)).toBeFalsy();
       expect(writes(since).map((q) => q.method)).toEqual(['PUT']);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('takes import archives only as regular .tar.gz files that group and others cannot write', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'forge-import-'));
+    for (const name of ['export.zip', 'export.tar.gz', 'shared.tar.gz'])
+      writeFileSync(join(work, name), 'archive');
+    chmodSync(join(work, 'export.tar.gz'), 0o644);
+    chmodSync(join(work, 'shared.tar.gz'), 0o666);
+    const c = await stdioClient(s);
+    try {
+      const importFrom = (file_path: string) =>
+        c.client.callTool({
+          name: 'forge_execute_action',
+          arguments: {
+            action: 'project.import_from_file',
+            params: { path: 'imported', namespace: 'acme', file_path },
+          },
+        });
+      const since = s.requests.length;
+      expect(textOf(await importFrom(join(work, 'export.zip')))).toMatch(/is not a \.tar\.gz export archive/);
+      expect(textOf(await importFrom(join(work, 'shared.tar.gz')))).toMatch(
+        /is writable by its group or by everyone/,
+      );
+      expect(writes(since)).toHaveLength(0);
+      const ok = await importFrom(join(work, 'export.tar.gz'));
+      expect(ok.isError, textOf(ok)).toBeFalsy();
     } finally {
       await c.close();
     }

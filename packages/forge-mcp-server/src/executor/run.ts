@@ -19,7 +19,7 @@ export interface RunOptions {
   /** Writes a downloaded body to a local path (stdio only); answers the final path. */
   saveDownload?: (outputPath: string, bytes: Buffer) => Promise<string>;
   /** Reads a local file for upload (stdio only); refuses paths outside the allowed directories. */
-  readUpload?: (localPath: string) => Promise<Buffer>;
+  readUpload?: (localPath: string, kind: 'upload' | 'import') => Promise<Buffer>;
   /** Checks a caller-supplied local path for a handler (stdio only). */
   localPath?: (localPath: string, kind: 'upload' | 'directory') => Promise<string>;
 }
@@ -163,7 +163,8 @@ export async function runAction(
     for (const [name, spec] of Object.entries(a.params)) {
       if (spec.in !== 'file' || name !== 'file_path' || typeof args[name] !== 'string') continue;
       if (!opts.readUpload) return errorResult(`${a.id}: ${HTTP_PATHS}`);
-      files[name] = await opts.readUpload(args[name] as string);
+      // Import actions take an export archive, which meets the archive rules as well.
+      files[name] = await opts.readUpload(args[name] as string, /import/.test(a.id) ? 'import' : 'upload');
     }
     const built = buildRest(a, rest, args, files);
     const res: InstanceResponse = await client.rest(built.method, built.path, {

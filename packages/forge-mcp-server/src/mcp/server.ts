@@ -27,7 +27,7 @@ export interface ServerHooks {
   /** Writes a downloaded body to a local path (stdio only). */
   saveDownload?: (outputPath: string, bytes: Buffer) => Promise<string>;
   /** Reads a local file for upload (stdio only). */
-  readUpload?: (localPath: string) => Promise<Buffer>;
+  readUpload?: (localPath: string, kind: 'upload' | 'import') => Promise<Buffer>;
   /** Checks a local path a handler reads (stdio only). */
   localPath?: (localPath: string, kind: 'upload' | 'directory') => Promise<string>;
   /** Called after each tool call, for logs and telemetry. */

@@ -57,6 +57,14 @@ export async function resolveLocalPath(config: Config, p: string, kind: PathKind
     throw new PathRefused(
       `${p} resolves outside the allowed directories (the working directory, the temporary directory${kind === 'download' ? ', FORGE_MCP_ALLOWED_DOWNLOAD_DIRS' : kind === 'import' ? ', FORGE_MCP_ALLOWED_IMPORT_DIRS' : ', FORGE_MCP_ALLOWED_UPLOAD_DIRS'})`,
     );
+  if (kind === 'import') {
+    if (!target.endsWith('.tar.gz')) throw new PathRefused(`${p} is not a .tar.gz export archive`);
+    const st = await stat(target);
+    if (!st.isFile()) throw new PathRefused(`${p} is not a regular file`);
+    // An archive others could have rewritten is not trusted for an import.
+    if (process.platform !== 'win32' && (st.mode & 0o022) !== 0)
+      throw new PathRefused(`${p} is writable by its group or by everyone; run chmod go-w on it first`);
+  }
   if (kind === 'directory') {
     if (!(await stat(target)).isDirectory()) throw new PathRefused(`${p} is not a directory`);
   } else if (kind !== 'download') {

@@ -50,7 +50,7 @@ export async function runStdio(config: Config, log: Logger): Promise<number | un
     () =>
       buildServer(session, {
         saveDownload: (p, bytes) => saveDownload(config, p, bytes),
-        readUpload: async (p) => readFile(await resolveLocalPath(config, p, 'upload')),
+        readUpload: async (p, kind) => readFile(await resolveLocalPath(config, p, kind)),
         localPath: (p, kind) => resolveLocalPath(config, p, kind),
         onToolCall: (i) => log.debug(i, 'tools/call'),
       }),
