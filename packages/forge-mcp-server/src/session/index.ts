@@ -9,6 +9,10 @@ import { InstanceClient, InstanceError } from '../instance/index.js';
 import { CatalogView, Surface, type SurfaceName } from '../surfaces/index.js';
 import { TIER_RANK } from '../surfaces/view.js';
 import { rewriter } from './substitutions.js';
+import { createLogger, type Logger } from '../log.js';
+import { evaluateGrant, FineGrainedGate, judgeVersion } from './grant.js';
+
+export { FineGrainedGate } from './grant.js';
 
 export interface SessionInit {
   config: Config;
@@ -16,6 +20,8 @@ export interface SessionInit {
   token: string;
   tokenLabel: string;
   tokenHeader?: 'private-token' | 'bearer';
+  /** Where the session's one fine-grained INFO line goes (default: a stderr logger). */
+  log?: Pick<Logger, 'info'>;
 }
 
 export interface Identity {
@@ -32,6 +38,8 @@ export class Session {
     readonly surface: Surface,
     readonly identity: Identity,
     readonly scopes: string[] | undefined,
+    /** Set for a fine-grained token: its evaluated grant or the fallback. */
+    readonly fineGrained?: FineGrainedGate,
   ) {}
 
   get surfaceName(): SurfaceName {
@@ -102,12 +110,21 @@ export async function detectTier(client: InstanceClient): Promise<Tier> {
 
 /** Reads the token's scopes; undefined when they cannot be read (then nothing is filtered). */
 export async function readScopes(client: InstanceClient, bearer: boolean): Promise<string[] | undefined> {
+  return (await readSelf(client, bearer)).scopes;
+}
+
+/** The token's scopes and (personal access tokens) its id, from its own description. */
+export async function readSelf(
+  client: InstanceClient,
+  bearer: boolean,
+): Promise<{ scopes?: string[]; id?: number }> {
   try {
     const self = await client.rest('GET', '/personal_access_tokens/self');
-    const scopes = (self.body as { scopes?: unknown })?.scopes;
-    if (Array.isArray(scopes)) return scopes.map(String);
+    const body = self.body as { scopes?: unknown; id?: unknown };
+    if (Array.isArray(body?.scopes))
+      return { scopes: body.scopes.map(String), id: typeof body.id === 'number' ? body.id : undefined };
   } catch (err) {
-    if (!(err instanceof InstanceError) || !bearer) return undefined;
+    if (!(err instanceof InstanceError) || !bearer) return {};
   }
   if (bearer) {
     try {
@@ -115,13 +132,74 @@ export async function readScopes(client: InstanceClient, bearer: boolean): Promi
       const scope =
         (info.body as { scope?: unknown; scopes?: unknown })?.scope ??
         (info.body as { scopes?: unknown })?.scopes;
-      if (Array.isArray(scope)) return scope.map(String);
-      if (typeof scope === 'string') return scope.split(/\s+/).filter(Boolean);
+      if (Array.isArray(scope)) return { scopes: scope.map(String) };
+      if (typeof scope === 'string') return { scopes: scope.split(/\s+/).filter(Boolean) };
     } catch {
-      return undefined;
+      return {};
     }
   }
-  return undefined;
+  return {};
+}
+
+const sessionLogs = new Map<string, Logger>();
+function sessionLog(level: string): Logger {
+  let l = sessionLogs.get(level);
+  if (!l) sessionLogs.set(level, (l = createLogger(level)));
+  return l;
+}
+
+/**
+ * Reads and evaluates a fine-grained token's grant (its id from /personal_access_tokens/self) and the
+ * instance version. Logs one INFO line for the session: phase B (grant evaluated) or A (not, with the reason
+ * and at most three unknown permission names); never the token, its id, projects or groups.
+ */
+export async function readFineGrained(
+  client: InstanceClient,
+  tokenId: number | undefined,
+  log: Pick<Logger, 'info'>,
+): Promise<FineGrainedGate> {
+  const [grantRead, versionRead] = await Promise.all([
+    (async () => {
+      if (tokenId === undefined) return { ok: false as const, unknown: [] };
+      try {
+        const res = await client.rest('GET', `/personal_access_tokens/${tokenId}`);
+        const len = Number(res.headers['content-length']);
+        const bytes =
+          Number.isFinite(len) && len > 0 ? len : Buffer.byteLength(JSON.stringify(res.body ?? null));
+        return evaluateGrant(res.body, bytes);
+      } catch {
+        return { ok: false as const, unknown: [] };
+      }
+    })(),
+    (async () => {
+      try {
+        const res = await client.rest('GET', '/version');
+        return judgeVersion((res.body as { version?: unknown } | null)?.version);
+      } catch {
+        return judgeVersion(undefined);
+      }
+    })(),
+  ]);
+  let gate: FineGrainedGate;
+  if (!grantRead.ok) gate = FineGrainedGate.fallback('grant-unreadable', grantRead.unknown);
+  else if (typeof versionRead === 'object') gate = FineGrainedGate.fallback(versionRead.fallback);
+  else gate = new FineGrainedGate(versionRead, grantRead.grant);
+  if (gate.mode === 'fallback')
+    log.info(
+      {
+        token_kind: 'fine-grained',
+        phase: 'A',
+        reason: gate.reason,
+        ...(gate.unknown.length ? { unknown_permissions: gate.unknown } : {}),
+      },
+      `fine-grained token: grant not evaluated (${gate.reason}); withholding only what no fine-grained token can reach`,
+    );
+  else
+    log.info(
+      { token_kind: 'fine-grained', phase: 'B', judged_as: '19.4.1', prerelease: gate.mode === 'prerelease' },
+      'fine-grained token: grant evaluated; listing what the grant reaches',
+    );
+  return gate;
 }
 
 const tierCache = new Map<string, Promise<Tier>>();
@@ -138,9 +216,11 @@ function sharedSurface(
   tier: Tier,
   tierSource: 'configured' | 'detected',
   scopes: string[] | undefined,
+  fineGrained?: FineGrainedGate,
 ): Surface {
   const scopeClass = scopes ? RELEVANT_SCOPES.filter((x) => scopes.includes(x)) : undefined;
   const key = JSON.stringify([
+    fineGrained?.key,
     config.readOnly,
     config.excludeTools,
     tier,
@@ -160,6 +240,7 @@ function sharedSurface(
       tierSource,
       scopes: scopeClass,
       ignoreScopes: config.ignoreScopes,
+      fineGrained,
     });
     surface = new Surface(view, {
       surface: config.toolSurface,
@@ -183,8 +264,8 @@ export async function openSession(init: SessionInit): Promise<Session> {
     skipTlsVerify: config.skipTlsVerify,
   });
   // The identity check and the scope read go out together; neither waits on the other.
-  const scopesRead = readScopes(client, init.tokenHeader === 'bearer');
-  scopesRead.catch(() => undefined);
+  const selfRead = readSelf(client, init.tokenHeader === 'bearer');
+  selfRead.catch(() => undefined);
   let identity: Identity;
   try {
     const me = await client.rest('GET', '/user');
@@ -201,7 +282,8 @@ export async function openSession(init: SessionInit): Promise<Session> {
     // A genuine token below the read_api minimum (only mcp, say): the session only refuses.
     identity = {};
   }
-  const scopes = await scopesRead;
+  const self = await selfRead;
+  const scopes = self.scopes;
   const below =
     identity.id === undefined ||
     (scopes && !scopes.includes('granular') && !scopes.includes('api') && !scopes.includes('read_api'));
@@ -223,9 +305,14 @@ export async function openSession(init: SessionInit): Promise<Session> {
     tier = await p;
     tierSource = 'detected';
   }
-  const surface = sharedSurface(config, tier, tierSource, scopes?.includes('granular') ? undefined : scopes);
+  const granular = !!scopes?.includes('granular');
+  const fineGrained =
+    granular && !belowMinimum
+      ? await readFineGrained(client, self.id, init.log ?? sessionLog(config.logLevel))
+      : undefined;
+  const surface = sharedSurface(config, tier, tierSource, granular ? undefined : scopes, fineGrained);
   const view = surface.view;
-  const session = new Session(config, client, view, surface, identity, scopes);
+  const session = new Session(config, client, view, surface, identity, scopes, fineGrained);
   // Below the read_api minimum: the session exists only to answer every catalog method with -40300.
   session.refusal = belowMinimum;
   return session;

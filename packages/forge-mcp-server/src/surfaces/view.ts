@@ -12,7 +12,7 @@ export type Availability =
   /** Not offered at all: excluded by the operator; answered as unknown. */
   | { state: 'absent' }
   /** Exists, but this session may not run it; answered with the reason. */
-  | { state: 'withheld'; reason: 'read_only' | 'scope' | 'admin_mode'; text: string }
+  | { state: 'withheld'; reason: 'read_only' | 'scope' | 'admin_mode' | 'fine_grained'; text: string }
   | { state: 'tier'; needs: Tier; text: string };
 
 export interface ViewOptions {
@@ -23,6 +23,16 @@ export interface ViewOptions {
   /** Classic scopes of the token; undefined when they could not be read (nothing is filtered). */
   scopes?: string[];
   ignoreScopes?: boolean;
+  /** A fine-grained token's grant, evaluated (or its fallback); undefined for other tokens. */
+  fineGrained?: FineGrainedFilter;
+}
+
+/** What the view asks of a fine-grained session (session/grant.ts). */
+export interface FineGrainedFilter {
+  /** Why the action is not listed, if it is not. */
+  listingRefusal(a: ActionSpec): string | undefined;
+  /** Why a call is refused before anything is sent, if it is. */
+  callRefusal(a: ActionSpec): string | undefined;
 }
 
 /** Scopes that lift the read_api narrowing. */
@@ -38,7 +48,10 @@ export class CatalogView {
     readonly opts: ViewOptions,
   ) {
     this.excluded = new Set(opts.excludeTools.map((s) => s.trim()).filter(Boolean));
-    this.listed = catalog.actions.filter((a) => this.availability(a).state === 'available');
+    const fg = opts.fineGrained;
+    this.listed = catalog.actions.filter(
+      (a) => this.availability(a).state === 'available' && !fg?.listingRefusal(a),
+    );
   }
 
   /** Entries of the exclude list that name nothing (logged at WARN by the caller). */
@@ -74,6 +87,8 @@ export class CatalogView {
 
   private compute(a: ActionSpec): Availability {
     if (this.isExcluded(a)) return { state: 'absent' };
+    const fineGrained = this.opts.fineGrained?.callRefusal(a);
+    if (fineGrained) return { state: 'withheld', reason: 'fine_grained', text: fineGrained };
     const { scopes, ignoreScopes } = this.opts;
     if (scopes && a.adminGroup && !scopes.includes('admin_mode'))
       return {
