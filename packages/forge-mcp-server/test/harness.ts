@@ -175,3 +175,51 @@ export function rpc(url: string, headers: Record<string, string>, body: unknown)
     body: JSON.stringify(body),
   });
 }
+
+export interface HttpServerAt extends HttpServerProcess {
+  pid: number;
+  /** Sends a signal without waiting. */
+  signal: (sig: NodeJS.Signals) => void;
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
+}
+
+/**
+ * Starts the built server in HTTP mode with full control of its flags: FORGE_URL defaults to `s.url`,
+ * --http-addr to 127.0.0.1:0 unless given; resolves with the logged URL (http:, https: or unix:).
+ */
+export function httpServerAt(
+  s: ForgeSim,
+  args: string[] = [],
+  env: Record<string, string> = {},
+): Promise<HttpServerAt> {
+  return new Promise((resolve, reject) => {
+    const addr = args.some((a) => a.startsWith('--http-addr')) ? [] : ['--http-addr=127.0.0.1:0'];
+    const child = spawn(process.execPath, [CLI, '--http', ...addr, '--tier=ultimate', ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', FORGE_URL: s.url, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+    const t = setTimeout(() => reject(new Error(`server did not start: ${err}`)), 20_000);
+    child.stderr!.on('data', (d: Buffer) => {
+      err += d.toString();
+      const m = /"url":"((?:https?|unix):[^"]+)"/.exec(err);
+      if (m) {
+        clearTimeout(t);
+        resolve({
+          url: m[1],
+          pid: child.pid!,
+          stderr: () => err,
+          signal: (sig) => child.kill(sig),
+          exited,
+          stop: () => {
+            if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+            return exited.then(() => undefined);
+          },
+        });
+      }
+    });
+    void exited.then((code) => reject(new Error(`server exited ${code}: ${err}`)));
+  });
+}

@@ -48,3 +48,20 @@ export function asciiLower(s: string): string {
 export function headerOf(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
+
+/**
+ * Keeps `Cache-Control: no-store` on a response another writer heads (the SDK sets its own on event
+ * streams): that writer's cache-control is dropped from its writeHead headers.
+ */
+export function pinNoStore(res: ServerResponse): void {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((...args: unknown[]) => {
+    const last = args[args.length - 1];
+    if (last && typeof last === 'object' && !Array.isArray(last)) {
+      const headers = last as Record<string, unknown>;
+      for (const k of Object.keys(headers)) if (k.toLowerCase() === 'cache-control') delete headers[k];
+    }
+    res.setHeader('cache-control', SECURITY_HEADERS['cache-control']);
+    return writeHead(...args);
+  }) as typeof res.writeHead;
+}

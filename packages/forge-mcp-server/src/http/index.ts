@@ -18,7 +18,7 @@ import { readJsonBody } from './body.js';
 import { allowHeaders, answerPreflight, applyCorsHeaders } from './cors.js';
 import { credentialOf } from './credential.js';
 import { Drain } from './drain.js';
-import { applySecurityHeaders, CODES, rpcError, sendJson } from './headers.js';
+import { applySecurityHeaders, CODES, pinNoStore, rpcError, sendJson } from './headers.js';
 import { bindOf, hostGuard } from './host-guard.js';
 import { instanceSelector } from './instance.js';
 import { bind, createListener, parseAddr, unlinkSocket, urlOf } from './listen.js';
@@ -179,6 +179,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     const auth = { token: '', clientId: key, scopes: session.scopes ?? [] };
     bound.set(auth, session);
     (req as IncomingMessage & { auth?: unknown }).auth = auth;
+    pinNoStore(res);
     await node(req as never, res as never, parsed);
   };
 

@@ -1,0 +1,561 @@
+/**
+ * HTTP mode's guards through real loopback HTTP against the built server and forge-sim: security
+ * headers, the host guard, cross-origin protection and CORS, instance selection, server-level limits,
+ * drain, the server card, TLS and the unix socket. Every refusal is checked to have sent nothing to
+ * the instance (forge-sim's request log).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect as tlsConnect } from 'node:tls';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpServerAt, sim, type ForgeSim, type HttpServerAt } from './harness.js';
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+}
+
+interface SendOptions {
+  method?: string;
+  /** undefined: the URL's host; null: no Host header at all. */
+  host?: string | null;
+  headers?: Record<string, string>;
+  body?: string;
+  ca?: string;
+  socketPath?: string;
+}
+
+/** One raw request with full control of the Host header (fetch cannot omit or forge it). */
+function send(url: string, path: string, opts: SendOptions = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const u = new URL(url.startsWith('unix:') ? 'http://localhost/' : url);
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (typeof opts.host === 'string') headers.host = opts.host;
+    if (opts.body !== undefined) headers['content-length'] = String(Buffer.byteLength(opts.body));
+    const make = u.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = make(
+      {
+        ...(opts.socketPath
+          ? { socketPath: opts.socketPath }
+          : { hostname: u.hostname.replace(/^\[|\]$/g, ''), port: u.port }),
+        path,
+        method: opts.method ?? 'GET',
+        headers,
+        setHost: opts.host === undefined,
+        ...(opts.ca ? { ca: opts.ca } : {}),
+        agent: false,
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+const LIST = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+const GET_ISSUE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 2,
+  method: 'tools/call',
+  params: {
+    name: 'forge_execute_action',
+    arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+  },
+});
+
+function post(server: HttpServerAt, opts: SendOptions & { token?: string } = {}): Promise<Answer> {
+  const headers: Record<string, string> = { ...JSON_HEADERS, ...(opts.headers ?? {}) };
+  if (opts.token) headers['private-token'] = opts.token;
+  return send(server.url, new URL(server.url).pathname, {
+    ...opts,
+    method: opts.method ?? 'POST',
+    headers,
+    body: opts.body ?? LIST,
+  });
+}
+
+const SECURITY = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'content-security-policy': "default-src 'none'",
+  'referrer-policy': 'no-referrer',
+};
+
+function expectSecurityHeaders(a: Answer, cache = 'no-store') {
+  expect(a.headers).toMatchObject({ ...SECURITY, 'cache-control': cache });
+}
+
+let s: ForgeSim;
+let s2: ForgeSim;
+/** Specific bind (127.0.0.1), one trusted origin. */
+let main: HttpServerAt;
+const started: HttpServerAt[] = [];
+const TRUSTED = 'https://app.example.com';
+
+async function start(args: string[] = [], env: Record<string, string> = {}, on = s) {
+  const server = await httpServerAt(on, args, env);
+  started.push(server);
+  return server;
+}
+
+/** Asserts `fn` sends nothing to the instance. */
+async function nothingSent<T>(fn: () => Promise<T>, on = s): Promise<T> {
+  const before = on.requests.length;
+  const out = await fn();
+  expect(on.requests.slice(before)).toEqual([]);
+  return out;
+}
+
+beforeAll(async () => {
+  s = await sim();
+  s2 = await sim();
+  main = await start([`--trusted-origins=${TRUSTED}`]);
+});
+afterAll(async () => {
+  await Promise.all(started.map((x) => x.stop()));
+  await s.close();
+  await s2.close();
+});
+
+describe('security headers', () => {
+  it('are on every response: health, 404, 401, refusals, preflight and MCP answers', async () => {
+    const port = new URL(main.url).port;
+    const answers = [
+      await send(main.url, '/health'),
+      await send(main.url, '/nowhere'),
+      await post(main),
+      await post(main, { token: s.tokens.api }),
+      await send(main.url, '/health', { host: 'evil.example' }),
+      await post(main, { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } }),
+      await send(main.url, '/mcp', {
+        method: 'OPTIONS',
+        headers: { origin: TRUSTED, 'access-control-request-method': 'POST' },
+      }),
+      await send(main.url, '/mcp', { method: 'GET', host: `127.0.0.1:${port}` }),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 404, 401, 200, 403, 403, 204, 401]);
+    for (const a of answers) expectSecurityHeaders(a);
+  });
+});
+
+describe('host guard', () => {
+  it('on a specific bind refuses an undeclared Host with 403 on every route, sending nothing', async () => {
+    await nothingSent(async () => {
+      for (const path of ['/health', '/mcp', '/server-card', '/.well-known/mcp/server-card.json', '/x']) {
+        const a = await send(main.url, path, {
+          method: path === '/mcp' ? 'POST' : 'GET',
+          host: 'evil.example',
+          headers: { ...JSON_HEADERS, 'private-token': s.tokens.api },
+          body: path === '/mcp' ? LIST : undefined,
+        });
+        expect(a.status, path).toBe(403);
+        expect(a.text).toContain('-40300');
+      }
+    });
+  });
+
+  it('serves the loopback names, the bound host, any ASCII case, and a request without Host', async () => {
+    const port = new URL(main.url).port;
+    for (const host of [
+      `localhost:${port}`,
+      `127.0.0.1:${port}`,
+      `[::1]:${port}`,
+      'LocalHost',
+      `LOCALHOST:${port}`,
+      '127.0.0.1',
+    ]) {
+      expect((await send(main.url, '/health', { host })).status, host).toBe(200);
+    }
+    expect((await send(main.url, '/health', { host: null })).status).toBe(200);
+    expect((await post(main, { host: null, token: s.tokens.api })).status).toBe(200);
+  });
+
+  it('refuses look-alikes: a declared name with a suffix, a subdomain, a non-ASCII byte', async () => {
+    for (const host of ['localhost.evil.example', 'evil.localhost', '127.0.0.1.nip.io', 'localhost\u00e9']) {
+      expect((await send(main.url, '/health', { host })).status, host).toBe(403);
+    }
+  });
+
+  it('declares the public URL host (and trusts its origin)', async () => {
+    const pub = await start(['--public-url=https://mcp.example.com/mcp']);
+    expect((await send(pub.url, '/health', { host: 'mcp.example.com' })).status).toBe(200);
+    expect((await send(pub.url, '/health', { host: 'MCP.Example.COM:443' })).status).toBe(200);
+    expect((await send(pub.url, '/health', { host: 'other.example.com' })).status).toBe(403);
+    const a = await post(pub, {
+      token: s.tokens.api,
+      headers: { origin: 'https://mcp.example.com', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(a.status).toBe(200);
+    expect(a.headers['access-control-allow-origin']).toBe('https://mcp.example.com');
+  });
+
+  it('on a wildcard bind refuses an undeclared Host arriving over loopback only', async () => {
+    const wild = await start(['--http-addr=0.0.0.0:0']);
+    const port = new URL(wild.url).port;
+    expect((await send(`http://127.0.0.1:${port}`, '/health', { host: 'evil.example' })).status).toBe(403);
+    expect((await send(`http://127.0.0.1:${port}`, '/health')).status).toBe(200);
+    const lan = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && i.family === 'IPv4' && !i.internal);
+    if (lan) {
+      // Not over loopback: a wildcard bind serves any Host (a proxy in front decides).
+      const a = await send(`http://${lan.address}:${port}`, '/health', { host: 'evil.example' });
+      expect(a.status).toBe(200);
+    }
+  });
+
+  it('lets a request from --trusted-proxies carry any Host', async () => {
+    const proxied = await start(['--trusted-proxies=127.0.0.0/8', '--trusted-proxy-header=X-Forwarded-For']);
+    expect((await send(proxied.url, '/health', { host: 'mcp.example.net' })).status).toBe(200);
+    const other = await start(['--trusted-proxies=10.0.0.1', '--trusted-proxy-header=X-Forwarded-For']);
+    expect((await send(other.url, '/health', { host: 'mcp.example.net' })).status).toBe(403);
+  });
+});
+
+describe('cross-origin protection', () => {
+  const refused = async (headers: Record<string, string>, server = main) => {
+    const a = await nothingSent(() => post(server, { headers }));
+    expect(a.status, JSON.stringify(headers)).toBe(403);
+    const body = JSON.parse(a.text) as { error: { code: number } };
+    // Refused before authentication: no token was sent, and the answer is not 401.
+    expect(body.error.code).toBe(-40300);
+    expect(a.headers['access-control-allow-origin']).toBeUndefined();
+  };
+  const passes = async (headers: Record<string, string>, server = main) => {
+    const a = await post(server, { headers, token: s.tokens.api });
+    expect(a.status, JSON.stringify(headers)).toBe(200);
+    return a;
+  };
+
+  it('passes non-browser clients and Sec-Fetch-Site none or same-origin', async () => {
+    await passes({});
+    await passes({ 'sec-fetch-site': 'none' });
+    await passes({ 'sec-fetch-site': 'same-origin', origin: 'https://evil.example' });
+  });
+
+  it('refuses same-site and cross-site unless the origin is trusted', async () => {
+    await refused({ 'sec-fetch-site': 'same-site', origin: 'https://evil.example' });
+    await refused({ 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' });
+    await refused({ 'sec-fetch-site': 'cross-site' });
+    await refused({ 'sec-fetch-site': 'cross-site', origin: 'null' });
+    await passes({ 'sec-fetch-site': 'cross-site', origin: TRUSTED });
+    await passes({ 'sec-fetch-site': 'same-site', origin: 'HTTPS://App.Example.com:443' });
+  });
+
+  it('without Sec-Fetch-Site: an Origin whose host equals Host passes, another only when trusted', async () => {
+    const port = new URL(main.url).port;
+    await passes({ origin: `http://127.0.0.1:${port}` });
+    await refused({ origin: 'http://127.0.0.1:1' });
+    await refused({ origin: 'https://evil.example' });
+    await passes({ origin: TRUSTED });
+  });
+
+  it('* disables the protection, with a startup warning', async () => {
+    const open = await start(['--trusted-origins=*']);
+    expect(open.stderr()).toContain('cross-origin protection is off');
+    const a = await passes({ 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }, open);
+    expect(a.headers['access-control-allow-origin']).toBe('https://evil.example');
+  });
+});
+
+describe('CORS', () => {
+  const BASE_ALLOW =
+    'Authorization, Content-Type, Accept, If-None-Match, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID, Mcp-Method, Mcp-Name, Mcp-Param-Action';
+  const EXPOSE = 'Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate, Retry-After, ETag';
+  const preflight = (server: HttpServerAt, origin: string) =>
+    send(server.url, new URL(server.url).pathname, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'sec-fetch-site': 'cross-site',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, private-token',
+      },
+    });
+
+  it('answers a trusted preflight 204 with the exact headers, sending nothing', async () => {
+    const a = await nothingSent(() => preflight(main, TRUSTED));
+    expect(a.status).toBe(204);
+    expect(a.text).toBe('');
+    expect(a.headers['access-control-allow-origin']).toBe(TRUSTED);
+    expect(a.headers['access-control-allow-methods']).toBe('GET, POST, DELETE, OPTIONS');
+    expect(a.headers['access-control-allow-headers']).toBe(`${BASE_ALLOW}, PRIVATE-TOKEN`);
+    expect(a.headers['access-control-expose-headers']).toBe(EXPOSE);
+    expect(a.headers['access-control-max-age']).toBe('86400');
+    expect(a.headers.vary).toBe('Origin, Access-Control-Request-Method, Access-Control-Request-Headers');
+  });
+
+  it('gives an untrusted origin no CORS header', async () => {
+    const a = await nothingSent(() => preflight(main, 'https://evil.example'));
+    expect(a.status).toBe(403);
+    expect(Object.keys(a.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+    const port = new URL(main.url).port;
+    const same = await post(main, { token: s.tokens.api, headers: { origin: `http://127.0.0.1:${port}` } });
+    expect(same.status).toBe(200);
+    expect(Object.keys(same.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+  });
+
+  it('marks actual responses for a trusted origin with Allow-Origin and Expose-Headers', async () => {
+    for (const token of [s.tokens.api, undefined]) {
+      const a = await post(main, { token, headers: { origin: TRUSTED, 'sec-fetch-site': 'cross-site' } });
+      expect(a.status).toBe(token ? 200 : 401);
+      expect(a.headers['access-control-allow-origin']).toBe(TRUSTED);
+      expect(a.headers['access-control-expose-headers']).toBe(EXPOSE);
+      expect(a.headers.vary).toContain('Origin');
+    }
+  });
+
+  it('allows FORGE-URL only when several instances are published', async () => {
+    const several = await start([`--trusted-origins=${TRUSTED}`], { FORGE_URL: `${s.url},${s2.url}` });
+    const a = await preflight(several, TRUSTED);
+    expect(a.headers['access-control-allow-headers']).toBe(`${BASE_ALLOW}, PRIVATE-TOKEN, FORGE-URL`);
+  });
+});
+
+describe('several instances (FORGE-URL)', () => {
+  let several: HttpServerAt;
+  beforeAll(async () => {
+    several = await start([], { FORGE_URL: `${s.url},${s2.url}` });
+  });
+  const both = <T>(fn: () => Promise<T>) => nothingSent(() => nothingSent(fn, s2), s);
+
+  it('routes to the instance the header names', async () => {
+    const before = s2.requests.length;
+    const a = await post(several, {
+      token: s.tokens.api,
+      headers: { 'forge-url': `${s2.url}/` },
+      body: GET_ISSUE,
+    });
+    expect(a.status).toBe(200);
+    expect(s2.requests.slice(before).some((r) => r.path === '/api/v4/projects/1/issues/1')).toBe(true);
+  });
+
+  it('refuses a missing or unlisted header with 400 without naming the instances', async () => {
+    for (const headers of [{}, { 'forge-url': 'https://other.example.com' }]) {
+      const a = await both(() => post(several, { token: s.tokens.api, headers }));
+      expect(a.status).toBe(400);
+      expect(a.text).toContain('FORGE-URL');
+      expect(a.text).not.toContain(new URL(s.url).host);
+      expect(a.text).not.toContain(new URL(s2.url).host);
+    }
+  });
+
+  it('refuses an unparseable header with 400', async () => {
+    for (const value of ['not a url', 'ftp://x.example.com', 'https://u:p@x.example.com']) {
+      const a = await both(() => post(several, { token: s.tokens.api, headers: { 'forge-url': value } }));
+      expect(a.status, value).toBe(400);
+    }
+  });
+
+  it('with --allow-any-forge-url, an unlisted instance is refused 400 saying it is not served yet', async () => {
+    const any = await start(['--allow-any-forge-url']);
+    const a = await nothingSent(() =>
+      post(any, { token: s.tokens.api, headers: { 'forge-url': 'https://other.example.com' } }),
+    );
+    expect(a.status).toBe(400);
+    expect(a.text).toContain('--allow-any-forge-url');
+    expect(a.text).toContain('not served yet');
+    expect((await post(any, { token: s.tokens.api, headers: { 'forge-url': s.url } })).status).toBe(200);
+  });
+});
+
+describe('server-level limits', () => {
+  it('answers 413 over --max-request-body-bytes, sending nothing', async () => {
+    const small = await start(['--max-request-body-bytes=2048']);
+    const pad = (n: number) =>
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/list',
+        params: { _meta: { pad: 'x'.repeat(n) } },
+      });
+    const over = await nothingSent(() => post(small, { token: s.tokens.api, body: pad(2100) }));
+    expect(over.status).toBe(413);
+    expect(over.text).toContain('2048');
+    expect((await post(small, { token: s.tokens.api, body: pad(1800) })).status).toBe(200);
+  });
+
+  it('answers 400 for JSON nested deeper than 100, and serves 100', async () => {
+    const nest = (depth: number) =>
+      `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"x":${'['.repeat(depth - 3)}${']'.repeat(depth - 3)}}}}`;
+    const deep = await nothingSent(() => post(main, { token: s.tokens.api, body: nest(101) }));
+    expect(deep.status).toBe(400);
+    expect(deep.text).toContain('100');
+    expect((await post(main, { token: s.tokens.api, body: nest(100) })).status).toBe(200);
+  });
+
+  it('answers 503 with Retry-After and "server is busy" when all 192 call slots are held', async () => {
+    const busy = await start();
+    // Open the credential's session first, so the held calls wait only on the slow issue read.
+    expect((await post(busy, { token: s.tokens.api })).status).toBe(200);
+    s.fault({ path: '/api/v4/projects/1/issues/1', delayMs: 4000, times: 192 });
+    const before = s.requests.length;
+    const held = Array.from({ length: 192 }, () => post(busy, { token: s.tokens.api, body: GET_ISSUE }));
+    // The server reaches the instance over a bounded connection pool: the first calls arriving slowed
+    // down shows the held calls are in; the rest wait inside the server, each holding its slot.
+    const deadline = Date.now() + 10_000;
+    const reached = () => s.requests.slice(before).filter((r) => r.path.endsWith('/issues/1')).length;
+    while (reached() === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(reached()).toBeGreaterThan(0);
+    const refused = await nothingSent(() => post(busy, { token: s.tokens.api, body: GET_ISSUE }));
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect(refused.text).toContain('server is busy');
+    const done = await Promise.all(held);
+    expect(done.every((a) => a.status === 200)).toBe(true);
+    // The slots are free again.
+    expect((await post(busy, { token: s.tokens.api, body: GET_ISSUE })).status).toBe(200);
+  }, 40_000);
+});
+
+describe('drain', () => {
+  it('answers /health 503 draining during the drain delay after SIGTERM, then closes', async () => {
+    const d = await start(['--drain-delay=2s']);
+    expect((await send(d.url, '/health')).status).toBe(200);
+    d.signal('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    const a = await send(d.url, '/health');
+    expect(a.status).toBe(503);
+    expect(JSON.parse(a.text)).toMatchObject({ status: 'draining' });
+    expectSecurityHeaders(a);
+    // Calls are still served while draining.
+    expect((await post(d, { token: s.tokens.api })).status).toBe(200);
+    const t0 = Date.now();
+    expect(await d.exited).toBe(0);
+    expect(Date.now() - t0).toBeGreaterThan(1000);
+    await expect(send(d.url, '/health')).rejects.toThrow();
+  });
+});
+
+describe('server card', () => {
+  for (const path of ['/.well-known/mcp/server-card.json', '/server-card']) {
+    it(`${path}: public, cacheable, revalidated by ETag, without a telemetry block`, async () => {
+      const a = await nothingSent(() => send(main.url, path));
+      expect(a.status).toBe(200);
+      expectSecurityHeaders(a, 'public, max-age=3600');
+      const card = JSON.parse(a.text) as Record<string, unknown>;
+      expect(card).toMatchObject({
+        name: 'forge-mcp-server',
+        version: expect.any(String),
+        title: expect.any(String),
+        transport: { type: 'streamable-http', endpoint: '/mcp' },
+        tools: { surface: 'dynamic', names: ['forge_find_action', 'forge_execute_action'] },
+        capabilities: { tools: expect.any(Object) },
+      });
+      expect(card).not.toHaveProperty('telemetry');
+      const etag = a.headers.etag!;
+      expect(etag).toMatch(/^"[^"]+"$/);
+      const again = await send(main.url, path, { headers: { 'if-none-match': etag } });
+      expect(again.status).toBe(304);
+      expect(again.text).toBe('');
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers['cache-control']).toBe('public, max-age=3600');
+      expect((await send(main.url, path, { headers: { 'if-none-match': `W/${etag}, "x"` } })).status).toBe(
+        304,
+      );
+      expect((await send(main.url, path, { headers: { 'if-none-match': '"stale"' } })).status).toBe(200);
+    });
+  }
+});
+
+describe('listeners', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'forge-http-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('serves TLS from --tls-cert/--tls-key with a TLS 1.2 floor', async () => {
+    const cert = join(dir, 'cert.pem');
+    const key = join(dir, 'key.pem');
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      ],
+      { stdio: 'ignore' },
+    );
+    const tls = await start([`--tls-cert=${cert}`, `--tls-key=${key}`]);
+    expect(tls.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const ca = readFileSync(cert, 'utf8');
+    const health = await send(tls.url, '/health', { ca });
+    expect(health.status).toBe(200);
+    expectSecurityHeaders(health);
+    const list = await post(tls, { ca, token: s.tokens.api });
+    expect(list.status).toBe(200);
+    expect(list.text).toContain('forge_find_action');
+    const port = Number(new URL(tls.url).port);
+    const protocol = await new Promise<string | null>((resolve, reject) => {
+      const sock = tlsConnect({ host: '127.0.0.1', port, ca }, () => {
+        resolve(sock.getProtocol());
+        sock.end();
+      });
+      sock.on('error', reject);
+    });
+    expect(['TLSv1.2', 'TLSv1.3']).toContain(protocol);
+    await expect(
+      new Promise((resolve, reject) => {
+        const sock = tlsConnect(
+          {
+            host: '127.0.0.1',
+            port,
+            ca,
+            minVersion: 'TLSv1',
+            maxVersion: 'TLSv1.1',
+            ciphers: 'DEFAULT:@SECLEVEL=0',
+          },
+          () => {
+            resolve(sock.getProtocol());
+            sock.end();
+          },
+        );
+        sock.on('error', reject);
+      }),
+    ).rejects.toThrow();
+  });
+
+  it('binds a unix socket from a path in --http-addr with --http-socket-mode', async () => {
+    const path = join(dir, 'forge.sock');
+    const unix = await start([`--http-addr=${path}`, '--http-socket-mode=0600']);
+    expect(unix.url).toContain(path);
+    expect(statSync(path).isSocket()).toBe(true);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    const health = await send(unix.url, '/health', { socketPath: path });
+    expect(health.status).toBe(200);
+    expectSecurityHeaders(health);
+    const list = await send(unix.url, '/mcp', {
+      socketPath: path,
+      method: 'POST',
+      headers: { ...JSON_HEADERS, 'private-token': s.tokens.api },
+      body: LIST,
+    });
+    expect(list.status).toBe(200);
+    expect(list.text).toContain('forge_find_action');
+  });
+});
