@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { connect as netConnect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
@@ -147,6 +148,22 @@ describe('security headers', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 404, 401, 200, 403, 403, 204, 401]);
     for (const a of answers) expectSecurityHeaders(a);
   });
+  it('are on the answer to a request Node cannot parse', async () => {
+    const { hostname, port } = new URL(main.url);
+    const raw = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      const sock = netConnect({ host: hostname, port: Number(port) }, () =>
+        sock.write('NOT HTTP AT ALL\r\n\r\n'),
+      );
+      sock.setEncoding('utf8');
+      sock.on('data', (d: string) => (text += d));
+      sock.on('end', () => resolve(text));
+      sock.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    for (const [k, v] of Object.entries({ ...SECURITY, 'cache-control': 'no-store' }))
+      expect(raw.toLowerCase()).toContain(`${k}: ${v}`.toLowerCase());
+  });
 });
 
 describe('host guard', () => {
@@ -213,6 +230,18 @@ describe('host guard', () => {
       const a = await send(`http://${lan.address}:${port}`, '/health', { host: 'evil.example' });
       expect(a.status).toBe(200);
     }
+  });
+
+  it('on a specific non-loopback bind declares the bound host and refuses others', async ({ skip }) => {
+    const lan = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && i.family === 'IPv4' && !i.internal);
+    if (!lan) return skip();
+    const bound = await start([`--http-addr=${lan.address}:0`]);
+    expect(new URL(bound.url).hostname).toBe(lan.address);
+    expect((await send(bound.url, '/health')).status).toBe(200);
+    expect((await send(bound.url, '/health', { host: 'localhost' })).status).toBe(200);
+    expect((await send(bound.url, '/health', { host: 'evil.example' })).status).toBe(403);
   });
 
   it('lets a request from --trusted-proxies carry any Host', async () => {

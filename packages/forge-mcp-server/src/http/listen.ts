@@ -5,8 +5,9 @@
 import { chmodSync, lstatSync, readFileSync, unlinkSync } from 'node:fs';
 import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Config } from '../config/types.js';
+import { SECURITY_HEADERS } from './headers.js';
 
 export interface Addr {
   host?: string;
@@ -22,7 +23,34 @@ export function parseAddr(addr: string): Addr {
   return { host: host || undefined, port: Number(m[3]) };
 }
 
+/**
+ * What Node answers by itself to a request it cannot parse, with the security headers every response
+ * carries (Node's own answer has none).
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout']
+        : [400, 'Bad Request'];
+  const headers = Object.entries(SECURITY_HEADERS)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\n${headers}connection: close\r\ncontent-length: 0\r\n\r\n`);
+}
+
 export function createListener(config: Config, listener: RequestListener): Server {
+  const server = createBareListener(config, listener);
+  server.on('clientError', answerClientError);
+  return server;
+}
+
+function createBareListener(config: Config, listener: RequestListener): Server {
   // A request without Host is served (the host guard decides), so Node must not refuse it first.
   const base = { requireHostHeader: false };
   if (config.tlsCert && config.tlsKey) {
