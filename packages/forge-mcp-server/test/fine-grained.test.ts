@@ -181,3 +181,198 @@ describe('fallback when the grant cannot be evaluated', () => {
     });
   });
 });
+
+describe("the instance's fine-grained answers", () => {
+  const GRANT = '/api/v4/personal_access_tokens/8';
+  const ROLE_HINT = /maintainer or owner|higher role|licen[cs]e|single sign-on/i;
+
+  it('REST 403 insufficient_granular_scope: access denied naming what the action needs, no role hint', async () => {
+    await withClient({}, async (c) => {
+      const r = await execute(c, 'issue.list', { project_id: '2' });
+      expect(r.isError).toBe(true);
+      const text = textOf(r);
+      expect(text).toMatch(
+        /^issue\.list: access denied: this fine-grained token's grant does not allow this request/,
+      );
+      expect(text).toContain('Work Item: Read at the project boundary');
+      expect(text).toContain('GET http');
+      expect(text).not.toMatch(ROLE_HINT);
+    });
+  });
+
+  it('a route hint never follows a fine-grained refusal', async () => {
+    s.fault({ path: GRANT, status: 500 });
+    await withClient({}, async (c) => {
+      const r = await execute(c, 'group.saml_link_list', { group_id: '10' });
+      expect(textOf(r)).toContain("this fine-grained token's grant does not allow this request");
+      expect(textOf(r)).not.toMatch(ROLE_HINT);
+    });
+    const classic = await stdioClient(s, { env: { FORGE_TOKEN: s.tokens.readApi } });
+    try {
+      // The same action with a classic token keeps its hint.
+      s.fault({ path: '/api/v4/groups/10/saml_group_links', status: 403 });
+      const r = await execute(classic, 'group.saml_link_list', { group_id: '10' });
+      expect(textOf(r)).toMatch(/single sign-on/);
+    } finally {
+      await classic.close();
+    }
+  });
+
+  it("'Requires a fine-grained token with project permissions [..]': three causes, no change, the way out", async () => {
+    s.fault({
+      path: '/api/v4/projects/2/issues',
+      status: 403,
+      body: {
+        message: '403 Forbidden - Requires a fine-grained token with project permissions [read_work_item]',
+      },
+    });
+    s.fault({
+      path: '/api/v4/projects/1/merge_requests',
+      status: 403,
+      body: {
+        message: '403 Forbidden - Requires a fine-grained token with project permissions [read_pipeline]',
+      },
+    });
+    await withClient({}, async (c) => {
+      const text = textOf(await execute(c, 'issue.list', { project_id: '2' }));
+      expect(text).toMatch(
+        /^issue\.list: access denied: this fine-grained token does not hold read_work_item/,
+      );
+      expect(text).toContain('its grant lacks it');
+      expect(text).toContain('only for other projects or groups');
+      expect(text).toContain('the user is not a member of this project');
+      expect(text).toContain('cannot be changed');
+      expect(text).toContain(
+        'new fine-grained token granting read_work_item for this project or a group above it',
+      );
+      expect(text).toContain('classic token');
+      expect(text).toContain("This session's grant holds read_work_item for other projects");
+      expect(text).not.toMatch(ROLE_HINT);
+      const other = textOf(await execute(c, 'merge_request.list', { project_id: '1' }));
+      expect(other).toContain('does not hold read_pipeline');
+      expect(other).not.toContain("This session's grant holds");
+    });
+  });
+
+  it("'Fine-grained tokens not yet supported': the feature flag, a classic token or the administrator", async () => {
+    s.fault({
+      path: '/api/v4/projects/1/issues',
+      status: 403,
+      body: { message: 'Fine-grained tokens not yet supported' },
+    });
+    await withClient({}, async (c) => {
+      const text = textOf(await execute(c, 'issue.list', { project_id: '1' }));
+      expect(text).toContain('granular_personal_access_tokens');
+      expect(text).toContain('classic token');
+      expect(text).toContain('administrator');
+      expect(text).not.toMatch(ROLE_HINT);
+    });
+  });
+
+  describe('GraphQL (grant not evaluated, so the calls reach the instance)', () => {
+    beforeEach(() => s.fault({ path: GRANT, status: 500 }));
+
+    it("'Operation does not support fine-grained tokens': no permission declared, use a classic token", async () => {
+      await withClient({}, async (c) => {
+        const text = textOf(
+          await execute(c, 'vulnerability.confirm', { id: 'gid://gitlab/Vulnerability/1' }),
+        );
+        expect(text).toMatch(
+          /^vulnerability\.confirm: access denied: this operation declares no fine-grained permission/,
+        );
+        expect(text).toContain('classic token with the api scope');
+        expect(text).not.toContain('probably committed');
+      });
+    });
+
+    it("a null mutation field with the instance's sentence, read whole among joined messages", async () => {
+      s.fault({
+        graphqlOperation: 'vulnerabilityDismiss',
+        status: 200,
+        body: {
+          data: { vulnerabilityDismiss: null },
+          errors: [
+            {
+              message:
+                'Something else; Access denied: Your Personal Access Token lacks the required permissions for this request.',
+            },
+          ],
+        },
+      });
+      await withClient({}, async (c) => {
+        const text = textOf(
+          await execute(c, 'vulnerability.dismiss', { id: 'gid://gitlab/Vulnerability/1' }),
+        );
+        expect(text).toMatch(
+          /^vulnerability\.dismiss: access denied: this fine-grained token's grant does not allow/,
+        );
+        expect(text).toContain('Vulnerability: Update');
+        expect(text).toContain('Something else; Access denied');
+      });
+    });
+
+    it('a write whose object the grant cannot read: probably committed, do not repeat it', async () => {
+      s.fault({
+        graphqlOperation: 'vulnerabilityResolve',
+        status: 200,
+        body: { data: { vulnerabilityResolve: { vulnerability: null, errors: [] } } },
+      });
+      await withClient({}, async (c) => {
+        const r = await execute(c, 'vulnerability.resolve', { id: 'gid://gitlab/Vulnerability/1' });
+        expect(r.isError).toBe(true);
+        expect(textOf(r)).toContain('the write was probably committed');
+        expect(textOf(r)).toContain('Do not repeat the call');
+      });
+    });
+
+    it('404 inside GraphQL errors: not found, the token may not see it, with the visibility note', async () => {
+      s.fault({
+        graphqlOperation: 'vulnerability',
+        status: 200,
+        body: { data: null, errors: [{ message: '404 Not Found' }] },
+      });
+      await withClient({}, async (c) => {
+        const text = textOf(await execute(c, 'vulnerability.get', { id: 'gid://gitlab/Vulnerability/1' }));
+        expect(text).toMatch(
+          /^vulnerability\.get: not found: the object does not exist, or this fine-grained token may not see it/,
+        );
+        expect(text).toContain('Empty or not found may mean not visible');
+      });
+    });
+
+    it('an empty answer of a GraphQL-reading action carries the note', async () => {
+      s.fault({ graphqlOperation: 'vulnerability', status: 200, body: { data: { vulnerability: null } } });
+      await withClient({}, async (c) => {
+        const r = await execute(c, 'vulnerability.get', { id: 'gid://gitlab/Vulnerability/1' });
+        expect(textOf(r)).toContain('Empty or not found may mean not visible');
+      });
+    });
+  });
+
+  it('classic tokens never get these notes', async () => {
+    s.fault({ graphqlOperation: 'vulnerability', status: 200, body: { data: { vulnerability: null } } });
+    s.fault({
+      graphqlOperation: 'vulnerabilityResolve',
+      status: 200,
+      body: { data: { vulnerabilityResolve: { vulnerability: null, errors: [] } } },
+    });
+    const c = await stdioClient(s);
+    try {
+      const empty = await execute(c, 'vulnerability.get', { id: 'gid://gitlab/Vulnerability/1' });
+      expect(textOf(empty)).not.toContain('may mean not visible');
+      const w = await execute(c, 'vulnerability.resolve', { id: 'gid://gitlab/Vulnerability/1' });
+      expect(textOf(w)).not.toContain('probably committed');
+      s.clearFaults();
+      s.fault({
+        graphqlOperation: 'vulnerability',
+        status: 200,
+        body: { data: null, errors: [{ message: '404 Not Found' }] },
+      });
+      const nf = await execute(c, 'vulnerability.get', { id: 'gid://gitlab/Vulnerability/1' });
+      expect(textOf(nf)).not.toContain('fine-grained');
+      expect(textOf(nf)).not.toContain('may mean not visible');
+    } finally {
+      await c.close();
+    }
+  });
+});

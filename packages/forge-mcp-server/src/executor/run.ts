@@ -10,6 +10,14 @@ import {
   textResult,
   type ToolResult,
 } from './format.js';
+import {
+  fineGrainedFailure,
+  isEmptyAnswer,
+  OBJECT_UNREADABLE,
+  probablyCommitted,
+  readsGraphql,
+  withVisibilityNote,
+} from './fine-grained.js';
 import { routeHint } from './hints.js';
 import { paramsOf } from './schema.js';
 
@@ -145,7 +153,8 @@ export async function runAction(
         },
       };
       const out = await a.handler(args, ctx);
-      return jsonResult(a, out, {});
+      const r = jsonResult(a, out, {});
+      return client.fineGrained && readsGraphql(a) && isEmptyAnswer(out) ? withVisibilityNote(r) : r;
     }
     if (!a.request) return errorResult(`${a.id}: this action sends nothing to the instance.`);
     if ('graphql' in a.request) {
@@ -155,8 +164,16 @@ export async function runAction(
         signal: opts.signal,
       });
       const result = dig(data, g.resultPath ?? g.mutation);
-      if ((result === null || result === undefined) && a.notFound) return notFoundResult(a, args);
-      return graphqlResult(a, result);
+      const fg = client.fineGrained;
+      if (fg && OBJECT_UNREADABLE.has(a.id) && (result === null || result === undefined))
+        return errorResult(probablyCommitted(a));
+      const note = !!fg && readsGraphql(a) && isEmptyAnswer(result);
+      if ((result === null || result === undefined) && a.notFound) {
+        const nf = notFoundResult(a, args);
+        return note ? withVisibilityNote(nf) : nf;
+      }
+      const r = graphqlResult(a, result);
+      return note ? withVisibilityNote(r) : r;
     }
     const rest = a.request.rest;
     const files: Record<string, Buffer> = {};
@@ -205,7 +222,19 @@ export async function runAction(
   } catch (err) {
     if (err instanceof ArgumentProblem) return errorResult(err.message);
     if (err instanceof InstanceError) {
-      if (err.status === 404 && a.notFound) return notFoundResult(a, args);
+      const fg = client.fineGrained;
+      if (err.status === 404 && a.notFound) {
+        const nf = notFoundResult(a, args);
+        return fg && readsGraphql(a) ? withVisibilityNote(nf) : nf;
+      }
+      // The instance's fine-grained answers: their own texts, and no route hint after them.
+      const refused = fineGrainedFailure(a, err, fg);
+      if (refused) {
+        const r = errorResult(refused.render(a.id));
+        return fg && refused.status === 404 && readsGraphql(a) ? withVisibilityNote(r) : r;
+      }
+      if (fg && OBJECT_UNREADABLE.has(a.id) && err.kind === 'graphql')
+        return errorResult(probablyCommitted(a, err.classification));
       if (err.kind === 'graphql') return errorResult(`${a.id} ${err.classification}`);
       const hint = routeHint(a.id, err);
       return errorResult((hint ? err.withHint(hint) : err).render(a.id));

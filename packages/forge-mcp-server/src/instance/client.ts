@@ -112,8 +112,16 @@ function buildQuery(query: Record<string, unknown> | undefined): string {
   return s ? `?${s}` : '';
 }
 
+/** What the executor asks of a fine-grained session's grant (session/grant.ts implements it). */
+export interface FineGrainedSessionInfo {
+  /** The grant holds this permission (identifier or 'Resource: Verb') at some project or group. */
+  holdsElsewhere(permission: string): boolean;
+}
+
 export class InstanceClient {
   readonly base: URL;
+  /** Set when the token is fine-grained: the instance's answers then follow the fine-grained rules. */
+  fineGrained?: FineGrainedSessionInfo;
   private readonly dispatcher: Dispatcher;
 
   constructor(private readonly opts: ClientOptions) {
@@ -370,7 +378,13 @@ export class InstanceClient {
     if (opts.mutation && data && data[opts.mutation] && typeof data[opts.mutation] === 'object') {
       const payloadErrors = (data[opts.mutation] as { errors?: unknown }).errors;
       if (Array.isArray(payloadErrors) && payloadErrors.length)
-        throw new InstanceError('graphql', `mutation errors: ${joinCapped(payloadErrors.map(String), 2048)}`);
+        throw new InstanceError(
+          'graphql',
+          `mutation errors: ${joinCapped(payloadErrors.map(String), 2048)}`,
+          {
+            messages: payloadErrors.map(String),
+          },
+        );
     }
     if (Array.isArray(b.errors) && b.errors.length) {
       const messages = b.errors.map((e) => String(e?.message ?? 'unexpected error'));
@@ -380,13 +394,14 @@ export class InstanceClient {
           status: 404,
           instanceMessage: joinCapped(messages, 2048),
           cause: 'failed to execute GraphQL query: 404 Not Found',
+          messages,
         });
       const fieldNull =
         !data || (opts.mutation ? data[opts.mutation] == null : Object.values(data).every((v) => v == null));
       if (fieldNull)
         // Top-level errors (a refused mutation answers a null payload beside them) read as GraphQL errors;
         // only the mutation payload's own errors list reads as mutation errors.
-        throw new InstanceError('graphql', `GraphQL errors: ${joinCapped(messages, 2048)}`);
+        throw new InstanceError('graphql', `GraphQL errors: ${joinCapped(messages, 2048)}`, { messages });
     }
     return data ?? {};
   }

@@ -70,6 +70,8 @@ export class InstanceError extends Error {
       retryAfterSeconds?: number;
       /** The answer's body, kept for the GraphQL rules; never rendered. */
       body?: unknown;
+      /** GraphQL errors[].message, whole (for the fine-grained rules); never rendered as such. */
+      messages?: string[];
     } = {},
   ) {
     super(classification);

@@ -312,6 +312,7 @@ export async function openSession(init: SessionInit): Promise<Session> {
       : undefined;
   const surface = sharedSurface(config, tier, tierSource, granular ? undefined : scopes, fineGrained);
   const view = surface.view;
+  if (fineGrained) client.fineGrained = fineGrained;
   const session = new Session(config, client, view, surface, identity, scopes, fineGrained);
   // Below the read_api minimum: the session exists only to answer every catalog method with -40300.
   session.refusal = belowMinimum;
