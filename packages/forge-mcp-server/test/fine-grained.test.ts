@@ -137,6 +137,31 @@ describe('fallback when the grant cannot be evaluated', () => {
     expect(JSON.stringify(lines[0])).not.toMatch(/project_ids|"8"|:8\b/);
   });
 
+  it('unknown permission names: falls back, the INFO line names at most three, cut to 64 bytes', async () => {
+    const long = 'z'.repeat(80);
+    s.fault({
+      path: '/api/v4/personal_access_tokens/8',
+      status: 200,
+      body: {
+        id: 8,
+        granular_scopes: [
+          { access: 'user', permissions: ['read_user', long, 'fly_a', 'fly_b', 'fly_c'] },
+          { access: 'selected_memberships', project_ids: [1], permissions: ['read_work_item'] },
+        ],
+      },
+    });
+    const stderr = await withClient({ FORGE_MCP_TOOL_SURFACE: 'individual' }, async (c) => {
+      expect(await individualNames(c)).toContain('forge_issue_create');
+    });
+    const lines = infoLines(stderr);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      phase: 'A',
+      reason: 'grant-unreadable',
+      unknown_permissions: ['z'.repeat(64), 'fly_a', 'fly_b'],
+    });
+  });
+
   it('the refusal of a withheld action says why the grant was not evaluated', async () => {
     s.fault({ path: '/api/v4/version', status: 503 });
     const stderr = await withClient({}, async (c) => {
