@@ -415,6 +415,18 @@ describe('server-level limits', () => {
     expect((await post(small, { token: s.tokens.api, body: pad(1800) })).status).toBe(200);
   });
 
+  it('answers 415 for a body that is not declared JSON, sending nothing', async () => {
+    const a = await nothingSent(() =>
+      post(main, { token: s.tokens.api, headers: { 'content-type': 'text/plain' } }),
+    );
+    expect(a.status).toBe(415);
+    const ok = await post(main, {
+      token: s.tokens.api,
+      headers: { 'content-type': 'Application/JSON; charset=utf-8' },
+    });
+    expect(ok.status).toBe(200);
+  });
+
   it('answers 400 for JSON nested deeper than 100, and serves 100', async () => {
     const nest = (depth: number) =>
       `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"x":${'['.repeat(depth - 3)}${']'.repeat(depth - 3)}}}}`;

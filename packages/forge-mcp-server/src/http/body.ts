@@ -7,7 +7,8 @@ import type { IncomingMessage } from 'node:http';
 export const MAX_JSON_DEPTH = 100;
 
 export type BodyResult =
-  { ok: true; body: unknown; text: string } | { ok: false; status: 413 | 400; code: number; message: string };
+  | { ok: true; body: unknown; text: string }
+  | { ok: false; status: 413 | 415 | 400; code: number; message: string };
 
 /** The deepest nesting of arrays and objects in a JSON text (strings skipped). */
 export function jsonDepth(text: string): number {
@@ -28,6 +29,11 @@ export function jsonDepth(text: string): number {
   return max;
 }
 
+/** `application/json`, any case, parameters allowed. */
+export function isJsonContentType(value: string | undefined): boolean {
+  return value !== undefined && /^application\/json\s*(?:;|$)/i.test(value.trim());
+}
+
 export async function readJsonBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
   const tooLarge = {
     ok: false,
@@ -35,6 +41,15 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
     code: -32000,
     message: `request body exceeds the limit of ${limit} bytes (--max-request-body-bytes)`,
   } as const;
+  if (!isJsonContentType(req.headers['content-type'])) {
+    req.resume();
+    return {
+      ok: false,
+      status: 415,
+      code: -32000,
+      message: 'Unsupported Media Type: Content-Type must be application/json',
+    };
+  }
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     req.resume();
