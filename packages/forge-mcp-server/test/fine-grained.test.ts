@@ -76,6 +76,27 @@ describe('listing', () => {
   });
 });
 
+describe('token kind learning', () => {
+  it('kind unknown at start (self answered 503): served like a classic token, learned on the first successful call', async () => {
+    s.fault({ path: '/api/v4/personal_access_tokens/self', status: 503, times: 1 });
+    const stderr = await withClient({ FORGE_MCP_TOOL_SURFACE: 'individual' }, async (c) => {
+      expect(await individualNames(c)).toContain('forge_achievement_list');
+      const r = await c.client.callTool({ name: 'forge_issue_list', arguments: { project_id: '1' } });
+      expect(r.isError).toBeFalsy();
+      let names: string[] = [];
+      for (let i = 0; i < 50; i++) {
+        names = await individualNames(c);
+        if (!names.includes('forge_achievement_list')) break;
+        await new Promise((done) => setTimeout(done, 100));
+      }
+      expect(names).not.toContain('forge_achievement_list');
+      expect(names).not.toContain('forge_issue_create');
+      expect(names).toContain('forge_issue_list');
+    });
+    expect(infoLines(stderr)).toEqual([expect.objectContaining({ phase: 'B' })]);
+  });
+});
+
 describe('server-given refusals', () => {
   it('the grant does not reach it: names the permission, its boundary and release; nothing is sent', async () => {
     await withClient({}, async (c) => {

@@ -122,6 +122,8 @@ export class InstanceClient {
   readonly base: URL;
   /** Set when the token is fine-grained: the instance's answers then follow the fine-grained rules. */
   fineGrained?: FineGrainedSessionInfo;
+  /** Called after a request the instance answered below 400 (the session's token kind learning). */
+  onSuccess?: () => void;
   private readonly dispatcher: Dispatcher;
 
   constructor(private readonly opts: ClientOptions) {
@@ -204,6 +206,7 @@ export class InstanceClient {
           }
         }
         if (res.status >= 400) throw this.statusError(res);
+        this.onSuccess?.();
         return res;
       }
     } catch (err) {

@@ -128,6 +128,11 @@ describe('FineGrainedGate', () => {
     expect(text).toMatch(/Do not report this capability as missing[^.]*\.$/);
   });
 
+  it('names one permission needed at any of several boundaries once', () => {
+    const text = gateOf(SIM_GRANT).callRefusal(action('search.code'))!;
+    expect(text).toContain('Global Search: Use at the group or project or user boundary');
+  });
+
   it('withholds the 58 from every fine-grained session, naming the declaration and the classic scope', () => {
     const g = gateOf(SIM_GRANT);
     const read = g.callRefusal(action('achievement.list'))!;

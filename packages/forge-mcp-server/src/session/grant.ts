@@ -174,11 +174,16 @@ export class FineGrainedGate {
   missing(row: FineGrainedRow): Need[] | undefined {
     if (row.reach !== 'yes' || !row.needs?.length) return undefined;
     let best: Need[] | undefined;
+    const misses: Need[][] = [];
     for (const alt of row.needs) {
       const miss = alt.filter((n) => !this.holds(n));
       if (!miss.length) return undefined;
+      misses.push(miss);
       if (!best || miss.length < best.length) best = miss;
     }
+    // One permission at several boundaries ('A || A || A'): name it once, at any of them.
+    if (misses.every((m) => m.length === 1 && m[0][0] === misses[0][0][0]) && misses.length > 1)
+      return [[misses[0][0][0], [...new Set(misses.flatMap((m) => m[0][1]))]]];
     return best;
   }
 

@@ -31,15 +31,22 @@ export interface Identity {
 
 export class Session {
   refusal?: string;
+  /**
+   * The token's kind could not be learned (its own description failed by 5xx, 429, timeout or no answer):
+   * served like a classic token until `relearnKind` learns it.
+   */
+  kindUnknown = false;
+  /** Asks the instance for the token's kind again (no-op once learned); HTTP calls it at revalidation. */
+  relearnKind: () => Promise<void> = async () => undefined;
   constructor(
     readonly config: Config,
     readonly client: InstanceClient,
-    readonly view: CatalogView,
-    readonly surface: Surface,
+    public view: CatalogView,
+    public surface: Surface,
     readonly identity: Identity,
-    readonly scopes: string[] | undefined,
+    public scopes: string[] | undefined,
     /** Set for a fine-grained token: its evaluated grant or the fallback. */
-    readonly fineGrained?: FineGrainedGate,
+    public fineGrained?: FineGrainedGate,
   ) {}
 
   get surfaceName(): SurfaceName {
@@ -117,14 +124,18 @@ export async function readScopes(client: InstanceClient, bearer: boolean): Promi
 export async function readSelf(
   client: InstanceClient,
   bearer: boolean,
-): Promise<{ scopes?: string[]; id?: number }> {
+): Promise<{ scopes?: string[]; id?: number; transient?: boolean }> {
   try {
     const self = await client.rest('GET', '/personal_access_tokens/self');
     const body = self.body as { scopes?: unknown; id?: unknown };
     if (Array.isArray(body?.scopes))
       return { scopes: body.scopes.map(String), id: typeof body.id === 'number' ? body.id : undefined };
   } catch (err) {
-    if (!(err instanceof InstanceError) || !bearer) return {};
+    // 5xx, 429, timeout or no answer: the kind is unknown, to be asked again.
+    const transient =
+      !(err instanceof InstanceError) ||
+      (err.kind === 'status' ? (err.status ?? 0) >= 500 || err.status === 429 : err.kind !== 'canceled');
+    if (!(err instanceof InstanceError) || !bearer) return { transient };
   }
   if (bearer) {
     try {
@@ -200,6 +211,56 @@ export async function readFineGrained(
       'fine-grained token: grant evaluated; listing what the grant reaches',
     );
   return gate;
+}
+
+/** Stdio asks again every 15 minutes while the kind is unknown, and on the first successful call after the start. */
+export const KIND_RETRY_MS = 15 * 60_000;
+
+function learnKindLater(
+  session: Session,
+  init: SessionInit,
+  tier: Tier,
+  tierSource: 'configured' | 'detected',
+) {
+  const { config } = init;
+  const client = session.client;
+  session.kindUnknown = true;
+  let busy = false;
+  const retry: { timer?: NodeJS.Timeout } = {};
+  session.relearnKind = async () => {
+    if (busy || !session.kindUnknown) return;
+    busy = true;
+    try {
+      const self = await readSelf(client, init.tokenHeader === 'bearer');
+      if (!self.scopes) return;
+      session.kindUnknown = false;
+      if (retry.timer) clearInterval(retry.timer);
+      client.onSuccess = undefined;
+      session.scopes = self.scopes;
+      if (self.scopes.includes('granular')) {
+        const gate = await readFineGrained(client, self.id, init.log ?? sessionLog(config.logLevel));
+        client.fineGrained = gate;
+        session.fineGrained = gate;
+        session.surface = sharedSurface(config, tier, tierSource, undefined, gate);
+        session.view = session.surface.view;
+      } else if (!self.scopes.includes('api') && !self.scopes.includes('read_api')) {
+        // A classic token below the minimum: from now on every catalog method is refused.
+        session.refusal = `${init.tokenLabel} carries neither the api nor the read_api scope (it has: ${self.scopes.join(', ') || 'none'}); create a token with api, or read_api for read-only use`;
+      }
+      // Otherwise a classic token keeps the narrowing decided earlier until restart or rebuild.
+    } catch {
+      // still unknown; asked again later
+    } finally {
+      busy = false;
+    }
+  };
+  if (config.transport !== 'stdio') return;
+  retry.timer = setInterval(() => void session.relearnKind(), KIND_RETRY_MS);
+  retry.timer.unref();
+  client.onSuccess = () => {
+    client.onSuccess = undefined;
+    void session.relearnKind();
+  };
 }
 
 const tierCache = new Map<string, Promise<Tier>>();
@@ -316,5 +377,6 @@ export async function openSession(init: SessionInit): Promise<Session> {
   const session = new Session(config, client, view, surface, identity, scopes, fineGrained);
   // Below the read_api minimum: the session exists only to answer every catalog method with -40300.
   session.refusal = belowMinimum;
+  if (self.transient && !scopes && identity.id !== undefined) learnKindLater(session, init, tier, tierSource);
   return session;
 }
