@@ -357,6 +357,32 @@ describe("the instance's fine-grained answers", () => {
       });
     });
 
+    it("'Requires a fine-grained token with project permissions [..]' inside GraphQL errors is read the same way", async () => {
+      s.fault({
+        graphqlOperation: 'vulnerabilityConfirm',
+        status: 200,
+        body: {
+          data: { vulnerabilityConfirm: null },
+          errors: [
+            {
+              message:
+                'Requires a fine-grained token with project permissions [update_vulnerability, read_vulnerability]',
+            },
+          ],
+        },
+      });
+      await withClient({}, async (c) => {
+        const text = textOf(
+          await execute(c, 'vulnerability.confirm', { id: 'gid://gitlab/Vulnerability/1' }),
+        );
+        expect(text).toMatch(
+          /^vulnerability\.confirm: access denied: this fine-grained token does not hold update_vulnerability, read_vulnerability for this project/,
+        );
+        expect(text).not.toContain('probably committed');
+        expect(text).not.toContain("This session's grant holds");
+      });
+    });
+
     it('a write whose object the grant cannot read: probably committed, do not repeat it', async () => {
       s.fault({
         graphqlOperation: 'vulnerabilityResolve',
