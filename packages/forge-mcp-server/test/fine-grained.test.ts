@@ -132,6 +132,32 @@ describe('server-given refusals', () => {
     });
   });
 
+  it('meta and individual surfaces answer with the same text, without the execute prefix', async () => {
+    await withClient({ FORGE_MCP_TOOL_SURFACE: 'meta' }, async (c) => {
+      const since = s.requests.length;
+      const r = await c.client.callTool({
+        name: 'forge_issue',
+        arguments: { action: 'create', params: { project_id: '1', title: 'x' } },
+      });
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toMatch(/^issue\.create exists but this fine-grained token's grant/);
+      const listed = (await c.client.listTools()).tools.find((t) => t.name === 'forge_issue')!;
+      expect(listed.description).not.toMatch(/^- create:/m);
+      expect(apiCalls(s, since)).toEqual([]);
+    });
+    await withClient({ FORGE_MCP_TOOL_SURFACE: 'individual' }, async (c) => {
+      const since = s.requests.length;
+      expect((await c.client.listTools()).tools.map((t) => t.name)).not.toContain('forge_issue_create');
+      const r = await c.client.callTool({
+        name: 'forge_issue_create',
+        arguments: { project_id: '1', title: 'x' },
+      });
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toMatch(/^issue\.create exists but this fine-grained token's grant/);
+      expect(apiCalls(s, since)).toEqual([]);
+    });
+  });
+
   it('a classic token runs the same calls', async () => {
     const c = await stdioClient(s);
     try {

@@ -197,7 +197,7 @@ export class Surface {
     }
     const out: ToolDef[] = [];
     for (const d of this.view.catalog.domains) {
-      const actions = d.actions.filter((a) => this.view.availability(a).state === 'available');
+      const actions = d.actions.filter((a) => this.view.isListed(a));
       if (!actions.length) continue;
       out.push({
         name: d.metaTool,
@@ -331,7 +331,12 @@ export class Surface {
     }
     if (this.opts.surface === 'individual') {
       const a = this.view.catalog.byToolName(tool);
-      if (!a || this.view.availability(a).state !== 'available') return { kind: 'unknown_tool' };
+      if (!a) return { kind: 'unknown_tool' };
+      const avail = this.view.availability(a);
+      // A fine-grained refusal names the action and the way out; other removals leave no tool at all.
+      if (avail.state === 'withheld' && avail.reason === 'fine_grained')
+        return refuse(avail.text, 'fine_grained');
+      if (avail.state !== 'available') return { kind: 'unknown_tool' };
       const schema = individualSchema(a);
       const v = validatorFor(schema);
       const params = { ...args };
@@ -361,10 +366,12 @@ export class Surface {
     const a = d.actions.find(
       (x) => shortName(x) === name || (x.aliases ?? []).includes(args.action as string),
     );
-    const valid = d.actions.filter((x) => this.view.availability(x).state === 'available').map(shortName);
+    const valid = d.actions.filter((x) => this.view.isListed(x)).map(shortName);
     if (!a || this.view.availability(a).state !== 'available') {
       const av = a ? this.view.availability(a) : undefined;
       if (av && av.state === 'tier') return refuse(`${tool}: ${av.text}`, 'tier');
+      if (av && av.state === 'withheld' && av.reason === 'fine_grained')
+        return refuse(av.text, 'fine_grained');
       return refuse(
         `${tool}: unknown action "${args.action}". Valid actions: ${valid.join(', ')}`,
         'unknown_action',

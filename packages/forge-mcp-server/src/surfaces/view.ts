@@ -52,6 +52,14 @@ export class CatalogView {
     this.listed = catalog.actions.filter(
       (a) => this.availability(a).state === 'available' && !fg?.listingRefusal(a),
     );
+    this.listedSet = new Set(this.listed);
+  }
+
+  private readonly listedSet: Set<ActionSpec>;
+
+  /** Offered in lists (a fine-grained grant may list less than it lets through). */
+  isListed(a: ActionSpec): boolean {
+    return this.listedSet.has(a);
   }
 
   /** Entries of the exclude list that name nothing (logged at WARN by the caller). */
