@@ -2,7 +2,8 @@
  * HTTP mode: Streamable HTTP on the MCP path, stateless, the credential brought by every request as
  * `PRIVATE-TOKEN` (wins) or `Authorization: Bearer`. Sessions are pooled per instance and credential
  * digest. Before a request reaches the SDK it passes, in order: the host guard, routing, cross-origin
- * protection (and CORS), instance selection, the credential check, the body limits and a call slot.
+ * protection (and CORS), instance selection, the address's authentication budgets, the body limits,
+ * a call slot and the credential check.
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
@@ -26,6 +27,7 @@ import { originPolicy } from './origin-guard.js';
 import { SessionPool } from './pool.js';
 import { SERVER_CARD_PATHS, serverCard, serverCardResponder } from './server-card.js';
 import { BUSY_RETRY_AFTER_S, CallSlots } from './slots.js';
+import { Throttle } from './throttle.js';
 
 export { credentialOf } from './credential.js';
 export { parseAddr } from './listen.js';
@@ -65,6 +67,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
   });
   const slots = new CallSlots();
   const drain = new Drain();
+  const throttle = new Throttle(config, log);
   const card = serverCardResponder(JSON.stringify(serverCard(config, VERSION, mcpPath)));
 
   const handler = createMcpHandler(
@@ -120,6 +123,9 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
         { 'www-authenticate': 'Bearer realm="forge-mcp-server"' },
       );
     }
+    const key = createHash('sha256').update(instance).update('\0').update(cred.token).digest('hex');
+    const address = throttle.addressOf(req);
+    if (throttle.refuseBlocked(res, address, pool.has(key))) return;
     let parsed: unknown;
     if (req.method === 'POST') {
       const body = await readJsonBody(req, config.maxRequestBodyBytes);
@@ -145,7 +151,6 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
         { 'retry-after': String(BUSY_RETRY_AFTER_S) },
       );
     }
-    const key = createHash('sha256').update(instance).update('\0').update(cred.token).digest('hex');
     let session: Session;
     try {
       session = await pool.get(key, () =>
@@ -163,6 +168,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     } catch (err) {
       pool.drop(key);
       if (err instanceof SessionRefused) {
+        if (err.status === 401) throttle.chargeFailure(address, key);
         return sendJson(
           res,
           err.status,

@@ -11,6 +11,11 @@ export class SessionPool {
     return this.ready.get(key);
   }
 
+  /** The server holds this credential (opened or being opened). */
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
   get(key: string, open: () => Promise<Session>): Promise<Session> {
     let p = this.entries.get(key);
     if (p) {

@@ -1,0 +1,134 @@
+/**
+ * The limits of HTTP mode wired to requests: the authentication budgets of the client address (checked
+ * before a credential the server does not hold is verified, charged when the instance refuses it) and
+ * the per-credential rate limiter (charged after authentication, before the MCP handler). Both refuse
+ * with 429, Retry-After from the block in force and a JSON-RPC error body (code -42900, data.reason).
+ * Refusal logs: at most one WARN line per ten seconds each.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Config } from '../config/types.js';
+import type { Logger } from '../log.js';
+import { AuthBudgets } from './budgets.js';
+import { sendJson } from './headers.js';
+import { methodsOf, RateLimiter, ThrottledLog } from './limits.js';
+import { addressMatcher, clientAddress } from './peers.js';
+
+/** JSON-RPC code of a 429 refusal (the HTTP status times a hundred, like -40100 and -40300). */
+export const RATE_LIMITED_CODE = -42900;
+
+function idsOf(body: unknown): unknown[] {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages
+    .map((m) => (m as { id?: unknown } | null | undefined)?.id)
+    .filter((id) => id !== undefined && id !== null);
+}
+
+/** 429 with Retry-After; a batch gets one error per request carrying an id. */
+export function sendTooMany(
+  res: ServerResponse,
+  body: unknown,
+  retryAfterS: number,
+  reason: 'rate_limited' | 'auth_blocked',
+  message: string,
+): void {
+  const error = (id: unknown) => ({
+    jsonrpc: '2.0',
+    id: id ?? null,
+    error: { code: RATE_LIMITED_CODE, message, data: { reason, retryAfterSeconds: retryAfterS } },
+  });
+  const ids = idsOf(body);
+  const payload = Array.isArray(body) && ids.length > 0 ? ids.map(error) : error(ids[0]);
+  sendJson(res, 429, payload, { 'retry-after': String(retryAfterS) });
+}
+
+export class Throttle {
+  readonly limiter: RateLimiter;
+  readonly budgets: AuthBudgets;
+  private readonly proxies: (addr: string | undefined) => boolean;
+  private readonly rateLog: ThrottledLog;
+  private readonly blockLog: ThrottledLog;
+
+  constructor(
+    private readonly config: Config,
+    private readonly log: Logger,
+    now: () => number = Date.now,
+  ) {
+    this.limiter = new RateLimiter({ rps: config.rateLimitRps, burst: config.rateLimitBurst, now });
+    this.budgets = new AuthBudgets({
+      failureLimit: config.authFailureLimit,
+      failureWindowMs: config.authFailureWindowMs,
+      distinctLimit: config.authDistinctTokenLimit,
+      distinctWindowMs: config.authDistinctTokenWindowMs,
+      now,
+    });
+    this.proxies = addressMatcher(config.trustedProxies);
+    this.rateLog = new ThrottledLog(10_000, now);
+    this.blockLog = new ThrottledLog(10_000, now);
+  }
+
+  addressOf(req: IncomingMessage): string {
+    return clientAddress(req, this.config.trustedProxyHeader, this.proxies);
+  }
+
+  /**
+   * Answers 429 when `address` is blocked and the credential is not one the server holds; true when
+   * it answered.
+   */
+  refuseBlocked(res: ServerResponse, address: string, held: boolean): boolean {
+    if (held) return false;
+    const wait = this.budgets.blocked(address);
+    if (!wait) return false;
+    sendTooMany(
+      res,
+      undefined,
+      wait,
+      'auth_blocked',
+      `too many failed authentications from this address; retry after ${wait} s`,
+    );
+    return true;
+  }
+
+  /** Charges a credential the instance refused (401) to the address. */
+  chargeFailure(address: string, credentialKey: string): void {
+    const block = this.budgets.fail(address, credentialKey);
+    if (!block) return;
+    this.blockLog.event((suppressed) =>
+      this.log.warn(
+        { address, reason: block.reason, step: block.step, retryAfterS: block.retryAfterS, suppressed },
+        'authentication budget spent: address blocked',
+      ),
+    );
+  }
+
+  /** Charges the request's methods to the credential; answers 429 and returns true when refused. */
+  refuseRate(res: ServerResponse, credentialKey: string, body: unknown): boolean {
+    const verdict = this.limiter.charge(credentialKey, methodsOf(body));
+    if (verdict.ok) return false;
+    const what =
+      verdict.family === 'global'
+        ? 'the server-wide tools/list limit is reached'
+        : verdict.tooLarge
+          ? `this batch asks for more than the ${verdict.family} burst of this credential`
+          : 'rate limited: this credential is over its request rate';
+    sendTooMany(
+      res,
+      body,
+      verdict.retryAfterS,
+      'rate_limited',
+      `${what}; retry after ${verdict.retryAfterS} s`,
+    );
+    this.rateLog.event((suppressed) =>
+      this.log.warn(
+        {
+          credential: credentialKey.slice(0, 12),
+          family: verdict.family,
+          retryAfterS: verdict.retryAfterS,
+          refusal_reason: 'rate_limited',
+          suppressed,
+        },
+        'rate limited',
+      ),
+    );
+    return true;
+  }
+}
