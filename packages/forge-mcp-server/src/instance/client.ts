@@ -14,6 +14,7 @@ import {
   joinCapped,
   statusLine,
 } from './errors.js';
+import { guardedConnector, literalRefusal, refusalError, refusalIn } from './guard.js';
 
 export interface ClientOptions {
   /** The instance's base URL, e.g. https://gitlab.example.com (no trailing slash). */
@@ -30,6 +31,14 @@ export interface ClientOptions {
   userAgent?: string;
   /** Longest Retry-After honoured before a 429 is reported (ms). */
   maxRetryWaitMs?: number;
+  /**
+   * The operator chose this instance (it is named in FORGE_URL). Private addresses are then allowed for
+   * its own host; a redirect hop leaving that host is judged like any destination nobody chose. False
+   * for an instance a caller named (FORGE-URL under --allow-any-forge-url). Defaults to true.
+   */
+  operatorChosen?: boolean;
+  /** allow-private-instances: destinations nobody chose may reach private ranges too. */
+  allowPrivateInstances?: boolean;
 }
 
 export interface RestInit {
@@ -56,16 +65,21 @@ const MAX_HOPS = 10;
 
 let sharedDispatchers = new Map<string, Dispatcher>();
 
-/** One dispatcher per TLS posture, shared by every session (connection pooling). */
-export function dispatcherFor(skipTlsVerify = false): Dispatcher {
-  const key = skipTlsVerify ? 'insecure' : 'verify';
+/**
+ * One dispatcher per TLS posture and guard posture, shared by every session (connection pooling). Every
+ * direct connection goes through the guard's dialer: metadata addresses always refused, private ranges
+ * too when `tierB`. Proxied connections are dialed by the proxy (the client judges IP-literal targets).
+ */
+export function dispatcherFor(skipTlsVerify = false, tierB = false): Dispatcher {
+  const key = `${skipTlsVerify ? 'insecure' : 'verify'}:${tierB ? 'AB' : 'A'}`;
   let d = sharedDispatchers.get(key);
   if (!d) {
     const ca = extraCa();
-    const connect = { rejectUnauthorized: !skipTlsVerify, ...(ca ? { ca } : {}) };
+    const tls = { rejectUnauthorized: !skipTlsVerify, ...(ca ? { ca } : {}) };
+    const connect = guardedConnector(tierB, tls);
     const proxied = ['HTTPS_PROXY', 'HTTP_PROXY', 'https_proxy', 'http_proxy'].some((v) => process.env[v]);
     d = proxied
-      ? new EnvHttpProxyAgent({ connect, requestTls: connect } as ConstructorParameters<
+      ? new EnvHttpProxyAgent({ connect, requestTls: tls } as ConstructorParameters<
           typeof EnvHttpProxyAgent
         >[0])
       : new Agent({ connect, keepAliveTimeout: 30_000, connections: 64 });
@@ -89,6 +103,11 @@ function extraCa(): string[] | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The same host name (any port): a hop there stays at the destination the operator chose. */
+function sameHost(instance: URL, next: URL): boolean {
+  return instance.hostname.toLowerCase() === next.hostname.toLowerCase();
 }
 
 function sameSite(instance: URL, next: URL): boolean {
@@ -124,11 +143,19 @@ export class InstanceClient {
   fineGrained?: FineGrainedSessionInfo;
   /** Called after a request the instance answered below 400 (the session's token kind learning). */
   onSuccess?: () => void;
-  private readonly dispatcher: Dispatcher;
 
   constructor(private readonly opts: ClientOptions) {
     this.base = new URL(opts.baseUrl.replace(/\/+$/, '') + '/');
-    this.dispatcher = opts.dispatcher ?? dispatcherFor(opts.skipTlsVerify);
+  }
+
+  /** Private ranges are refused for this hop: nobody chose it, and allow-private-instances is unset. */
+  private tierB(url: URL): boolean {
+    if (this.opts.allowPrivateInstances) return false;
+    return !((this.opts.operatorChosen ?? true) && sameHost(this.base, url));
+  }
+
+  private dispatcherFor(url: URL): Dispatcher {
+    return this.opts.dispatcher ?? dispatcherFor(this.opts.skipTlsVerify, this.tierB(url));
   }
 
   get tokenLabel(): string {
@@ -227,14 +254,25 @@ export class InstanceClient {
     let url = start;
     let credentials = true;
     for (let hop = 0; ; hop++) {
+      const tierB = this.tierB(url);
+      // The dialer judges resolved addresses; a target written as an address is judged here too, so a
+      // proxied connection to it is refused before anything is sent.
+      const literal = literalRefusal(url.hostname, tierB);
+      if (literal) throw refusalError(literal, method, url);
       const h = credentials ? { ...headers, ...this.credentialHeaders() } : stripCredentials(headers);
-      const res = await request(url, {
-        method: method as Dispatcher.HttpMethod,
-        headers: h,
-        body: body as Dispatcher.DispatchOptions['body'],
-        signal,
-        dispatcher: this.dispatcher,
-      });
+      let res: Dispatcher.ResponseData;
+      try {
+        res = await request(url, {
+          method: method as Dispatcher.HttpMethod,
+          headers: h,
+          body: body as Dispatcher.DispatchOptions['body'],
+          signal,
+          dispatcher: this.dispatcherFor(url),
+        });
+      } catch (err) {
+        const refused = refusalIn(err);
+        throw refused ? refusalError(refused, method, url) : err;
+      }
       const location = res.headers.location;
       if (REDIRECTS.has(res.statusCode) && typeof location === 'string') {
         await res.body.dump();

@@ -82,8 +82,9 @@ export class InstanceError extends Error {
     return this.parts.status;
   }
 
-  /** The same failure with another suggestion. */
+  /** The same failure with another suggestion. A refused destination keeps its one hint (the flag, or none). */
   withHint(hint: string): InstanceError {
+    if (this.kind === 'destination_refused') return this;
     return new InstanceError(this.kind, this.classification, { ...this.parts, hint });
   }
 

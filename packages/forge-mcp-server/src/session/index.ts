@@ -323,6 +323,8 @@ export async function openSession(init: SessionInit): Promise<Session> {
     tokenLabel: init.tokenLabel,
     timeoutMs: config.actionTimeoutMs,
     skipTlsVerify: config.skipTlsVerify,
+    operatorChosen: config.forgeUrls.includes(init.baseUrl),
+    allowPrivateInstances: config.allowPrivateInstances,
   });
   // The identity check and the scope read go out together; neither waits on the other.
   const selfRead = readSelf(client, init.tokenHeader === 'bearer');

@@ -1,0 +1,108 @@
+/**
+ * The outbound connection guard over real stdio: forge-sim (on 127.0.0.1, chosen by the operator in
+ * FORGE_URL) redirects a call elsewhere, and the server refuses or follows per the spec.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sim, stdioClient, textOf, type Connected, type ForgeSim } from './harness.js';
+
+let s: ForgeSim;
+beforeAll(async () => {
+  s = await sim();
+});
+afterAll(async () => s.close());
+
+async function withClient(env: Record<string, string>, fn: (c: Connected) => Promise<void>) {
+  const c = await stdioClient(s, { env });
+  try {
+    await fn(c);
+  } finally {
+    await c.close();
+  }
+}
+
+const PROJECT_PATH = '/api/v4/projects/1';
+const getProject = (c: Connected) =>
+  c.client.callTool({
+    name: 'forge_execute_action',
+    arguments: { action: 'project.get', params: { project_id: '1' } },
+  });
+const port = () => new URL(s.url).port;
+
+describe('outbound connection guard', () => {
+  it('the operator-chosen loopback instance stays allowed', async () => {
+    await withClient({}, async (c) => {
+      const r = await getProject(c);
+      expect(r.isError).toBeFalsy();
+    });
+  });
+
+  it('a redirect to a metadata address is refused naming no flag, even with allow-private-instances', async () => {
+    for (const env of [{}, { FORGE_MCP_ALLOW_PRIVATE_INSTANCES: 'true' }])
+      await withClient(env, async (c) => {
+        s.fault({ path: PROJECT_PATH, redirectTo: 'http://169.254.169.254/latest/meta-data/', times: 1 });
+        const r = await getProject(c);
+        expect(r.isError).toBe(true);
+        const text = textOf(r);
+        expect(text).toContain('destination refused: 169.254.169.254 is a cloud metadata address');
+        expect(text).not.toMatch(/--allow|FORGE_MCP_ALLOW|FORGE_TOKEN|at .*\.js|\n\s+at /);
+        expect(text).not.toContain(s.tokens.api);
+        expect(text.match(/Suggestion/g)).toHaveLength(1);
+      });
+  });
+
+  it('a hop leaving the instance host for another loopback name is refused naming --allow-private-instances', async () => {
+    await withClient({}, async (c) => {
+      for (const target of [
+        `http://localhost:${port()}${PROJECT_PATH}`,
+        `http://127.0.0.2:${port()}${PROJECT_PATH}`,
+      ]) {
+        s.fault({ path: PROJECT_PATH, redirectTo: target, times: 1 });
+        const since = s.requests.length;
+        const r = await getProject(c);
+        expect(r.isError).toBe(true);
+        const text = textOf(r);
+        expect(text).toMatch(
+          /destination refused: (localhost resolves to .*, a loopback address|127\.0\.0\.2 is a loopback address)/,
+        );
+        expect(text).toContain('--allow-private-instances (FORGE_MCP_ALLOW_PRIVATE_INSTANCES=true)');
+        expect(text.match(/Suggestion/g)).toHaveLength(1);
+        expect(text).not.toContain(s.tokens.api);
+        // Only the redirecting request reached the instance.
+        expect(s.requests.slice(since).filter((q) => q.path === PROJECT_PATH)).toHaveLength(1);
+      }
+    });
+  });
+
+  it('a different port on the instance host is the same host: followed, credentials kept', async () => {
+    const other = await sim();
+    try {
+      expect(new URL(other.url).hostname).toBe(new URL(s.url).hostname);
+      await withClient({}, async (c) => {
+        s.fault({ path: PROJECT_PATH, redirectTo: `${other.url}${PROJECT_PATH}`, times: 1 });
+        const r = await getProject(c);
+        expect(textOf(r)).not.toContain('destination refused');
+        const hops = other.requests.filter((q) => q.path === PROJECT_PATH);
+        expect(hops).toHaveLength(1);
+        expect(hops[0].token).toBe(s.tokens.api);
+      });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('allowed with FORGE_MCP_ALLOW_PRIVATE_INSTANCES=true, and the credential is dropped across the hop', async () => {
+    await withClient({ FORGE_MCP_ALLOW_PRIVATE_INSTANCES: 'true' }, async (c) => {
+      s.fault({ path: PROJECT_PATH, redirectTo: `http://localhost:${port()}${PROJECT_PATH}`, times: 1 });
+      const since = s.requests.length;
+      const r = await getProject(c);
+      const hops = s.requests.slice(since).filter((q) => q.path === PROJECT_PATH);
+      expect(hops).toHaveLength(2);
+      expect(hops[0].token).toBe(s.tokens.api);
+      expect(hops[1].token).toBeUndefined();
+      for (const h of ['private-token', 'authorization', 'sudo', 'job-token', 'deploy-token'])
+        expect(hops[1].headers[h]).toBeUndefined();
+      // The instance answered the hop without a credential; whatever it said, the guard let it through.
+      expect(textOf(r)).not.toContain('destination refused');
+    });
+  });
+});
