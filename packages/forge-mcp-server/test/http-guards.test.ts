@@ -437,7 +437,8 @@ describe('server-level limits', () => {
   });
 
   it('answers 503 with Retry-After and "server is busy" when all 192 call slots are held', async () => {
-    const busy = await start();
+    // About call slots, not the per-credential limiter: 192 calls of one token would be rate limited.
+    const busy = await start(['--rate-limit-rps=0']);
     // Open the credential's session first, so the held calls wait only on the slow issue read.
     expect((await post(busy, { token: s.tokens.api })).status).toBe(200);
     s.fault({ path: '/api/v4/projects/1/issues/1', delayMs: 4000, times: 192 });

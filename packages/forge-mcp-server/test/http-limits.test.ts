@@ -35,10 +35,7 @@ const getIssue = (id: number) => ({
 const listTools = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list', params: {} });
 const toIssue = (since: number) => apiCalls(s, since).filter((q) => q.path.includes('/issues'));
 
-// Skipped until the limiter is wired into src/http/index.ts: at the default 10 rps / 40 burst it
-// refuses the 192 same-credential calls of http-guards' "server is busy" test, which must first pass
-// --rate-limit-rps=0 (a file outside this change).
-describe.skip('per-credential rate limit', () => {
+describe('per-credential rate limit', () => {
   it('answers the third quick tools/call 429 with Retry-After, and sends nothing to the instance', async () => {
     server = await httpServer(s, ['--rate-limit-rps=1', '--rate-limit-burst=2']);
     const since = s.requests.length;

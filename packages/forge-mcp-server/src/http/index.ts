@@ -182,6 +182,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
       return sendJson(res, 503, rpcError(null, CODES.internal, text), { 'retry-after': '5' });
     }
     if (session.refusal) return sendJson(res, 403, rpcError(null, CODES.forbidden, session.refusal));
+    if (throttle.refuseRate(res, key, parsed)) return;
     const auth = { token: '', clientId: key, scopes: session.scopes ?? [] };
     bound.set(auth, session);
     (req as IncomingMessage & { auth?: unknown }).auth = auth;
