@@ -387,15 +387,26 @@ describe('several instances (FORGE-URL)', () => {
     }
   });
 
-  it('with --allow-any-forge-url, an unlisted instance is refused 400 saying it is not served yet', async () => {
+  it('with --allow-any-forge-url, an unlisted instance is served, but a private one only with --allow-private-instances', async () => {
     const any = await start(['--allow-any-forge-url']);
-    const a = await nothingSent(() =>
-      post(any, { token: s.tokens.api, headers: { 'forge-url': 'https://other.example.com' } }),
+    // s2 listens on loopback: a destination the operator did not choose may not be private.
+    const refused = await nothingSent(
+      () => post(any, { token: s2.tokens.api, headers: { 'forge-url': s2.url }, body: GET_ISSUE }),
+      s2,
     );
-    expect(a.status).toBe(400);
-    expect(a.text).toContain('--allow-any-forge-url');
-    expect(a.text).toContain('not served yet');
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain('destination refused');
+    expect(refused.text).toContain('--allow-private-instances');
     expect((await post(any, { token: s.tokens.api, headers: { 'forge-url': s.url } })).status).toBe(200);
+    const open = await start(['--allow-any-forge-url', '--allow-private-instances']);
+    const before = s2.requests.length;
+    const served = await post(open, {
+      token: s2.tokens.api,
+      headers: { 'forge-url': s2.url },
+      body: GET_ISSUE,
+    });
+    expect(served.status).toBe(200);
+    expect(s2.requests.slice(before).some((r) => r.path === '/api/v4/projects/1/issues/1')).toBe(true);
   });
 });
 

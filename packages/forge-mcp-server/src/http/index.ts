@@ -178,6 +178,9 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
             : {},
         );
       }
+      // A destination the outbound guard refuses is the caller's choice, not an outage: 403, no retry.
+      if (err instanceof InstanceError && err.kind === 'destination_refused')
+        return sendJson(res, 403, rpcError(null, CODES.forbidden, err.render('identity check')));
       const text = err instanceof InstanceError ? err.render('identity check') : 'identity check failed';
       return sendJson(res, 503, rpcError(null, CODES.internal, text), { 'retry-after': '5' });
     }

@@ -1,6 +1,7 @@
 /**
  * Which instance a request is for. One published instance serves every request; with several, the
- * FORGE-URL request header must name one of them. In legacy mode a refusal does not name them.
+ * FORGE-URL request header must name one of them (or, with --allow-any-forge-url, any instance). In legacy
+ * mode a refusal does not name them.
  */
 import type { IncomingMessage } from 'node:http';
 import { normalizeInstanceUrl } from '../config/grammar.js';
@@ -32,12 +33,8 @@ export function instanceSelector(opts: {
         message: `the FORGE-URL header is not a usable instance URL: ${normalized.reason}`,
       };
     if (listed.has(normalized)) return { instance: normalized };
-    if (opts.allowAnyForgeUrl)
-      return {
-        status: 400,
-        message:
-          'the FORGE-URL header names an instance this server does not publish; --allow-any-forge-url is set, but instances outside FORGE_URL are not served yet (the outbound connection guard they need is not in place)',
-      };
+    // Any instance may be named: the outbound guard then judges every connection to it (Tier B too).
+    if (opts.allowAnyForgeUrl) return { instance: normalized };
     return {
       status: 400,
       message: several
