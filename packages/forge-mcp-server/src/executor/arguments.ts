@@ -97,9 +97,13 @@ export function decode(a: ActionSpec, params: Record<string, unknown>): string |
   const valid = paramsOf(a);
   const unknown = Object.keys(params).find((k) => !(k in valid));
   if (unknown) return `invalid params for this action: json: unknown field "${unknown}"`;
+  return checkTypes(a, params);
+}
+
+/** Types and fixed sets of the action's parameters (unknown keys already answered by the caller). */
+export function checkTypes(a: ActionSpec, params: Record<string, unknown>): string | undefined {
   const v = validatorFor(inputSchema(a));
-  if (!v(params)) return `invalid params for this action: ${describeErrors(v.errors)}`;
-  return undefined;
+  return v(params) ? undefined : `invalid params for this action: ${describeErrors(v.errors)}`;
 }
 
 /** '<operation>: <param> is required (must be > 0 | non-empty). ...' for required values given empty. */

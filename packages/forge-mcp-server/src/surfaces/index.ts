@@ -4,6 +4,7 @@
  */
 import type { ActionSpec, DomainSpec, JsonSchema } from '../catalog/types.js';
 import {
+  checkTypes,
   decode,
   dynamicSurfaceCheck,
   emptyRequired,
@@ -256,6 +257,12 @@ export class Surface {
     };
   }
 
+  /** The search index over the listed actions, built once per surface. */
+  private finderOf(): ActionFinder {
+    this.finder ??= new ActionFinder(this.view.listed);
+    return this.finder;
+  }
+
   /** Schema and description of one action, as forge_find_action shows it. */
   describe(a: ActionSpec): Record<string, unknown> {
     return {
@@ -270,8 +277,7 @@ export class Surface {
   }
 
   find(query: string, limit: number): Resolution {
-    this.finder ??= new ActionFinder(this.view.listed);
-    const hits = this.finder.search(query, limit);
+    const hits = this.finderOf().search(query, limit);
     if (!hits.length)
       return {
         kind: 'answer',
@@ -316,7 +322,7 @@ export class Surface {
       const a = this.view.catalog.get(id);
       const avail = a ? this.view.availability(a) : undefined;
       if (!a || !avail || avail.state === 'absent') {
-        const hits = suggestIds(id, this.view.listed);
+        const hits = suggestIds(id, this.view.listed, this.finderOf());
         return refuse(
           `${EXECUTE_TOOL}: unknown action "${id}".${hits.length ? ` Did you mean: ${hits.join(', ')}?` : ''} Use ${FIND_TOOL} to find the canonical ID.`,
           'unknown_action',
@@ -325,7 +331,7 @@ export class Surface {
       if (avail.state !== 'available')
         return refuse(`${EXECUTE_TOOL}: ${avail.text}`, avail.state === 'tier' ? 'tier' : avail.reason);
       const params = translateAliases(a, (args.params as Record<string, unknown>) ?? {});
-      const problem = dynamicSurfaceCheck(a, params) ?? decodeProblem(a, params) ?? emptyRequired(a, params);
+      const problem = dynamicSurfaceCheck(a, params) ?? checkTypes(a, params) ?? emptyRequired(a, params);
       if (problem) return refuse(problem.startsWith(a.id) ? problem : `${EXECUTE_TOOL}: ${problem}`);
       return { kind: 'action', action: a, params, confirm: args.confirm === true };
     }
@@ -396,20 +402,14 @@ export class Surface {
 }
 
 /** Nearest canonical IDs by spelling, then by meaning. */
-function suggestIds(id: string, listed: ActionSpec[]): string[] {
+function suggestIds(id: string, listed: ActionSpec[], finder: ActionFinder): string[] {
   const close = listed
     .map((a) => ({ id: a.id, d: levenshtein(id, a.id) }))
     .filter((x) => x.d <= Math.max(2, Math.floor(id.length / 4)))
     .sort((x, y) => x.d - y.d)
     .map((x) => x.id);
-  const meaning = new ActionFinder(listed).search(id.replace(/[._]/g, ' '), 3).map((h) => h.action.id);
+  const meaning = finder.search(id.replace(/[._]/g, ' '), 3).map((h) => h.action.id);
   return [...new Set([...close, ...meaning])].slice(0, 3);
-}
-
-function decodeProblem(a: ActionSpec, params: Record<string, unknown>): string | undefined {
-  // The dynamic surface already named unknown keys; here only types and fixed sets remain.
-  const v = validatorFor(inputSchema(a));
-  return v(params) ? undefined : `invalid params for this action: ${describeErrors(v.errors)}`;
 }
 
 export { confirmationReason };
