@@ -24,6 +24,10 @@ await build({
   },
   logLevel: 'warning',
   legalComments: 'none',
+  // Whitespace and comments out, names kept: a third less to parse, and no non-ASCII comment that would
+  // make V8 hold the whole source as a two-byte string (8 MiB of heap instead of 3).
+  minifyWhitespace: true,
+  minifySyntax: true,
 });
 // A small young generation and V8's memory-favouring heuristics: garbage is collected before the heap
 // grows, so a held credential costs tens of KiB of resident memory, not its first requests' garbage.

@@ -44,28 +44,43 @@ export function paginationOf(headers: Record<string, string>): Pagination | unde
   return Object.keys(p).length ? p : undefined;
 }
 
-/** Drops nulls, empty strings/arrays/objects; cuts long strings (noting how much was cut). */
-export function compact(value: unknown, fieldCap = FIELD_CAP): unknown {
+/**
+ * Compact JSON text: nulls and empty strings, arrays and objects dropped (recursively), long strings cut
+ * with a note of how much was cut. One pass, no compacted copy: every result's text block comes from here.
+ */
+export function compactJson(value: unknown, fieldCap = FIELD_CAP): string | undefined {
   if (value === null || value === undefined) return undefined;
-  if (typeof value === 'string') {
-    if (value === '') return undefined;
-    return value.length > fieldCap
-      ? `${value.slice(0, fieldCap)}… [cut: ${value.length - fieldCap} more characters]`
-      : value;
+  switch (typeof value) {
+    case 'string':
+      if (value === '') return undefined;
+      return JSON.stringify(
+        value.length > fieldCap
+          ? `${value.slice(0, fieldCap)}… [cut: ${value.length - fieldCap} more characters]`
+          : value,
+      );
+    case 'number':
+    case 'boolean':
+      return JSON.stringify(value);
+    case 'object':
+      break;
+    default:
+      return undefined;
   }
+  let out = '';
   if (Array.isArray(value)) {
-    const out = value.map((v) => compact(v, fieldCap)).filter((v) => v !== undefined);
-    return out.length ? out : undefined;
-  }
-  if (typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-      const c = compact(v, fieldCap);
-      if (c !== undefined) out[k] = c;
+    for (const item of value) {
+      const c = compactJson(item, fieldCap);
+      if (c !== undefined) out += (out ? ',' : '') + c;
     }
-    return Object.keys(out).length ? out : undefined;
+    return out ? `[${out}]` : undefined;
   }
-  return value;
+  const rec = value as Record<string, unknown>;
+  for (const key in rec) {
+    if (!Object.prototype.hasOwnProperty.call(rec, key)) continue;
+    const c = compactJson(rec[key], fieldCap);
+    if (c !== undefined) out += (out ? ',' : '') + JSON.stringify(key) + ':' + c;
+  }
+  return out ? `{${out}}` : undefined;
 }
 
 function cap(text: string, how: string): string {
@@ -100,7 +115,7 @@ function diffNotes(items: unknown[]): string[] {
 export function jsonResult(a: ActionSpec, body: unknown, headers: Record<string, string>): ToolResult {
   if (Array.isArray(body)) {
     const pagination = paginationOf(headers);
-    const lines = body.map((item) => JSON.stringify(compact(item, 2000) ?? {}));
+    const lines = body.map((item) => compactJson(item, 2000) ?? '{}');
     const notes = diffNotes(body);
     const text = cap(
       [pagingLine(body.length, pagination), ...lines, ...(notes.length ? ['Notes:', ...notes] : [])].join(
@@ -132,7 +147,7 @@ export function jsonResult(a: ActionSpec, body: unknown, headers: Record<string,
       ? diffNotes(rec.diffs)
       : [];
   const text = cap(
-    JSON.stringify(compact(rec) ?? {}) + (notes.length ? `\nNotes:\n${notes.join('\n')}` : ''),
+    (compactJson(rec) ?? '{}') + (notes.length ? `\nNotes:\n${notes.join('\n')}` : ''),
     'use a narrower action (for example per-file diffs with page and per_page)',
   );
   return { content: [{ type: 'text', text }], structuredContent: rec };

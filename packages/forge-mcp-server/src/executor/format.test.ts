@@ -1,0 +1,58 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compactJson } from './format.js';
+
+/** The rule written the obvious way: build the compacted copy, then serialize it. */
+function compactCopy(value: unknown, fieldCap: number): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'string') {
+    if (value === '') return undefined;
+    return value.length > fieldCap
+      ? `${value.slice(0, fieldCap)}… [cut: ${value.length - fieldCap} more characters]`
+      : value;
+  }
+  if (Array.isArray(value)) {
+    const out = value.map((v) => compactCopy(v, fieldCap)).filter((v) => v !== undefined);
+    return out.length ? out : undefined;
+  }
+  if (typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      const c = compactCopy(v, fieldCap);
+      if (c !== undefined) out[k] = c;
+    }
+    return Object.keys(out).length ? out : undefined;
+  }
+  return value;
+}
+
+describe('compactJson', () => {
+  it('drops nulls and empties at every depth and cuts long strings with a note', () => {
+    const body = {
+      id: 7,
+      title: 'Fix login',
+      description: '',
+      labels: [],
+      milestone: null,
+      author: { id: 1, avatar_url: null, links: {} },
+      notes: [null, '', { body: 'x'.repeat(12) }],
+      '0': false,
+    };
+    expect(compactJson(body, 5)).toBe(
+      '{"0":false,"id":7,"title":"Fix l… [cut: 4 more characters]","author":{"id":1},"notes":[{"body":"xxxxx… [cut: 7 more characters]"}]}',
+    );
+    expect(compactJson({ a: null, b: [{}] })).toBeUndefined();
+    expect(compactJson('')).toBeUndefined();
+    expect(compactJson(0)).toBe('0');
+  });
+
+  it('is the serialized compacted copy for any JSON value', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 5 }), fc.integer({ min: 1, max: 40 }), (value, cap) => {
+        const copy = compactCopy(value, cap);
+        expect(compactJson(value, cap)).toBe(copy === undefined ? undefined : JSON.stringify(copy));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
