@@ -22,6 +22,16 @@ await build({
   banner: {
     js: "import { createRequire as __forgeRequire } from 'node:module';\nconst require = __forgeRequire(import.meta.url);",
   },
+  // The bare 'undici' import resolves to the lean entry (what the server uses of it); deep imports of
+  // undici's own files, which that entry makes, resolve as usual.
+  plugins: [
+    {
+      name: 'undici-lean',
+      setup(b) {
+        b.onResolve({ filter: /^undici$/ }, () => ({ path: join(root, 'scripts/undici-lean.cjs') }));
+      },
+    },
+  ],
   logLevel: 'warning',
   legalComments: 'none',
   // Whitespace and comments out, names kept: a third less to parse, and no non-ASCII comment that would
