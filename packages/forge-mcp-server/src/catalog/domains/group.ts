@@ -400,6 +400,18 @@ const DELETE_WORK_ITEM = `mutation deleteWorkItemQuery($id: WorkItemID!) {
   workItemDelete(input: { id: $id }) { errors }
 }`;
 
+/** workItemCreate takes the whole WorkItemCreateInput; only the widgets given are sent (colorWidget.color is Color!). */
+const CREATE_EPIC = `mutation CreateWorkItem($input: WorkItemCreateInput!) {
+  workItemCreate(input: $input) { workItem { ${EPIC_FIELDS} } errors }
+}`;
+
+const WORK_ITEM_TYPES = `query namespaceWorkItemTypes($fullPath: ID!) {
+  namespace(fullPath: $fullPath) { workItemTypes { nodes { id name } } }
+}`;
+
+/** The global ID of the system-defined Epic type, used when the namespace does not list an "Epic" type. */
+const EPIC_TYPE_FALLBACK = 'gid://gitlab/WorkItems::Type/8';
+
 /** Walks the notes widget's discussion pages until `pick` finds something (at most 20 pages of 100). */
 async function findInDiscussions(
   ctx: ActionContext,
@@ -425,6 +437,35 @@ async function findInDiscussions(
   }
   return undefined;
 }
+
+/** An epic: the Epic work item type's global ID is looked up in the group, then the work item is created. */
+const createEpic = async (args: Obj, ctx: ActionContext): Promise<unknown> => {
+  const types = dig(
+    await gql(ctx, WORK_ITEM_TYPES, { fullPath: args.group_path }),
+    'namespace.workItemTypes.nodes',
+  );
+  const epicType = Array.isArray(types)
+    ? types
+        .map((t) => (dig(t, 'name') === 'Epic' ? dig(t, 'id') : undefined))
+        .find((id) => typeof id === 'string')
+    : undefined;
+  const input: Obj = {
+    namespacePath: args.group_path,
+    workItemTypeId: epicType ?? EPIC_TYPE_FALLBACK,
+    title: args.title,
+  };
+  if (args.confidential !== undefined) input.confidential = args.confidential;
+  if (args.description !== undefined) input.descriptionWidget = { description: args.description };
+  if (args.start_date !== undefined || args.due_date !== undefined || args.is_fixed !== undefined) {
+    const dates: Obj = {};
+    if (args.start_date !== undefined) dates.startDate = args.start_date;
+    if (args.due_date !== undefined) dates.dueDate = args.due_date;
+    if (args.is_fixed !== undefined) dates.isFixed = args.is_fixed;
+    input.startAndDueDateWidget = dates;
+  }
+  if (args.color !== undefined) input.colorWidget = { color: args.color };
+  return dig(await mutate(ctx, 'workItemCreate', CREATE_EPIC, { input }), 'workItem');
+};
 
 /** A comment on an epic, new or opening a thread: resolve the epic's global ID, then create the note. */
 const createEpicNote = async (args: Obj, ctx: ActionContext): Promise<unknown> => {
@@ -831,36 +872,12 @@ export const domain: DomainSpec = {
       required: ['group_path', 'title'],
       request: {
         graphql: {
-          document: `mutation CreateWorkItem($fullPath: String!, $title: String!, $description: String, $confidential: Boolean, $startDate: Date, $dueDate: Date, $isFixed: Boolean, $color: Color) {
-  workItemCreate(
-    input: {
-      namespacePath: $fullPath
-      workItemTypeId: "gid://gitlab/WorkItems::Type/8"
-      title: $title
-      confidential: $confidential
-      descriptionWidget: { description: $description }
-      startAndDueDateWidget: { startDate: $startDate, dueDate: $dueDate, isFixed: $isFixed }
-      colorWidget: { color: $color }
-    }
-  ) {
-    workItem { ${EPIC_FIELDS} }
-    errors
-  }
-}`,
-          variables: {
-            fullPath: 'group_path',
-            title: 'title',
-            description: 'description',
-            confidential: 'confidential',
-            startDate: 'start_date',
-            dueDate: 'due_date',
-            isFixed: 'is_fixed',
-            color: 'color',
-          },
+          document: CREATE_EPIC,
           resultPath: 'workItemCreate.workItem',
           mutation: 'workItemCreate',
         },
       },
+      handler: createEpic,
       example: {
         group_path: 'acme',
         title: 'Q3 onboarding revamp',
