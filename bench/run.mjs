@@ -1,10 +1,10 @@
 // npm run bench (after npm run build): installs bench/'s own pinned dependencies on first run, runs the server
-// benchmark (ours on three surfaces and the peer servers, over stdio, plus our HTTP mode) against forge-sim,
-// then the other benchmark scripts present in bench/ (each as a child process), and writes bench/report.md
-// and bench/latency.svg. A benchmark, not a test: it measures and reports, and never fails on a timing.
+// benchmark (ours on three surfaces, the peer servers and an SDK floor, over stdio, plus our HTTP mode) against
+// forge-sim, then the other benchmark scripts present in bench/ (each as a child process), and writes
+// bench/report.md and bench/latency.svg. A benchmark, not a test: it measures and reports, and never fails on a timing.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -41,30 +41,55 @@ if (!installed()) {
 
 const { startForgeSim } = await import('forge-sim');
 const { servers, CALLS } = await import('./lib/servers.mjs');
-const { benchStdio } = await import('./lib/stdio-bench.mjs');
+const { captureAnswers, interleavedCalls, startStdio } = await import('./lib/stdio-bench.mjs');
 const { benchHttp, mintTokens } = await import('./lib/http-bench.mjs');
 const { serverSection } = await import('./lib/report.mjs');
 const { latencySvg } = await import('./lib/svg.mjs');
 
-// 2. The server benchmark.
+// 2. The server benchmark: cold starts and tools/list server after server, then the tools/call phase with every
+// server up at once (bench/lib/stdio-bench.mjs).
 const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : null;
 const sim = await startForgeSim();
 log(`forge-sim at ${sim.url}`);
-const results = [];
-for (const server of servers(root, sim)) {
-  if (only && !only.includes(server.id)) continue;
+const scratch = mkdtempSync(join(tmpdir(), 'forge-bench-'));
+const floorAnswers = join(scratch, 'floor-answers.json');
+const all = servers(root, sim, { floorAnswers });
+const selected = all.filter((s) => !only || only.includes(s.id));
+const runs = [];
+for (const server of selected) {
+  if (server.answersFrom) {
+    // The floor replays our real answers: captured once, from a fresh process of the server they come from.
+    const from = all.find((s) => s.id === server.answersFrom);
+    try {
+      writeFileSync(floorAnswers, JSON.stringify(await captureAnswers(from)));
+      log(`${server.id}: answers captured from ${from.id}`);
+    } catch (e) {
+      const error = `could not capture ${from.id}'s answers: ${`${e?.message ?? e}`.slice(0, 400)}`;
+      log(`${server.id} failed: ${error}`);
+      runs.push({ server, r: { id: server.id, ok: false, error, starts: [], rssStart: [] } });
+      continue;
+    }
+  }
   log(`stdio: ${server.name}`);
   sim.clearRequests();
-  const r = await benchStdio(server, sim);
-  results.push({
-    ...r,
-    name: server.name,
-    ours: server.ours,
-    surface: server.surface,
-    version: server.version,
-    started: server.started,
-  });
+  runs.push(await startStdio(server));
 }
+log(`stdio: tools/call, ${runs.filter((x) => x.s).length} servers interleaved`);
+sim.clearRequests();
+const stdio = await interleavedCalls(runs, sim);
+log(
+  `stdio: replayed ${stdio.replaySignatures} upstream requests over ${stdio.replayConnections} connection(s)`,
+);
+rmSync(scratch, { recursive: true, force: true });
+const results = runs.map(({ server, r }) => ({
+  ...r,
+  name: server.name,
+  ours: server.ours,
+  floor: !!server.floor,
+  surface: server.surface,
+  version: server.version,
+  started: server.started,
+}));
 let http = { ok: false, levels: [], credentials: [], error: 'skipped' };
 if (!only || only.includes('http')) {
   log('http: minting 1,100 tokens');
@@ -85,11 +110,11 @@ const machine = {
   started: started.toISOString(),
   minutes,
 };
-const section = serverSection({ results, http, machine, sim: 'forge-sim on 127.0.0.1' });
+const section = serverSection({ results, stdio, http, machine, sim: 'forge-sim on 127.0.0.1' });
 writeFileSync(join(here, 'results', 'server.md'), section + '\n');
 writeFileSync(
   join(here, 'results', 'server.json'),
-  JSON.stringify({ machine, results, http }, null, 2) + '\n',
+  JSON.stringify({ machine, results, stdio, http }, null, 2) + '\n',
 );
 writeFileSync(join(here, 'latency.svg'), latencySvg(results, CALLS));
 process.stdout.write(section + '\n');

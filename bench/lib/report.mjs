@@ -1,6 +1,6 @@
 // The server section of bench/report.md, from measured results only.
 import { CALLS } from './servers.mjs';
-import { COLD_STARTS, TOTAL_CALLS } from './stdio-bench.mjs';
+import { CALL_BATCH, CALL_WARMUP, COLD_STARTS, REPLAY_ROUNDS, TOTAL_CALLS } from './stdio-bench.mjs';
 import { CALL_BODY, CREDENTIAL_REPS, HTTP_ARGS, LOAD_SECONDS } from './http-bench.mjs';
 import { fmtBytes, fmtInt, fmtMiB, fmtMs, ratio } from './util.mjs';
 
@@ -15,8 +15,10 @@ function table(head, rows) {
   return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
-export function serverSection({ results, http, machine, sim }) {
-  const peers = results.filter((r) => !r.ours);
+export function serverSection({ results, stdio, http, machine, sim }) {
+  // The SDK floor is a reference row: neither ours nor a peer, so no ratio is taken against it.
+  const peers = results.filter((r) => !r.ours && !r.floor);
+  const floor = results.find((r) => r.floor);
   const ours = results.filter((r) => r.ours);
   const ratioHead = peers.map((p) => `ours ÷ ${p.name}`);
   /** ratio cells of one of our rows against every peer; '—' on a peer's own row. */
@@ -49,7 +51,12 @@ export function serverSection({ results, http, machine, sim }) {
   );
   out.push('');
   out.push(
-    `Our server runs once per tool surface with tier ultimate. Peers are installed from the npm registry at the pinned versions in \`bench/package.json\` (\`npm ci --prefix bench\`), never into the product's dependencies.`,
+    `Our server runs once per tool surface with tier ultimate. Peers are installed from the npm registry at the pinned versions in \`bench/package.json\` (\`npm ci --prefix bench\`), never into the product's dependencies.` +
+      (floor
+        ? ` ${floor.name} is not a peer but a reference row: a no-op server on the same SDK our server is built on (\`Server\` and \`serveStdio\` of \`@modelcontextprotocol/server\`, run with our bin's node flags), with one tool that answers each benchmark call with a canned copy of our individual surface's real answer to it (the same text block, structuredContent and, where ours has one, resource block, byte for byte), without any upstream request. ` +
+          "Its figures are what the SDK alone costs on this machine, so each of our figures can be read against the part of it that is the SDK's floor; it has no ratio columns and counts in no target. " +
+          "One caveat: it loads the SDK unbundled, file by file from node_modules, where our bin is one bundled file, so its cold start includes module loading that ours does not pay and is an upper bound on the SDK's share of our cold start."
+        : ''),
   );
   for (const r of results.filter((x) => x.stderr))
     out.push(
@@ -172,10 +179,14 @@ export function serverSection({ results, http, machine, sim }) {
   );
   out.push('');
   out.push(
-    `Each server gets ${TOTAL_CALLS} \`tools/call\`s in all (10 warm-up per call, then the mapped calls round-robin). ` +
+    `Each server gets ${TOTAL_CALLS} \`tools/call\`s in all (${CALL_WARMUP} warm-up per mapped call, then the mapped calls round-robin), with every server in this table up at once: ` +
+      `after the cold starts and \`tools/list\` above, measured server after server, each server's last started process stays up, and the calls run interleaved in rounds (${stdio?.rounds ?? 'n/a'} in this run). ` +
+      `In each round every server makes a batch of up to ${CALL_BATCH} calls in a row, one call at a time, and the order of the servers rotates by one from round to round, so the shared machine's slow drift in noise falls on every server alike. ` +
       "Overhead = end-to-end latency at the client minus forge-sim's own time for the upstream requests that call made, " +
-      "where forge-sim's time per request is the median of 200 direct requests of the same method, path, query and token, made with undici's `request()` (the HTTP client our server uses) over one keep-alive connection after the server has exited. " +
-      "forge-sim answers `Keep-Alive: timeout=1`, below undici's 2 s keep-alive threshold, so an undici client (our server, and the direct replay) opens a new connection for every upstream request; both sides pay it, so it cancels out of the overhead. " +
+      `where forge-sim's time per request is the median of ${REPLAY_ROUNDS} direct requests of the same method, path, query, headers and token, made with undici's \`request()\` (the HTTP client our server uses) ` +
+      `once for all servers, after every server has exited: the ${fmtInt(stdio?.replaySignatures)} distinct upstream requests of all of them, interleaved round by round, over ${stdio?.replayConnections === 1 ? 'one keep-alive connection' : `${fmtInt(stdio?.replayConnections)} connections`}. ` +
+      keepAliveText(results, stdio) +
+      (floor ? `${floor.name} makes no upstream request: its overhead is its end-to-end latency. ` : '') +
       "Calls mapped onto each server's own tools and argument names:",
   );
   out.push('');
@@ -185,9 +196,13 @@ export function serverSection({ results, http, machine, sim }) {
         CALLS.map((c) => {
           const cr = r.calls?.[c.key];
           return cr?.tool
-            ? `\`${cr.tool} ${JSON.stringify(cr.args)}\` → ${cr.upstream?.map((u) => `\`${u.replace(/ (pat|bearer)$/, '')}\``).join(', ') ?? 'n/a'}`
+            ? `\`${cr.tool} ${JSON.stringify(cr.args)}\`` +
+                (r.floor
+                  ? ''
+                  : ` → ${cr.upstream?.map((u) => `\`${u.replace(/ (pat|bearer)$/, '')}\``).join(', ') ?? 'n/a'}`)
             : `${c.label}: not offered`;
-        }).join('; '),
+        }).join('; ') +
+        (r.floor ? ' (no upstream request)' : ''),
     );
   out.push('');
 
@@ -213,7 +228,7 @@ export function serverSection({ results, http, machine, sim }) {
   );
   out.push('');
   out.push(
-    `"After start" is read 500 ms after the first \`tools/list\` answer; "after calls" 500 ms after the last of the ${TOTAL_CALLS} calls.`,
+    `"After start" is read 500 ms after the first \`tools/list\` answer; "after calls" 500 ms after the last call of the interleaved \`tools/call\` phase, every server's at the same moment, before any is closed.`,
   );
   out.push('');
 
@@ -323,11 +338,34 @@ export function serverSection({ results, http, machine, sim }) {
   return out.join('\n');
 }
 
+/** What forge-sim's keep-alive answer means for undici, and the connections the servers held, as measured. */
+function keepAliveText(results, stdio) {
+  const ka = stdio?.keepAlive;
+  if (!ka) return '';
+  const timeout = Number(/timeout=(\d+)/.exec(ka.keepAlive ?? '')?.[1]);
+  // undici keeps an idle connection for the server's announced timeout less its keepAliveTimeoutThreshold (2 s).
+  const idle = Number.isFinite(timeout) ? Math.max(0, timeout - 2) : NaN;
+  const upstream = results.filter((r) => r.ok && !r.floor && Object.values(r.calls ?? {}).some((c) => c.n));
+  const held = upstream.map((r) => `${r.name} ${fmtInt(r.connectionsAfterCalls)}`).join(', ');
+  const kept = upstream.every((r) => r.connectionsAfterCalls >= 1);
+  return (
+    `forge-sim answers \`Connection: ${ka.connection ?? '(none)'}\` and \`Keep-Alive: ${ka.keepAlive ?? '(none)'}\`, ` +
+    (Number.isFinite(idle)
+      ? `and undici 7 keeps an idle connection for that timeout less its 2 s safety margin (${idle} s), ${idle * 1000 > stdio.maxGapMs ? 'longer' : '**not** longer'} than the longest any server waited between two of its calls here (${fmtMs(stdio.maxGapMs)} ms), `
+      : '') +
+    `so an undici client keeps its connection: the replay opened ${fmtInt(stdio.replayConnections)} for all its requests, ` +
+    `and 500 ms after the last call each server still held open connections to forge-sim (counted by \`ss\`) as follows: ${held || 'n/a'}. ` +
+    (kept
+      ? 'No connection setup is timed on either side of the subtraction. '
+      : 'A server that held none closes its connections between requests, so connection setup is part of its overhead. ')
+  );
+}
+
 function targets(results, http) {
   const by = (id) => results.find((r) => r.id === id);
   const dyn = by('ours-dynamic');
   const ind = by('ours-individual');
-  const peers = results.filter((r) => !r.ours);
+  const peers = results.filter((r) => !r.ours && !r.floor);
   const yes = (b) => (b ? '**met**' : '**missed**');
   const rows = [];
   const fasterAll = dyn?.ok && peers.every((p) => p.ok && dyn.coldP50 < p.coldP50);

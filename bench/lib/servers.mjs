@@ -1,7 +1,8 @@
 // The servers under test, how each is started (per its README), and the three everyday calls mapped onto
-// each server's own tool and argument names (read from its tools/list).
+// each server's own tool and argument names (read from its tools/list); last, the SDK floor, a reference row.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 export const CALLS = [
   { key: 'issues', label: 'list open issues of acme/widgets' },
@@ -17,8 +18,41 @@ const version = (pkgJson) => {
   }
 };
 
-/** @returns the server list; sim is the running forge-sim. */
-export function servers(root, sim) {
+/** Version of the package `name` as `require` resolves it from the file `from`. */
+function resolvedVersion(from, name) {
+  try {
+    let dir = dirname(createRequire(from).resolve(name));
+    for (;;) {
+      try {
+        const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+        if (pkg.name === name) return pkg.version;
+      } catch {
+        /* not this folder */
+      }
+      if (dirname(dir) === dir) return 'not installed';
+      dir = dirname(dir);
+    }
+  } catch {
+    return 'not installed';
+  }
+}
+
+/** The node flags on the first line of our bin (`#!/usr/bin/env -S node <flags>`), so the floor runs with them too. */
+function binNodeFlags(cli) {
+  try {
+    const first = readFileSync(cli, 'utf8').slice(0, 300).split('\n')[0];
+    const m = /\bnode((?:\s+--\S+)*)\s*$/.exec(first);
+    return m ? m[1].trim().split(/\s+/).filter(Boolean) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * @returns the server list; sim is the running forge-sim; floorAnswers is the JSON file of our individual
+ * surface's answers to the mapped calls that the floor server replays (written by bench/run.mjs).
+ */
+export function servers(root, sim, { floorAnswers = '' } = {}) {
   const benchModules = join(root, 'bench', 'node_modules');
   const cli = join(root, 'packages', 'forge-mcp-server', 'dist', 'forge-mcp-server.mjs');
   const ourVersion = version(join(root, 'packages', 'forge-mcp-server', 'package.json'));
@@ -43,6 +77,13 @@ export function servers(root, sim) {
     },
     calls,
   });
+  const floorFlags = binNodeFlags(cli);
+  const sdkFloor = join(root, 'bench', 'lib', 'sdk-floor-server.mjs');
+  const sdkVersion = resolvedVersion(sdkFloor, '@modelcontextprotocol/server');
+  const ourSdkVersion = resolvedVersion(
+    join(root, 'packages', 'forge-mcp-server', 'package.json'),
+    '@modelcontextprotocol/server',
+  );
   const peerEnv = {
     GITLAB_PERSONAL_ACCESS_TOKEN: sim.tokens.api,
     GITLAB_API_URL: `${sim.url}/api/v4`,
@@ -112,6 +153,30 @@ export function servers(root, sim) {
         mr: null,
         file: ['get_file_contents', { project_id: '1', file_path: 'README.md', ref: 'main' }],
       },
+    },
+    {
+      id: 'floor',
+      name: 'SDK v2 floor (no-op server)',
+      ours: false,
+      // Not a peer: a reference row with no ratios, in no target.
+      floor: true,
+      version: `@modelcontextprotocol/server ${sdkVersion}${sdkVersion === ourSdkVersion ? '' : ` (our server resolves ${ourSdkVersion})`}`,
+      started:
+        `bench/lib/sdk-floor-server.mjs run with node ${floorFlags.join(' ')} (our bin's node flags): \`Server\` + \`serveStdio\` of @modelcontextprotocol/server, one tool, ` +
+        `each call answered with a canned copy of forge-mcp-server (individual)'s answer to it (captured at the start of the run), no upstream request`,
+      spec: {
+        command: process.execPath,
+        args: [...floorFlags, sdkFloor],
+        cwd: root,
+        env: { FLOOR_ANSWERS: floorAnswers },
+      },
+      calls: {
+        issues: ['floor_answer', { call: 'issues' }],
+        mr: ['floor_answer', { call: 'mr' }],
+        file: ['floor_answer', { call: 'file' }],
+      },
+      // The server whose answers the floor replays, and its id.
+      answersFrom: 'ours-individual',
     },
   ];
 }

@@ -1,6 +1,7 @@
 // bench/latency.svg: tools/call latency over stdio by server and call (bar = p50, whisker = p99, darker part
 // of the bar = forge-sim's own median time for the same upstream requests). No dependency.
 const COLORS = ['#1f77b4', '#4a98c9', '#86bde0', '#d62728', '#2ca02c'];
+const FLOOR_COLOR = '#9a9a9a';
 const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function latencySvg(results, calls) {
@@ -8,7 +9,14 @@ export function latencySvg(results, calls) {
   for (const c of calls)
     for (const [si, r] of results.entries()) {
       const cr = r.calls?.[c.key];
-      rows.push({ call: c, server: r.name, si, cr: cr && Number.isFinite(cr.latP50) ? cr : null, why: cr });
+      rows.push({
+        call: c,
+        server: r.name,
+        si,
+        floor: r.floor,
+        cr: cr && Number.isFinite(cr.latP50) ? cr : null,
+        why: cr,
+      });
     }
   const left = 275;
   const barH = 14;
@@ -32,7 +40,7 @@ export function latencySvg(results, calls) {
       if (row.cr) {
         const { latP50, latP99, simMs } = row.cr;
         parts.push(
-          `<rect x="${left}" y="${y}" width="${(x(latP50) - left).toFixed(1)}" height="${barH}" fill="${COLORS[row.si % COLORS.length]}"><title>p50 ${latP50.toFixed(2)} ms, p99 ${latP99.toFixed(2)} ms</title></rect>`,
+          `<rect x="${left}" y="${y}" width="${(x(latP50) - left).toFixed(1)}" height="${barH}" fill="${row.floor ? FLOOR_COLOR : COLORS[row.si % COLORS.length]}"><title>p50 ${latP50.toFixed(2)} ms, p99 ${latP99.toFixed(2)} ms</title></rect>`,
         );
         if (Number.isFinite(simMs) && simMs > 0)
           parts.push(

@@ -1,4 +1,5 @@
-// Small helpers shared by the benchmark: percentiles, resident memory, formatting.
+// Small helpers shared by the benchmark: percentiles, resident memory, open connections, formatting.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -21,6 +22,25 @@ export function rssBytes(pid) {
   } catch {
     return NaN;
   }
+}
+
+/**
+ * Established TCP connections to 127.0.0.1:<port>, counted by owning process id (from `ss -tnpH`); null when
+ * `ss` is not available.
+ */
+export function connectionsTo(port) {
+  let text;
+  try {
+    text = execFileSync('ss', ['-tnpH', 'state', 'established', 'dst', `127.0.0.1:${port}`], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+  } catch {
+    return null;
+  }
+  const byPid = new Map();
+  for (const m of text.matchAll(/pid=(\d+)/g)) byPid.set(Number(m[1]), (byPid.get(Number(m[1])) ?? 0) + 1);
+  return byPid;
 }
 
 export function alive(pid) {

@@ -1,0 +1,51 @@
+// The benchmark's floor row: a no-op MCP server on the same SDK our server is built on (@modelcontextprotocol/server,
+// `Server` + `serveStdio`, as packages/forge-mcp-server/src/stdio wires it), with one tool that answers each mapped
+// call with a canned copy of our server's real answer to it (captured at the start of the run, read from the JSON
+// file FLOOR_ANSWERS names) and makes no upstream request. What it costs is what the SDK alone costs.
+import { readFileSync } from 'node:fs';
+import { Server } from '@modelcontextprotocol/server';
+import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+
+const FLOOR_TOOL = 'floor_answer'; // bench/lib/servers.mjs maps the calls onto this name
+
+/** { [call key]: tools/call result } */
+const answers = JSON.parse(readFileSync(process.env.FLOOR_ANSWERS, 'utf8'));
+
+function buildServer() {
+  const server = new Server(
+    { name: 'sdk-floor', version: '1.0.0' },
+    { capabilities: { tools: { listChanged: false } } },
+  );
+  server.setRequestHandler('tools/list', async () => ({
+    tools: [
+      {
+        name: FLOOR_TOOL,
+        description: "Answers with a canned copy of forge-mcp-server's answer to the named benchmark call.",
+        inputSchema: {
+          type: 'object',
+          properties: { call: { type: 'string', enum: Object.keys(answers) } },
+          required: ['call'],
+        },
+      },
+    ],
+  }));
+  server.setRequestHandler('tools/call', async (request) => {
+    const answer = answers[request.params.arguments?.call];
+    if (!answer || request.params.name !== FLOOR_TOOL)
+      return { content: [{ type: 'text', text: 'no such call' }], isError: true };
+    // A fresh top-level object per call, as a real handler builds one; the blocks themselves are shared.
+    return { ...answer };
+  });
+  return server;
+}
+
+const handle = serveStdio(buildServer, {
+  transport: new StdioServerTransport(process.stdin, process.stdout),
+});
+await new Promise((resolve) => {
+  process.stdin.once('end', resolve);
+  process.stdin.once('close', resolve);
+  process.once('SIGTERM', resolve);
+  process.once('SIGINT', resolve);
+});
+await handle.close();
