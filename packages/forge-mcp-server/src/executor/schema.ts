@@ -60,14 +60,17 @@ export function inputSchema(a: ActionSpec): JsonSchema {
   return s;
 }
 
-const ajv = addFormats(
-  new Ajv2020({ allErrors: true, strict: false, coerceTypes: true, useDefaults: false }),
-);
+// Built on the first validation, not at start-up: constructing it compiles the draft 2020-12 meta-schemas,
+// which a server that has not been called yet does not need.
+let ajv: Ajv2020 | undefined;
 const validators = new WeakMap<object, ValidateFunction>();
 
 export function validatorFor(schema: JsonSchema): ValidateFunction {
   let v = validators.get(schema);
   if (!v) {
+    ajv ??= addFormats(
+      new Ajv2020({ allErrors: true, strict: false, coerceTypes: true, useDefaults: false }),
+    );
     v = ajv.compile(schema);
     validators.set(schema, v);
   }
