@@ -17,11 +17,6 @@ const userAchievementId: ParamSpec = {
   description:
     'Global ID of one award of an achievement to a user, e.g. "gid://gitlab/Achievements::UserAchievement/5" (from achievement.recipients or achievement.user_list).',
 };
-const awardMessage: ParamSpec = {
-  type: 'string',
-  maxLength: 200,
-  description: 'Short note shown with the award, at most 200 characters, e.g. "For shipping v2 on time".',
-};
 
 const ACHIEVEMENT = 'id name description avatarUrl createdAt updatedAt namespace { id fullPath }';
 const USER_ACHIEVEMENT = `id
@@ -29,7 +24,6 @@ const USER_ACHIEVEMENT = `id
       user { id username name }
       awardedByUser { id username }
       revokedByUser { id username }
-      awardMessage
       showOnProfile
       priority
       createdAt
@@ -46,7 +40,7 @@ export const domain: DomainSpec = {
       id: 'achievement.award',
       title: 'Award achievement to user',
       description:
-        'Give an achievement (badge) of a group to a user, optionally with a short message; the award appears on their profile. Undo with achievement.revoke.',
+        'Give an achievement (badge) of a group to a user; the award appears on their profile. Undo with achievement.revoke.',
       tool: 'forge_achievement_award',
       write: true,
       destructive: false,
@@ -60,20 +54,19 @@ export const domain: DomainSpec = {
           pattern: '^gid://gitlab/User/\\d+$',
           description: 'Global ID of the user receiving the award, e.g. "gid://gitlab/User/2".',
         },
-        award_message: awardMessage,
       },
       required: ['achievement_id', 'user_id'],
       request: {
         graphql: {
-          document: `mutation AwardAchievement($achievementId: AchievementsAchievementID!, $userId: UserID!, $awardMessage: String) {
-  achievementsAward(input: { achievementId: $achievementId, userId: $userId, awardMessage: $awardMessage }) {
+          document: `mutation AwardAchievement($achievementId: AchievementsAchievementID!, $userId: UserID!) {
+  achievementsAward(input: { achievementId: $achievementId, userId: $userId }) {
     userAchievement {
       ${USER_ACHIEVEMENT}
     }
     errors
   }
 }`,
-          variables: { achievementId: 'achievement_id', userId: 'user_id', awardMessage: 'award_message' },
+          variables: { achievementId: 'achievement_id', userId: 'user_id' },
           resultPath: 'achievementsAward.userAchievement',
           mutation: 'achievementsAward',
         },
@@ -397,7 +390,7 @@ export const domain: DomainSpec = {
       id: 'achievement.user_achievement_update',
       title: 'Show or hide an award on the profile',
       description:
-        'Change one award held by a user: show or hide it on their profile, or edit its award message.',
+        'Show or hide one award held by a user on their profile; the award itself is kept either way.',
       tool: 'forge_achievement_user_achievement_update',
       write: true,
       destructive: false,
@@ -410,13 +403,12 @@ export const domain: DomainSpec = {
           type: 'boolean',
           description: 'true to show the award on the profile, false to hide it.',
         },
-        award_message: awardMessage,
       },
-      required: ['user_achievement_id'],
+      required: ['user_achievement_id', 'show_on_profile'],
       request: {
         graphql: {
-          document: `mutation UpdateUserAchievement($userAchievementId: AchievementsUserAchievementID!, $showOnProfile: Boolean, $awardMessage: String) {
-  userAchievementsUpdate(input: { userAchievementId: $userAchievementId, showOnProfile: $showOnProfile, awardMessage: $awardMessage }) {
+          document: `mutation UpdateUserAchievement($userAchievementId: AchievementsUserAchievementID!, $showOnProfile: Boolean!) {
+  userAchievementsUpdate(input: { userAchievementId: $userAchievementId, showOnProfile: $showOnProfile }) {
     userAchievement {
       ${USER_ACHIEVEMENT}
     }
@@ -426,7 +418,6 @@ export const domain: DomainSpec = {
           variables: {
             userAchievementId: 'user_achievement_id',
             showOnProfile: 'show_on_profile',
-            awardMessage: 'award_message',
           },
           resultPath: 'userAchievementsUpdate.userAchievement',
           mutation: 'userAchievementsUpdate',

@@ -145,7 +145,7 @@ const TERRAFORM_STATE = `id
       lockedByUser { username }
       createdAt
       updatedAt
-      latestVersion { serial createdAt downloadPath jobName createdByUser { username } }`;
+      latestVersion { serial createdAt downloadPath job { name } createdByUser { username } }`;
 
 const actions: ActionSpec[] = [
   admin('alert_metric_image_delete', 'forge_delete_alert_metric_image', {

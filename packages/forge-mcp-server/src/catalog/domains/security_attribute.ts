@@ -59,7 +59,7 @@ export const domain: DomainSpec = {
       required: ['items', 'attributes', 'mode'],
       request: {
         graphql: {
-          document: `mutation bulkUpdateSecurityAttributes($items: [GlobalID!]!, $attributes: [SecurityAttributeID!]!, $mode: SecurityAttributeBulkUpdateMode!) {
+          document: `mutation bulkUpdateSecurityAttributes($items: [ID!]!, $attributes: [SecurityAttributeID!]!, $mode: SecurityAttributeBulkUpdateMode!) {
   bulkUpdateSecurityAttributes(input: { items: $items, attributes: $attributes, mode: $mode }) {
     errors
   }
@@ -116,7 +116,7 @@ export const domain: DomainSpec = {
       required: ['namespace_id', 'category_id', 'attributes'],
       request: {
         graphql: {
-          document: `mutation securityAttributeCreate($namespaceId: NamespaceID, $categoryId: SecurityCategoryID, $attributes: [SecurityAttributeInput!]!) {
+          document: `mutation securityAttributeCreate($namespaceId: NamespaceID!, $categoryId: SecurityCategoryID!, $attributes: [SecurityAttributeInput!]!) {
   securityAttributeCreate(input: { namespaceId: $namespaceId, categoryId: $categoryId, attributes: $attributes }) {
     securityAttributes {
       ${ATTRIBUTE}
