@@ -16,7 +16,10 @@ export interface Ctx {
   path: string;
   fullPath: string;
   query: Record<string, string | string[]>;
+  /** Parsed JSON, form fields, the text, or (application/octet-stream) the bytes. */
   body: unknown;
+  /** The request body exactly as received. */
+  raw: Buffer;
   /** Query and body merged, as the instance's API layer sees parameters. */
   input: Record<string, unknown>;
   params: Record<string, string>;

@@ -70,7 +70,7 @@ function checkParents(ctx: Ctx): void {
 }
 
 function bodyFields(ctx: Ctx): Record<string, unknown> {
-  return ctx.body && typeof ctx.body === 'object' && !Array.isArray(ctx.body)
+  return ctx.body && typeof ctx.body === 'object' && !Array.isArray(ctx.body) && !Buffer.isBuffer(ctx.body)
     ? (ctx.body as Record<string, unknown>)
     : {};
 }

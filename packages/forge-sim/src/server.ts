@@ -20,6 +20,7 @@ import { registerRepository } from './routes/repository.js';
 import { registerPipelines } from './routes/pipelines.js';
 import { registerOAuth } from './routes/oauth.js';
 import { registerLabels } from './routes/labels.js';
+import { registerPackages } from './routes/packages.js';
 import type { State, TokenRecord, User } from './state.js';
 import type { FaultRule, RecordedRequest } from './types.js';
 
@@ -51,6 +52,7 @@ export function buildRouter(): Router<RouteEntry> {
   registerRepository(table);
   registerPipelines(table);
   registerLabels(table);
+  registerPackages(table);
   const core = new Set(router.all().map((r) => `${r.method} ${r.pattern}`));
   for (const r of inventoryRoutes) {
     if (core.has(`${r.method} ${r.route}`)) continue;
@@ -93,8 +95,10 @@ function parseQuery(search: URLSearchParams): Record<string, string | string[]> 
 
 function parseBody(raw: Buffer, contentType: string | undefined): unknown {
   if (raw.length === 0) return undefined;
-  const text = raw.toString('utf8');
   const ct = (contentType ?? '').toLowerCase();
+  // A file sent as the body itself (a generic package upload) stays bytes.
+  if (ct.startsWith('application/octet-stream')) return raw;
+  const text = raw.toString('utf8');
   if (ct.includes('json')) {
     try {
       return JSON.parse(text) as unknown;
@@ -143,7 +147,7 @@ function send(res: ServerResponse, reply: Reply, method: string): number {
 function mergeInput(query: Record<string, string | string[]>, body: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(query)) out[k.endsWith('[]') ? k.slice(0, -2) : k] = v;
-  if (body && typeof body === 'object' && !Array.isArray(body)) {
+  if (body && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body)) {
     for (const [k, v] of Object.entries(body as Record<string, unknown>))
       out[k.endsWith('[]') ? k.slice(0, -2) : k] = v;
   }
@@ -279,7 +283,7 @@ export async function handle(core: SimCore, req: IncomingMessage, res: ServerRes
 
   let reply: Reply;
   try {
-    reply = await route(core, method, url, query, body, tokenStr, parsedGql, rec);
+    reply = await route(core, method, url, query, body, raw, tokenStr, parsedGql, rec);
   } catch (err) {
     reply =
       err instanceof HttpError
@@ -296,6 +300,7 @@ async function route(
   url: URL,
   query: Record<string, string | string[]>,
   body: unknown,
+  raw: Buffer,
   tokenStr: string | undefined,
   parsedGql: ParsedOperation | { error: string } | undefined,
   rec: RecordedRequest,
@@ -340,6 +345,7 @@ async function route(
     fullPath: path,
     query,
     body,
+    raw,
     input: mergeInput(query, body),
     params: hit.params,
     pattern: hit.route.pattern,

@@ -180,6 +180,26 @@ export interface Job {
   erased: boolean;
 }
 
+/** One stored file of a package: the bytes exactly as uploaded. */
+export interface PackageFile {
+  id: number;
+  /** As the instance stores it: the file name, or the URI-encoded `path/file_name` when a path was given. */
+  fileName: string;
+  bytes: Uint8Array;
+  sha256: string;
+  createdAt: string;
+}
+
+/** A package of the generic registry: one name and version, its files in upload order. */
+export interface GenericPackage {
+  id: number;
+  name: string;
+  version: string;
+  status: 'default' | 'hidden';
+  createdAt: string;
+  files: PackageFile[];
+}
+
 export interface Project {
   id: number;
   name: string;
@@ -203,6 +223,8 @@ export interface Project {
   milestones: Milestone[];
   pipelines: Pipeline[];
   jobs: Job[];
+  /** The generic package registry. */
+  packages: GenericPackage[];
   starCount: number;
 }
 
@@ -237,6 +259,8 @@ export interface State {
     | 'pipeline'
     | 'job'
     | 'token'
+    | 'package'
+    | 'packageFile'
     | 'generic',
     number
   >;
@@ -373,6 +397,8 @@ function buildSeed(): State {
       pipeline: 100,
       job: 1000,
       token: 100,
+      package: 0,
+      packageFile: 0,
       generic: 5000,
     },
   };
@@ -464,6 +490,7 @@ function buildSeed(): State {
     milestones: [],
     pipelines: [],
     jobs: [],
+    packages: [],
     starCount: id === 1 ? 5 : 0,
   });
 
@@ -738,6 +765,24 @@ function buildSeed(): State {
     job(widgets, p3, 'build', 'build', 'success', 55),
     job(widgets, p3, 'deploy', 'deploy', 'manual', 57, 'manual'),
   );
+  // A release archive in the generic registry (what package.download's example fetches).
+  const archive = new Uint8Array(Buffer.from('\x1f\x8bforge-sim widgets-cli 1.0.0\n', 'latin1'));
+  widgets.packages.push({
+    id: nextId(state, 'package'),
+    name: 'widgets-cli',
+    version: '1.0.0',
+    status: 'default',
+    createdAt: at(60),
+    files: [
+      {
+        id: nextId(state, 'packageFile'),
+        fileName: 'widgets.tar.gz',
+        bytes: archive,
+        sha256: createHash('sha256').update(archive).digest('hex'),
+        createdAt: at(60),
+      },
+    ],
+  });
   state.projects.push(widgets);
 
   // --- acme/gadgets (id 2) and alice/playground (id 3): small projects ---

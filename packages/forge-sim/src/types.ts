@@ -20,7 +20,7 @@ export interface RecordedRequest {
   query: Record<string, string | string[]>;
   /** Lower-cased header names. */
   headers: Record<string, string>;
-  /** Parsed JSON, form fields, or the raw string. */
+  /** Parsed JSON, form fields, the raw string, or the bytes of an application/octet-stream body (a Buffer). */
   body: unknown;
   /** The credential presented (PRIVATE-TOKEN or Bearer). */
   token?: string;

@@ -45,6 +45,11 @@ export interface RestInit {
   query?: Record<string, unknown>;
   body?: unknown;
   form?: FormData;
+  /**
+   * A body sent as is, byte for byte, with its own content type and a Content-Length (for routes that
+   * take the file itself as the request body, like a generic package upload). Wins over form and body.
+   */
+  raw?: { bytes: Buffer; contentType: string };
   response?: 'json' | 'text' | 'binary';
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -58,6 +63,9 @@ export interface InstanceResponse {
   method: string;
   url: string;
 }
+
+/** What a request carries: JSON text, a multipart form, or raw bytes. */
+type RequestBody = string | FormData | Buffer;
 
 const CREDENTIAL_HEADERS = ['private-token', 'authorization', 'sudo', 'job-token', 'deploy-token'];
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -199,13 +207,17 @@ export class InstanceClient {
   async rest(method: string, path: string, init: RestInit = {}): Promise<InstanceResponse> {
     const prefix = path.startsWith('/oauth/') ? '' : 'api/v4';
     const url = new URL(prefix + path + buildQuery(init.query), this.base);
-    let body: string | FormData | undefined;
+    let body: RequestBody | undefined;
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.opts.userAgent ?? 'forge-mcp-server',
       ...init.headers,
     };
-    if (init.form) body = init.form;
+    if (init.raw) {
+      body = init.raw.bytes;
+      headers['content-type'] = init.raw.contentType;
+      headers['content-length'] = String(init.raw.bytes.length);
+    } else if (init.form) body = init.form;
     else if (init.body !== undefined && method !== 'GET' && method !== 'HEAD') {
       body = JSON.stringify(init.body);
       headers['content-type'] = 'application/json';
@@ -217,7 +229,7 @@ export class InstanceClient {
     method: string,
     url: URL,
     headers: Record<string, string>,
-    body: string | FormData | undefined,
+    body: RequestBody | undefined,
     responseType: 'json' | 'text' | 'binary',
     signal?: AbortSignal,
   ): Promise<InstanceResponse> {
@@ -247,7 +259,7 @@ export class InstanceClient {
     method: string,
     start: URL,
     headers: Record<string, string>,
-    body: string | FormData | undefined,
+    body: RequestBody | undefined,
     responseType: 'json' | 'text' | 'binary',
     signal: AbortSignal,
   ): Promise<InstanceResponse> {
@@ -291,6 +303,8 @@ export class InstanceClient {
         ) {
           method = 'GET';
           body = undefined;
+          // A raw body's length goes with the body.
+          headers = Object.fromEntries(Object.entries(headers).filter(([k]) => k !== 'content-length'));
         }
         url = next;
         continue;

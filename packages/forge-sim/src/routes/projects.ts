@@ -117,6 +117,7 @@ function newProject(ctx: Ctx, name: string, path: string, kind: 'group' | 'user'
     milestones: [],
     pipelines: [],
     jobs: [],
+    packages: [],
     starCount: 0,
   };
   if (bool(ctx, 'initialize_with_readme')) {

@@ -1,6 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { FormData } from 'undici';
 import type { ActionContext, ActionHandler, DomainSpec, ParamSpec } from '../types.js';
 import * as P from '../params.js';
 
@@ -73,20 +72,20 @@ const genericPaths = [
 ];
 const uploadStatus: ParamSpec = {
   type: 'string',
+  in: 'query',
   enum: ['default', 'hidden'],
   description: 'hidden keeps the package out of the UI and package lists (default: default).',
 };
+/** The file of a generic upload: read by the handlers, sent as the raw request body (see uploadGeneric). */
 const fileContent: Record<string, ParamSpec> = {
   content_base64: {
     type: 'string',
-    in: 'file',
-    wire: 'file',
+    in: 'none',
     description: 'File content, base64-encoded. Use this over HTTP; give this or file_path.',
   },
   file_path: {
     type: 'string',
-    in: 'file',
-    wire: 'file',
+    in: 'none',
     description:
       'Local file to upload (stdio only; confined to the allowed directories). Give this or content_base64.',
   },
@@ -108,26 +107,32 @@ const ruleId = (what: string): ParamSpec => ({
 });
 
 const enc = (v: unknown): string => encodeURIComponent(String(v));
-type RestWithForm = (
+type RestWithRaw = (
   method: 'PUT',
   path: string,
-  init: { query?: Record<string, unknown>; form: FormData },
+  init: { query?: Record<string, unknown>; raw: { bytes: Buffer; contentType: string } },
 ) => Promise<unknown>;
 
-/** Uploads one file to a generic package; the instance client passes `form` through unchanged. */
+/**
+ * Uploads one file to a generic package. The instance takes the file itself as the request body
+ * (`curl --upload-file`, not a multipart form), with `status` and `select` in the query string; the
+ * executor's context hands `raw` to the instance client unchanged. `select: 'package_file'` makes the
+ * instance answer with the stored file record instead of `{"message":"201 Created"}`; an undefined
+ * `status` or `select` is left out of the query.
+ */
 async function uploadGeneric(
   ctx: ActionContext,
   args: Record<string, unknown>,
   fileName: string,
   bytes: Buffer,
+  select: unknown,
 ): Promise<unknown> {
   const base = `/projects/${enc(args.project_id)}/packages/generic/${enc(args.package_name)}/${enc(args.package_version)}`;
   const path = `${base}/${fileName.split('/').map(enc).join('/')}`;
-  const form = new FormData();
-  form.append('file', new Blob([bytes]), fileName.split('/').pop() ?? fileName);
-  if (args.status !== undefined) form.append('status', String(args.status));
-  form.append('select', 'package_file');
-  return (ctx.rest as unknown as RestWithForm)('PUT', path, { form });
+  return (ctx.rest as unknown as RestWithRaw)('PUT', path, {
+    query: { status: args.status, select },
+    raw: { bytes, contentType: 'application/octet-stream' },
+  });
 }
 
 const contentOf = async (args: Record<string, unknown>, ctx: ActionContext): Promise<Buffer> =>
@@ -139,6 +144,10 @@ const relativeName = (args: Record<string, unknown>): string =>
   typeof args.path === 'string' && args.path
     ? `${args.path}/${String(args.file_name)}`
     : String(args.file_name);
+
+/** Publishes one file to the generic registry; `select` only when the caller asked for it. */
+const publish: ActionHandler = async (args, ctx) =>
+  uploadGeneric(ctx, args, relativeName(args), await contentOf(args, ctx), args.select);
 
 /** Publishes one file to the generic registry, then links it from a release as an asset. */
 const publishAndLink: ActionHandler = async (args, ctx) => {
@@ -154,7 +163,7 @@ const publishAndLink: ActionHandler = async (args, ctx) => {
     throw new Error(
       'package.publish_and_link: link_url is required (the download URL of the published file)',
     );
-  const packageFile = await uploadGeneric(ctx, args, fileName, await contentOf(args, ctx));
+  const packageFile = await uploadGeneric(ctx, args, fileName, await contentOf(args, ctx), 'package_file');
   const link = await ctx.rest(
     'POST',
     `/projects/${enc(args.project_id)}/releases/${enc(args.tag_name)}/assets/links`,
@@ -192,7 +201,8 @@ const publishDirectory: ActionHandler = async (args, ctx) => {
   for (const f of (args.files as Array<{ file_name: string; content_base64: string }> | undefined) ?? [])
     uploads.push({ name: f.file_name, bytes: async () => Buffer.from(f.content_base64, 'base64') });
   const published: unknown[] = [];
-  for (const u of uploads) published.push(await uploadGeneric(ctx, args, u.name, await u.bytes()));
+  for (const u of uploads)
+    published.push(await uploadGeneric(ctx, args, u.name, await u.bytes(), 'package_file'));
   return { published: published.length, files: published };
 };
 
@@ -465,6 +475,7 @@ export const domain: DomainSpec = {
         status: uploadStatus,
         select: {
           type: 'string',
+          in: 'query',
           enum: ['package_file'],
           description: 'package_file to answer with the stored file record instead of a bare confirmation.',
         },
@@ -472,6 +483,7 @@ export const domain: DomainSpec = {
       required: ['project_id', 'package_name', 'package_version', 'file_name'],
       oneOf: [['content_base64', 'file_path']],
       request: { rest: { method: 'PUT', path: genericPaths } },
+      handler: publish,
       example: {
         project_id: '1',
         package_name: 'widgets-cli',
