@@ -136,12 +136,18 @@ describe('generic package registry over stdio', () => {
       file_name: 'tool.bin',
       content_base64: BYTES.toString('base64'),
       tag_name: 'v1.0.0',
-      link_url: `${s.url}/api/v4/projects/1/packages/generic/widgets-cli/3.0.0/tool.bin`,
     });
     expect(r.isError, textOf(r)).toBeFalsy();
     const [rec] = uploads(since);
     expect(rec.query).toEqual({ select: 'package_file' });
     expectRawBody(rec, BYTES);
+    // Without link_url the release link points at the file's download URL on the instance.
+    const link = s.requests
+      .slice(since)
+      .find((q) => q.method === 'POST' && q.path.endsWith('/releases/v1.0.0/assets/links'));
+    expect((link?.body as { url?: string } | undefined)?.url).toBe(
+      `${s.url}/api/v4/projects/1/packages/generic/widgets-cli/3.0.0/tool.bin`,
+    );
     const back = await download(
       { package_name: 'widgets-cli', package_version: '3.0.0', file_name: 'tool.bin' },
       'linked.downloaded',

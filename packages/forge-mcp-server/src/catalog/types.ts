@@ -101,7 +101,12 @@ export interface ActionContext {
   rest(
     method: HttpMethod,
     path: string,
-    init?: { query?: Record<string, unknown>; body?: unknown },
+    init?: {
+      query?: Record<string, unknown>;
+      body?: unknown;
+      /** Bytes sent as the request body unchanged (uploads the instance reads raw, not as a form). */
+      raw?: { bytes: Buffer; contentType: string };
+    },
   ): Promise<unknown>;
   /** Sends one GraphQL request through the session's instance client. */
   graphql(document: string, variables?: Record<string, unknown>): Promise<unknown>;
@@ -110,6 +115,8 @@ export interface ActionContext {
    * regular file within the upload limit, or a directory). Refused over HTTP. Answers the real path.
    */
   localPath(path: string, kind: 'upload' | 'directory'): Promise<string>;
+  /** The instance's base URL (no trailing slash), for links to what an action publishes. */
+  instanceUrl: string;
 }
 
 export type ActionHandler = (args: Record<string, unknown>, ctx: ActionContext) => Promise<unknown>;

@@ -151,6 +151,7 @@ export async function runAction(
           if (!opts.localPath) throw new Error(HTTP_PATHS);
           return opts.localPath(path, kind);
         },
+        instanceUrl: client.base.href.replace(/\/+$/, ''),
       };
       const out = await a.handler(args, ctx);
       const r = jsonResult(a, out, {});

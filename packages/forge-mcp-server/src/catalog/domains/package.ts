@@ -107,12 +107,6 @@ const ruleId = (what: string): ParamSpec => ({
 });
 
 const enc = (v: unknown): string => encodeURIComponent(String(v));
-type RestWithRaw = (
-  method: 'PUT',
-  path: string,
-  init: { query?: Record<string, unknown>; raw: { bytes: Buffer; contentType: string } },
-) => Promise<unknown>;
-
 /**
  * Uploads one file to a generic package. The instance takes the file itself as the request body
  * (`curl --upload-file`, not a multipart form), with `status` and `select` in the query string; the
@@ -129,7 +123,7 @@ async function uploadGeneric(
 ): Promise<unknown> {
   const base = `/projects/${enc(args.project_id)}/packages/generic/${enc(args.package_name)}/${enc(args.package_version)}`;
   const path = `${base}/${fileName.split('/').map(enc).join('/')}`;
-  return (ctx.rest as unknown as RestWithRaw)('PUT', path, {
+  return ctx.rest('PUT', path, {
     query: { status: args.status, select },
     raw: { bytes, contentType: 'application/octet-stream' },
   });
@@ -152,17 +146,10 @@ const publish: ActionHandler = async (args, ctx) =>
 /** Publishes one file to the generic registry, then links it from a release as an asset. */
 const publishAndLink: ActionHandler = async (args, ctx) => {
   const fileName = relativeName(args);
-  const instanceUrl = (ctx as ActionContext & { instanceUrl?: string }).instanceUrl;
   const url =
     typeof args.link_url === 'string'
       ? args.link_url
-      : instanceUrl
-        ? `${instanceUrl.replace(/\/+$/, '')}/api/v4/projects/${enc(args.project_id)}/packages/generic/${enc(args.package_name)}/${enc(args.package_version)}/${fileName.split('/').map(enc).join('/')}`
-        : undefined;
-  if (!url)
-    throw new Error(
-      'package.publish_and_link: link_url is required (the download URL of the published file)',
-    );
+      : `${ctx.instanceUrl}/api/v4/projects/${enc(args.project_id)}/packages/generic/${enc(args.package_name)}/${enc(args.package_version)}/${fileName.split('/').map(enc).join('/')}`;
   const packageFile = await uploadGeneric(ctx, args, fileName, await contentOf(args, ctx), 'package_file');
   const link = await ctx.rest(
     'POST',
