@@ -195,6 +195,12 @@ describe('dynamic surface over stdio (legacy era)', () => {
       expect(textOf(r)).toMatch(/invalid params for this action: state must be one of: opened, closed, all/);
     });
 
+    it('checks string formats such as date-time', async () => {
+      const r = await exec({ action: 'issue.list', params: { project_id: '1', created_after: 'yesterday' } });
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toMatch(/created_after must match format "date-time"/);
+    });
+
     it('says a required value given empty or zero must be non-empty or > 0', async () => {
       const empty = await exec({ action: 'issue.get', params: { project_id: '', issue_iid: 1 } });
       expect(textOf(empty)).toBe(
