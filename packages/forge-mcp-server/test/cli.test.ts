@@ -2,11 +2,23 @@
  * The command line as a user meets it: counts of the catalog, --help, refusals at start, and a
  * self-hosted instance behind its own certificate authority.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, sim, stdioClient, textOf, type ForgeSim } from './harness.js';
+
+describe('--version', () => {
+  it('prints the release, the same as the package version', async () => {
+    const { code, stdout } = await runCli(['--version']);
+    expect(code).toBe(0);
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    expect(stdout.trim()).toBe(`forge-mcp-server ${pkg.version}`);
+    expect(pkg.version).toBe('3.1.0');
+  });
+});
 
 describe('--list-actions', () => {
   it('prints the counts per domain, tier, reads and writes, destructive', async () => {
