@@ -40,7 +40,7 @@ if (!installed()) {
 }
 
 const { startForgeSim } = await import('forge-sim');
-const { servers, CALLS } = await import('./lib/servers.mjs');
+const { bundleFloor, servers, CALLS } = await import('./lib/servers.mjs');
 const { captureAnswers, interleavedCalls, startStdio } = await import('./lib/stdio-bench.mjs');
 const { benchHttp, mintTokens } = await import('./lib/http-bench.mjs');
 const { serverSection } = await import('./lib/report.mjs');
@@ -53,7 +53,8 @@ const sim = await startForgeSim();
 log(`forge-sim at ${sim.url}`);
 const scratch = mkdtempSync(join(tmpdir(), 'forge-bench-'));
 const floorAnswers = join(scratch, 'floor-answers.json');
-const all = servers(root, sim, { floorAnswers });
+const floorBundle = await bundleFloor(join(scratch, 'sdk-floor-server.mjs'));
+const all = servers(root, sim, { floorAnswers, floorBundle });
 const selected = all.filter((s) => !only || only.includes(s.id));
 const runs = [];
 for (const server of selected) {
@@ -86,6 +87,7 @@ const results = runs.map(({ server, r }) => ({
   name: server.name,
   ours: server.ours,
   floor: !!server.floor,
+  bundled: !!server.bundled,
   surface: server.surface,
   version: server.version,
   started: server.started,

@@ -55,7 +55,9 @@ export function serverSection({ results, stdio, http, machine, sim }) {
       (floor
         ? ` ${floor.name} is not a peer but a reference row: a no-op server on the same SDK our server is built on (\`Server\` and \`serveStdio\` of \`@modelcontextprotocol/server\`, run with our bin's node flags), with one tool that answers each benchmark call with a canned copy of our individual surface's real answer to it (the same text block, structuredContent and, where ours has one, resource block, byte for byte), without any upstream request. ` +
           "Its figures are what the SDK alone costs on this machine, so each of our figures can be read against the part of it that is the SDK's floor; it has no ratio columns and counts in no target. " +
-          "One caveat: it loads the SDK unbundled, file by file from node_modules, where our bin is one bundled file, so its cold start includes module loading that ours does not pay and is an upper bound on the SDK's share of our cold start."
+          (floor.bundled
+            ? 'It is bundled at the start of the run the way our bin is (esbuild, one minified ES module), so its cold start and memory compare with ours like for like.'
+            : "One caveat: esbuild was not found, so it loads the SDK unbundled, file by file from node_modules, where our bin is one bundled file; its cold start then includes module loading that ours does not pay and is an upper bound on the SDK's share of our cold start.")
         : ''),
   );
   for (const r of results.filter((x) => x.stderr))

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const CALLS = [
   { key: 'issues', label: 'list open issues of acme/widgets' },
@@ -52,7 +53,7 @@ function binNodeFlags(cli) {
  * @returns the server list; sim is the running forge-sim; floorAnswers is the JSON file of our individual
  * surface's answers to the mapped calls that the floor server replays (written by bench/run.mjs).
  */
-export function servers(root, sim, { floorAnswers = '' } = {}) {
+export function servers(root, sim, { floorAnswers = '', floorBundle = '' } = {}) {
   const benchModules = join(root, 'bench', 'node_modules');
   const cli = join(root, 'packages', 'forge-mcp-server', 'dist', 'forge-mcp-server.mjs');
   const ourVersion = version(join(root, 'packages', 'forge-mcp-server', 'package.json'));
@@ -160,13 +161,14 @@ export function servers(root, sim, { floorAnswers = '' } = {}) {
       ours: false,
       // Not a peer: a reference row with no ratios, in no target.
       floor: true,
+      bundled: !!floorBundle,
       version: `@modelcontextprotocol/server ${sdkVersion}${sdkVersion === ourSdkVersion ? '' : ` (our server resolves ${ourSdkVersion})`}`,
       started:
-        `bench/lib/sdk-floor-server.mjs run with node ${floorFlags.join(' ')} (our bin's node flags): \`Server\` + \`serveStdio\` of @modelcontextprotocol/server, one tool, ` +
+        `bench/lib/sdk-floor-server.mjs${floorBundle ? ', bundled at the start of the run as our bin is bundled (esbuild, one minified ES module),' : ''} run with node ${floorFlags.join(' ')} (our bin's node flags): \`Server\` + \`serveStdio\` of @modelcontextprotocol/server, one tool, ` +
         `each call answered with a canned copy of forge-mcp-server (individual)'s answer to it (captured at the start of the run), no upstream request`,
       spec: {
         command: process.execPath,
-        args: [...floorFlags, sdkFloor],
+        args: [...floorFlags, floorBundle || sdkFloor],
         cwd: root,
         env: { FLOOR_ANSWERS: floorAnswers },
       },
@@ -179,4 +181,38 @@ export function servers(root, sim, { floorAnswers = '' } = {}) {
       answersFrom: 'ours-individual',
     },
   ];
+}
+
+/**
+ * Bundles the floor server the way our bin is bundled (scripts/bundle.mjs of forge-mcp-server: esbuild, one ES
+ * module, whitespace and syntax minified), so the floor row shows what the SDK costs packaged as our server is,
+ * not the extra cost of loading its files one by one. Resolves with the bundle's path, or '' when esbuild is not
+ * installed (the floor then runs unbundled, and its row says so).
+ */
+export async function bundleFloor(outfile) {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  let esbuild;
+  try {
+    esbuild = createRequire(join(root, 'packages', 'forge-mcp-server', 'package.json'))('esbuild');
+  } catch {
+    return '';
+  }
+  await esbuild.build({
+    entryPoints: [join(root, 'bench', 'lib', 'sdk-floor-server.mjs')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // Resolve the SDK from our server's package, as our bin does.
+    nodePaths: [join(root, 'packages', 'forge-mcp-server', 'node_modules'), join(root, 'node_modules')],
+    banner: {
+      js: "import { createRequire as __floorRequire } from 'node:module';\nconst require = __floorRequire(import.meta.url);",
+    },
+    minifyWhitespace: true,
+    minifySyntax: true,
+    logLevel: 'warning',
+    legalComments: 'none',
+  });
+  return outfile;
 }
