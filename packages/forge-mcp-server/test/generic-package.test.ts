@@ -44,11 +44,12 @@ function expectRawBody(rec: ReturnType<typeof uploads>[number], bytes: Buffer): 
   expect((rec.body as Buffer).equals(bytes)).toBe(true);
 }
 
-async function download(params: Record<string, unknown>, name: string): Promise<Buffer> {
+/** Downloads a package file through the tool into the work folder and checks it holds `bytes`. */
+async function expectDownload(params: Record<string, unknown>, name: string, bytes: Buffer): Promise<void> {
   const target = join(work, name);
   const r = await exec('package.download', { project_id: '1', ...params, output_path: target });
   expect(r.isError, textOf(r)).toBeFalsy();
-  return readFileSync(target);
+  expect(readFileSync(target).equals(bytes)).toBe(true);
 }
 
 describe('generic package registry over stdio', () => {
@@ -74,11 +75,11 @@ describe('generic package registry over stdio', () => {
     expect(sent[0].query).toEqual({ status: 'hidden', select: 'package_file' });
     expectRawBody(sent[0], BYTES);
 
-    const back = await download(
+    await expectDownload(
       { package_name: 'widgets-cli', package_version: '2.0.0', file_name: 'tool.bin' },
       'tool.bin.downloaded',
+      BYTES,
     );
-    expect(back.equals(BYTES)).toBe(true);
   });
 
   it('sends select only when asked, and keeps a folder path in the URL', async () => {
@@ -96,11 +97,11 @@ describe('generic package registry over stdio', () => {
     expect(rec.path).toBe('/api/v4/projects/1/packages/generic/widgets-cli/2.0.0/linux-amd64/widgets');
     expect(rec.query).toEqual({});
     expectRawBody(rec, BYTES);
-    const back = await download(
+    await expectDownload(
       { package_name: 'widgets-cli', package_version: '2.0.0', path: 'linux-amd64', file_name: 'widgets' },
       'widgets.downloaded',
+      BYTES,
     );
-    expect(back.equals(BYTES)).toBe(true);
   });
 
   it('publishes a directory one raw upload per file', async () => {
@@ -120,11 +121,11 @@ describe('generic package registry over stdio', () => {
     expect(sent.map((q) => q.path.split('/1.0.0/')[1])).toEqual(['css/site.bin', 'index.html']);
     expectRawBody(sent[0], BYTES);
     expectRawBody(sent[1], Buffer.from('<h1>Hi</h1>\n'));
-    const back = await download(
+    await expectDownload(
       { package_name: 'widgets-docs', package_version: '1.0.0', path: 'css', file_name: 'site.bin' },
       'site.bin.downloaded',
+      BYTES,
     );
-    expect(back.equals(BYTES)).toBe(true);
   });
 
   it('uploads the raw file before linking it from a release', async () => {
@@ -148,10 +149,10 @@ describe('generic package registry over stdio', () => {
     expect((link?.body as { url?: string } | undefined)?.url).toBe(
       `${s.url}/api/v4/projects/1/packages/generic/widgets-cli/3.0.0/tool.bin`,
     );
-    const back = await download(
+    await expectDownload(
       { package_name: 'widgets-cli', package_version: '3.0.0', file_name: 'tool.bin' },
       'linked.downloaded',
+      BYTES,
     );
-    expect(back.equals(BYTES)).toBe(true);
   });
 });
