@@ -174,10 +174,10 @@ export const domain: DomainSpec = {
       id: 'search.notes',
       title: 'Search comments',
       description:
-        'Search comments (notes) on issues, merge requests, commits and snippets of one project for text.',
+        'Search comments (notes) on issues, merge requests, commits and snippets for text: in one project, a group or the whole instance (group and instance need advanced search, Premium).',
       tool: 'forge_search_notes',
       scope: 'notes',
-      levels: ['project'],
+      levels: ALL,
       term: searchTerm('comment bodies', 'LGTM'),
       example: { project_id: '1', search: 'thanks' },
     }),
