@@ -89,7 +89,7 @@ export const domain: DomainSpec = {
       id: 'wiki.list',
       title: 'List wiki pages',
       description:
-        'List the pages of a project wiki (titles, slugs, formats), optionally with their content.',
+        'List all pages of a project wiki in one answer (titles, slugs, formats; the list is not paginated), optionally with their content.',
       tool: 'forge_wiki_list',
       write: false,
       destructive: false,
@@ -100,9 +100,8 @@ export const domain: DomainSpec = {
         project_id: P.projectId,
         with_content: {
           type: 'boolean',
-          description: "true to include each page's content (larger answer).",
+          description: "true to include each page's content (larger answer; default false).",
         },
-        ...P.paging,
       },
       required: ['project_id'],
       request: { rest: { method: 'GET', path: '/projects/:project_id/wikis' } },
