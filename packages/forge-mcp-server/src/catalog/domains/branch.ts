@@ -16,7 +16,9 @@ const accessLevel = (what: string, dflt: string): ParamSpec => ({
   enum: [0, 30, 40, 60],
   description: `Who may ${what}: 0 no one, 30 Developers and Maintainers, 40 Maintainers, 60 administrators (default ${dflt}).`,
 });
-const grantList = (what: string): ParamSpec => ({
+/** Unprotecting has no "no one" level: the instance refuses 0 so a rule can always be removed. */
+const unprotectLevels = [30, 40, 60];
+const grantList = (what: string, levels: number[] = [0, 30, 40, 60]): ParamSpec => ({
   type: 'array',
   items: {
     type: 'object',
@@ -24,7 +26,7 @@ const grantList = (what: string): ParamSpec => ({
       user_id: { type: 'integer', minimum: 1, description: 'A user allowed.' },
       group_id: { type: 'integer', minimum: 1, description: 'A group whose members are allowed.' },
       deploy_key_id: { type: 'integer', minimum: 1, description: 'A deploy key allowed (push only).' },
-      access_level: { type: 'integer', enum: [0, 30, 40, 60], description: 'A role level allowed.' },
+      access_level: { type: 'integer', enum: levels, description: 'A role level allowed.' },
       id: {
         type: 'integer',
         minimum: 1,
@@ -198,14 +200,19 @@ export const domain: DomainSpec = {
         },
         push_access_level: accessLevel('push', '40'),
         merge_access_level: accessLevel('merge', '40'),
-        unprotect_access_level: accessLevel('unprotect', '40'),
+        unprotect_access_level: {
+          type: 'integer',
+          enum: unprotectLevels,
+          description:
+            'Who may unprotect (Premium): 30 Developers and Maintainers, 40 Maintainers, 60 administrators (default 40). There is no "no one" level for unprotecting.',
+        },
         allow_force_push: {
           type: 'boolean',
           description: 'Allow force-push for those who may push (default false).',
         },
         allowed_to_push: grantList('push'),
         allowed_to_merge: grantList('merge'),
-        allowed_to_unprotect: grantList('unprotect'),
+        allowed_to_unprotect: grantList('unprotect', unprotectLevels),
         code_owner_approval_required: {
           type: 'boolean',
           description:
@@ -300,7 +307,7 @@ export const domain: DomainSpec = {
         allow_force_push: { type: 'boolean', description: 'Allow force-push for those who may push.' },
         allowed_to_push: grantList('push'),
         allowed_to_merge: grantList('merge'),
-        allowed_to_unprotect: grantList('unprotect'),
+        allowed_to_unprotect: grantList('unprotect', unprotectLevels),
         code_owner_approval_required: {
           type: 'boolean',
           description: 'Refuse pushes that change files with code owners unless approved (Premium).',
