@@ -42,12 +42,14 @@ const linkItem = {
 const milestones: ParamSpec = {
   type: 'array',
   items: { type: 'string' },
-  description: 'Titles of milestones to associate, e.g. ["v1.0"]; an empty array removes all.',
+  description:
+    'Titles of milestones to associate, e.g. ["v1.0"]; when updating, an empty array removes all. Not together with milestone_ids.',
 };
 const milestoneIds: ParamSpec = {
   type: 'array',
   items: { type: 'integer' },
-  description: 'IDs of milestones to associate (alternative to milestones by title).',
+  description:
+    'IDs of milestones to associate, instead of milestones by title (the two cannot be combined); when updating, an empty array removes all.',
 };
 const releasedAt: ParamSpec = {
   type: 'string',
@@ -284,7 +286,8 @@ export const domain: DomainSpec = {
     {
       id: 'release.link_update',
       title: 'Update release asset link',
-      description: 'Change the name, URL, direct asset path or type of a release asset link.',
+      description:
+        'Change the name, URL, direct asset path or type of a release asset link. The instance needs name or url in every update (give the current value to change only the path or type).',
       tool: 'forge_release_link_update',
       write: true,
       destructive: false,
@@ -293,6 +296,7 @@ export const domain: DomainSpec = {
       scope: 'api',
       params: { project_id: P.projectId, tag_name: tagName, link_id: linkId, ...linkFields },
       required: ['project_id', 'tag_name', 'link_id'],
+      oneOf: [['name', 'url']],
       request: {
         rest: { method: 'PUT', path: '/projects/:project_id/releases/:tag_name/assets/links/:link_id' },
       },
