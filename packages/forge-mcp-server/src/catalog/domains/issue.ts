@@ -21,7 +21,13 @@ const labelFilter: ParamSpec = {
 const milestoneFilter: ParamSpec = {
   type: 'string',
   description:
-    'Milestone title, e.g. "v1.0". "None" matches issues without a milestone, "Any" issues with one; "Upcoming" and "Started" match by milestone dates.',
+    'Milestone title, e.g. "v1.0"; "None" matches issues without a milestone, "Any" issues with one. For upcoming or started milestones use milestone_id; not together with milestone_id.',
+};
+const milestoneTimebox: ParamSpec = {
+  type: 'string',
+  enum: ['None', 'Any', 'Upcoming', 'Started'],
+  description:
+    'Milestone by timebox, not a numeric ID: "None" (no milestone), "Any" (some milestone), "Upcoming" (milestone due in the future), "Started" (open milestone already started). Not together with milestone.',
 };
 const userFilter = (what: string): ParamSpec => ({
   anyOf: [
@@ -45,10 +51,12 @@ const createdUpdated: Record<string, ParamSpec> = {
 const issueFilters: Record<string, ParamSpec> = {
   labels: labelFilter,
   milestone: milestoneFilter,
+  milestone_id: milestoneTimebox,
   scope: {
     type: 'string',
     enum: ['created_by_me', 'assigned_to_me', 'all'],
-    description: 'Whose issues: created by you, assigned to you, or all you can see.',
+    description:
+      'Whose issues: created by you, assigned to you, or all you can see (default created_by_me across all projects, all within a project or group).',
   },
   author_id: {
     type: 'integer',
@@ -112,7 +120,12 @@ const listOnlyFilters: Record<string, ParamSpec> = {
       { type: 'integer', minimum: 1 },
       { type: 'string', enum: ['None', 'Any', 'Current'] },
     ],
-    description: 'Only issues in this iteration ID, or "None", "Any", "Current" (Premium).',
+    description:
+      'Only issues in this iteration ID, or "None", "Any", "Current" (Premium); not together with iteration_title.',
+  },
+  iteration_title: {
+    type: 'string',
+    description: 'Only issues in the iteration with this title (Premium); not together with iteration_id.',
   },
   epic_id: {
     anyOf: [
@@ -147,12 +160,15 @@ const listOnlyFilters: Record<string, ParamSpec> = {
     type: 'boolean',
     description: 'true: return each label as an object with color and description instead of a bare name.',
   },
+};
+const listFilters: Record<string, ParamSpec> = { ...listOnlyFilters, ...issueFilters, ...P.paging };
+/** Only the lists spanning several projects (all issues, group issues) skip archived projects. */
+const nonArchived: Record<string, ParamSpec> = {
   non_archived: {
     type: 'boolean',
     description: 'false also includes issues of archived projects (default true: only active projects).',
   },
 };
-const listFilters: Record<string, ParamSpec> = { ...listOnlyFilters, ...issueFilters, ...P.paging };
 
 const noteBody: ParamSpec = {
   type: 'string',
@@ -817,7 +833,7 @@ export const domain: DomainSpec = {
         in: {
           type: 'array',
           items: { type: 'string', enum: ['title', 'cadence_title'] },
-          description: 'Fields `search` looks in (default both).',
+          description: 'Fields `search` looks in (default ["title"] only).',
         },
         include_ancestors: {
           type: 'boolean',
@@ -856,7 +872,7 @@ export const domain: DomainSpec = {
         in: {
           type: 'array',
           items: { type: 'string', enum: ['title', 'cadence_title'] },
-          description: 'Fields `search` looks in (default both).',
+          description: 'Fields `search` looks in (default ["title"] only).',
         },
         include_ancestors: {
           type: 'boolean',
@@ -979,7 +995,7 @@ export const domain: DomainSpec = {
       idempotent: true,
       tier: 'free',
       scope: 'read_api',
-      params: { ...listFilters },
+      params: { ...listFilters, ...nonArchived },
       request: { rest: { method: 'GET', path: '/issues' } },
       example: { scope: 'assigned_to_me', state: 'opened' },
     },
@@ -994,7 +1010,7 @@ export const domain: DomainSpec = {
       idempotent: true,
       tier: 'free',
       scope: 'read_api',
-      params: { group_id: P.groupId, ...listFilters },
+      params: { group_id: P.groupId, ...listFilters, ...nonArchived },
       required: ['group_id'],
       request: { rest: { method: 'GET', path: '/groups/:group_id/issues' } },
       example: { group_id: '10', state: 'opened' },
