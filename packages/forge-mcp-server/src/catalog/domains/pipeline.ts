@@ -66,7 +66,8 @@ const scheduleFields: Record<string, ParamSpec> = {
   },
   active: {
     type: 'boolean',
-    description: 'Whether the schedule runs; inactive schedules only run when started by hand.',
+    description:
+      'Whether the schedule runs (a new schedule is active unless false is given); inactive schedules only run when started by hand.',
   },
   inputs: {
     type: 'array',
@@ -292,7 +293,7 @@ export const domain: DomainSpec = {
           enum: ['id', 'status', 'ref', 'updated_at', 'user_id'],
           description: 'Sort field (default id).',
         },
-        ...P.orderSort,
+        sort: { type: 'string', enum: ['asc', 'desc'], description: 'Sort direction (default desc).' },
         ...P.paging,
       },
       required: ['project_id'],
@@ -487,10 +488,10 @@ export const domain: DomainSpec = {
         ...P.project,
         pipeline_schedule_id: scheduleId,
         key: variableKey,
-        value: { type: 'string', description: 'New value.' },
+        value: { type: 'string', description: 'New value; left unchanged when omitted.' },
         variable_type: variableType,
       },
-      required: ['project_id', 'pipeline_schedule_id', 'key', 'value'],
+      required: ['project_id', 'pipeline_schedule_id', 'key'],
       request: {
         rest: {
           method: 'PUT',
@@ -548,7 +549,8 @@ export const domain: DomainSpec = {
     {
       id: 'pipeline.schedule_list_triggered_pipelines',
       title: 'List pipelines of schedule',
-      description: 'Lists the pipelines a schedule has started, e.g. to see how recent nightly runs went.',
+      description:
+        'Lists the pipelines a schedule has started, oldest first unless sort is desc (use desc to see how the latest nightly runs went).',
       tool: 'forge_pipeline_schedule_list_triggered_pipelines',
       write: false,
       destructive: false,
@@ -564,12 +566,31 @@ export const domain: DomainSpec = {
           description: 'Coarse filter on the pipelines.',
         },
         status: { type: 'string', enum: pipelineStatuses, description: 'Only pipelines in this status.' },
-        order_by: {
+        updated_after: {
           type: 'string',
-          enum: ['id', 'status', 'ref', 'updated_at', 'user_id'],
-          description: 'Sort field (default id).',
+          format: 'date-time',
+          description: 'Only pipelines updated at or after this time.',
         },
-        ...P.orderSort,
+        updated_before: {
+          type: 'string',
+          format: 'date-time',
+          description: 'Only pipelines updated at or before this time.',
+        },
+        created_after: {
+          type: 'string',
+          format: 'date-time',
+          description: 'Only pipelines created after this time.',
+        },
+        created_before: {
+          type: 'string',
+          format: 'date-time',
+          description: 'Only pipelines created before this time.',
+        },
+        sort: {
+          type: 'string',
+          enum: ['asc', 'desc'],
+          description: 'Order by pipeline ID: asc (default, oldest first) or desc (newest first).',
+        },
         ...P.paging,
       },
       required: ['project_id', 'pipeline_schedule_id'],
