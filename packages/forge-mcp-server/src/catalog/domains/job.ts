@@ -36,12 +36,18 @@ const jobScope: ParamSpec = {
 const refName: ParamSpec = {
   type: 'string',
   minLength: 1,
-  description: 'Branch or tag whose latest successful pipeline provides the artifacts, e.g. "main".',
+  description:
+    'Branch or tag whose latest successful pipeline provides the artifacts, e.g. "main" (not HEAD or a commit SHA).',
 };
 const jobName: ParamSpec = {
   type: 'string',
   minLength: 1,
   description: 'Name of the job that produced the artifacts, as in .gitlab-ci.yml, e.g. "build".',
+};
+const searchRecent: ParamSpec = {
+  type: 'boolean',
+  description:
+    'true to take the newest job of that name that has artifacts among the recent successful pipelines, not only the latest pipeline (GitLab 18.7 and later). Default false.',
 };
 const artifactPath: ParamSpec = {
   type: 'string',
@@ -95,7 +101,15 @@ export const domain: DomainSpec = {
       idempotent: true,
       tier: 'free',
       scope: 'api',
-      params: { ...P.project, job_id: jobId },
+      params: {
+        ...P.project,
+        job_id: jobId,
+        force: {
+          type: 'boolean',
+          description:
+            'true to force-cancel a job stuck in the canceling status (needs the Maintainer role). Default false.',
+        },
+      },
       required: ['project_id', 'job_id'],
       request: { rest: { method: 'POST', path: '/projects/:project_id/jobs/:job_id/cancel' } },
       example: { project_id: '1', job_id: 1003 },
@@ -147,11 +161,7 @@ export const domain: DomainSpec = {
         output_path: P.outputPath,
         ref_name: refName,
         job: { ...jobName, in: 'query' },
-        search_recent_successful_pipelines: {
-          type: 'boolean',
-          description:
-            'Also look in earlier successful pipelines when the latest one has no artifacts for the job.',
-        },
+        search_recent_successful_pipelines: searchRecent,
       },
       required: ['project_id', 'ref_name', 'job'],
       request: {
@@ -201,6 +211,7 @@ export const domain: DomainSpec = {
         ref_name: refName,
         artifact_path: artifactPath,
         job: { ...jobName, in: 'query' },
+        search_recent_successful_pipelines: searchRecent,
       },
       required: ['project_id', 'ref_name', 'artifact_path', 'job'],
       request: {
