@@ -20,23 +20,24 @@ const variableType: ParamSpec = {
 };
 const protectedFlag: ParamSpec = {
   type: 'boolean',
-  description: 'true to expose the variable only to pipelines on protected branches and tags. Default false.',
+  description:
+    'true to expose the variable only to pipelines on protected branches and tags. Default false when creating; unchanged on update when omitted.',
 };
 const masked: ParamSpec = {
   type: 'boolean',
   description:
-    'true to hide the value in job logs (value must meet masking rules: 8+ characters, no spaces). Default false.',
+    'true to hide the value in job logs (value must meet masking rules: 8+ characters, no spaces). Default false when creating; unchanged on update when omitted.',
 };
 const raw: ParamSpec = {
   type: 'boolean',
   description:
-    'true to treat the value as raw text: "$" references inside it are not expanded. Default false.',
+    'true to treat the value as raw text: "$" references inside it are not expanded. Default false when creating; unchanged on update when omitted.',
 };
 const varDescription: ParamSpec = { type: 'string', description: 'Short note on what the variable is for.' };
 const environmentScope: ParamSpec = {
   type: 'string',
   description:
-    'Environments the variable applies to: "*" (default, all), an exact name like "production", or a wildcard like "review/*".',
+    'Environments the variable applies to: "*" (all; the default when creating), an exact name like "production", or a wildcard like "review/*".',
 };
 const filterScope: ParamSpec = {
   type: 'string',
