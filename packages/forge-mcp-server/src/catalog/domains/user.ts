@@ -63,8 +63,8 @@ const eventFilters: Record<string, ParamSpec> = {
       'updated',
     ],
   }),
-  target_type: str('Only events on this kind of object.', {
-    enum: ['epic', 'issue', 'merge_request', 'milestone', 'note', 'project', 'snippet', 'user'],
+  target_type: str('Only events on this kind of object (events on epics are not served by this API).', {
+    enum: ['issue', 'merge_request', 'milestone', 'note', 'project', 'snippet', 'user', 'wiki', 'design'],
   }),
   before: date('Only events created before this date, YYYY-MM-DD.'),
   after: date('Only events created after this date, YYYY-MM-DD.'),
@@ -117,7 +117,6 @@ const userAttributes: Record<string, ParamSpec> = {
   bio: str('Short biography.'),
   location: str('Location.'),
   organization: str('Organization name.'),
-  job_title: str('Job title.'),
   pronouns: str('Pronouns, e.g. "she/her".'),
   public_email: str('Public email shown on the profile (must be a verified email of the user).'),
   commit_email: str('Email used for web commits (a verified email, or "_private" for the no-reply address).'),
@@ -129,7 +128,6 @@ const userAttributes: Record<string, ParamSpec> = {
   note: str('Administrator note about the user.'),
   theme_id: int('Interface theme ID.'),
   color_scheme_id: int('Syntax highlighting color scheme ID.'),
-  skip_confirmation: bool('Mark the email as confirmed without sending a confirmation.'),
   shared_runners_minutes_limit: {
     type: 'integer',
     minimum: 0,
@@ -185,7 +183,7 @@ export const domain: DomainSpec = {
       id: 'user.activities',
       title: 'List user last-activity dates',
       description:
-        'List users with the date each was last active (sign-in, Git or API use) — administrators only. Use to find dormant accounts.',
+        'List users with the date each was last active (sign-in, Git or API use), oldest first. Users with private profiles appear only for administrators. Use to find dormant accounts.',
       tool: 'forge_get_user_activities',
       write: false,
       destructive: false,
@@ -404,8 +402,12 @@ export const domain: DomainSpec = {
         ...userAttributes,
         reset_password: bool('Send the user a link to set their password.'),
         force_random_password: bool('Set a random password (the user resets it by email).'),
+        skip_confirmation: bool(
+          'Mark the email as confirmed without sending a confirmation (default false).',
+        ),
       },
       required: ['name', 'username', 'email'],
+      oneOf: [['password', 'reset_password', 'force_random_password']],
       request: { rest: { method: 'POST', path: '/users' } },
       example: { name: 'Carol', username: 'carol', email: 'carol@example.com', reset_password: true },
     },
@@ -422,14 +424,16 @@ export const domain: DomainSpec = {
       scope: 'api',
       params: {
         name: str('Token name.'),
-        description: str('What the token is for.'),
+        description: str('What the token is for (at most 255 characters).', { maxLength: 255 }),
         scopes: {
           type: 'array',
           minItems: 1,
           items: { type: 'string', enum: ['k8s_proxy', 'self_rotate'] },
           description: 'Scopes of the token: "k8s_proxy" and/or "self_rotate".',
         },
-        expires_at: date('Expiry date, YYYY-MM-DD.'),
+        expires_at: date(
+          'Expiry date, YYYY-MM-DD; when omitted and the instance requires an expiry, its maximum allowed lifetime applies.',
+        ),
       },
       required: ['name', 'scopes'],
       request: { rest: { method: 'POST', path: '/user/personal_access_tokens' } },
@@ -449,8 +453,11 @@ export const domain: DomainSpec = {
       params: {
         user_id: P.userId,
         name: str('Token name.'),
+        description: str('What the token is for (at most 255 characters).', { maxLength: 255 }),
         scopes: tokenScopes,
-        expires_at: date('Expiry date, YYYY-MM-DD.'),
+        expires_at: date(
+          'Expiry date, YYYY-MM-DD; when omitted the instance applies its maximum allowed lifetime.',
+        ),
       },
       required: ['user_id', 'name', 'scopes'],
       request: { rest: { method: 'POST', path: '/users/:user_id/impersonation_tokens' } },
@@ -470,9 +477,11 @@ export const domain: DomainSpec = {
       params: {
         user_id: P.userId,
         name: str('Token name.'),
-        description: str('What the token is for.'),
+        description: str('What the token is for (at most 255 characters).', { maxLength: 255 }),
         scopes: tokenScopes,
-        expires_at: date('Expiry date, YYYY-MM-DD.'),
+        expires_at: date(
+          'Expiry date, YYYY-MM-DD; when omitted and the instance requires an expiry, its maximum allowed lifetime applies.',
+        ),
       },
       required: ['user_id', 'name', 'scopes'],
       request: { rest: { method: 'POST', path: '/users/:user_id/personal_access_tokens' } },
@@ -898,13 +907,10 @@ export const domain: DomainSpec = {
       idempotent: true,
       tier: 'free',
       scope: 'read_api',
-      params: {
-        user_id: { type: 'string', description: 'User ID or username, e.g. "2" or "alice".' },
-        key_id: sshKeyId,
-      },
+      params: { user_id: P.userId, key_id: sshKeyId },
       required: ['user_id', 'key_id'],
       request: { rest: { method: 'GET', path: '/users/:user_id/keys/:key_id' } },
-      example: { user_id: '2', key_id: 1 },
+      example: { user_id: 2, key_id: 1 },
     },
     {
       id: 'user.get_status',
@@ -996,8 +1002,9 @@ export const domain: DomainSpec = {
       scope: 'read_api',
       params: {
         username: str('Only the user with exactly this username, e.g. "alice".'),
-        search: str('Only users whose name, username or public email contains this text.'),
-        public_email: str('Only the user with this public email.'),
+        search: str(
+          'Only users whose name or username contains this text, or whose public email (any email for administrators) is exactly this address.',
+        ),
         active: bool('Only active users.'),
         blocked: bool('Only blocked users.'),
         humans: bool('Only human users (no bots or service accounts).'),
@@ -1007,7 +1014,7 @@ export const domain: DomainSpec = {
         exclude_humans: bool('Leave out human users.'),
         without_project_bots: bool('Leave out project and group bot users.'),
         admins: bool('Only administrators (administrators only).'),
-        external: bool('Only external users (administrators only).'),
+        external: bool('Only external users.'),
         two_factor: str(
           'Only users with two-factor authentication "enabled" or "disabled" (administrators only).',
           {
@@ -1018,9 +1025,9 @@ export const domain: DomainSpec = {
         provider: str('Identity provider of extern_uid, e.g. "ldapmain".'),
         created_after: dateTime('Only users created after this time (administrators only).'),
         created_before: dateTime('Only users created before this time (administrators only).'),
-        saml_provider_id: int('Only users created through this SAML provider (administrators only).'),
+        without_projects: bool('Only users who belong to no project (administrators only).'),
         order_by: str('Order by this field (administrators only; default id).', {
-          enum: ['id', 'name', 'username', 'created_at', 'updated_at', 'last_activity_on'],
+          enum: ['id', 'name', 'username', 'created_at', 'updated_at'],
         }),
         sort: str('Sort direction: "asc" or "desc" (default).', { enum: ['asc', 'desc'] }),
         with_custom_attributes: bool('Include custom attributes (administrators only).'),
@@ -1042,7 +1049,9 @@ export const domain: DomainSpec = {
       scope: 'read_api',
       params: {
         user_id: P.userId,
-        state: str('Only "active" or "inactive" tokens.', { enum: ['all', 'active', 'inactive'] }),
+        state: str('Only "active" or "inactive" tokens; "all" (default) lists both.', {
+          enum: ['all', 'active', 'inactive'],
+        }),
         ...P.paging,
       },
       required: ['user_id'],
@@ -1113,10 +1122,18 @@ export const domain: DomainSpec = {
       idempotent: true,
       tier: 'free',
       scope: 'api',
-      params: { user_id: P.userId, ...userAttributes },
+      params: {
+        user_id: P.userId,
+        ...userAttributes,
+        email: str(
+          'New primary email; it must already be one of the user’s secondary emails (add it with user.add_email_for_user).',
+          { format: 'email' },
+        ),
+        skip_reconfirmation: bool('Change the primary email without asking the user to confirm it again.'),
+      },
       required: ['user_id'],
       request: { rest: { method: 'PUT', path: '/users/:user_id' } },
-      example: { user_id: 2, job_title: 'Staff engineer' },
+      example: { user_id: 2, organization: 'Platform team' },
     },
     {
       id: 'user.namespace_exists',
@@ -1318,7 +1335,7 @@ export const domain: DomainSpec = {
       id: 'user.set_status',
       title: 'Set my status',
       description:
-        'Set your status message and emoji, mark yourself busy, and choose when it clears. Sending no message and no emoji clears the status.',
+        'Set your status message and emoji, mark yourself busy, and choose when it clears. The call replaces the whole status: fields left out are cleared, and sending no message, emoji or availability removes the status.',
       tool: 'forge_set_user_status',
       write: true,
       destructive: false,
@@ -1326,7 +1343,9 @@ export const domain: DomainSpec = {
       tier: 'free',
       scope: 'api',
       params: {
-        emoji: str('Emoji name without colons, e.g. "coffee" or "palm_tree".'),
+        emoji: str(
+          'Emoji name without colons, e.g. "coffee" or "palm_tree" (default "speech_balloon" when a message or availability is set).',
+        ),
         message: str('Status message, at most 100 characters.', { maxLength: 100 }),
         availability: str('"busy" to show you are busy, "not_set" otherwise.', { enum: ['busy', 'not_set'] }),
         clear_status_after: str('When the status clears automatically.', {
