@@ -641,7 +641,26 @@ export const domain: DomainSpec = {
       idempotent: true,
       tier: 'free',
       scope: 'api',
-      params: { project_id: P.projectId, environment_id: environmentId, ...envSettings },
+      params: {
+        project_id: P.projectId,
+        environment_id: environmentId,
+        ...envSettings,
+        cluster_agent_id: {
+          type: ['integer', 'null'],
+          minimum: 1,
+          description:
+            'ID of the Kubernetes agent used to show cluster resources for this environment; null to detach it.',
+        },
+        kubernetes_namespace: {
+          type: ['string', 'null'],
+          description: 'Kubernetes namespace tied to the environment (needs an agent); null to clear it.',
+        },
+        flux_resource_path: {
+          type: ['string', 'null'],
+          description:
+            'Full Flux resource path, e.g. "helm.toolkit.fluxcd.io/v2/namespaces/app/helmreleases/app"; null to clear it.',
+        },
+      },
       required: ['project_id', 'environment_id'],
       request: { rest: { method: 'PUT', path: '/projects/:project_id/environments/:environment_id' } },
       example: { project_id: '1', environment_id: 1, external_url: 'https://www.example.com' },
