@@ -67,21 +67,29 @@ const mrFilters: Record<string, ParamSpec> = {
     type: 'array',
     items: { type: 'integer', minimum: 1 },
     maxItems: 5,
-    description: 'Only MRs approved by all these user IDs (at most 5).',
+    description:
+      'Only MRs approved by all these user IDs (at most 5; not with approved_by_usernames; Premium).',
   },
   approved_by_usernames: {
     type: 'array',
     items: { type: 'string' },
     maxItems: 5,
-    description: 'Only MRs approved by all these usernames (at most 5).',
+    description: 'Only MRs approved by all these usernames (at most 5; not with approved_by_ids; Premium).',
   },
   approver_ids: {
     type: 'array',
     items: { type: 'integer', minimum: 1 },
     description: 'Only MRs whose approval rules list all these user IDs as eligible approvers (Premium).',
   },
-  merge_user_id: { type: 'integer', minimum: 1, description: 'Only MRs merged by this user ID.' },
-  merge_user_username: { type: 'string', description: 'Only MRs merged by this username.' },
+  merge_user_id: {
+    type: 'integer',
+    minimum: 1,
+    description: 'Only MRs merged by this user ID (not with merge_user_username).',
+  },
+  merge_user_username: {
+    type: 'string',
+    description: 'Only MRs merged by this username (not with merge_user_id).',
+  },
   my_reaction_emoji: {
     type: 'string',
     description: 'Only MRs you reacted to with this emoji, e.g. "thumbsup"; "None"/"Any" too.',
@@ -554,7 +562,16 @@ export const domain: DomainSpec = {
         assignee_ids: userIds('User IDs to assign'),
         reviewer_ids: userIds('User IDs to request a review from'),
         labels: labelsCsv,
-        milestone_id: { type: 'integer', minimum: 1, description: 'Global ID of the milestone.' },
+        milestone_id: {
+          type: 'integer',
+          minimum: 1,
+          description: 'Global ID of the milestone (not with milestone).',
+        },
+        milestone: {
+          type: 'string',
+          description:
+            'Title of a milestone of the project or an ancestor group, e.g. "v1.2" (not with milestone_id).',
+        },
         remove_source_branch: { type: 'boolean', description: 'Delete the source branch once merged.' },
         squash: { type: 'boolean', description: 'Squash the commits into one when merging.' },
         allow_collaboration: {
@@ -585,6 +602,16 @@ export const domain: DomainSpec = {
       'Start a new merge request pipeline (detached or merged-results) for a merge request.',
       'POST',
       '/pipelines',
+      {
+        params: {
+          ...base,
+          async: {
+            type: 'boolean',
+            description:
+              'true: create the pipeline in the background and answer 202 with no body at once (creation may still fail later); default false waits and returns the pipeline.',
+          },
+        },
+      },
     ),
     simple(
       'merge_request.create_todo',
@@ -863,7 +890,10 @@ export const domain: DomainSpec = {
       scope: 'read_api',
       params: {
         ...mrFilters,
-        non_archived: { type: 'boolean', description: 'true: skip merge requests of archived projects.' },
+        non_archived: {
+          type: 'boolean',
+          description: 'true: leave out merge requests of archived projects (default false).',
+        },
       },
       request: { rest: { method: 'GET', path: '/merge_requests' } },
       example: { scope: 'reviews_for_me', state: 'opened' },
@@ -882,7 +912,10 @@ export const domain: DomainSpec = {
       params: {
         group_id: P.groupId,
         ...mrFilters,
-        non_archived: { type: 'boolean', description: 'true: skip merge requests of archived projects.' },
+        non_archived: {
+          type: 'boolean',
+          description: 'Leave out merge requests of archived projects (default true); false includes them.',
+        },
       },
       required: ['group_id'],
       request: { rest: { method: 'GET', path: '/groups/:group_id/merge_requests' } },
@@ -970,6 +1003,7 @@ export const domain: DomainSpec = {
       'List the reviewers of a merge request with each review state (unreviewed, reviewed, requested changes, approved).',
       'GET',
       '/reviewers',
+      { params: { ...base, ...P.paging } },
     ),
     {
       ...simple(
@@ -1108,7 +1142,12 @@ export const domain: DomainSpec = {
         milestone_id: {
           type: 'integer',
           minimum: 0,
-          description: 'Global milestone ID; 0 removes the milestone.',
+          description: 'Global milestone ID; 0 removes the milestone (not with milestone).',
+        },
+        milestone: {
+          type: 'string',
+          description:
+            'Title of a milestone of the project or an ancestor group to set, e.g. "v1.2" (not with milestone_id).',
         },
         remove_source_branch: { type: 'boolean', description: 'Delete the source branch once merged.' },
         squash: { type: 'boolean', description: 'Squash commits when merging.' },
