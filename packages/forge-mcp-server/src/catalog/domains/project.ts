@@ -11,10 +11,24 @@ const visibility: ParamSpec = {
   description:
     'Who can see the project: private (members only), internal (any signed-in user), public (everyone).',
 };
-const featureAccess = (feature: string): ParamSpec => ({
-  type: 'string',
-  enum: ['disabled', 'private', 'enabled', 'public'],
-  description: `Who can use ${feature}: disabled, private (members only), enabled (everyone with access to the project), public.`,
+/** Feature access level; only Pages (and the package registry) also accept `public`. */
+const featureAccess = (feature: string, withPublic = false): ParamSpec =>
+  withPublic
+    ? {
+        type: 'string',
+        enum: ['disabled', 'private', 'enabled', 'public'],
+        description: `Who can use ${feature}: disabled, private (members only), enabled (everyone with access to the project), public (everyone, even without access).`,
+      }
+    : {
+        type: 'string',
+        enum: ['disabled', 'private', 'enabled'],
+        description: `Who can use ${feature}: disabled, private (members only), enabled (everyone with access to the project).`,
+      };
+/** A role used as a filter or a share's role: 5 Minimal access ... 50 Owner (0 is not accepted). */
+const role = (description: string): ParamSpec => ({
+  type: 'integer',
+  enum: [5, 10, 15, 20, 30, 40, 50],
+  description,
 });
 const userIdPath: ParamSpec = {
   ...P.userId,
@@ -37,7 +51,7 @@ const projectSettings: Record<string, ParamSpec> = {
   wiki_access_level: featureAccess('the wiki'),
   snippets_access_level: featureAccess('snippets'),
   repository_access_level: featureAccess('the repository'),
-  pages_access_level: featureAccess('Pages'),
+  pages_access_level: featureAccess('Pages', true),
   container_registry_access_level: featureAccess('the container registry'),
   merge_method: {
     type: 'string',
@@ -110,16 +124,18 @@ const projectSettings: Record<string, ParamSpec> = {
 
 /** Filters shared by the project list actions. */
 const projectListFilters: Record<string, ParamSpec> = {
-  search: { type: 'string', description: 'Only projects whose name or path contains this text.' },
+  search: {
+    type: 'string',
+    description: 'Only projects whose name, path or description contains this text (case-insensitive).',
+  },
   archived: { type: 'boolean', description: 'true: only archived projects; false: only active ones.' },
   visibility: { ...visibility, description: 'Only projects with this visibility.' },
   owned: { type: 'boolean', description: 'Only projects owned by the current user.' },
   membership: { type: 'boolean', description: 'Only projects the current user is a member of.' },
   starred: { type: 'boolean', description: 'Only projects the current user starred.' },
-  min_access_level: {
-    ...P.accessLevel,
-    description: 'Only projects where the current user has at least this role (10 Guest ... 50 Owner).',
-  },
+  min_access_level: role(
+    'Only projects where the current user has at least this role: 5 Minimal access, 10 Guest, 15 Planner, 20 Reporter, 30 Developer, 40 Maintainer, 50 Owner.',
+  ),
   simple: { type: 'boolean', description: 'Return only short fields per project (faster).' },
   statistics: {
     type: 'boolean',
@@ -136,19 +152,19 @@ const projectListFilters: Record<string, ParamSpec> = {
   updated_after: {
     type: 'string',
     format: 'date-time',
-    description: 'Only projects updated after this time.',
+    description: 'Only projects updated after this time; must be combined with order_by "updated_at".',
   },
   updated_before: {
     type: 'string',
     format: 'date-time',
-    description: 'Only projects updated before this time.',
+    description: 'Only projects updated before this time; must be combined with order_by "updated_at".',
   },
   order_by: {
     type: 'string',
     enum: ['id', 'name', 'path', 'created_at', 'updated_at', 'star_count', 'last_activity_at', 'similarity'],
     description: 'Sort field (default created_at; similarity needs search).',
   },
-  ...P.orderSort,
+  sort: { type: 'string', enum: ['asc', 'desc'], description: 'Sort direction (default desc).' },
 };
 
 /* ---------- milestone IID resolution ---------- */
@@ -253,7 +269,10 @@ const everyday: ActionSpec[] = [
         format: 'date-time',
         description: 'Only projects active before this time.',
       },
-      include_pending_delete: { type: 'boolean', description: 'Include projects scheduled for deletion.' },
+      include_pending_delete: {
+        type: 'boolean',
+        description: 'Include projects being deleted (administrators only).',
+      },
       active: {
         type: 'boolean',
         description: 'true: only projects that are neither archived nor being deleted.',
@@ -296,13 +315,17 @@ const everyday: ActionSpec[] = [
       template_project_id: {
         type: 'integer',
         minimum: 1,
-        description: 'Custom template project to copy (Premium).',
+        description: 'ID of a custom template project to copy; needs use_custom_template (Premium).',
       },
       use_custom_template: {
         type: 'boolean',
         description: 'Use a custom instance or group template (Premium).',
       },
       ...projectSettings,
+      default_branch: {
+        type: 'string',
+        description: 'Name of the initial branch, e.g. "main"; only applies with initialize_with_readme.',
+      },
     },
     oneOf: [['name', 'path']],
     request: { rest: { method: 'POST', path: '/projects' } },
@@ -325,6 +348,10 @@ const everyday: ActionSpec[] = [
       namespace_id: { type: 'integer', minimum: 1, description: 'Namespace to create the project in.' },
       initialize_with_readme: { type: 'boolean', description: 'Create an initial commit with a README.' },
       ...projectSettings,
+      default_branch: {
+        type: 'string',
+        description: 'Name of the initial branch, e.g. "main"; only applies with initialize_with_readme.',
+      },
     },
     required: ['user_id', 'name'],
     request: { rest: { method: 'POST', path: '/projects/user/:user_id' } },
@@ -349,7 +376,8 @@ const everyday: ActionSpec[] = [
       ci_default_git_depth: {
         type: 'integer',
         minimum: 0,
-        description: 'Default shallow clone depth for CI jobs.',
+        maximum: 1000,
+        description: 'Default shallow clone depth for CI jobs (0 to 1000; 0 clones everything).',
       },
       keep_latest_artifact: {
         type: 'boolean',
@@ -547,7 +575,10 @@ const everyday: ActionSpec[] = [
         type: ['integer', 'string'],
         description: 'User ID to add, or several as comma-separated IDs, e.g. 2 or "2,3".',
       },
-      username: { type: 'string', description: 'Username to add (instead of user_id).' },
+      username: {
+        type: 'string',
+        description: 'Username to add instead of user_id, or several comma-separated, e.g. "alice,bob".',
+      },
       access_level: P.accessLevel,
       expires_at: P.membershipExpiresAt,
       member_role_id: { type: 'integer', minimum: 1, description: 'Custom role ID (Ultimate).' },
@@ -867,10 +898,9 @@ const listsAndInfo: ActionSpec[] = [
       ...P.project,
       search: { type: 'string', description: 'Only groups whose name or path contains this text.' },
       with_shared: { type: 'boolean', description: 'Include the groups the project is shared with.' },
-      shared_min_access_level: {
-        ...P.accessLevel,
-        description: 'With with_shared: only shares granting at least this role.',
-      },
+      shared_min_access_level: role(
+        'With with_shared: only shares granting at least this role (5 Minimal access ... 50 Owner).',
+      ),
       shared_visible_only: { type: 'boolean', description: 'Only shared groups the current user can see.' },
       skip_groups: {
         type: 'array',
@@ -897,10 +927,9 @@ const listsAndInfo: ActionSpec[] = [
     params: {
       ...P.project,
       search: { type: 'string', description: 'Only groups whose name or path contains this text.' },
-      min_access_level: {
-        ...P.accessLevel,
-        description: 'Only groups where the current user has at least this role.',
-      },
+      min_access_level: role(
+        'Only groups where the current user has at least this role (5 Minimal access ... 50 Owner).',
+      ),
       relation: {
         type: 'array',
         items: { type: 'string', enum: ['direct', 'inherited'] },
@@ -927,11 +956,9 @@ const listsAndInfo: ActionSpec[] = [
     params: {
       ...P.project,
       group_id: { type: 'integer', minimum: 1, description: 'Numeric ID of the group to share with.' },
-      group_access: {
-        ...P.accessLevel,
-        description:
-          'Highest role the group’s members get: 10 Guest, 20 Reporter, 30 Developer, 40 Maintainer, 50 Owner.',
-      },
+      group_access: role(
+        'Highest role the group’s members get: 5 Minimal access, 10 Guest, 15 Planner, 20 Reporter, 30 Developer, 40 Maintainer, 50 Owner.',
+      ),
       expires_at: P.membershipExpiresAt,
       member_role_id: { type: 'integer', minimum: 1, description: 'Custom role ID (Ultimate).' },
     },
@@ -1111,7 +1138,8 @@ const listsAndInfo: ActionSpec[] = [
   {
     id: 'project.upload_avatar',
     title: 'Set project avatar',
-    description: 'Uploads an image as the project’s avatar (PNG, JPG, GIF, ICO or WEBP, at most 200 KB).',
+    description:
+      'Uploads an image as the project’s avatar (PNG, JPEG, GIF, BMP, ICO or TIFF, at most 200 KB; needs Maintainer role).',
     tool: 'forge_project_upload_avatar',
     write: true,
     destructive: false,
@@ -1134,11 +1162,7 @@ const listsAndInfo: ActionSpec[] = [
     idempotent: true,
     tier: 'free',
     scope: 'read_api',
-    params: {
-      ...P.project,
-      output_path: P.outputPath,
-      size: { type: 'integer', minimum: 1, description: 'Wanted width in pixels (SVG avatars ignore it).' },
-    },
+    params: { ...P.project, output_path: P.outputPath },
     required: ['project_id'],
     request: { rest: { method: 'GET', path: '/projects/:project_id/avatar', response: 'binary' } },
     example: { project_id: '1' },
@@ -1167,11 +1191,6 @@ const listsAndInfo: ActionSpec[] = [
             type: 'string',
             enum: ['PUT', 'POST'],
             description: 'HTTP method of the upload (default PUT).',
-          },
-          headers: {
-            type: 'object',
-            additionalProperties: { type: 'string' },
-            description: 'Headers to send with the upload.',
           },
         },
         required: ['url'],
@@ -1301,9 +1320,11 @@ const hookEvents = [
   'wiki_page_events',
   'deployment_events',
   'releases_events',
+  'milestone_events',
   'feature_flag_events',
   'emoji_events',
   'resource_access_token_events',
+  'resource_deploy_token_events',
   'vulnerability_events',
 ];
 const hookFields: Record<string, ParamSpec> = {
@@ -1497,8 +1518,10 @@ const collaboration: ActionSpec[] = [
           'pipeline_events',
           'wiki_page_events',
           'releases_events',
+          'milestone_events',
           'emoji_events',
           'resource_access_token_events',
+          'resource_deploy_token_events',
         ],
         description: 'Kind of sample event to send.',
       },
@@ -2067,7 +2090,7 @@ const collaboration: ActionSpec[] = [
       iids: {
         type: 'array',
         items: { type: 'integer' },
-        description: 'Only milestones with these IIDs.',
+        description: 'Only milestones with these IIDs (ignored when include_ancestors is true).',
       },
       state: { type: 'string', enum: ['active', 'closed'], description: 'Only active or closed milestones.' },
       title: { type: 'string', description: 'Only the milestone with exactly this title.' },
