@@ -94,6 +94,16 @@ const tokenListFilters: Record<string, ParamSpec> = {
     format: 'date-time',
     description: 'Only tokens created before this time (ISO 8601).',
   },
+  expires_after: {
+    type: 'string',
+    format: 'date',
+    description: 'Only tokens expiring after this date (YYYY-MM-DD).',
+  },
+  expires_before: {
+    type: 'string',
+    format: 'date',
+    description: 'Only tokens expiring before this date (YYYY-MM-DD).',
+  },
   last_used_after: {
     type: 'string',
     format: 'date-time',
@@ -842,16 +852,6 @@ export const domain: DomainSpec = {
           description: 'Only tokens of this user (administrators only; others see their own).',
         },
         ...tokenListFilters,
-        expires_after: {
-          type: 'string',
-          format: 'date',
-          description: 'Only tokens expiring after this date (YYYY-MM-DD).',
-        },
-        expires_before: {
-          type: 'string',
-          format: 'date',
-          description: 'Only tokens expiring before this date (YYYY-MM-DD).',
-        },
         ...P.paging,
       },
       request: { rest: { method: 'GET', path: '/personal_access_tokens' } },
