@@ -75,8 +75,8 @@ const position: ParamSpec = {
     },
     width: { type: 'integer', minimum: 1, description: 'Image width (position_type image).' },
     height: { type: 'integer', minimum: 1, description: 'Image height (position_type image).' },
-    x: { type: 'number', description: 'X coordinate on the image (position_type image).' },
-    y: { type: 'number', description: 'Y coordinate on the image (position_type image).' },
+    x: { type: 'integer', minimum: 0, description: 'X coordinate on the image (position_type image).' },
+    y: { type: 'integer', minimum: 0, description: 'Y coordinate on the image (position_type image).' },
   },
   required: ['base_sha', 'start_sha', 'head_sha', 'position_type'],
   description:
@@ -169,7 +169,8 @@ export const domain: DomainSpec = {
         position,
         commit_id: {
           type: 'string',
-          description: 'SHA of a commit of the MR to attach the thread to that commit.',
+          description:
+            'SHA of a commit of the MR to attach a line comment to that commit; only used together with position.',
         },
         created_at: createdAt,
       },
@@ -310,9 +311,10 @@ export const domain: DomainSpec = {
     action({
       id: 'mr_review.draft_note_list',
       title: 'List draft review comments',
-      description: 'List your pending (unpublished) review comments on a merge request.',
+      description:
+        'List all your pending (unpublished) review comments on a merge request (one unpaginated list).',
       tool: 'forge_mr_draft_note_list',
-      params: { ...base, ...P.paging },
+      params: { ...base },
       required: baseReq,
       method: 'GET',
       path: `${mrPath}/draft_notes`,
@@ -346,15 +348,19 @@ export const domain: DomainSpec = {
     action({
       id: 'mr_review.draft_note_update',
       title: 'Edit draft review comment',
-      description: 'Change the text or diff position of one of your unpublished draft review comments.',
+      description:
+        'Change the text, and optionally the diff position, of one of your unpublished draft review comments. The text is always needed, even to move the draft.',
       tool: 'forge_mr_draft_note_update',
       params: {
         ...base,
         draft_note_id: draftNoteId,
-        note: { ...noteBody, description: 'New text of the draft.' },
-        position,
+        note: { ...noteBody, description: 'New text of the draft (required, also when only moving it).' },
+        position: {
+          ...position,
+          description: `${position.description} The draft's position is replaced by what you send (none when left out), so resend it, as read with mr_review.draft_note_get, to keep a line comment on its line.`,
+        },
       },
-      required: [...baseReq, 'draft_note_id'],
+      required: [...baseReq, 'draft_note_id', 'note'],
       method: 'PUT',
       path: `${mrPath}/draft_notes/:draft_note_id`,
       example: { ...ex, draft_note_id: 1, note: 'Nit: rename this variable to userName.' },
@@ -420,6 +426,12 @@ export const domain: DomainSpec = {
           type: 'string',
           enum: ['created_at', 'updated_at'],
           description: 'Field to order by (default created_at).',
+        },
+        activity_filter: {
+          type: 'string',
+          enum: ['all_notes', 'only_comments', 'only_activity'],
+          description:
+            'Which notes: "all_notes" (default), "only_comments" (people\'s comments, no system notes) or "only_activity" (system notes only).',
         },
         ...P.paging,
       },
