@@ -336,7 +336,8 @@ export const domain: DomainSpec = {
     {
       id: 'user.avatar_get',
       title: 'Get avatar URL for email',
-      description: 'Get the avatar image URL the instance shows for an email address (its own or Gravatar).',
+      description:
+        'Get the avatar image URL for the account whose public email is given (or, with no such account, from Gravatar/Libravatar).',
       tool: 'forge_get_avatar',
       write: false,
       destructive: false,
@@ -344,8 +345,8 @@ export const domain: DomainSpec = {
       tier: 'free',
       scope: 'read_api',
       params: {
-        email: str('Email address to look up.', { format: 'email' }),
-        size: int('Wanted image size in pixels (Gravatar only), e.g. 64.'),
+        email: str('Public email address of the account to look up.', { format: 'email' }),
+        size: int('Wanted image size in pixels (only for Gravatar/Libravatar lookups), e.g. 64.'),
       },
       required: ['email'],
       request: { rest: { method: 'GET', path: '/avatar' } },
