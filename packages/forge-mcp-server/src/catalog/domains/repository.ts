@@ -242,6 +242,10 @@ export const domain: DomainSpec = {
       params: {
         ...P.project,
         ...changelogCommon,
+        to: {
+          type: 'string',
+          description: 'Commit SHA where the range ends (included); defaults to the head of `branch`.',
+        },
         branch: {
           type: 'string',
           description: 'Branch to commit the changelog to; defaults to the default branch.',
@@ -316,17 +320,19 @@ export const domain: DomainSpec = {
         note: noteBody,
         path: {
           type: 'string',
-          description: 'File path the comment refers to, relative to the repository root.',
+          description:
+            'File path the comment refers to, relative to the repository root; when given, line is required too.',
         },
         line: {
           type: 'integer',
           minimum: 1,
-          description: 'Line number the comment refers to (needs path and line_type).',
+          description: 'Line number the comment refers to (only with path, which then requires it).',
         },
         line_type: {
           type: 'string',
           enum: ['new', 'old'],
-          description: 'Whether line counts in the new or the old version of the file.',
+          description:
+            'Whether line counts in the new or the old version of the file (only with path; default new).',
         },
       },
       required: ['project_id', 'sha', 'note'],
@@ -856,7 +862,7 @@ export const domain: DomainSpec = {
         pipeline_id: { type: 'integer', minimum: 1, description: 'Only statuses of this pipeline.' },
         all: { type: 'boolean', description: 'Include every status, not only the latest per name.' },
         order_by: { type: 'string', enum: ['id', 'pipeline_id'], description: 'Sort field (default id).' },
-        ...P.orderSort,
+        sort: { type: 'string', enum: ['asc', 'desc'], description: 'Sort direction (default asc).' },
         ...P.paging,
       },
       required: ['project_id', 'sha'],
@@ -920,7 +926,7 @@ export const domain: DomainSpec = {
           enum: ['name', 'email', 'commits'],
           description: 'Sort field (default commits).',
         },
-        ...P.orderSort,
+        sort: { type: 'string', enum: ['asc', 'desc'], description: 'Sort direction (default asc).' },
         ...P.paging,
       },
       required: ['project_id'],
@@ -1361,8 +1367,9 @@ export const domain: DomainSpec = {
         },
         pagination: {
           type: 'string',
-          enum: ['keyset'],
-          description: 'Use keyset pagination (with page_token) for large trees.',
+          enum: ['legacy', 'keyset', 'none'],
+          description:
+            'Paging method: "legacy" (default, page numbers), "keyset" (with page_token, for large trees) or "none" (everything at once; only with recursive true).',
         },
         page_token: {
           type: 'string',
