@@ -2231,7 +2231,10 @@ const mirrorId: ParamSpec = {
   description: 'Push mirror ID (from project.mirror_list).',
 };
 const mirrorFields: Record<string, ParamSpec> = {
-  enabled: { type: 'boolean', description: 'Whether the mirror is pushed to.' },
+  enabled: {
+    type: 'boolean',
+    description: 'Whether the mirror is pushed to (a new mirror stays off unless this is true).',
+  },
   only_protected_branches: { type: 'boolean', description: 'Mirror only protected branches.' },
   keep_divergent_refs: {
     type: 'boolean',
@@ -2239,7 +2242,8 @@ const mirrorFields: Record<string, ParamSpec> = {
   },
   mirror_branch_regex: {
     type: 'string',
-    description: 'Mirror only branches matching this regular expression (Premium).',
+    description:
+      'Mirror only branches matching this regular expression; not combinable with only_protected_branches (Premium).',
   },
   auth_method: {
     type: 'string',
@@ -2665,7 +2669,9 @@ const settingsAndIntegrations: ActionSpec[] = [
       pages_https_only: { type: 'boolean', description: 'Redirect HTTP to HTTPS.' },
       pages_primary_domain: {
         type: 'string',
-        description: 'Custom domain to redirect all other Pages domains to.',
+        wire: 'pages_default_domain_redirect',
+        description:
+          'Domain that all other Pages domains redirect to; must be one of the site’s own domains.',
       },
     },
     required: ['project_id'],
