@@ -142,6 +142,23 @@ const mrFilters: Record<string, ParamSpec> = {
     type: 'boolean',
     description: 'true: ask the instance to recompute merge status in the background.',
   },
+  not: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      labels: { type: 'string', description: 'Comma-separated labels the MR must not carry.' },
+      milestone: { type: 'string', description: 'Milestone title the MR must not have.' },
+      author_id: { type: 'integer', minimum: 1, description: 'Author user ID to exclude.' },
+      author_username: { type: 'string', description: 'Author username to exclude.' },
+      assignee_id: { type: 'integer', minimum: 1, description: 'Assignee user ID to exclude.' },
+      assignee_username: { type: 'string', description: 'Assignee username to exclude.' },
+      reviewer_id: { type: 'integer', minimum: 1, description: 'Reviewer user ID to exclude.' },
+      reviewer_username: { type: 'string', description: 'Reviewer username to exclude.' },
+      my_reaction_emoji: { type: 'string', description: 'Leave out MRs you reacted to with this emoji.' },
+    },
+    description:
+      'Exclusion filters: leave out MRs matching these, e.g. {"labels": "wip", "author_username": "bot"}.',
+  },
   ...P.paging,
 };
 
@@ -936,7 +953,8 @@ export const domain: DomainSpec = {
         ...base,
         sha: {
           type: 'string',
-          description: 'Expected HEAD SHA of the source branch; the merge is refused (409) if it moved.',
+          description:
+            'Expected HEAD SHA of the source branch; the merge is refused (409) if it moved. Required (400 without it) where the group or instance demands a SHA for API merges.',
         },
         squash: { type: 'boolean', description: 'Squash all commits into one.' },
         squash_commit_message: { type: 'string', description: 'Message of the squash commit.' },
@@ -947,7 +965,8 @@ export const domain: DomainSpec = {
         },
         auto_merge: {
           type: 'boolean',
-          description: 'true: merge automatically once the pipeline succeeds instead of right now.',
+          description:
+            'true: set the MR to merge automatically once its checks (such as the pipeline) pass instead of merging now. GitLab 17.11 and later; older instances only know the now-deprecated merge_when_pipeline_succeeds.',
         },
       },
       required: baseReq,
