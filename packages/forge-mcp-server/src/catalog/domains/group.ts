@@ -13,6 +13,15 @@ const accessLevel = (what: string): ParamSpec => ({
   enum: [5, 10, 15, 20, 30, 40, 50],
   description: `${what}: 5 Minimal access, 10 Guest, 15 Planner, 20 Reporter, 30 Developer, 40 Maintainer, 50 Owner.`,
 });
+/**
+ * Role levels of filters and group shares: the instance checks these against its default roles only
+ * (10 to 50), so Minimal access (5) is refused there.
+ */
+const defaultRoleLevel = (what: string): ParamSpec => ({
+  type: 'integer',
+  enum: [10, 15, 20, 30, 40, 50],
+  description: `${what}: 10 Guest, 15 Planner, 20 Reporter, 30 Developer, 40 Maintainer, 50 Owner.`,
+});
 const memberRoleId = int('ID of a custom member role to assign instead of a default role (Ultimate).');
 const expiresAt = date('Date the access ends, YYYY-MM-DD (omit for no expiry).');
 
@@ -194,7 +203,7 @@ const listProjectsFilters: Record<string, ParamSpec> = {
   starred: bool('Only projects the caller starred.'),
   with_issues_enabled: bool('Only projects with issues enabled.'),
   with_merge_requests_enabled: bool('Only projects with merge requests enabled.'),
-  min_access_level: accessLevel('Only projects where the caller has at least this role'),
+  min_access_level: defaultRoleLevel('Only projects where the caller has at least this role'),
   with_custom_attributes: withCustomAttributes,
 };
 
@@ -207,7 +216,7 @@ const groupListFilters: Record<string, ParamSpec> = {
   sort,
   statistics: bool('Include storage statistics (administrators only).'),
   owned: bool('Only groups the caller owns.'),
-  min_access_level: accessLevel('Only groups where the caller has at least this role'),
+  min_access_level: defaultRoleLevel('Only groups where the caller has at least this role'),
   with_custom_attributes: withCustomAttributes,
 };
 
@@ -2157,7 +2166,7 @@ export const domain: DomainSpec = {
       params: {
         group_id: P.groupId,
         share_with_group_id: int('Numeric ID of the group to invite.', { wire: 'group_id' }),
-        group_access: accessLevel('Role its members get'),
+        group_access: defaultRoleLevel('Role its members get'),
         expires_at: expiresAt,
         member_role_id: memberRoleId,
       },
@@ -2671,7 +2680,7 @@ export const domain: DomainSpec = {
       params: {
         group_id: P.groupId,
         search: search('invited groups'),
-        min_access_level: accessLevel('Only groups where the caller has at least this role'),
+        min_access_level: defaultRoleLevel('Only groups where the caller has at least this role'),
         relation: {
           type: 'array',
           items: { type: 'string', enum: ['direct', 'inherited'] },
@@ -2776,7 +2785,7 @@ export const domain: DomainSpec = {
         provider: str('LDAP provider ID from the instance configuration, e.g. "ldapmain".'),
         cn: str('CN of the LDAP group (give cn or filter).'),
         filter: str('LDAP filter selecting users (give cn or filter), e.g. "(department=eng)".'),
-        group_access: accessLevel('Role granted to the linked users'),
+        group_access: defaultRoleLevel('Role granted to the linked users'),
         member_role_id: memberRoleId,
       },
       required: ['group_id', 'provider', 'group_access'],
@@ -3649,7 +3658,7 @@ export const domain: DomainSpec = {
       params: {
         group_id: P.groupId,
         share_with_group_id: int('Numeric ID of the group to invite.', { wire: 'group_id' }),
-        group_access: accessLevel('Role its members get'),
+        group_access: defaultRoleLevel('Role its members get'),
         expires_at: expiresAt,
         member_role_id: memberRoleId,
       },
@@ -3694,7 +3703,7 @@ export const domain: DomainSpec = {
         search: search('groups'),
         skip_groups: intList('Group IDs to leave out.'),
         visibility: visibility('Only groups with this visibility'),
-        min_access_level: accessLevel('Only groups where the caller has at least this role'),
+        min_access_level: defaultRoleLevel('Only groups where the caller has at least this role'),
         order_by: str('Order by "name" (default), "path", "id" or "similarity".', {
           enum: ['name', 'path', 'id', 'similarity'],
         }),
