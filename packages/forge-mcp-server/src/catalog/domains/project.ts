@@ -24,6 +24,12 @@ const featureAccess = (feature: string, withPublic = false): ParamSpec =>
         enum: ['disabled', 'private', 'enabled'],
         description: `Who can use ${feature}: disabled, private (members only), enabled (everyone with access to the project).`,
       };
+/** A project membership role: Minimal access (5) and No access (0) exist only for groups. */
+const memberRole: ParamSpec = {
+  type: 'integer',
+  enum: [10, 15, 20, 30, 40, 50],
+  description: 'Role as a number: 10 Guest, 15 Planner, 20 Reporter, 30 Developer, 40 Maintainer, 50 Owner.',
+};
 /** A role used as a filter or a share's role: 5 Minimal access ... 50 Owner (0 is not accepted). */
 const role = (description: string): ParamSpec => ({
   type: 'integer',
@@ -579,7 +585,7 @@ const everyday: ActionSpec[] = [
         type: 'string',
         description: 'Username to add instead of user_id, or several comma-separated, e.g. "alice,bob".',
       },
-      access_level: P.accessLevel,
+      access_level: memberRole,
       expires_at: P.membershipExpiresAt,
       member_role_id: { type: 'integer', minimum: 1, description: 'Custom role ID (Ultimate).' },
     },
@@ -601,7 +607,7 @@ const everyday: ActionSpec[] = [
     params: {
       ...P.project,
       user_id: userIdPath,
-      access_level: P.accessLevel,
+      access_level: memberRole,
       expires_at: P.membershipExpiresAt,
       member_role_id: { type: 'integer', minimum: 1, description: 'Custom role ID (Ultimate).' },
     },
@@ -2270,7 +2276,10 @@ const pagesDomainFields: Record<string, ParamSpec> = {
 };
 const pushRuleFields: Record<string, ParamSpec> = {
   deny_delete_tag: { type: 'boolean', description: 'Forbid deleting tags.' },
-  member_check: { type: 'boolean', description: 'Only let project members author commits.' },
+  member_check: {
+    type: 'boolean',
+    description: 'Only accept commits whose author email belongs to an existing user of the instance.',
+  },
   prevent_secrets: {
     type: 'boolean',
     description: 'Reject files that look like secrets (keys, credentials).',
@@ -2288,7 +2297,10 @@ const pushRuleFields: Record<string, ParamSpec> = {
     type: 'string',
     description: 'Commit author emails must match this regular expression, e.g. "@example\\.com$".',
   },
-  file_name_regex: { type: 'string', description: 'Reject files whose names match this regular expression.' },
+  file_name_regex: {
+    type: 'string',
+    description: 'Reject committed files whose names match this regular expression.',
+  },
   max_file_size: {
     type: 'integer',
     minimum: 0,
@@ -2300,7 +2312,7 @@ const pushRuleFields: Record<string, ParamSpec> = {
   },
   commit_committer_name_check: {
     type: 'boolean',
-    description: 'Only accept commits whose committer name matches the pusher’s name.',
+    description: 'Only accept commits whose author name matches the pusher’s account name.',
   },
   reject_unsigned_commits: { type: 'boolean', description: 'Reject commits without a signature.' },
   reject_non_dco_commits: {
