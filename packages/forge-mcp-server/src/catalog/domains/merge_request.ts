@@ -489,7 +489,8 @@ export const domain: DomainSpec = {
         },
         approval_password: {
           type: 'string',
-          description: 'Your password, needed only when the project requires re-authentication to approve.',
+          description:
+            'Your password, needed only when the project requires re-authentication to approve (Premium).',
         },
       },
       required: baseReq,
