@@ -48,9 +48,10 @@ const groupSettings: Record<string, ParamSpec> = {
   description: str('Group description (Markdown allowed).'),
   visibility: visibility('Who can see the group'),
   default_branch: str('Default branch name for new projects in the group, e.g. "main".'),
-  project_creation_level: str('Who may create projects in the group.', {
-    enum: ['noone', 'owner', 'maintainer', 'developer', 'administrator'],
-  }),
+  project_creation_level: str(
+    'Who may create projects in the group: "noone", "owner", "maintainer", "developer" (Developers and Maintainers) or "administrator".',
+    { enum: ['noone', 'owner', 'maintainer', 'developer', 'administrator'] },
+  ),
   subgroup_creation_level: str('Who may create subgroups: "owner" or "maintainer".', {
     enum: ['owner', 'maintainer'],
   }),
@@ -67,9 +68,10 @@ const groupSettings: Record<string, ParamSpec> = {
   mentions_disabled: bool('Stop @group mentions from notifying members.'),
   auto_devops_enabled: bool('Enable Auto DevOps by default for projects in the group.'),
   membership_lock: bool('Prevent adding new members to projects of the group (Premium).'),
-  shared_runners_setting: str('Whether projects and subgroups may use instance runners.', {
-    enum: ['enabled', 'disabled_and_overridable', 'disabled_and_unoverridable', 'disabled_with_override'],
-  }),
+  shared_runners_setting: str(
+    'Whether projects and subgroups may use instance runners: "enabled", "disabled_and_overridable" (off, subgroups may turn them back on) or "disabled_and_unoverridable".',
+    { enum: ['enabled', 'disabled_and_overridable', 'disabled_and_unoverridable'] },
+  ),
 };
 
 /** Event switches and options of a group webhook (group.hook_add, group.hook_edit). */
@@ -1962,6 +1964,7 @@ export const domain: DomainSpec = {
         name: labelRef,
         include_ancestor_groups: bool('Also look in ancestor groups (default true).'),
         include_descendant_groups: bool('Also look in subgroups.'),
+        only_group_labels: bool('Only group labels, not project labels (default true).'),
       },
       required: ['group_id', 'name'],
       request: { rest: { method: 'GET', path: '/groups/:group_id/labels/:name' } },
