@@ -1343,7 +1343,13 @@ const hookFields: Record<string, ParamSpec> = {
   description: { type: 'string', description: 'What the webhook is for.' },
   token: {
     type: 'string',
-    description: 'Secret sent in the X-Gitlab-Token header so the receiver can check the sender.',
+    description:
+      'Secret sent in the X-Gitlab-Token header so the receiver can check the sender; never returned. Changing the URL clears it unless you send it again.',
+  },
+  signing_token: {
+    type: 'string',
+    description:
+      'Key for signing each delivery with HMAC in the webhook-signature header: "whsec_" followed by a base64-encoded 32-byte key; never returned.',
   },
   enable_ssl_verification: {
     type: 'boolean',
