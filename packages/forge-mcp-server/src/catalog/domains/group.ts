@@ -2367,7 +2367,6 @@ export const domain: DomainSpec = {
       params: {
         group_id: P.groupId,
         relation: str('Only the status of this relation, e.g. "labels" or "milestones".'),
-        ...P.paging,
       },
       required: ['group_id'],
       request: { rest: { method: 'GET', path: '/groups/:group_id/export_relations/status' } },
