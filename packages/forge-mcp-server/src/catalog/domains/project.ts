@@ -59,6 +59,9 @@ const projectSettings: Record<string, ParamSpec> = {
   repository_access_level: featureAccess('the repository'),
   pages_access_level: featureAccess('Pages', true),
   container_registry_access_level: featureAccess('the container registry'),
+  package_registry_access_level: featureAccess('the package registry', true),
+  forking_access_level: featureAccess('forking'),
+  releases_access_level: featureAccess('releases'),
   merge_method: {
     type: 'string',
     enum: ['merge', 'rebase_merge', 'ff'],
@@ -103,6 +106,10 @@ const projectSettings: Record<string, ParamSpec> = {
   shared_runners_enabled: {
     type: 'boolean',
     description: 'Let the instance runners run jobs of this project.',
+  },
+  group_runners_enabled: {
+    type: 'boolean',
+    description: 'Let the runners of the parent groups run jobs of this project.',
   },
   public_jobs: {
     type: 'boolean',
@@ -393,6 +400,12 @@ const everyday: ActionSpec[] = [
         type: 'integer',
         minimum: 0,
         description: 'Largest artifacts archive allowed, in MB.',
+      },
+      ci_pipeline_variables_minimum_override_role: {
+        type: 'string',
+        enum: ['no_one_allowed', 'developer', 'maintainer', 'owner'],
+        description:
+          'Lowest role allowed to pass variables when running a pipeline by hand, by API or by trigger; no_one_allowed forbids it.',
       },
     },
     required: ['project_id'],
