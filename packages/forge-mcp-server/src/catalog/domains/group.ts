@@ -3462,7 +3462,8 @@ export const domain: DomainSpec = {
     {
       id: 'group.service_account_get',
       title: 'Get group service account',
-      description: 'Show one service account of a group.',
+      description:
+        'Show one service account of a top-level group (name, username, email). The instance serves this from GitLab 19.4; on older versions find the account with group.service_account_list.',
       tool: 'forge_group_service_account_get',
       write: false,
       destructive: false,
