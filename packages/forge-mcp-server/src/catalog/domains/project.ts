@@ -2345,21 +2345,23 @@ const approvalRuleId: ParamSpec = {
   description: 'Approval rule ID (from project.approval_rule_list).',
 };
 const approvalRuleFields: Record<string, ParamSpec> = {
-  name: { type: 'string', minLength: 1, description: 'Rule name, e.g. "Security review".' },
+  name: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 1024,
+    description: 'Rule name, e.g. "Security review" (at most 1024 characters).',
+  },
   approvals_required: { type: 'integer', minimum: 0, description: 'How many approvals the rule needs.' },
-  rule_type: {
-    type: 'string',
-    enum: ['regular', 'any_approver', 'report_approver'],
-    description:
-      'regular (named approvers), any_approver (anyone eligible), report_approver (for scan reports).',
+  user_ids: {
+    type: 'array',
+    items: { type: 'integer' },
+    description: 'IDs of users who may approve (added to those named in usernames).',
   },
-  report_type: {
-    type: 'string',
-    enum: ['license_scanning', 'code_coverage'],
-    description: 'For report_approver rules: which report triggers the rule.',
+  usernames: {
+    type: 'array',
+    items: { type: 'string' },
+    description: 'Usernames of users who may approve (added to those given in user_ids).',
   },
-  user_ids: { type: 'array', items: { type: 'integer' }, description: 'IDs of users who may approve.' },
-  usernames: { type: 'array', items: { type: 'string' }, description: 'Usernames of users who may approve.' },
   group_ids: {
     type: 'array',
     items: { type: 'integer' },
@@ -2372,7 +2374,8 @@ const approvalRuleFields: Record<string, ParamSpec> = {
   },
   applies_to_all_protected_branches: {
     type: 'boolean',
-    description: 'Apply to merge requests targeting any protected branch.',
+    description:
+      'Apply to merge requests targeting any protected branch (protected_branch_ids is then ignored).',
   },
 };
 const integrationSlug: ParamSpec = {
@@ -2981,7 +2984,21 @@ const settingsAndIntegrations: ActionSpec[] = [
     idempotent: false,
     tier: 'premium',
     scope: 'api',
-    params: { ...P.project, ...approvalRuleFields },
+    params: {
+      ...P.project,
+      ...approvalRuleFields,
+      rule_type: {
+        type: 'string',
+        enum: ['regular', 'any_approver', 'report_approver'],
+        description:
+          'regular (default: named approvers), any_approver (anyone eligible), report_approver (normally created by merge request approval policies; needs report_type).',
+      },
+      report_type: {
+        type: 'string',
+        enum: ['license_scanning', 'code_coverage'],
+        description: 'Required with rule_type report_approver: which report the rule follows.',
+      },
+    },
     required: ['project_id', 'name', 'approvals_required'],
     request: { rest: { method: 'POST', path: '/projects/:project_id/approval_rules' } },
     example: { project_id: '1', name: 'Security review', approvals_required: 1, user_ids: [2] },
