@@ -814,7 +814,7 @@ export const domain: DomainSpec = {
       params: {
         group_id: P.groupId,
         permanently_remove: bool(
-          'Remove at once a group that is already marked for deletion (a subgroup only); requires full_path.',
+          'Remove at once a subgroup that is already marked for deletion (never a top-level group); requires full_path. Deprecated since GitLab 18.4, where instances may refuse immediate deletion.',
         ),
         full_path: str(
           'Full path of the group, required with permanently_remove as a safeguard, e.g. "acme/old".',
