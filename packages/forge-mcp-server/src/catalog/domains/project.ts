@@ -2401,7 +2401,11 @@ const datadogFields: Record<string, ParamSpec> = {
   datadog_env: { type: 'string', description: 'Environment name to tag the data with.' },
   datadog_tags: { type: 'string', description: 'Custom tags, one "key:value" per line.' },
   archive_trace_events: { type: 'boolean', description: 'Also send job logs.' },
-  datadog_ci_visibility: { type: 'boolean', description: 'Send pipeline and job events for CI Visibility.' },
+  datadog_ci_visibility: {
+    type: 'boolean',
+    description:
+      'Send pipeline and job events for CI Visibility (required by the instance; false sends none).',
+  },
 };
 const serviceAccountUser: ParamSpec = {
   type: 'integer',
@@ -3281,9 +3285,14 @@ const settingsAndIntegrations: ActionSpec[] = [
     tier: 'free',
     scope: 'api',
     params: { ...P.group, ...datadogFields },
-    required: ['group_id', 'api_key'],
+    required: ['group_id', 'api_key', 'datadog_ci_visibility'],
     request: { rest: { method: 'PUT', path: '/groups/:group_id/integrations/datadog' } },
-    example: { group_id: 'acme', api_key: 'dd-api-key', datadog_site: 'datadoghq.eu' },
+    example: {
+      group_id: 'acme',
+      api_key: 'dd-api-key',
+      datadog_ci_visibility: true,
+      datadog_site: 'datadoghq.eu',
+    },
   },
   {
     id: 'project.integration_delete_group_datadog',
