@@ -166,7 +166,7 @@ const approvalRules: ParamSpec = {
     },
   },
   description:
-    'Deployment approval rules: entries like {"group_id":12,"required_approvals":2} or {"user_id":2}. On update, {"id":N,"_destroy":true} removes a rule.',
+    'Deployment approval rules: entries like {"group_id":12,"required_approvals":2} or {"user_id":2} (required_approvals defaults to 1); this is how approvals before deploying are set. On update, {"id":N,"_destroy":true} removes a rule.',
 };
 
 const pushRuleSettings: Record<string, ParamSpec> = {
@@ -3129,11 +3129,6 @@ export const domain: DomainSpec = {
         group_id: P.groupId,
         name: protectedEnvName,
         deploy_access_levels: deployAccessLevels,
-        required_approval_count: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Approvals needed before deploying (0 = none).',
-        },
         approval_rules: approvalRules,
       },
       required: ['group_id', 'name', 'deploy_access_levels'],
@@ -3170,16 +3165,15 @@ export const domain: DomainSpec = {
         group_id: P.groupId,
         name: protectedEnvName,
         deploy_access_levels: deployAccessLevels,
-        required_approval_count: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Approvals needed before deploying.',
-        },
         approval_rules: approvalRules,
       },
       required: ['group_id', 'name'],
       request: { rest: { method: 'PUT', path: '/groups/:group_id/protected_environments/:name' } },
-      example: { group_id: '10', name: 'production', required_approval_count: 1 },
+      example: {
+        group_id: '10',
+        name: 'production',
+        approval_rules: [{ group_id: 12, required_approvals: 2 }],
+      },
     },
     {
       id: 'group.push_rule_add',
