@@ -72,27 +72,20 @@ export async function replay(signatures, rounds = REPLAY_ROUNDS) {
   let keepAlive;
   dispatcher.on('connect', () => connections++);
   const sigs = [...signatures.values()].filter((s) => s.method === 'GET');
-  const ids = (s) => s.id ?? s.key;
-  const times = new Map(sigs.map((s) => [ids(s), []]));
+  const times = new Map(sigs.map((s) => [s.id, []]));
   for (let i = 0; i < rounds + REPLAY_WARMUP; i++) {
     for (const sig of sigs) {
       const t0 = performance.now();
       const res = await request(sig.url, { method: 'GET', headers: sig.headers, dispatcher });
       await res.body.arrayBuffer();
       keepAlive ??= { connection: res.headers.connection, keepAlive: res.headers['keep-alive'] };
-      if (i >= REPLAY_WARMUP) times.get(ids(sig)).push(performance.now() - t0);
+      if (i >= REPLAY_WARMUP) times.get(sig.id).push(performance.now() - t0);
     }
   }
   await dispatcher.close();
   const medians = new Map();
-  for (const s of signatures.values())
-    medians.set(ids(s), times.has(ids(s)) ? median(times.get(ids(s))) : NaN);
+  for (const s of signatures.values()) medians.set(s.id, times.has(s.id) ? median(times.get(s.id)) : NaN);
   return { medians, connections, keepAlive };
-}
-
-/** replay()'s medians alone. */
-export async function replayMedians(signatures, rounds = REPLAY_ROUNDS) {
-  return (await replay(signatures, rounds)).medians;
 }
 
 /**
@@ -307,13 +300,6 @@ export async function interleavedCalls(runs, sim) {
     rounds: round,
     batch: CALL_BATCH,
   };
-}
-
-/** One server's stdio figures on its own (startStdio, then interleavedCalls with it alone), for scratch use. */
-export async function benchStdio(server, sim) {
-  const run = await startStdio(server);
-  await interleavedCalls([run], sim);
-  return run.r;
 }
 
 /** Our server's answer to each mapped call, from one fresh process (for the floor server to replay). */
