@@ -107,6 +107,9 @@ const ruleId = (what: string): ParamSpec => ({
 });
 
 const enc = (v: unknown): string => encodeURIComponent(String(v));
+/** A generic package file's route below /api/v4 (its upload and its download URL); folders kept as such. */
+const genericFilePath = (args: Record<string, unknown>, fileName: string): string =>
+  `/projects/${enc(args.project_id)}/packages/generic/${enc(args.package_name)}/${enc(args.package_version)}/${fileName.split('/').map(enc).join('/')}`;
 /**
  * Uploads one file to a generic package. The instance takes the file itself as the request body
  * (`curl --upload-file`, not a multipart form), with `status` and `select` in the query string; the
@@ -121,9 +124,7 @@ async function uploadGeneric(
   bytes: Buffer,
   select: unknown,
 ): Promise<unknown> {
-  const base = `/projects/${enc(args.project_id)}/packages/generic/${enc(args.package_name)}/${enc(args.package_version)}`;
-  const path = `${base}/${fileName.split('/').map(enc).join('/')}`;
-  return ctx.rest('PUT', path, {
+  return ctx.rest('PUT', genericFilePath(args, fileName), {
     query: { status: args.status, select },
     raw: { bytes, contentType: 'application/octet-stream' },
   });
@@ -149,7 +150,7 @@ const publishAndLink: ActionHandler = async (args, ctx) => {
   const url =
     typeof args.link_url === 'string'
       ? args.link_url
-      : `${ctx.instanceUrl}/api/v4/projects/${enc(args.project_id)}/packages/generic/${enc(args.package_name)}/${enc(args.package_version)}/${fileName.split('/').map(enc).join('/')}`;
+      : `${ctx.instanceUrl}/api/v4${genericFilePath(args, fileName)}`;
   const packageFile = await uploadGeneric(ctx, args, fileName, await contentOf(args, ctx), 'package_file');
   const link = await ctx.rest(
     'POST',
