@@ -163,3 +163,10 @@ export function webBase(ctx: Ctx): string {
 export function now(): string {
   return new Date().toISOString();
 }
+
+/** A request body's fields: a parsed JSON object or form, never an array, text or raw bytes. */
+export function fieldsOf(body: unknown): Record<string, unknown> {
+  return body && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body)
+    ? (body as Record<string, unknown>)
+    : {};
+}

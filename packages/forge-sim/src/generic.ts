@@ -1,5 +1,5 @@
 /** Plausible answers for every inventory route without a hand-written handler. */
-import { lookupGroup, lookupProject, lookupUser, project } from './context.js';
+import { fieldsOf, lookupGroup, lookupProject, lookupUser, project } from './context.js';
 import type { Ctx, Handler } from './context.js';
 import { HttpError, notFound, paginate } from './http.js';
 import type { Reply } from './http.js';
@@ -69,12 +69,6 @@ function checkParents(ctx: Ctx): void {
   }
 }
 
-function bodyFields(ctx: Ctx): Record<string, unknown> {
-  return ctx.body && typeof ctx.body === 'object' && !Array.isArray(ctx.body) && !Buffer.isBuffer(ctx.body)
-    ? (ctx.body as Record<string, unknown>)
-    : {};
-}
-
 export function genericHandler(method: string, pattern: string): Handler {
   const { resource, item } = shape(pattern);
   const key = `${method} ${pattern}`;
@@ -118,11 +112,11 @@ export function genericHandler(method: string, pattern: string): Handler {
       case 'POST':
         return {
           status: ACCEPTED.test(key) ? 202 : 201,
-          body: { ...plausible(ctx, resource, nextId(ctx.state, 'generic')), ...bodyFields(ctx) },
+          body: { ...plausible(ctx, resource, nextId(ctx.state, 'generic')), ...fieldsOf(ctx.body) },
         };
       case 'PUT':
       case 'PATCH':
-        return { status: 200, body: { ...plausible(ctx, resource, itemId), ...bodyFields(ctx) } };
+        return { status: 200, body: { ...plausible(ctx, resource, itemId), ...fieldsOf(ctx.body) } };
       case 'DELETE':
         return ACCEPTED.test(key) ? { status: 202, body: { message: '202 Accepted' } } : { status: 204 };
       default:

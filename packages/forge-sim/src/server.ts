@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { authorize, isAdminRoute, presentedToken, resolveToken } from './auth.js';
 import type { RouteAuth } from './auth.js';
 import type { Ctx, Handler, Runtime } from './context.js';
+import { fieldsOf } from './context.js';
 import { genericHandler } from './generic.js';
 import { answer, parseOperation } from './graphql.js';
 import type { ParsedOperation } from './graphql.js';
@@ -147,10 +148,7 @@ function send(res: ServerResponse, reply: Reply, method: string): number {
 function mergeInput(query: Record<string, string | string[]>, body: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(query)) out[k.endsWith('[]') ? k.slice(0, -2) : k] = v;
-  if (body && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body)) {
-    for (const [k, v] of Object.entries(body as Record<string, unknown>))
-      out[k.endsWith('[]') ? k.slice(0, -2) : k] = v;
-  }
+  for (const [k, v] of Object.entries(fieldsOf(body))) out[k.endsWith('[]') ? k.slice(0, -2) : k] = v;
   return out;
 }
 

@@ -190,6 +190,22 @@ export interface PackageFile {
   createdAt: string;
 }
 
+/** A stored package file: a new ID and the SHA-256 the instance reports for its bytes. */
+export function packageFile(
+  state: State,
+  fileName: string,
+  bytes: Uint8Array,
+  createdAt: string,
+): PackageFile {
+  return {
+    id: nextId(state, 'packageFile'),
+    fileName,
+    bytes,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    createdAt,
+  };
+}
+
 /** A package of the generic registry: one name and version, its files in upload order. */
 export interface GenericPackage {
   id: number;
@@ -773,15 +789,7 @@ function buildSeed(): State {
     version: '1.0.0',
     status: 'default',
     createdAt: at(60),
-    files: [
-      {
-        id: nextId(state, 'packageFile'),
-        fileName: 'widgets.tar.gz',
-        bytes: archive,
-        sha256: createHash('sha256').update(archive).digest('hex'),
-        createdAt: at(60),
-      },
-    ],
+    files: [packageFile(state, 'widgets.tar.gz', archive, at(60))],
   });
   state.projects.push(widgets);
 

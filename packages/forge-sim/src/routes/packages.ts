@@ -2,13 +2,12 @@
  * The generic package registry: upload a file (its bytes are the request body, as `curl --upload-file`
  * sends them) and download it again, byte for byte.
  */
-import { createHash } from 'node:crypto';
 import { project, requireProjectAccess, str } from '../context.js';
 import type { Ctx } from '../context.js';
 import { HttpError, json } from '../http.js';
 import type { Reply } from '../http.js';
 import type { GenericPackage, PackageFile, Project } from '../state.js';
-import { ACCESS, nextId } from '../state.js';
+import { ACCESS, nextId, packageFile } from '../state.js';
 import type { RouteTable } from './table.js';
 
 const ROUTE = '/projects/:id/packages/generic/:package_name/*package_version/(*path/):file_name';
@@ -97,14 +96,7 @@ export function registerPackages(r: RouteTable): void {
     }
     if (status) k.status = status as GenericPackage['status'];
     // The body is the file: whatever arrived, byte for byte (a multipart envelope would be stored as is).
-    const bytes = new Uint8Array(ctx.raw);
-    const f: PackageFile = {
-      id: nextId(ctx.state, 'packageFile'),
-      fileName: loc.fileName,
-      bytes,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      createdAt: now,
-    };
+    const f = packageFile(ctx.state, loc.fileName, new Uint8Array(ctx.raw), now);
     // Duplicates are allowed by default: the newer file is added, and downloads return it.
     k.files.push(f);
     return select === 'package_file'
