@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const CALLS = [
   { key: 'issues', label: 'list open issues of acme/widgets' },
@@ -184,35 +184,27 @@ export function servers(root, sim, { floorAnswers = '', floorBundle = '' } = {})
 }
 
 /**
- * Bundles the floor server the way our bin is bundled (scripts/bundle.mjs of forge-mcp-server: esbuild, one ES
- * module, whitespace and syntax minified), so the floor row shows what the SDK costs packaged as our server is,
- * not the extra cost of loading its files one by one. Resolves with the bundle's path, or '' when esbuild is not
- * installed (the floor then runs unbundled, and its row says so).
+ * Bundles the floor server with our bin's own esbuild options (forge-mcp-server's scripts/bundle-options.mjs), so
+ * the floor row shows what the SDK costs packaged as our server is, not the extra cost of loading its files one
+ * by one. Resolves with the bundle's path, or '' when esbuild is not installed (the floor then runs unbundled, and
+ * its row says so).
  */
 export async function bundleFloor(outfile) {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const server = join(root, 'packages', 'forge-mcp-server');
   let esbuild;
   try {
-    esbuild = createRequire(join(root, 'packages', 'forge-mcp-server', 'package.json'))('esbuild');
+    esbuild = createRequire(join(server, 'package.json'))('esbuild');
   } catch {
     return '';
   }
+  const { bundleOptions } = await import(pathToFileURL(join(server, 'scripts', 'bundle-options.mjs')).href);
   await esbuild.build({
+    ...bundleOptions(),
     entryPoints: [join(root, 'bench', 'lib', 'sdk-floor-server.mjs')],
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
     // Resolve the SDK from our server's package, as our bin does.
-    nodePaths: [join(root, 'packages', 'forge-mcp-server', 'node_modules'), join(root, 'node_modules')],
-    banner: {
-      js: "import { createRequire as __floorRequire } from 'node:module';\nconst require = __floorRequire(import.meta.url);",
-    },
-    minifyWhitespace: true,
-    minifySyntax: true,
-    logLevel: 'warning',
-    legalComments: 'none',
+    nodePaths: [join(server, 'node_modules'), join(root, 'node_modules')],
   });
   return outfile;
 }
