@@ -16,7 +16,8 @@ function compactCopy(value: unknown, fieldCap: number): unknown {
     return out.length ? out : undefined;
   }
   if (typeof value === 'object') {
-    const out: Record<string, unknown> = {};
+    // No prototype: a "__proto__" key of the data is an ordinary key here, as JSON.parse makes it.
+    const out: Record<string, unknown> = Object.create(null);
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
       const c = compactCopy(v, fieldCap);
       if (c !== undefined) out[k] = c;
@@ -44,6 +45,8 @@ describe('compactJson', () => {
     expect(compactJson({ a: null, b: [{}] })).toBeUndefined();
     expect(compactJson('')).toBeUndefined();
     expect(compactJson(0)).toBe('0');
+    // A key named __proto__ in an answer is data, kept like any other.
+    expect(compactJson(JSON.parse('{"__proto__":{"a":1},"b":null}'))).toBe('{"__proto__":{"a":1}}');
   });
 
   it('is the serialized compacted copy for any JSON value', () => {
