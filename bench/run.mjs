@@ -53,8 +53,8 @@ const sim = await startForgeSim();
 log(`forge-sim at ${sim.url}`);
 const scratch = mkdtempSync(join(tmpdir(), 'forge-bench-'));
 const floorAnswers = join(scratch, 'floor-answers.json');
-const floorBundle = await bundleFloor(join(scratch, 'sdk-floor-server.mjs'));
-const all = servers(root, sim, { floorAnswers, floorBundle });
+const floorBundle = await bundleFloor(scratch);
+const all = servers(root, sim, { floorAnswers, floorBundle, compileCache: join(scratch, 'compile-cache') });
 const selected = all.filter((s) => !only || only.includes(s.id));
 const runs = [];
 for (const server of selected) {

@@ -48,7 +48,7 @@ export const HTTP_ARGS = (simUrl) => [
 
 function startHttp(root, sim) {
   return new Promise((resolve, reject) => {
-    const cli = join(root, 'packages', 'forge-mcp-server', 'dist', 'forge-mcp-server.mjs');
+    const cli = join(root, 'packages', 'forge-mcp-server', 'dist', 'forge-mcp-server.cjs');
     const child = spawn(cli, HTTP_ARGS(sim.url), {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },

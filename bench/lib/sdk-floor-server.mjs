@@ -42,10 +42,12 @@ function buildServer() {
 const handle = serveStdio(buildServer, {
   transport: new StdioServerTransport(process.stdin, process.stdout),
 });
-await new Promise((resolve) => {
+// Serving: the launcher our bin uses may now keep its compile cache at exit, as it does for our server.
+globalThis[Symbol.for('forge-mcp-server.serving')]?.();
+// No top-level await: bundled, the floor is CommonJS like our bin.
+new Promise((resolve) => {
   process.stdin.once('end', resolve);
   process.stdin.once('close', resolve);
   process.once('SIGTERM', resolve);
   process.once('SIGINT', resolve);
-});
-await handle.close();
+}).then(() => handle.close());

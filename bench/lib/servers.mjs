@@ -53,9 +53,12 @@ function binNodeFlags(cli) {
  * @returns the server list; sim is the running forge-sim; floorAnswers is the JSON file of our individual
  * surface's answers to the mapped calls that the floor server replays (written by bench/run.mjs).
  */
-export function servers(root, sim, { floorAnswers = '', floorBundle = '' } = {}) {
+export function servers(root, sim, { floorAnswers = '', floorBundle = '', compileCache = '' } = {}) {
+  // Our bin's and the floor's launcher keep their compile cache in this folder (fresh for each run, so the
+  // first of the cold starts compiles and writes it, as a user's first start after an install does).
+  const cacheEnv = compileCache ? { NODE_COMPILE_CACHE: compileCache } : {};
   const benchModules = join(root, 'bench', 'node_modules');
-  const cli = join(root, 'packages', 'forge-mcp-server', 'dist', 'forge-mcp-server.mjs');
+  const cli = join(root, 'packages', 'forge-mcp-server', 'dist', 'forge-mcp-server.cjs');
   const ourVersion = version(join(root, 'packages', 'forge-mcp-server', 'package.json'));
   const ours = (surface, calls) => ({
     id: `ours-${surface}`,
@@ -63,7 +66,7 @@ export function servers(root, sim, { floorAnswers = '', floorBundle = '' } = {})
     ours: true,
     surface,
     version: ourVersion,
-    started: `packages/forge-mcp-server/dist/forge-mcp-server.mjs run as its bin (its shebang's node flags apply), FORGE_URL=<sim>, FORGE_TOKEN=<api token>, FORGE_MCP_TOOL_SURFACE=${surface}, FORGE_MCP_TIER=ultimate`,
+    started: `packages/forge-mcp-server/dist/forge-mcp-server.cjs run as its bin (its shebang's node flags apply), FORGE_URL=<sim>, FORGE_TOKEN=<api token>, FORGE_MCP_TOOL_SURFACE=${surface}, FORGE_MCP_TIER=ultimate`,
     spec: {
       // Started the way npx starts it: the bin itself, so the node flags on its first line apply.
       command: cli,
@@ -74,6 +77,7 @@ export function servers(root, sim, { floorAnswers = '', floorBundle = '' } = {})
         FORGE_TOKEN: sim.tokens.api,
         FORGE_MCP_TOOL_SURFACE: surface,
         FORGE_MCP_TIER: 'ultimate',
+        ...cacheEnv,
       },
     },
     calls,
@@ -164,13 +168,13 @@ export function servers(root, sim, { floorAnswers = '', floorBundle = '' } = {})
       bundled: !!floorBundle,
       version: `@modelcontextprotocol/server ${sdkVersion}${sdkVersion === ourSdkVersion ? '' : ` (our server resolves ${ourSdkVersion})`}`,
       started:
-        `bench/lib/sdk-floor-server.mjs${floorBundle ? ', bundled at the start of the run as our bin is bundled (esbuild, one minified ES module),' : ''} run with node ${floorFlags.join(' ')} (our bin's node flags): \`Server\` + \`serveStdio\` of @modelcontextprotocol/server, one tool, ` +
+        `bench/lib/sdk-floor-server.mjs${floorBundle ? ', packaged at the start of the run as our bin is (bundled by esbuild with our options, started through our launcher with its compile cache)' : ''}, run with node ${floorFlags.join(' ')} (our bin's node flags): \`Server\` + \`serveStdio\` of @modelcontextprotocol/server, one tool, ` +
         `each call answered with a canned copy of forge-mcp-server (individual)'s answer to it (captured at the start of the run), no upstream request`,
       spec: {
-        command: process.execPath,
-        args: [...floorFlags, floorBundle || sdkFloor],
+        command: floorBundle || process.execPath,
+        args: floorBundle ? [] : [...floorFlags, sdkFloor],
         cwd: root,
-        env: { FLOOR_ANSWERS: floorAnswers },
+        env: { FLOOR_ANSWERS: floorAnswers, ...cacheEnv },
       },
       calls: {
         issues: ['floor_answer', { call: 'issues' }],
@@ -184,12 +188,12 @@ export function servers(root, sim, { floorAnswers = '', floorBundle = '' } = {})
 }
 
 /**
- * Bundles the floor server with our bin's own esbuild options (forge-mcp-server's scripts/bundle-options.mjs), so
- * the floor row shows what the SDK costs packaged as our server is, not the extra cost of loading its files one
- * by one. Resolves with the bundle's path, or '' when esbuild is not installed (the floor then runs unbundled, and
- * its row says so).
+ * Packages the floor server as our bin is packaged, with forge-mcp-server's scripts/bundle-options.mjs: one
+ * bundle with our esbuild options, and our launcher (compile cache, node flags) in front of it. So the floor
+ * row shows what the SDK costs packaged as our server is. Resolves with the launcher's path (in `dir`), or ''
+ * when esbuild is not installed (the floor then runs unbundled, and its row says so).
  */
-export async function bundleFloor(outfile) {
+export async function bundleFloor(dir) {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const server = join(root, 'packages', 'forge-mcp-server');
   let esbuild;
@@ -198,13 +202,18 @@ export async function bundleFloor(outfile) {
   } catch {
     return '';
   }
-  const { bundleOptions } = await import(pathToFileURL(join(server, 'scripts', 'bundle-options.mjs')).href);
+  const { bundleOptions, writeLauncher } = await import(
+    pathToFileURL(join(server, 'scripts', 'bundle-options.mjs')).href
+  );
+  const bundle = join(dir, 'sdk-floor-server.bundle.cjs');
   await esbuild.build({
     ...bundleOptions(),
     entryPoints: [join(root, 'bench', 'lib', 'sdk-floor-server.mjs')],
-    outfile,
+    outfile: bundle,
     // Resolve the SDK from our server's package, as our bin does.
     nodePaths: [join(server, 'node_modules'), join(root, 'node_modules')],
   });
-  return outfile;
+  const launcher = join(dir, 'sdk-floor-server.cjs');
+  writeLauncher(bundle, launcher);
+  return launcher;
 }

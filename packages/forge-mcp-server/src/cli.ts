@@ -1,10 +1,10 @@
-#!/usr/bin/env node
 /** The command line: settings from the environment and flags, then stdio or HTTP serving. */
 import { fstatSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { ConfigError, helpText, loadConfig } from './config/index.js';
 import { createLogger } from './log.js';
 import { listActions } from './list-actions.js';
+import { markServing } from './compile-cache.js';
 import { VERSION } from './version.js';
 
 function stdinIsPipe(): boolean {
@@ -61,6 +61,7 @@ async function main(): Promise<number | undefined> {
   }
   const { runHttp } = await import('./http/index.js');
   const handle = await runHttp(config, log);
+  markServing();
   const { register } = await import('./registry.js');
   const unregister = register();
   const signal = await new Promise<string>((resolve) => {

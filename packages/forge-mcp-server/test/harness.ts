@@ -3,6 +3,7 @@
  * listening on loopback HTTP), and a real MCP client (@modelcontextprotocol/client) talking to it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
@@ -10,9 +11,12 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { startForgeSim, type ForgeSim, type SimOptions } from 'forge-sim';
 
 /** What `npx forge-mcp-server` runs: the bundled server. */
-export const CLI = join(dirname(fileURLToPath(import.meta.url)), '../dist/forge-mcp-server.mjs');
+export const CLI = join(dirname(fileURLToPath(import.meta.url)), '../dist/forge-mcp-server.cjs');
 
 export type { ForgeSim };
+
+/** Where the spawned servers keep their compile cache (the launcher keeps it to a few files). */
+export const TEST_COMPILE_CACHE = join(tmpdir(), 'forge-mcp-server-test-compile-cache');
 
 export async function sim(opts: SimOptions = {}): Promise<ForgeSim> {
   return startForgeSim(opts);
@@ -47,6 +51,8 @@ export async function stdioClient(s: ForgeSim, opts: StdioOptions = {}): Promise
     FORGE_TOKEN: s.tokens.api,
     FORGE_MCP_TIER: 'ultimate',
     FORGE_MCP_LOG_LEVEL: 'debug',
+    // The bin's compile cache, kept out of the home folder (test/compile-cache.test.ts tests the cache).
+    NODE_COMPILE_CACHE: TEST_COMPILE_CACHE,
     ...opts.env,
   };
   for (const [k, v] of Object.entries(env)) if (v === '') delete env[k];
@@ -84,7 +90,12 @@ export function runCli(
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/tmp',
+        NODE_COMPILE_CACHE: TEST_COMPILE_CACHE,
+        ...env,
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -137,7 +148,13 @@ export function httpServer(
       process.execPath,
       [CLI, '--http', '--http-addr=127.0.0.1:0', `--forge-url=${s.url}`, '--tier=ultimate', ...args],
       {
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', FORGE_URL: s.url, ...env },
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '/tmp',
+          NODE_COMPILE_CACHE: TEST_COMPILE_CACHE,
+          FORGE_URL: s.url,
+          ...env,
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -196,7 +213,13 @@ export function httpServerAt(
   return new Promise((resolve, reject) => {
     const addr = args.some((a) => a.startsWith('--http-addr')) ? [] : ['--http-addr=127.0.0.1:0'];
     const child = spawn(process.execPath, [CLI, '--http', ...addr, '--tier=ultimate', ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', FORGE_URL: s.url, ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/tmp',
+        NODE_COMPILE_CACHE: TEST_COMPILE_CACHE,
+        FORGE_URL: s.url,
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let err = '';

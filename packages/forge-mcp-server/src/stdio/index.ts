@@ -8,6 +8,7 @@ import { InstanceError } from '../instance/index.js';
 import { saveDownload } from './downloads.js';
 import { readFile } from 'node:fs/promises';
 import { resolveLocalPath } from '../policy/paths.js';
+import { markServing } from '../compile-cache.js';
 
 export async function runStdio(config: Config, log: Logger): Promise<number | undefined> {
   const baseUrl = config.forgeUrls[0];
@@ -56,6 +57,7 @@ export async function runStdio(config: Config, log: Logger): Promise<number | un
       }),
     { transport, onerror: (e) => log.warn({ err: e.message }, 'protocol error') },
   );
+  markServing();
   await new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);
     process.stdin.once('close', resolve);
