@@ -26,6 +26,17 @@ export function bundleOptions() {
         },
       },
       {
+        // undici's HTTP/2 client (and node:http2 with it) loads when a connection first needs it.
+        name: 'undici-h2-lazy',
+        setup(b) {
+          b.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) =>
+            /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/.test(args.importer)
+              ? { path: join(root, 'scripts/undici-h2-lazy.cjs') }
+              : undefined,
+          );
+        },
+      },
+      {
         // ajv-formats carries its own copy of ajv (the workspace root hoists another major); the server's
         // copy serves both, so one ajv is loaded, not two of the same version.
         name: 'one-ajv',

@@ -3,7 +3,6 @@ import { fstatSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { ConfigError, helpText, loadConfig } from './config/index.js';
 import { createLogger } from './log.js';
-import { listActions } from './list-actions.js';
 import { markServing } from './compile-cache.js';
 import { VERSION } from './version.js';
 
@@ -43,6 +42,7 @@ async function main(): Promise<number | undefined> {
     return 0;
   }
   if (command === 'list-actions') {
+    const { listActions } = await import('./list-actions.js');
     process.stdout.write(listActions(config.listJson) + '\n');
     return 0;
   }
@@ -56,8 +56,24 @@ async function main(): Promise<number | undefined> {
     return 0;
   }
   if (config.transport === 'stdio') {
+    // The identity check and the token read go out first, and travel while the rest of the server (the
+    // SDK, the catalog) loads; a client that cannot even be made is reported by runStdio, as before.
+    const { probeCredential } = await import('./session/credential.js');
+    let probe;
+    try {
+      probe = probeCredential({
+        config,
+        baseUrl: config.forgeUrls[0]!,
+        token: config.token ?? '',
+        tokenLabel: 'FORGE_TOKEN',
+      });
+      // One turn of the event loop, so that the requests are on the wire before loading blocks it.
+      await new Promise((resolve) => setImmediate(resolve));
+    } catch {
+      probe = undefined;
+    }
     const { runStdio } = await import('./stdio/index.js');
-    return runStdio(config, log);
+    return runStdio(config, log, probe);
   }
   const { runHttp } = await import('./http/index.js');
   const handle = await runHttp(config, log);

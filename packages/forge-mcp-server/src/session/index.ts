@@ -5,7 +5,14 @@
 import { catalog } from '../catalog/index.js';
 import type { Tier } from '../catalog/types.js';
 import type { Config } from '../config/types.js';
-import { InstanceClient, InstanceError } from '../instance/index.js';
+import type { InstanceClient } from '../instance/index.js';
+import {
+  probeCredential,
+  readSelf,
+  type CredentialProbe,
+  type Identity,
+  type SessionInit,
+} from './credential.js';
 import { CatalogView, Surface, type SurfaceName } from '../surfaces/index.js';
 import { TIER_RANK } from '../surfaces/view.js';
 import { rewriter } from './substitutions.js';
@@ -13,21 +20,8 @@ import { createLogger, type Logger } from '../log.js';
 import { evaluateGrant, FineGrainedGate, judgeVersion } from './grant.js';
 
 export { FineGrainedGate } from './grant.js';
-
-export interface SessionInit {
-  config: Config;
-  baseUrl: string;
-  token: string;
-  tokenLabel: string;
-  tokenHeader?: 'private-token' | 'bearer';
-  /** Where the session's one fine-grained INFO line goes (default: a stderr logger). */
-  log?: Pick<Logger, 'info'>;
-}
-
-export interface Identity {
-  id?: number;
-  username?: string;
-}
+export { probeCredential, readSelf, SessionRefused } from './credential.js';
+export type { CredentialProbe, Identity, SessionInit } from './credential.js';
 
 export class Session {
   refusal?: string;
@@ -51,17 +45,6 @@ export class Session {
 
   get surfaceName(): SurfaceName {
     return this.surface.opts.surface;
-  }
-}
-
-/** Thrown when a credential cannot open a session; `code` is the JSON-RPC code to answer with. */
-export class SessionRefused extends Error {
-  constructor(
-    message: string,
-    readonly code: number,
-    readonly status: number,
-  ) {
-    super(message);
   }
 }
 
@@ -118,38 +101,6 @@ export async function detectTier(client: InstanceClient): Promise<Tier> {
 /** Reads the token's scopes; undefined when they cannot be read (then nothing is filtered). */
 export async function readScopes(client: InstanceClient, bearer: boolean): Promise<string[] | undefined> {
   return (await readSelf(client, bearer)).scopes;
-}
-
-/** The token's scopes and (personal access tokens) its id, from its own description. */
-export async function readSelf(
-  client: InstanceClient,
-  bearer: boolean,
-): Promise<{ scopes?: string[]; id?: number; transient?: boolean }> {
-  try {
-    const self = await client.rest('GET', '/personal_access_tokens/self');
-    const body = self.body as { scopes?: unknown; id?: unknown };
-    if (Array.isArray(body?.scopes))
-      return { scopes: body.scopes.map(String), id: typeof body.id === 'number' ? body.id : undefined };
-  } catch (err) {
-    // 5xx, 429, timeout or no answer: the kind is unknown, to be asked again.
-    const transient =
-      !(err instanceof InstanceError) ||
-      (err.kind === 'status' ? (err.status ?? 0) >= 500 || err.status === 429 : err.kind !== 'canceled');
-    if (!(err instanceof InstanceError) || !bearer) return { transient };
-  }
-  if (bearer) {
-    try {
-      const info = await client.rest('GET', '/oauth/token/info');
-      const scope =
-        (info.body as { scope?: unknown; scopes?: unknown })?.scope ??
-        (info.body as { scopes?: unknown })?.scopes;
-      if (Array.isArray(scope)) return { scopes: scope.map(String) };
-      if (typeof scope === 'string') return { scopes: scope.split(/\s+/).filter(Boolean) };
-    } catch {
-      return {};
-    }
-  }
-  return {};
 }
 
 const sessionLogs = new Map<string, Logger>();
@@ -314,38 +265,18 @@ function sharedSurface(
   return surface;
 }
 
-export async function openSession(init: SessionInit): Promise<Session> {
+/**
+ * Opens a session for a credential. `probe` is the identity check and token read already under way
+ * (probeCredential); without one, they start here.
+ */
+export async function openSession(
+  init: SessionInit,
+  probe: CredentialProbe = probeCredential(init),
+): Promise<Session> {
   const { config } = init;
-  const client = new InstanceClient({
-    baseUrl: init.baseUrl,
-    token: init.token,
-    tokenHeader: init.tokenHeader,
-    tokenLabel: init.tokenLabel,
-    timeoutMs: config.actionTimeoutMs,
-    skipTlsVerify: config.skipTlsVerify,
-    operatorChosen: config.forgeUrls.includes(init.baseUrl),
-    allowPrivateInstances: config.allowPrivateInstances,
-  });
-  // The identity check and the scope read go out together; neither waits on the other.
-  const selfRead = readSelf(client, init.tokenHeader === 'bearer');
-  selfRead.catch(() => undefined);
-  let identity: Identity;
-  try {
-    const me = await client.rest('GET', '/user');
-    const body = me.body as { id?: number; username?: string };
-    identity = { id: body?.id, username: body?.username };
-  } catch (err) {
-    if (err instanceof InstanceError && err.status === 401)
-      throw new SessionRefused(
-        `the instance refused ${init.tokenLabel}: ${err.render('identity check')}`,
-        -40100,
-        401,
-      );
-    if (!(err instanceof InstanceError && err.status === 403)) throw err;
-    // A genuine token below the read_api minimum (only mcp, say): the session only refuses.
-    identity = {};
-  }
-  const self = await selfRead;
+  const { client } = probe;
+  const identity = await probe.identity;
+  const self = await probe.self;
   const scopes = self.scopes;
   const below =
     identity.id === undefined ||

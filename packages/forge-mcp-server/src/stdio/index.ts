@@ -3,18 +3,24 @@ import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/s
 import type { Config } from '../config/types.js';
 import type { Logger } from '../log.js';
 import { buildServer } from '../mcp/server.js';
-import { openSession, SessionRefused } from '../session/index.js';
+import { openSession, SessionRefused, type CredentialProbe } from '../session/index.js';
 import { InstanceError } from '../instance/index.js';
 import { saveDownload } from './downloads.js';
 import { readFile } from 'node:fs/promises';
 import { resolveLocalPath } from '../policy/paths.js';
 import { markServing } from '../compile-cache.js';
 
-export async function runStdio(config: Config, log: Logger): Promise<number | undefined> {
-  const baseUrl = config.forgeUrls[0];
+/** `probe`: the credential's first requests, when the command line already sent them (the same as here). */
+export async function runStdio(
+  config: Config,
+  log: Logger,
+  probe?: CredentialProbe,
+): Promise<number | undefined> {
+  const baseUrl = config.forgeUrls[0]!;
   let session;
   try {
-    session = await openSession({ config, baseUrl, token: config.token ?? '', tokenLabel: 'FORGE_TOKEN' });
+    const init = { config, baseUrl, token: config.token ?? '', tokenLabel: 'FORGE_TOKEN' };
+    session = await openSession(init, probe);
   } catch (err) {
     const msg =
       err instanceof SessionRefused

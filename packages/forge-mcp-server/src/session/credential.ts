@@ -1,0 +1,117 @@
+/**
+ * The first requests of a credential, which need nothing but the instance client: the identity check
+ * (GET /user) and the token's own description. Kept apart from the session (which needs the catalog) so
+ * that stdio can send them before the rest of the server has loaded.
+ */
+import type { Config } from '../config/types.js';
+import { InstanceClient, InstanceError } from '../instance/index.js';
+import type { Logger } from '../log.js';
+
+export interface SessionInit {
+  config: Config;
+  baseUrl: string;
+  token: string;
+  tokenLabel: string;
+  tokenHeader?: 'private-token' | 'bearer';
+  /** Where the session's one fine-grained INFO line goes (default: a stderr logger). */
+  log?: Pick<Logger, 'info'>;
+}
+
+export interface Identity {
+  id?: number;
+  username?: string;
+}
+
+export interface Identity {
+  id?: number;
+  username?: string;
+}
+
+/** Thrown when a credential cannot open a session; `code` is the JSON-RPC code to answer with. */
+export class SessionRefused extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+export type SelfRead = { scopes?: string[]; id?: number; transient?: boolean };
+
+/** A credential's first requests, under way. Both promises are already handled: awaiting them later is safe. */
+export interface CredentialProbe {
+  client: InstanceClient;
+  /** Rejects with SessionRefused (401) or the InstanceError of a failed check; a 403 gives an empty identity. */
+  identity: Promise<Identity>;
+  self: Promise<SelfRead>;
+}
+
+/** Creates the credential's instance client and sends its identity check and token read, together. */
+export function probeCredential(init: SessionInit): CredentialProbe {
+  const { config } = init;
+  const client = new InstanceClient({
+    baseUrl: init.baseUrl,
+    token: init.token,
+    tokenHeader: init.tokenHeader,
+    tokenLabel: init.tokenLabel,
+    timeoutMs: config.actionTimeoutMs,
+    skipTlsVerify: config.skipTlsVerify,
+    operatorChosen: config.forgeUrls.includes(init.baseUrl),
+    allowPrivateInstances: config.allowPrivateInstances,
+  });
+  const self = readSelf(client, init.tokenHeader === 'bearer');
+  const identity = checkIdentity(client, init.tokenLabel);
+  // Handled now, awaited later: a failure before the session awaits it is not an unhandled rejection.
+  self.catch(() => undefined);
+  identity.catch(() => undefined);
+  return { client, identity, self };
+}
+
+async function checkIdentity(client: InstanceClient, tokenLabel: string): Promise<Identity> {
+  try {
+    const me = await client.rest('GET', '/user');
+    const body = me.body as { id?: number; username?: string };
+    return { id: body?.id, username: body?.username };
+  } catch (err) {
+    if (err instanceof InstanceError && err.status === 401)
+      throw new SessionRefused(
+        `the instance refused ${tokenLabel}: ${err.render('identity check')}`,
+        -40100,
+        401,
+      );
+    if (!(err instanceof InstanceError && err.status === 403)) throw err;
+    // A genuine token below the read_api minimum (only mcp, say): the session only refuses.
+    return {};
+  }
+}
+
+/** The token's scopes and (personal access tokens) its id, from its own description. */
+export async function readSelf(client: InstanceClient, bearer: boolean): Promise<SelfRead> {
+  try {
+    const self = await client.rest('GET', '/personal_access_tokens/self');
+    const body = self.body as { scopes?: unknown; id?: unknown };
+    if (Array.isArray(body?.scopes))
+      return { scopes: body.scopes.map(String), id: typeof body.id === 'number' ? body.id : undefined };
+  } catch (err) {
+    // 5xx, 429, timeout or no answer: the kind is unknown, to be asked again.
+    const transient =
+      !(err instanceof InstanceError) ||
+      (err.kind === 'status' ? (err.status ?? 0) >= 500 || err.status === 429 : err.kind !== 'canceled');
+    if (!(err instanceof InstanceError) || !bearer) return { transient };
+  }
+  if (bearer) {
+    try {
+      const info = await client.rest('GET', '/oauth/token/info');
+      const scope =
+        (info.body as { scope?: unknown; scopes?: unknown })?.scope ??
+        (info.body as { scopes?: unknown })?.scopes;
+      if (Array.isArray(scope)) return { scopes: scope.map(String) };
+      if (typeof scope === 'string') return { scopes: scope.split(/\s+/).filter(Boolean) };
+    } catch {
+      return {};
+    }
+  }
+  return {};
+}
