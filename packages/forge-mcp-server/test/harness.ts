@@ -15,8 +15,21 @@ export const CLI = join(dirname(fileURLToPath(import.meta.url)), '../dist/forge-
 
 export type { ForgeSim };
 
-/** Where the spawned servers keep their compile cache (the launcher keeps it to a few files). */
+/**
+ * Where the spawned servers keep their compile cache: out of the home folder, and kept to a few files by the
+ * launcher (test/compile-cache.test.ts tests the cache itself).
+ */
 export const TEST_COMPILE_CACHE = join(tmpdir(), 'forge-mcp-server-test-compile-cache');
+
+/** A spawned server's environment: PATH, HOME and the test compile cache, then `env`. */
+function childEnv(env: Record<string, string>): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    NODE_COMPILE_CACHE: TEST_COMPILE_CACHE,
+    ...env,
+  };
+}
 
 export async function sim(opts: SimOptions = {}): Promise<ForgeSim> {
   return startForgeSim(opts);
@@ -44,17 +57,13 @@ export interface Connected {
 
 /** Spawns the server over stdio against `s` and connects a v2 client. */
 export async function stdioClient(s: ForgeSim, opts: StdioOptions = {}): Promise<Connected> {
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '/tmp',
+  const env = childEnv({
     FORGE_URL: s.url,
     FORGE_TOKEN: s.tokens.api,
     FORGE_MCP_TIER: 'ultimate',
     FORGE_MCP_LOG_LEVEL: 'debug',
-    // The bin's compile cache, kept out of the home folder (test/compile-cache.test.ts tests the cache).
-    NODE_COMPILE_CACHE: TEST_COMPILE_CACHE,
     ...opts.env,
-  };
+  });
   for (const [k, v] of Object.entries(env)) if (v === '') delete env[k];
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -90,12 +99,7 @@ export function runCli(
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(process.execPath, [CLI, ...args], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '/tmp',
-        NODE_COMPILE_CACHE: TEST_COMPILE_CACHE,
-        ...env,
-      },
+      env: childEnv(env),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -148,13 +152,7 @@ export function httpServer(
       process.execPath,
       [CLI, '--http', '--http-addr=127.0.0.1:0', `--forge-url=${s.url}`, '--tier=ultimate', ...args],
       {
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '/tmp',
-          NODE_COMPILE_CACHE: TEST_COMPILE_CACHE,
-          FORGE_URL: s.url,
-          ...env,
-        },
+        env: childEnv({ FORGE_URL: s.url, ...env }),
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -213,13 +211,7 @@ export function httpServerAt(
   return new Promise((resolve, reject) => {
     const addr = args.some((a) => a.startsWith('--http-addr')) ? [] : ['--http-addr=127.0.0.1:0'];
     const child = spawn(process.execPath, [CLI, '--http', ...addr, '--tier=ultimate', ...args], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '/tmp',
-        NODE_COMPILE_CACHE: TEST_COMPILE_CACHE,
-        FORGE_URL: s.url,
-        ...env,
-      },
+      env: childEnv({ FORGE_URL: s.url, ...env }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let err = '';
