@@ -193,3 +193,44 @@ describe('identity routes', () => {
     expect(other.status).toBe(401);
   });
 });
+
+describe('tokens added at run time', () => {
+  it('issues an OAuth token to a given application, introspected with its own lifetime', async () => {
+    const token = sim.addToken({
+      scopes: ['read_api'],
+      expiresInSeconds: 600,
+      applicationUid: 'app-under-test',
+    });
+    const res = await fetch(`${sim.url}/oauth/token/info`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    const info = (await res.json()) as any;
+    expect(info.application).toEqual({ uid: 'app-under-test' });
+    expect(info.scope).toEqual(['read_api']);
+    expect(info.expires_in).toBeGreaterThan(590);
+    expect(info.expires_in).toBeLessThanOrEqual(600);
+    const self = await fetch(`${sim.url}/api/v4/personal_access_tokens/self`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(self.status).toBe(404);
+    sim.reset();
+  });
+
+  it('refuses an added token once its lifetime has passed', async () => {
+    const token = sim.addToken({ expiresInSeconds: 1 });
+    const ok = await fetch(`${sim.url}/api/v4/user`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(ok.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1100));
+    const late = await fetch(`${sim.url}/api/v4/user`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(late.status).toBe(401);
+    sim.reset();
+  });
+
+  it('adds a personal access token with the given scopes', async () => {
+    const token = sim.addToken({ kind: 'personal', scopes: ['mcp'] });
+    const self = await fetch(`${sim.url}/api/v4/personal_access_tokens/self`, {
+      headers: { 'PRIVATE-TOKEN': token },
+    });
+    expect(((await self.json()) as any).scopes).toEqual(['mcp']);
+    sim.reset();
+  });
+});

@@ -1,15 +1,24 @@
 /** forge-sim: a simulated code-hosting instance (REST /api/v4 + /api/graphql) for tests, benchmarks and the demo. */
+import { randomBytes } from 'node:crypto';
 import { createServer as createHttpServer } from 'node:http';
 import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { buildRouter, handle, nonApiRouter } from './server.js';
 import type { SimCore } from './server.js';
-import { DEMO_TOKENS, seed } from './state.js';
+import { DEMO_TOKENS, nextId, seed } from './state.js';
 import { selfSignedCertificate } from './tls.js';
 import type { FaultRule, ForgeSim, LicensePlan, SimOptions } from './types.js';
 
-export type { FaultRule, ForgeSim, LicensePlan, RecordedRequest, SimOptions, SimTokens } from './types.js';
+export type {
+  FaultRule,
+  ForgeSim,
+  LicensePlan,
+  RecordedRequest,
+  SimOptions,
+  SimTokens,
+  TokenSpec,
+} from './types.js';
 export { DEMO_TOKENS } from './state.js';
 
 export async function startForgeSim(opts: SimOptions = {}): Promise<ForgeSim> {
@@ -71,6 +80,28 @@ export async function startForgeSim(opts: SimOptions = {}): Promise<ForgeSim> {
     },
     setLicense: (plan) => {
       core.rt.license = plan;
+    },
+    addToken: (spec = {}) => {
+      const id = nextId(core.state, 'token');
+      const kind = spec.kind ?? 'oauth';
+      const secret = `${kind === 'oauth' ? 'forgesim-oauth-added' : 'glpat-forgesim-added'}-${id}-${randomBytes(8).toString('hex')}`;
+      const now = Date.now();
+      core.state.tokens.push({
+        id,
+        name: `sim-added-${id}`,
+        token: secret,
+        userId: spec.userId ?? 2,
+        scopes: spec.scopes ?? ['api'],
+        kind,
+        revoked: false,
+        expiresAt:
+          spec.expiresInSeconds === undefined
+            ? null
+            : new Date(now + spec.expiresInSeconds * 1000).toISOString(),
+        createdAt: new Date(now).toISOString(),
+        ...(spec.applicationUid ? { applicationUid: spec.applicationUid } : {}),
+      });
+      return secret;
     },
     reset: () => {
       core.state = seed();

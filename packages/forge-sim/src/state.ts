@@ -256,6 +256,8 @@ export interface TokenRecord {
   createdAt: string;
   /** Granular scopes of a fine-grained token (as sent at creation). */
   granularScopes?: unknown[];
+  /** OAuth tokens: the application they were issued to (default: the simulator's one application). */
+  applicationUid?: string;
 }
 
 export interface State {

@@ -66,6 +66,20 @@ export interface SimTokens {
   oauth: string;
 }
 
+/** A token added at run time (addToken). */
+export interface TokenSpec {
+  /** Defaults to 'oauth'. */
+  kind?: 'personal' | 'oauth';
+  /** Defaults to ['api']. */
+  scopes?: string[];
+  /** Owner; defaults to 2 (alice). */
+  userId?: number;
+  /** Lifetime from now in seconds; no expiry when unset. */
+  expiresInSeconds?: number;
+  /** OAuth application the token was issued to; defaults to the simulator's one application. */
+  applicationUid?: string;
+}
+
 export interface ForgeSim {
   /** e.g. http://127.0.0.1:41234 (https when tls). */
   url: string;
@@ -78,6 +92,8 @@ export interface ForgeSim {
   fault(rule: FaultRule): void;
   clearFaults(): void;
   setLicense(plan: LicensePlan | null): void;
+  /** Adds a token to the state (until reset) and returns its secret. */
+  addToken(spec?: TokenSpec): string;
   /** Back to the seeded state; clears requests and faults. */
   reset(): void;
   close(): Promise<void>;

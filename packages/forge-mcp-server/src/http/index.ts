@@ -1,7 +1,8 @@
 /**
  * HTTP mode: Streamable HTTP on the MCP path, stateless, the credential brought by every request as
- * `PRIVATE-TOKEN` (wins) or `Authorization: Bearer`. Sessions are pooled per instance and credential
- * digest. Before a request reaches the SDK it passes, in order: the host guard, routing, cross-origin
+ * `PRIVATE-TOKEN` (wins) or `Authorization: Bearer` (legacy mode), or only as `Authorization: Bearer`
+ * verified and cached by OAuth mode's resource-server door (oauth-door.ts, which also serves the
+ * protected-resource metadata). Sessions are pooled per instance and credential digest. Before a request reaches the SDK it passes, in order: the host guard, routing, cross-origin
  * protection (and CORS), instance selection, the address's authentication budgets, the body limits,
  * a call slot and the credential check.
  */
@@ -23,6 +24,8 @@ import { applySecurityHeaders, CODES, pinNoStore, rpcError, sendJson } from './h
 import { bindOf, hostGuard } from './host-guard.js';
 import { instanceSelector } from './instance.js';
 import { bind, createListener, parseAddr, unlinkSocket, urlOf } from './listen.js';
+import { OAuthDoor, bearerOf, type Refusal } from './oauth-door.js';
+import { OAUTH_PAGE_PATH, sendPublic } from './oauth.js';
 import { originPolicy } from './origin-guard.js';
 import { SessionPool } from './pool.js';
 import { SERVER_CARD_PATHS, serverCard, serverCardResponder } from './server-card.js';
@@ -68,6 +71,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
   const slots = new CallSlots();
   const drain = new Drain();
   const throttle = new Throttle(config, log);
+  const door = config.authMode === 'oauth' ? new OAuthDoor(config, log, pool) : undefined;
   const card = serverCardResponder(JSON.stringify(serverCard(config, VERSION, mcpPath)));
 
   const handler = createMcpHandler(
@@ -107,6 +111,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     const choice = selectInstance(req);
     if ('status' in choice) return sendJson(res, 400, rpcError(null, CODES.invalidRequest, choice.message));
     const instance = choice.instance;
+    if (door) return serveOAuth(req, res, door, instance);
     const cred = credentialOf(req);
     if (!cred) {
       return sendJson(
@@ -193,6 +198,60 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     await node(req as never, res as never, parsed);
   };
 
+  /** Answers an OAuth-mode refusal: the JSON-RPC error, its challenge or Retry-After, charged if it says so. */
+  const refuseAdmission = (res: ServerResponse, refusal: Refusal, address: string, key: string) => {
+    if (refusal.charge) throttle.chargeFailure(address, key);
+    return sendJson(res, refusal.status, rpcError(null, refusal.code, refusal.message), refusal.headers);
+  };
+
+  const serveOAuth = async (req: IncomingMessage, res: ServerResponse, door: OAuthDoor, instance: string) => {
+    const token = bearerOf(req);
+    if (!token) {
+      const refusal = door.noCredential(typeof req.headers['private-token'] === 'string');
+      return refuseAdmission(res, refusal, '', '');
+    }
+    const key = createHash('sha256').update(instance).update('\0').update(token).digest('hex');
+    const address = throttle.addressOf(req);
+    if (throttle.refuseBlocked(res, address, pool.has(key))) return;
+    let parsed: unknown;
+    if (req.method === 'POST') {
+      const body = await readJsonBody(req, config.maxRequestBodyBytes);
+      if (!body.ok) {
+        return sendJson(
+          res,
+          body.status,
+          rpcError(null, body.code, body.message),
+          body.status === 413 ? { connection: 'close' } : {},
+        );
+      }
+      parsed = body.body;
+    }
+    if (!STREAM_METHODS.has(methodOf(parsed) ?? '') && !slots.acquire(res)) {
+      return sendJson(
+        res,
+        503,
+        rpcError(
+          (parsed as { id?: unknown } | undefined)?.id,
+          CODES.internal,
+          `server is busy: all ${slots.max} call slots are held; retry shortly`,
+        ),
+        { 'retry-after': String(BUSY_RETRY_AFTER_S) },
+      );
+    }
+    const admission = await door.admit(instance, token, key);
+    if (!admission.ok) return refuseAdmission(res, admission, address, key);
+    const session = admission.session;
+    if (session.refusal) {
+      return refuseAdmission(res, door.refusal(session), address, key);
+    }
+    if (throttle.refuseRate(res, key, parsed)) return;
+    const auth = { token: '', clientId: key, scopes: session.scopes ?? [] };
+    bound.set(auth, session);
+    (req as IncomingMessage & { auth?: unknown }).auth = auth;
+    pinNoStore(res);
+    await node(req as never, res as never, parsed);
+  };
+
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
     applySecurityHeaders(res);
     if (!hosts.allows(req)) {
@@ -208,6 +267,10 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
       return sendJson(res, 200, { status: 'ok', version: VERSION });
     }
     if (SERVER_CARD_PATHS.includes(url.pathname)) return card(req, res);
+    if (door && url.pathname === door.resource.path)
+      return sendPublic(res, req.method, 'application/json', door.resource.body);
+    if (door?.resource.page && url.pathname === OAUTH_PAGE_PATH && url.pathname !== mcpPath)
+      return sendPublic(res, req.method, 'text/plain; charset=utf-8', door.resource.page);
     if (url.pathname !== mcpPath) return sendJson(res, 404, { error: 'not found' });
     return serveMcp(req, res);
   };
@@ -235,6 +298,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     close: () =>
       new Promise<void>((resolve) => {
         drain.close();
+        door?.close();
         server.closeAllConnections?.();
         server.close(() => {
           unlinkSocket(addr);

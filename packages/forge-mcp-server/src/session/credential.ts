@@ -38,7 +38,43 @@ export class SessionRefused extends Error {
   }
 }
 
-export type SelfRead = { scopes?: string[]; id?: number; transient?: boolean };
+export type SelfRead = {
+  scopes?: string[];
+  id?: number;
+  transient?: boolean;
+  /** Which endpoint described the token: its own description (personal) or introspection (oauth). */
+  kind?: 'personal' | 'oauth';
+  /** When the token stops working (ms since the epoch), when the instance said so. */
+  expiresAt?: number;
+  /** OAuth tokens: the application they were issued to. */
+  applicationUid?: string;
+  /** One of the endpoints refused the token with 401 or 403. */
+  refused?: boolean;
+  /** Bearer tokens: introspection (GET /oauth/token/info) gave no answer (5xx, 429, timeout, network). */
+  introspectionUnanswered?: boolean;
+  /** The Retry-After of a throttled or overloaded answer, when the instance sent one. */
+  retryAfterSeconds?: number;
+};
+
+function refusedBy(err: unknown): boolean {
+  return err instanceof InstanceError && (err.status === 401 || err.status === 403);
+}
+
+/** 5xx, 429, timeout or no answer (a 404 or another 4xx is an answer). */
+function unanswered(err: unknown): boolean {
+  if (!(err instanceof InstanceError)) return true;
+  return err.kind === 'status' ? (err.status ?? 0) >= 500 || err.status === 429 : err.kind !== 'canceled';
+}
+
+function retryAfterOf(err: unknown): number | undefined {
+  return err instanceof InstanceError ? err.parts.retryAfterSeconds : undefined;
+}
+
+function expiryOfDate(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const t = Date.parse(value);
+  return Number.isFinite(t) ? t : undefined;
+}
 
 /** A credential's first requests, under way. Both promises are already handled: awaiting them later is safe. */
 export interface CredentialProbe {
@@ -89,29 +125,55 @@ async function checkIdentity(client: InstanceClient, tokenLabel: string): Promis
 
 /** The token's scopes and (personal access tokens) its id, from its own description. */
 export async function readSelf(client: InstanceClient, bearer: boolean): Promise<SelfRead> {
+  let selfRefused = false;
+  let selfRetryAfter: number | undefined;
   try {
     const self = await client.rest('GET', '/personal_access_tokens/self');
-    const body = self.body as { scopes?: unknown; id?: unknown };
+    const body = self.body as { scopes?: unknown; id?: unknown; expires_at?: unknown };
     if (Array.isArray(body?.scopes))
-      return { scopes: body.scopes.map(String), id: typeof body.id === 'number' ? body.id : undefined };
+      return {
+        scopes: body.scopes.map(String),
+        id: typeof body.id === 'number' ? body.id : undefined,
+        kind: 'personal',
+        expiresAt: expiryOfDate(body.expires_at),
+      };
   } catch (err) {
     // 5xx, 429, timeout or no answer: the kind is unknown, to be asked again.
-    const transient =
-      !(err instanceof InstanceError) ||
-      (err.kind === 'status' ? (err.status ?? 0) >= 500 || err.status === 429 : err.kind !== 'canceled');
-    if (!(err instanceof InstanceError) || !bearer) return { transient };
+    const transient = unanswered(err);
+    selfRefused = refusedBy(err);
+    selfRetryAfter = retryAfterOf(err);
+    if (!(err instanceof InstanceError) || !bearer)
+      return { transient, refused: selfRefused, retryAfterSeconds: selfRetryAfter };
   }
   if (bearer) {
     try {
       const info = await client.rest('GET', '/oauth/token/info');
-      const scope =
-        (info.body as { scope?: unknown; scopes?: unknown })?.scope ??
-        (info.body as { scopes?: unknown })?.scopes;
-      if (Array.isArray(scope)) return { scopes: scope.map(String) };
-      if (typeof scope === 'string') return { scopes: scope.split(/\s+/).filter(Boolean) };
-    } catch {
-      return {};
+      const body = info.body as {
+        scope?: unknown;
+        scopes?: unknown;
+        expires_in?: unknown;
+        expires_in_seconds?: unknown;
+        application?: { uid?: unknown } | null;
+      };
+      const scope = body?.scope ?? body?.scopes;
+      // Seconds left (the instance counts them from now); none means the token does not expire.
+      const left = typeof body?.expires_in_seconds === 'number' ? body.expires_in_seconds : body?.expires_in;
+      const described: SelfRead = {
+        kind: 'oauth',
+        ...(typeof left === 'number' ? { expiresAt: Date.now() + left * 1000 } : {}),
+        ...(typeof body?.application?.uid === 'string' ? { applicationUid: body.application.uid } : {}),
+        ...(selfRefused ? { refused: true } : {}),
+      };
+      if (Array.isArray(scope)) return { scopes: scope.map(String), ...described };
+      if (typeof scope === 'string') return { scopes: scope.split(/\s+/).filter(Boolean), ...described };
+      return described;
+    } catch (err) {
+      return {
+        refused: selfRefused || refusedBy(err),
+        introspectionUnanswered: unanswered(err),
+        retryAfterSeconds: retryAfterOf(err) ?? selfRetryAfter,
+      };
     }
   }
-  return {};
+  return { refused: selfRefused };
 }

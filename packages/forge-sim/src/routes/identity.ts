@@ -49,10 +49,19 @@ export function registerIdentity(r: RouteTable): void {
       enterprise: ctx.rt.version.endsWith('-ee'),
     }),
   );
-  r.add('GET', '/personal_access_tokens/self', (ctx) => json(200, tokenJson(ctx.token!)), {
-    anyScope: true,
-    scope: 'read_api',
-  });
+  // Only personal access tokens describe themselves here; an OAuth access token is not one.
+  r.add(
+    'GET',
+    '/personal_access_tokens/self',
+    (ctx) => {
+      if (ctx.token!.kind === 'oauth') throw new HttpError(404, { message: '404 Not Found' });
+      return json(200, tokenJson(ctx.token!));
+    },
+    {
+      anyScope: true,
+      scope: 'read_api',
+    },
+  );
   r.add(
     'DELETE',
     '/personal_access_tokens/self',

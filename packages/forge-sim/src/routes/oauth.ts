@@ -20,14 +20,17 @@ export function registerOAuth(r: RouteTable): void {
         },
       );
     }
+    // Seconds left, as the instance reports them; the seeded token (no expiry) answers the default two hours.
+    const left =
+      t.expiresAt === null ? 7200 : Math.max(0, Math.floor((Date.parse(t.expiresAt) - Date.now()) / 1000));
     return json(200, {
       resource_owner_id: t.userId,
       scope: t.scopes,
-      expires_in: 7200,
-      application: { uid: OAUTH_APPLICATION_UID },
+      expires_in: left,
+      application: { uid: t.applicationUid ?? OAUTH_APPLICATION_UID },
       created_at: Math.floor(Date.parse(t.createdAt) / 1000),
       scopes: t.scopes,
-      expires_in_seconds: 7200,
+      expires_in_seconds: left,
     });
   });
   r.add('POST', '/oauth/token', (ctx) => {

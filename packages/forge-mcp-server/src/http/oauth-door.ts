@@ -1,0 +1,239 @@
+/**
+ * OAuth mode's door: which bearer token a request may use, verified against the instance (identity, scopes,
+ * expiry, and with --oauth-client-uid the application it was issued to) and remembered as the spec's
+ * verified identity cache and refused-token memory (see oauth.ts for how they sit beside the session pool).
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Config } from '../config/types.js';
+import { InstanceError } from '../instance/index.js';
+import type { Logger } from '../log.js';
+import { openSession, probeCredential, SessionRefused, type Session } from '../session/index.js';
+import { CODES } from './headers.js';
+import {
+  challenge,
+  IdentityCache,
+  protectedResource,
+  RefusedTokens,
+  type ChallengeError,
+  type ProtectedResource,
+} from './oauth.js';
+import type { SessionPool } from './pool.js';
+
+const TOKEN_LABEL = 'the token this request presented (its Authorization header)';
+/** Retry-After of a 503 when the instance named none. */
+const DEFAULT_RETRY_AFTER_S = 5;
+
+/** Why a request may not use its token: the status, JSON-RPC error and headers to answer with. */
+export interface Refusal {
+  ok: false;
+  status: number;
+  code: number;
+  message: string;
+  headers: Record<string, string>;
+  /** Charged to the address's authentication budgets (a token the instance refused). */
+  charge: boolean;
+}
+
+export type Admission = { ok: true; session: Session } | Refusal;
+
+/** The bearer token of `Authorization: Bearer <token>`: the only transmission OAuth mode accepts. */
+export function bearerOf(req: IncomingMessage): string | undefined {
+  const auth = req.headers.authorization;
+  if (typeof auth !== 'string') return undefined;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
+  return m ? m[1] : undefined;
+}
+
+export class OAuthDoor {
+  readonly resource: ProtectedResource;
+  private readonly identities: IdentityCache;
+  private readonly refused = new RefusedTokens();
+  /** One verification per credential at a time: concurrent first requests share it. */
+  private readonly verifying = new Map<string, Promise<Admission>>();
+
+  constructor(
+    private readonly config: Config,
+    private readonly log: Logger,
+    private readonly pool: SessionPool,
+  ) {
+    this.resource = protectedResource(config);
+    this.identities = new IdentityCache(config.oauthCacheTtlMs);
+  }
+
+  private refuse(
+    status: number,
+    code: number,
+    message: string,
+    err: ChallengeError | undefined,
+    charge = false,
+  ): Refusal {
+    return {
+      ok: false,
+      status,
+      code,
+      message,
+      charge,
+      headers: { 'www-authenticate': challenge(this.resource, err) },
+    };
+  }
+
+  private unavailable(message: string, retryAfterS?: number): Refusal {
+    return {
+      ok: false,
+      status: 503,
+      code: CODES.internal,
+      message,
+      charge: false,
+      headers: { 'retry-after': String(retryAfterS ?? DEFAULT_RETRY_AFTER_S) },
+    };
+  }
+
+  /** 401 without an error code: the request brought no bearer token. */
+  noCredential(privateTokenSent: boolean): Refusal {
+    const message = privateTokenSent
+      ? 'PRIVATE-TOKEN is not accepted by this server (OAuth mode): send an OAuth access token as "Authorization: Bearer <token>"; the resource_metadata URL of the WWW-Authenticate header says where to get one'
+      : 'no credential: send an OAuth access token as "Authorization: Bearer <token>"; the resource_metadata URL of the WWW-Authenticate header says where to get one';
+    return this.refuse(401, CODES.noCredential, message, undefined);
+  }
+
+  private invalidToken(charge: boolean): Refusal {
+    return this.refuse(
+      401,
+      CODES.noCredential,
+      'the instance refused the token this request presented (revoked, expired or unknown): obtain a new access token (refresh it or authorize again) and retry',
+      {
+        error: 'invalid_token',
+        description: 'The instance rejected the access token (revoked, expired or unknown)',
+      },
+      charge,
+    );
+  }
+
+  private notPinned(): Refusal {
+    return this.refuse(
+      401,
+      CODES.noCredential,
+      `this server admits only OAuth access tokens issued to its registered application (personal access tokens and other applications' tokens are refused): authorize with that application; see ${this.resource.documentation}`,
+      {
+        error: 'invalid_token',
+        description: 'The access token was not issued to an application this server admits',
+        uri: this.resource.documentation,
+      },
+    );
+  }
+
+  private belowMinimum(scopes: string[] | undefined): Refusal {
+    const has = scopes ? ` (it has: ${scopes.join(', ') || 'none'})` : '';
+    return this.refuse(
+      403,
+      CODES.forbidden,
+      `the token this request presented carries neither the api nor the read_api scope${has}: authorize with the ${this.resource.scope} scope (read_api for read-only use)`,
+      {
+        error: 'insufficient_scope',
+        description: 'The access token carries neither the api nor the read_api scope',
+        scope: 'read_api',
+      },
+    );
+  }
+
+  /** The session a bearer token may use for `instance`, or why not. `key` is the credential digest. */
+  async admit(instance: string, token: string, key: string): Promise<Admission> {
+    const remembered = this.refused.get(key);
+    if (remembered === 'invalid') return this.invalidToken(true);
+    if (remembered === 'pin') return this.notPinned();
+    if (this.identities.fresh(key)) {
+      const held = this.pool.peek(key);
+      if (held) return { ok: true, session: held };
+    }
+    let pending = this.verifying.get(key);
+    if (!pending) {
+      pending = this.verify(instance, token, key).finally(() => this.verifying.delete(key));
+      this.verifying.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** Opens the credential's session, which is its verification, and remembers the outcome. */
+  private async verify(instance: string, token: string, key: string): Promise<Admission> {
+    const { config } = this;
+    this.identities.forget(key);
+    this.pool.drop(key);
+    const init = {
+      config,
+      baseUrl: instance,
+      token,
+      tokenHeader: 'bearer' as const,
+      tokenLabel: TOKEN_LABEL,
+    };
+    const probe = probeCredential(init);
+    let identity;
+    try {
+      identity = await probe.identity;
+    } catch (err) {
+      if (err instanceof SessionRefused && err.status === 401) {
+        this.refused.remember(key, 'invalid');
+        return this.invalidToken(true);
+      }
+      if (err instanceof InstanceError && err.kind === 'destination_refused')
+        return {
+          ok: false,
+          status: 403,
+          code: CODES.forbidden,
+          message: err.render('identity check'),
+          headers: {},
+          charge: false,
+        };
+      // Throttled or unreachable: never reported as a refused token.
+      const text = err instanceof InstanceError ? err.render('identity check') : 'identity check failed';
+      return this.unavailable(text, err instanceof InstanceError ? err.parts.retryAfterSeconds : undefined);
+    }
+    const self = await probe.self;
+    if (config.oauthClientUids.length > 0) {
+      const issuedTo = self.kind === 'oauth' ? self.applicationUid : undefined;
+      if (issuedTo === undefined && self.kind !== 'personal' && !self.refused) {
+        return this.unavailable(
+          'token introspection (GET /oauth/token/info) did not answer, so the application the token was issued to is unknown; retry shortly',
+          self.retryAfterSeconds,
+        );
+      }
+      if (issuedTo === undefined || !config.oauthClientUids.includes(issuedTo)) {
+        this.refused.remember(key, 'pin');
+        return this.notPinned();
+      }
+    }
+    let scopes = self.scopes;
+    if (identity.id === undefined) return this.belowMinimum(scopes);
+    if (!scopes) {
+      if (self.refused) return this.belowMinimum(undefined);
+      // Neither the token's description nor introspection answered: the token is taken as able to write.
+      this.log.debug({ instance: new URL(instance).host }, 'token scopes unreadable: api assumed');
+      scopes = ['api'];
+    }
+    if (!scopes.includes('granular') && !scopes.includes('api') && !scopes.includes('read_api'))
+      return this.belowMinimum(scopes);
+    let session: Session;
+    try {
+      session = await openSession(init, probe);
+    } catch (err) {
+      this.log.debug({ err: (err as Error).message }, 'session build failed');
+      return this.unavailable('the session for this token could not be built; retry shortly');
+    }
+    if (session.refusal) return this.belowMinimum(session.scopes);
+    this.identities.remember(
+      key,
+      { userId: identity.id, username: identity.username, scopes },
+      self.expiresAt,
+    );
+    await this.pool.get(key, async () => session);
+    return { ok: true, session };
+  }
+
+  /** The 403 of a pooled session found below the minimum after admission (its kind learned later). */
+  refusal(session: Session): Refusal {
+    return this.belowMinimum(session.scopes);
+  }
+
+  close(): void {
+    this.identities.close();
+  }
+}

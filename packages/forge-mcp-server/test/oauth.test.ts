@@ -1,0 +1,350 @@
+/**
+ * OAuth mode (--auth-mode=oauth) as a resource server, through real loopback HTTP against the built server
+ * and forge-sim: the bearer-only door and its challenges, the protected-resource metadata document, the
+ * verified identity cache and the refused-token memory, the application pin, and how verification treats
+ * unreadable scopes and an instance that is throttled or unreachable. forge-sim's request log shows what
+ * reached the instance.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { httpServer, sim, type ForgeSim, type HttpServerProcess } from './harness.js';
+
+const PUBLIC = 'http://localhost:8123/mcp';
+const METADATA = 'http://localhost:8123/.well-known/oauth-protected-resource/mcp';
+const CHALLENGE = `Bearer realm="forge-mcp-server", scope="api", resource_metadata="${METADATA}"`;
+const PINNED_PUBLIC = 'http://localhost:8124';
+const PINNED_METADATA = 'http://localhost:8124/.well-known/oauth-protected-resource';
+const PINNED_DOCS = 'https://docs.example.com/forge/oauth';
+const PINNED_APP = 'app-pinned-0001';
+
+const LIST = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+/** The requests a verification makes. */
+const VERIFYING = /\/(api\/v4\/user|api\/v4\/personal_access_tokens\/self|oauth\/token\/info)$/;
+
+let s: ForgeSim;
+/** OAuth mode, public URL with a path, no pin; debug logs. */
+let oauth: HttpServerProcess;
+/** OAuth mode under read-only, public URL without a path, pinned to one application, every optional URL set. */
+let pinned: HttpServerProcess;
+let legacy: HttpServerProcess;
+
+function originOf(server: HttpServerProcess): string {
+  return new URL(server.url).origin;
+}
+
+function post(server: HttpServerProcess, headers: Record<string, string> = {}, body: unknown = LIST) {
+  return fetch(server.url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Runs `fn` and returns what it sent to the instance (paths). */
+async function sentBy<T>(fn: () => Promise<T>): Promise<{ out: T; paths: string[] }> {
+  const before = s.requests.length;
+  const out = await fn();
+  return { out, paths: s.requests.slice(before).map((r) => r.path) };
+}
+
+/** Lets a verification's trailing request (the token's description, sent beside the identity check) land. */
+const settle = () => new Promise((r) => setTimeout(r, 200));
+
+async function rpcBody(res: Response) {
+  return (await res.json()) as { jsonrpc: string; id: unknown; error?: { code: number; message: string } };
+}
+
+beforeAll(async () => {
+  s = await sim();
+  [oauth, pinned, legacy] = await Promise.all([
+    httpServer(s, ['--auth-mode=oauth', `--public-url=${PUBLIC}`], { FORGE_MCP_LOG_LEVEL: 'debug' }),
+    httpServer(s, [
+      '--auth-mode=oauth',
+      `--public-url=${PINNED_PUBLIC}`,
+      '--read-only',
+      `--oauth-client-uid=other-app,${PINNED_APP}`,
+      `--resource-documentation=${PINNED_DOCS}`,
+      '--resource-policy-uri=https://example.com/policy',
+      '--resource-tos-uri=https://example.com/tos',
+    ]),
+    httpServer(s),
+  ]);
+});
+afterEach(() => s.clearFaults());
+afterAll(async () => {
+  await Promise.all([oauth.stop(), pinned.stop(), legacy.stop()]);
+  await s.close();
+});
+
+describe('OAuth mode: the bearer-only door', () => {
+  it('answers a request without a credential 401 with the challenge naming scope and metadata, and -40100', async () => {
+    const { out: res, paths } = await sentBy(() => post(oauth));
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe(CHALLENGE);
+    const body = await rpcBody(res);
+    expect(body.error!.code).toBe(-40100);
+    expect(body.error!.message).toMatch(
+      /^no credential: send an OAuth access token as "Authorization: Bearer/,
+    );
+    expect(paths).toEqual([]);
+  });
+
+  it('refuses PRIVATE-TOKEN (even a valid one) 401 with the challenge, sending nothing to the instance', async () => {
+    const { out: res, paths } = await sentBy(() => post(oauth, { 'private-token': s.tokens.api }));
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe(CHALLENGE);
+    const body = await rpcBody(res);
+    expect(body.error!.code).toBe(-40100);
+    expect(body.error!.message).toMatch(/^PRIVATE-TOKEN is not accepted by this server \(OAuth mode\)/);
+    expect(body.error!.message).not.toContain(s.tokens.api);
+    expect(paths).toEqual([]);
+  });
+
+  it('admits an OAuth access token sent as Bearer and serves tools/list', async () => {
+    const res = await post(oauth, bearer(s.tokens.oauth));
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain('"result"');
+    expect(text).toContain('forge_execute_action');
+  });
+
+  it('refuses a token the instance rejects 401 invalid_token, then answers it from memory', async () => {
+    const first = await sentBy(() => post(oauth, bearer(s.tokens.revoked)));
+    expect(first.out.status).toBe(401);
+    expect(first.out.headers.get('www-authenticate')).toBe(
+      `${CHALLENGE}, error="invalid_token", error_description="The instance rejected the access token (revoked, expired or unknown)"`,
+    );
+    const body = await rpcBody(first.out);
+    expect(body.error!.code).toBe(-40100);
+    expect(body.error!.message).toMatch(/^the instance refused the token this request presented/);
+    expect(first.paths).toContain('/api/v4/user');
+    await settle();
+    const again = await sentBy(() => post(oauth, bearer(s.tokens.revoked)));
+    expect(again.out.status).toBe(401);
+    expect(again.out.headers.get('www-authenticate')).toBe(first.out.headers.get('www-authenticate'));
+    expect(again.paths).toEqual([]);
+  });
+
+  it('refuses a token below the minimum scope 403 insufficient_scope naming read_api, and -40300', async () => {
+    for (const token of [s.tokens.noScope, s.tokens.mcpOnly]) {
+      const res = await post(oauth, bearer(token));
+      expect(res.status, token).toBe(403);
+      expect(res.headers.get('www-authenticate')).toBe(
+        `Bearer realm="forge-mcp-server", scope="read_api", resource_metadata="${METADATA}", error="insufficient_scope", error_description="The access token carries neither the api nor the read_api scope"`,
+      );
+      const body = await rpcBody(res);
+      expect(body.error!.code).toBe(-40300);
+      expect(body.error!.message).toMatch(/carries neither the api nor the read_api scope/);
+    }
+  });
+
+  it('leaves legacy mode as it was: PRIVATE-TOKEN admitted, the plain Bearer challenge', async () => {
+    expect((await post(legacy, { 'private-token': s.tokens.api })).status).toBe(200);
+    const res = await post(legacy);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe('Bearer realm="forge-mcp-server"');
+  });
+});
+
+describe('OAuth mode: the protected-resource metadata document', () => {
+  it('is served at the well-known path followed by the public URL path, cacheable for an hour', async () => {
+    const { out: res, paths } = await sentBy(() =>
+      fetch(`${originOf(oauth)}/.well-known/oauth-protected-resource/mcp`),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await res.json()).toEqual({
+      resource: PUBLIC,
+      authorization_servers: [s.url],
+      scopes_supported: ['api'],
+      bearer_methods_supported: ['header'],
+      resource_name: 'forge-mcp-server',
+      resource_documentation: 'http://localhost:8123/docs/oauth',
+      // resource_policy_uri and resource_tos_uri are absent when unset.
+    });
+    expect(paths).toEqual([]);
+  });
+
+  it('answers 404 at the bare well-known path when the public URL has a path', async () => {
+    const res = await fetch(`${originOf(oauth)}/.well-known/oauth-protected-resource`);
+    expect(res.status).toBe(404);
+  });
+
+  it('serves the default documentation page the document names', async () => {
+    const res = await fetch(`${originOf(oauth)}/docs/oauth`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const text = await res.text();
+    expect(text).toContain(METADATA);
+    expect(text).toContain('Scope to ask for: api');
+  });
+
+  it('advertises read_api under read-only, at the bare path for a path-less public URL, with every optional URL', async () => {
+    const res = await fetch(`${originOf(pinned)}/.well-known/oauth-protected-resource`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      resource: PINNED_PUBLIC,
+      authorization_servers: [s.url],
+      scopes_supported: ['read_api'],
+      bearer_methods_supported: ['header'],
+      resource_name: 'forge-mcp-server',
+      resource_documentation: PINNED_DOCS,
+      resource_policy_uri: 'https://example.com/policy',
+      resource_tos_uri: 'https://example.com/tos',
+    });
+    const challenge = (await post(pinned)).headers.get('www-authenticate');
+    expect(challenge).toBe(
+      `Bearer realm="forge-mcp-server", scope="read_api", resource_metadata="${PINNED_METADATA}"`,
+    );
+    expect((await fetch(`${originOf(pinned)}/docs/oauth`)).status).toBe(404);
+  });
+
+  it('is not served in legacy mode', async () => {
+    expect((await fetch(`${originOf(legacy)}/.well-known/oauth-protected-resource`)).status).toBe(404);
+    expect((await fetch(`${originOf(legacy)}/.well-known/oauth-protected-resource/mcp`)).status).toBe(404);
+  });
+
+  it('passes the host guard like every route', async () => {
+    const { request } = await import('node:http');
+    const u = new URL(oauth.url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(
+        {
+          hostname: u.hostname,
+          port: u.port,
+          path: '/.well-known/oauth-protected-resource/mcp',
+          headers: { host: 'evil.example' },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(403);
+  });
+});
+
+describe('OAuth mode: the verified identity cache', () => {
+  it('answers a verified token again without calling the instance', async () => {
+    const token = s.addToken({ scopes: ['api'], expiresInSeconds: 3600 });
+    const first = await sentBy(() => post(oauth, bearer(token)));
+    expect(first.out.status).toBe(200);
+    // The identity check and the token's description go out together: their order is not fixed.
+    expect(first.paths.filter((p) => VERIFYING.test(p)).sort()).toEqual([
+      '/api/v4/personal_access_tokens/self',
+      '/api/v4/user',
+      '/oauth/token/info',
+    ]);
+    const again = await sentBy(() => post(oauth, bearer(token)));
+    expect(again.out.status).toBe(200);
+    expect(again.paths).toEqual([]);
+  });
+
+  it("verifies again once the token's own expiry has passed", async () => {
+    const token = s.addToken({ scopes: ['api'], expiresInSeconds: 2 });
+    expect((await post(oauth, bearer(token))).status).toBe(200);
+    const cached = await sentBy(() => post(oauth, bearer(token)));
+    expect(cached.out.status).toBe(200);
+    expect(cached.paths).toEqual([]);
+    await new Promise((r) => setTimeout(r, 2300));
+    const late = await sentBy(() => post(oauth, bearer(token)));
+    expect(late.paths).toContain('/api/v4/user');
+    expect(late.out.status).toBe(401);
+    expect(late.out.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
+  });
+
+  it('does not cache a failed verification: the next request verifies again', async () => {
+    const token = s.addToken({ scopes: ['api'] });
+    s.fault({ path: '/api/v4/user', status: 503, times: 1 });
+    expect((await post(oauth, bearer(token))).status).toBe(503);
+    const next = await sentBy(() => post(oauth, bearer(token)));
+    expect(next.out.status).toBe(200);
+    expect(next.paths).toContain('/api/v4/user');
+  });
+});
+
+describe('OAuth mode: the application pin', () => {
+  it('admits a token issued to a listed application', async () => {
+    const token = s.addToken({ scopes: ['read_api'], applicationUid: PINNED_APP });
+    expect((await post(pinned, bearer(token))).status).toBe(200);
+  });
+
+  it("refuses another application's token and a personal access token 401 invalid_token with error_uri, remembered", async () => {
+    const other = s.addToken({ scopes: ['api'], applicationUid: 'someone-else' });
+    for (const token of [other, s.tokens.api, s.tokens.fineGrained]) {
+      const res = await post(pinned, bearer(token));
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toBe(
+        `Bearer realm="forge-mcp-server", scope="read_api", resource_metadata="${PINNED_METADATA}", error="invalid_token", error_description="The access token was not issued to an application this server admits", error_uri="${PINNED_DOCS}"`,
+      );
+      expect((await rpcBody(res)).error!.code).toBe(-40100);
+      await settle();
+      const again = await sentBy(() => post(pinned, bearer(token)));
+      expect(again.out.status).toBe(401);
+      expect(again.paths).toEqual([]);
+    }
+  });
+
+  it('answers 503 with Retry-After when introspection does not answer, uncached', async () => {
+    const token = s.addToken({ scopes: ['api'], applicationUid: PINNED_APP });
+    s.fault({ path: '/oauth/token/info', status: 503, headers: { 'retry-after': '7' }, times: 1 });
+    const res = await post(pinned, bearer(token));
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('7');
+    expect(res.headers.get('www-authenticate')).toBeNull();
+    const next = await sentBy(() => post(pinned, bearer(token)));
+    expect(next.out.status).toBe(200);
+    expect(next.paths).toContain('/oauth/token/info');
+  });
+});
+
+describe('OAuth mode: verification details', () => {
+  it('assumes api when neither the description nor introspection answers (DEBUG log)', async () => {
+    const token = s.addToken({ scopes: ['api'] });
+    s.fault({ path: '/api/v4/personal_access_tokens/self', status: 503, times: 1 });
+    s.fault({ path: '/oauth/token/info', status: 502, times: 1 });
+    const res = await post(oauth, bearer(token));
+    expect(res.status).toBe(200);
+    expect(oauth.stderr()).toContain('token scopes unreadable: api assumed');
+  });
+
+  it('reads no scope, and refuses 403, when one of them refused the token', async () => {
+    const token = s.addToken({ scopes: ['api'] });
+    s.fault({ path: '/api/v4/personal_access_tokens/self', status: 503, times: 1 });
+    s.fault({ path: '/oauth/token/info', status: 401, times: 1 });
+    const res = await post(oauth, bearer(token));
+    expect(res.status).toBe(403);
+    expect(res.headers.get('www-authenticate')).toMatch(/error="insufficient_scope"/);
+    expect((await rpcBody(res)).error!.code).toBe(-40300);
+  });
+
+  it("answers a throttled instance 503 with the instance's own Retry-After, never invalid_token", async () => {
+    const token = s.addToken({ scopes: ['api'] });
+    s.fault({ path: '/api/v4/user', status: 429, headers: { 'retry-after': '120' }, times: 1 });
+    const res = await post(oauth, bearer(token));
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('120');
+    expect(res.headers.get('www-authenticate')).toBeNull();
+  });
+
+  it('answers an unreachable instance 503 with Retry-After', async () => {
+    const token = s.addToken({ scopes: ['api'] });
+    s.fault({ path: '/api/v4/user', drop: true, times: 1 });
+    const res = await post(oauth, bearer(token));
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(res.headers.get('www-authenticate')).toBeNull();
+    const text = await res.text();
+    expect(text).not.toContain(token);
+  });
+});
