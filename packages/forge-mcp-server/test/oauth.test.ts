@@ -348,3 +348,42 @@ describe('OAuth mode: verification details', () => {
     expect(text).not.toContain(token);
   });
 });
+
+describe('OAuth mode: authentication budgets', () => {
+  let budget: HttpServerProcess;
+  beforeAll(async () => {
+    budget = await httpServer(
+      s,
+      ['--auth-mode=oauth', '--public-url=http://localhost:8125/mcp', '--oauth-client-uid=app-budget'],
+      { FORGE_MCP_AUTH_FAILURE_LIMIT: '2', FORGE_MCP_AUTH_DISTINCT_TOKEN_LIMIT: '0' },
+    );
+  });
+  afterAll(() => budget.stop());
+
+  it('charges only tokens the instance refused: pin refusals, below-minimum 403s and 503s are free', async () => {
+    const held = s.addToken({ scopes: ['api'], applicationUid: 'app-budget' });
+    expect((await post(budget, bearer(held))).status).toBe(200);
+    const otherApp = s.addToken({ scopes: ['api'], applicationUid: 'app-elsewhere' });
+    for (const token of [s.tokens.api, s.tokens.readApi, otherApp])
+      expect((await post(budget, bearer(token))).status).toBe(401);
+    for (let i = 0; i < 2; i++) {
+      const mcpOnly = s.addToken({ scopes: ['mcp'], applicationUid: 'app-budget' });
+      expect((await post(budget, bearer(mcpOnly))).status).toBe(403);
+    }
+    s.fault({ path: '/api/v4/user', status: 503, times: 2 });
+    for (let i = 0; i < 2; i++)
+      expect((await post(budget, bearer(s.addToken({ applicationUid: 'app-budget' })))).status).toBe(503);
+    s.clearFaults();
+    // Two refused tokens spend the budget of two; the third is refused 429 before reaching the instance.
+    expect((await post(budget, bearer('forgesim-unknown-token-1'))).status).toBe(401);
+    expect((await post(budget, bearer('forgesim-unknown-token-2'))).status).toBe(401);
+    await settle();
+    const blocked = await sentBy(() => post(budget, bearer('forgesim-unknown-token-3')));
+    expect(blocked.out.status).toBe(429);
+    expect(blocked.out.headers.get('retry-after')).toBe('60');
+    expect(blocked.out.headers.get('www-authenticate')).toBeNull();
+    expect(blocked.paths).toEqual([]);
+    // A credential the server already holds keeps working from the blocked address.
+    expect((await post(budget, bearer(held))).status).toBe(200);
+  });
+});
