@@ -6,7 +6,7 @@
  * reached the instance.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { httpServer, sim, type ForgeSim, type HttpServerProcess } from './harness.js';
+import { httpServer, httpServerAt, sim, type ForgeSim, type HttpServerProcess } from './harness.js';
 
 const PUBLIC = 'http://localhost:8123/mcp';
 const METADATA = 'http://localhost:8123/.well-known/oauth-protected-resource/mcp';
@@ -385,5 +385,53 @@ describe('OAuth mode: authentication budgets', () => {
     expect(blocked.paths).toEqual([]);
     // A credential the server already holds keeps working from the blocked address.
     expect((await post(budget, bearer(held))).status).toBe(200);
+  });
+});
+
+describe('OAuth mode: concurrent verifications', () => {
+  it('verifies at most 16 uncached tokens at once; a new one waits 5 s for a turn, then 503', async () => {
+    const slow = Array.from({ length: 16 }, () => s.addToken({ scopes: ['api'] }));
+    const late = s.addToken({ scopes: ['api'] });
+    s.fault({ path: '/api/v4/user', delayMs: 7000, times: 16 });
+    const held = slow.map((t) => post(oauth, bearer(t)));
+    await new Promise((r) => setTimeout(r, 300));
+    const started = Date.now();
+    const res = await post(oauth, bearer(late));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4500);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect((await rpcBody(res)).error!.message).toMatch(/^server is busy: all 16 token verifications/);
+    expect(s.requests.filter((r) => r.token === late)).toEqual([]);
+    expect((await Promise.all(held)).map((r) => r.status)).toEqual(Array(16).fill(200));
+  }, 20_000);
+});
+
+describe('OAuth mode: several published instances', () => {
+  it('publishes each as an authorization server and answers a missing or unlisted FORGE-URL 403 naming them', async () => {
+    const s2 = await sim();
+    const both = await httpServerAt(s, [
+      `--forge-url=${s.url},${s2.url}`,
+      '--auth-mode=oauth',
+      '--public-url=http://localhost:8126/mcp',
+    ]);
+    try {
+      const doc = (await (
+        await fetch(`${originOf(both)}/.well-known/oauth-protected-resource/mcp`)
+      ).json()) as { authorization_servers: string[] };
+      expect(doc.authorization_servers).toEqual([s.url, s2.url]);
+      for (const header of [{}, { 'forge-url': 'https://elsewhere.example.com' }]) {
+        const { out: res, paths } = await sentBy(() => post(both, { ...header, ...bearer(s.tokens.oauth) }));
+        expect(res.status).toBe(403);
+        const body = await rpcBody(res);
+        expect(body.error!.code).toBe(-40300);
+        expect(body.error!.message).toContain(`the published instances are: ${s.url}, ${s2.url}`);
+        expect(paths).toEqual([]);
+      }
+      expect((await post(both, { 'forge-url': 'not a url', ...bearer(s.tokens.oauth) })).status).toBe(400);
+      expect((await post(both, { 'forge-url': s2.url, ...bearer(s2.tokens.oauth) })).status).toBe(200);
+    } finally {
+      await both.stop();
+      await s2.close();
+    }
   });
 });

@@ -109,7 +109,20 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
       });
     }
     const choice = selectInstance(req);
-    if ('status' in choice) return sendJson(res, 400, rpcError(null, CODES.invalidRequest, choice.message));
+    if ('status' in choice) {
+      // OAuth mode names the published instances, before the token is used: they are public in the metadata.
+      if (door && choice.unlisted)
+        return sendJson(
+          res,
+          403,
+          rpcError(
+            null,
+            CODES.forbidden,
+            `${choice.message}; the published instances are: ${config.forgeUrls.join(', ')}`,
+          ),
+        );
+      return sendJson(res, 400, rpcError(null, CODES.invalidRequest, choice.message));
+    }
     const instance = choice.instance;
     if (door) return serveOAuth(req, res, door, instance);
     const cred = credentialOf(req);

@@ -7,7 +7,8 @@ import type { IncomingMessage } from 'node:http';
 import { normalizeInstanceUrl } from '../config/grammar.js';
 import { headerOf } from './headers.js';
 
-export type InstanceChoice = { instance: string } | { status: 400; message: string };
+/** `unlisted`: the header was missing or named no published instance (OAuth mode answers that 403). */
+export type InstanceChoice = { instance: string } | { status: 400; message: string; unlisted?: true };
 
 export function instanceSelector(opts: {
   forgeUrls: string[];
@@ -21,6 +22,7 @@ export function instanceSelector(opts: {
       if (opts.forgeUrls.length === 1) return { instance: opts.forgeUrls[0] };
       return {
         status: 400,
+        unlisted: true,
         message: several
           ? 'this server publishes several instances: send the FORGE-URL header naming the instance to use'
           : 'send the FORGE-URL header naming the instance to use',
@@ -37,6 +39,7 @@ export function instanceSelector(opts: {
     if (opts.allowAnyForgeUrl) return { instance: normalized };
     return {
       status: 400,
+      unlisted: true,
       message: several
         ? 'the FORGE-URL header names an instance this server does not publish'
         : 'the FORGE-URL header names an instance this server does not publish; omit the header',
