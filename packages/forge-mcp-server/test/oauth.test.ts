@@ -143,6 +143,26 @@ describe('OAuth mode: the bearer-only door', () => {
     }
   });
 
+  it('refuses a fine-grained token without User: Read 403, remembered', async () => {
+    const token = s.addToken({
+      granularScopes: [{ access: 'user', permissions: ['read_personal_access_token'] }],
+    });
+    const first = await post(oauth, bearer(token));
+    expect(first.status).toBe(403);
+    expect(first.headers.get('www-authenticate')).toBe(
+      `Bearer realm="forge-mcp-server", scope="read_api", resource_metadata="${METADATA}", error="insufficient_scope", error_description="The fine-grained access token lacks the User: Read permission"`,
+    );
+    expect((await rpcBody(first)).error!.message).toMatch(/lacks the User: Read permission/);
+    await settle();
+    const again = await sentBy(() => post(oauth, bearer(token)));
+    expect(again.out.status).toBe(403);
+    expect(again.paths).toEqual([]);
+  });
+
+  it('admits a fine-grained token holding User: Read', async () => {
+    expect((await post(oauth, bearer(s.tokens.fineGrained))).status).toBe(200);
+  });
+
   it('leaves legacy mode as it was: PRIVATE-TOKEN admitted, the plain Bearer challenge', async () => {
     expect((await post(legacy, { 'private-token': s.tokens.api })).status).toBe(200);
     const res = await post(legacy);
@@ -184,6 +204,27 @@ describe('OAuth mode: the protected-resource metadata document', () => {
     const text = await res.text();
     expect(text).toContain(METADATA);
     expect(text).toContain('Scope to ask for: api');
+  });
+
+  it('advertises read_api under safe mode too, in the document and the challenge', async () => {
+    const safe = await httpServer(s, [
+      '--auth-mode=oauth',
+      '--public-url=http://localhost:8127/mcp',
+      '--safe-mode',
+    ]);
+    try {
+      const doc = (await (
+        await fetch(`${originOf(safe)}/.well-known/oauth-protected-resource/mcp`)
+      ).json()) as {
+        scopes_supported: string[];
+      };
+      expect(doc.scopes_supported).toEqual(['read_api']);
+      expect((await post(safe)).headers.get('www-authenticate')).toBe(
+        'Bearer realm="forge-mcp-server", scope="read_api", resource_metadata="http://localhost:8127/.well-known/oauth-protected-resource/mcp"',
+      );
+    } finally {
+      await safe.stop();
+    }
   });
 
   it('advertises read_api under read-only, at the bare path for a path-less public URL, with every optional URL', async () => {

@@ -225,6 +225,24 @@ describe('tokens added at run time', () => {
     sim.reset();
   });
 
+  it('refuses GET /user to a fine-grained token whose grant lacks User: Read', async () => {
+    const token = sim.addToken({
+      granularScopes: [{ access: 'user', permissions: ['read_personal_access_token'] }],
+    });
+    const user = await fetch(`${sim.url}/api/v4/user`, { headers: { 'PRIVATE-TOKEN': token } });
+    expect(user.status).toBe(403);
+    expect(((await user.json()) as any).error).toBe('insufficient_granular_scope');
+    const self = await fetch(`${sim.url}/api/v4/personal_access_tokens/self`, {
+      headers: { 'PRIVATE-TOKEN': token },
+    });
+    expect(((await self.json()) as any).scopes).toEqual(['granular']);
+    expect(
+      (await fetch(`${sim.url}/api/v4/user`, { headers: { 'PRIVATE-TOKEN': sim.tokens.fineGrained } }))
+        .status,
+    ).toBe(200);
+    sim.reset();
+  });
+
   it('adds a personal access token with the given scopes', async () => {
     const token = sim.addToken({ kind: 'personal', scopes: ['mcp'] });
     const self = await fetch(`${sim.url}/api/v4/personal_access_tokens/self`, {

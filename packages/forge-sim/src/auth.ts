@@ -61,9 +61,22 @@ export function resolveToken(state: State, presented: string): { token: TokenRec
 const GRANULAR_IDENTITY = /^\/(user|version|metadata|namespaces|personal_access_tokens\/[^/]+)$/;
 const GRANULAR_PROJECT = /^\/projects\/([^/]+)(\/(issues|merge_requests)(\/.*)?)?$/;
 
-/** Fine-grained grants are kept simple: identity routes plus reads of project 1's issues and merge requests. */
-function granularAllows(state: State, method: string, path: string): boolean {
+/** A grant recorded at creation that holds User: Read nowhere (a token without a recorded grant passes). */
+function lacksReadUser(token: TokenRecord): boolean {
+  if (!Array.isArray(token.granularScopes)) return false;
+  return !token.granularScopes.some((g) => {
+    const permissions = (g as { permissions?: unknown } | null)?.permissions;
+    return Array.isArray(permissions) && permissions.includes('read_user');
+  });
+}
+
+/**
+ * Fine-grained grants are kept simple: identity routes (GET /user only with User: Read) plus reads of
+ * project 1's issues and merge requests.
+ */
+function granularAllows(state: State, method: string, path: string, token: TokenRecord): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
+  if (path === '/user' && lacksReadUser(token)) return false;
   if (GRANULAR_IDENTITY.test(path)) return true;
   const m = GRANULAR_PROJECT.exec(path);
   if (!m) return false;
@@ -89,7 +102,7 @@ export function authorize(
   const scopes = token.scopes;
   const isWrite = method !== 'GET' && method !== 'HEAD';
   if (scopes.includes('granular')) {
-    if (!granularAllows(state, method, path)) {
+    if (!granularAllows(state, method, path, token)) {
       throw new HttpError(403, {
         error: 'insufficient_granular_scope',
         error_description:

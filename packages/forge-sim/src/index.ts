@@ -83,7 +83,7 @@ export async function startForgeSim(opts: SimOptions = {}): Promise<ForgeSim> {
     },
     addToken: (spec = {}) => {
       const id = nextId(core.state, 'token');
-      const kind = spec.kind ?? 'oauth';
+      const kind = spec.granularScopes ? 'personal' : (spec.kind ?? 'oauth');
       const secret = `${kind === 'oauth' ? 'forgesim-oauth-added' : 'glpat-forgesim-added'}-${id}-${randomBytes(8).toString('hex')}`;
       const now = Date.now();
       core.state.tokens.push({
@@ -91,7 +91,7 @@ export async function startForgeSim(opts: SimOptions = {}): Promise<ForgeSim> {
         name: `sim-added-${id}`,
         token: secret,
         userId: spec.userId ?? 2,
-        scopes: spec.scopes ?? ['api'],
+        scopes: spec.granularScopes ? ['granular'] : (spec.scopes ?? ['api']),
         kind,
         revoked: false,
         expiresAt:
@@ -100,6 +100,7 @@ export async function startForgeSim(opts: SimOptions = {}): Promise<ForgeSim> {
             : new Date(now + spec.expiresInSeconds * 1000).toISOString(),
         createdAt: new Date(now).toISOString(),
         ...(spec.applicationUid ? { applicationUid: spec.applicationUid } : {}),
+        ...(spec.granularScopes ? { granularScopes: spec.granularScopes } : {}),
       });
       return secret;
     },

@@ -78,6 +78,8 @@ export interface TokenSpec {
   expiresInSeconds?: number;
   /** OAuth application the token was issued to; defaults to the simulator's one application. */
   applicationUid?: string;
+  /** A fine-grained personal access token's grant (kind personal, scopes ['granular']). */
+  granularScopes?: unknown[];
 }
 
 export interface ForgeSim {

@@ -175,11 +175,25 @@ export class OAuthDoor {
     );
   }
 
+  private noUserRead(): Refusal {
+    return this.refuse(
+      403,
+      CODES.forbidden,
+      'the fine-grained token this request presented lacks the User: Read permission, which the identity check needs: create a fine-grained token granting User: Read, or use a token with api or read_api',
+      {
+        error: 'insufficient_scope',
+        description: 'The fine-grained access token lacks the User: Read permission',
+        scope: 'read_api',
+      },
+    );
+  }
+
   /** The session a bearer token may use for `instance`, or why not. `key` is the credential digest. */
   async admit(instance: string, token: string, key: string): Promise<Admission> {
     const remembered = this.refused.get(key);
     if (remembered === 'invalid') return this.invalidToken(true);
     if (remembered === 'pin') return this.notPinned();
+    if (remembered === 'fine-grained-no-user') return this.noUserRead();
     if (this.identities.fresh(key)) {
       const held = this.pool.peek(key);
       if (held) return { ok: true, session: held };
@@ -253,7 +267,11 @@ export class OAuthDoor {
       }
     }
     let scopes = self.scopes;
-    if (identity.id === undefined) return this.belowMinimum(scopes);
+    if (identity.id === undefined) {
+      if (!scopes?.includes('granular')) return this.belowMinimum(scopes);
+      this.refused.remember(key, 'fine-grained-no-user');
+      return this.noUserRead();
+    }
     if (!scopes) {
       if (self.refused) return this.belowMinimum(undefined);
       // Neither the token's description nor introspection answered: the token is taken as able to write.

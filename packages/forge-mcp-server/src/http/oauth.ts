@@ -206,8 +206,11 @@ export class IdentityCache {
 export const REFUSED_MEMORY_MS = 5 * 60_000;
 export const REFUSED_MEMORY_MAX = 4096;
 
-/** Why a remembered token was refused: the instance said 401, or the application pin did not admit it. */
-export type RefusalKind = 'invalid' | 'pin';
+/**
+ * Why a remembered token was refused: the instance said 401, the application pin did not admit it, or a
+ * fine-grained token lacks User: Read.
+ */
+export type RefusalKind = 'invalid' | 'pin' | 'fine-grained-no-user';
 
 /** Tokens refused in the last five minutes, by credential digest, answered from memory. */
 export class RefusedTokens {
