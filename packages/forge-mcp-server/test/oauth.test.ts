@@ -476,3 +476,12 @@ describe('OAuth mode: several published instances', () => {
     }
   });
 });
+
+describe('OAuth mode: logs', () => {
+  it('never write a token: the demo tokens and every token added here are absent from stderr', () => {
+    const logs = oauth.stderr() + pinned.stderr();
+    expect(logs).toContain('token scopes unreadable: api assumed');
+    for (const token of Object.values(s.tokens)) expect(logs).not.toContain(token);
+    expect(logs).not.toMatch(/forgesim-oauth-added|glpat-forgesim-added|forgesim-unknown-token/);
+  });
+});
