@@ -6,7 +6,7 @@
  * reached the instance.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { httpServer, httpServerAt, sim, type ForgeSim, type HttpServerProcess } from './harness.js';
+import { httpServer, httpServerAt, rpc, sim, type ForgeSim, type HttpServerProcess } from './harness.js';
 
 const PUBLIC = 'http://localhost:8123/mcp';
 const METADATA = 'http://localhost:8123/.well-known/oauth-protected-resource/mcp';
@@ -32,15 +32,7 @@ function originOf(server: HttpServerProcess): string {
 }
 
 function post(server: HttpServerProcess, headers: Record<string, string> = {}, body: unknown = LIST) {
-  return fetch(server.url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      ...headers,
-    },
-    body: JSON.stringify(body),
-  });
+  return rpc(server.url, headers, body);
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -89,16 +89,69 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
   );
   const node = toNodeHandler(handler, { maxRequestBodySize: config.maxRequestBodyBytes });
 
+  /**
+   * Reads a POST's JSON body and holds a call slot (streams take none). Resolves with the parsed body, or
+   * undefined when it has answered the refusal itself (bad or oversized body, every slot held).
+   */
+  const readAndHoldSlot = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): Promise<{ parsed: unknown } | undefined> => {
+    let parsed: unknown;
+    if (req.method === 'POST') {
+      const body = await readJsonBody(req, config.maxRequestBodyBytes);
+      if (!body.ok) {
+        sendJson(
+          res,
+          body.status,
+          rpcError(null, body.code, body.message),
+          body.status === 413 ? { connection: 'close' } : {},
+        );
+        return undefined;
+      }
+      parsed = body.body;
+    }
+    if (!STREAM_METHODS.has(methodOf(parsed) ?? '') && !slots.acquire(res)) {
+      sendJson(
+        res,
+        503,
+        rpcError(
+          (parsed as { id?: unknown } | undefined)?.id,
+          CODES.internal,
+          `server is busy: all ${slots.max} call slots are held; retry shortly`,
+        ),
+        { 'retry-after': String(BUSY_RETRY_AFTER_S) },
+      );
+      return undefined;
+    }
+    return { parsed };
+  };
+
+  /** An admitted request: the per-credential rate limit, then the SDK's handler with the session bound. */
+  const serveAdmitted = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    key: string,
+    session: Session,
+    parsed: unknown,
+  ) => {
+    if (throttle.refuseRate(res, key, parsed)) return;
+    const auth = { token: '', clientId: key, scopes: session.scopes ?? [] };
+    bound.set(auth, session);
+    (req as IncomingMessage & { auth?: unknown }).auth = auth;
+    pinNoStore(res);
+    await node(req as never, res as never, parsed);
+  };
+
+  /** A 403 answered before authentication, as a JSON-RPC error. */
+  const forbid = (res: ServerResponse, message: string) =>
+    sendJson(res, 403, rpcError(null, CODES.forbidden, message));
+
   const serveMcp = async (req: IncomingMessage, res: ServerResponse) => {
     if (!origins.allows(req)) {
-      return sendJson(
+      return forbid(
         res,
-        403,
-        rpcError(
-          null,
-          CODES.forbidden,
-          'cross-origin request refused: this origin is not trusted (add it to --trusted-origins)',
-        ),
+        'cross-origin request refused: this origin is not trusted (add it to --trusted-origins)',
       );
     }
     applyCorsHeaders(res, origins.trusted(req));
@@ -112,15 +165,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     if ('status' in choice) {
       // OAuth mode names the published instances, before the token is used: they are public in the metadata.
       if (door && choice.unlisted)
-        return sendJson(
-          res,
-          403,
-          rpcError(
-            null,
-            CODES.forbidden,
-            `${choice.message}; the published instances are: ${config.forgeUrls.join(', ')}`,
-          ),
-        );
+        return forbid(res, `${choice.message}; the published instances are: ${config.forgeUrls.join(', ')}`);
       return sendJson(res, 400, rpcError(null, CODES.invalidRequest, choice.message));
     }
     const instance = choice.instance;
@@ -144,31 +189,9 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     const key = createHash('sha256').update(instance).update('\0').update(cred.token).digest('hex');
     const address = throttle.addressOf(req);
     if (throttle.refuseBlocked(res, address, pool.has(key))) return;
-    let parsed: unknown;
-    if (req.method === 'POST') {
-      const body = await readJsonBody(req, config.maxRequestBodyBytes);
-      if (!body.ok) {
-        return sendJson(
-          res,
-          body.status,
-          rpcError(null, body.code, body.message),
-          body.status === 413 ? { connection: 'close' } : {},
-        );
-      }
-      parsed = body.body;
-    }
-    if (!STREAM_METHODS.has(methodOf(parsed) ?? '') && !slots.acquire(res)) {
-      return sendJson(
-        res,
-        503,
-        rpcError(
-          (parsed as { id?: unknown } | undefined)?.id,
-          CODES.internal,
-          `server is busy: all ${slots.max} call slots are held; retry shortly`,
-        ),
-        { 'retry-after': String(BUSY_RETRY_AFTER_S) },
-      );
-    }
+    const read = await readAndHoldSlot(req, res);
+    if (!read) return;
+    const { parsed } = read;
     let session: Session;
     try {
       session = await pool.get(key, () =>
@@ -203,12 +226,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
       return sendJson(res, 503, rpcError(null, CODES.internal, text), { 'retry-after': '5' });
     }
     if (session.refusal) return sendJson(res, 403, rpcError(null, CODES.forbidden, session.refusal));
-    if (throttle.refuseRate(res, key, parsed)) return;
-    const auth = { token: '', clientId: key, scopes: session.scopes ?? [] };
-    bound.set(auth, session);
-    (req as IncomingMessage & { auth?: unknown }).auth = auth;
-    pinNoStore(res);
-    await node(req as never, res as never, parsed);
+    await serveAdmitted(req, res, key, session, parsed);
   };
 
   /** Answers an OAuth-mode refusal: the JSON-RPC error, its challenge or Retry-After, charged if it says so. */
@@ -226,43 +244,16 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     const key = createHash('sha256').update(instance).update('\0').update(token).digest('hex');
     const address = throttle.addressOf(req);
     if (throttle.refuseBlocked(res, address, pool.has(key))) return;
-    let parsed: unknown;
-    if (req.method === 'POST') {
-      const body = await readJsonBody(req, config.maxRequestBodyBytes);
-      if (!body.ok) {
-        return sendJson(
-          res,
-          body.status,
-          rpcError(null, body.code, body.message),
-          body.status === 413 ? { connection: 'close' } : {},
-        );
-      }
-      parsed = body.body;
-    }
-    if (!STREAM_METHODS.has(methodOf(parsed) ?? '') && !slots.acquire(res)) {
-      return sendJson(
-        res,
-        503,
-        rpcError(
-          (parsed as { id?: unknown } | undefined)?.id,
-          CODES.internal,
-          `server is busy: all ${slots.max} call slots are held; retry shortly`,
-        ),
-        { 'retry-after': String(BUSY_RETRY_AFTER_S) },
-      );
-    }
+    const read = await readAndHoldSlot(req, res);
+    if (!read) return;
+    const { parsed } = read;
     const admission = await door.admit(instance, token, key);
     if (!admission.ok) return refuseAdmission(res, admission, address, key);
     const session = admission.session;
     if (session.refusal) {
       return refuseAdmission(res, door.refusal(session), address, key);
     }
-    if (throttle.refuseRate(res, key, parsed)) return;
-    const auth = { token: '', clientId: key, scopes: session.scopes ?? [] };
-    bound.set(auth, session);
-    (req as IncomingMessage & { auth?: unknown }).auth = auth;
-    pinNoStore(res);
-    await node(req as never, res as never, parsed);
+    await serveAdmitted(req, res, key, session, parsed);
   };
 
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
