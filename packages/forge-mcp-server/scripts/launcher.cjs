@@ -14,6 +14,8 @@ const { createHash } = require('node:crypto');
 const { createRequire, wrap } = require('node:module');
 
 const bundle = path.join(__dirname, '__FORGE_BUNDLE__');
+/** The hook the server calls once it serves (src/compile-cache.ts). */
+const SERVING = Symbol.for('forge-mcp-server.serving');
 const cacheFile = compileCacheFile();
 let cachedData;
 if (cacheFile) {
@@ -29,10 +31,10 @@ cachedData = undefined;
 if (cacheFile && script.cachedDataRejected !== false) {
   // Written at exit, and only by a process that got as far as serving (the server calls this hook then),
   // so that a `--version` or a refused start does not leave a cache of the start-up code alone.
-  Object.defineProperty(globalThis, Symbol.for('forge-mcp-server.serving'), {
+  Object.defineProperty(globalThis, SERVING, {
     configurable: true,
     value: () => {
-      delete globalThis[Symbol.for('forge-mcp-server.serving')];
+      delete globalThis[SERVING];
       process.once('exit', () => saveCompileCache(script, cacheFile));
     },
   });
@@ -44,8 +46,7 @@ script.runInThisContext()(module_.exports, createRequire(bundle), module_, bundl
 function compileCacheFile() {
   const env = process.env;
   if (env.NODE_DISABLE_COMPILE_CACHE) return undefined;
-  const home = os.homedir();
-  const base = env.NODE_COMPILE_CACHE || userCacheFolder(env, home);
+  const base = env.NODE_COMPILE_CACHE || userCacheFolder(env);
   if (!base) return undefined;
   // V8 checks its version and flags but not the source itself, so the bundle's own hash names the file.
   const key = createHash('sha256')
@@ -56,7 +57,8 @@ function compileCacheFile() {
 }
 
 /** The platform's per-user cache folder for the server, or undefined when there is none. */
-function userCacheFolder(env, home) {
+function userCacheFolder(env) {
+  const home = os.homedir();
   const folder =
     process.platform === 'win32'
       ? env.LOCALAPPDATA

@@ -13,18 +13,17 @@ import { toNodeHandler } from '@modelcontextprotocol/node';
 import type { Config } from '../config/types.js';
 import type { Logger } from '../log.js';
 import { buildServer } from '../mcp/server.js';
-import { InstanceError } from '../instance/index.js';
 import { openSession, SessionRefused, type Session } from '../session/index.js';
 import { VERSION } from '../version.js';
 import { readJsonBody } from './body.js';
 import { allowHeaders, answerPreflight, applyCorsHeaders } from './cors.js';
-import { credentialOf } from './credential.js';
+import { bearerOf, credentialOf, identityCheckFailure } from './credential.js';
 import { Drain } from './drain.js';
 import { applySecurityHeaders, CODES, pinNoStore, rpcError, sendJson } from './headers.js';
 import { bindOf, hostGuard } from './host-guard.js';
 import { instanceSelector } from './instance.js';
 import { bind, createListener, parseAddr, unlinkSocket, urlOf } from './listen.js';
-import { OAuthDoor, bearerOf, type Refusal } from './oauth-door.js';
+import { OAuthDoor, type Refusal } from './oauth-door.js';
 import { OAUTH_PAGE_PATH, sendPublic } from './oauth.js';
 import { originPolicy } from './origin-guard.js';
 import { SessionPool } from './pool.js';
@@ -219,11 +218,9 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
             : {},
         );
       }
-      // A destination the outbound guard refuses is the caller's choice, not an outage: 403, no retry.
-      if (err instanceof InstanceError && err.kind === 'destination_refused')
-        return sendJson(res, 403, rpcError(null, CODES.forbidden, err.render('identity check')));
-      const text = err instanceof InstanceError ? err.render('identity check') : 'identity check failed';
-      return sendJson(res, 503, rpcError(null, CODES.internal, text), { 'retry-after': '5' });
+      const failure = identityCheckFailure(err);
+      if (failure.status === 403) return forbid(res, failure.message);
+      return sendJson(res, 503, rpcError(null, CODES.internal, failure.message), { 'retry-after': '5' });
     }
     if (session.refusal) return sendJson(res, 403, rpcError(null, CODES.forbidden, session.refusal));
     await serveAdmitted(req, res, key, session, parsed);

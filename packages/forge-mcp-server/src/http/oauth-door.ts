@@ -3,9 +3,8 @@
  * expiry, and with --oauth-client-uid the application it was issued to) and remembered as the spec's
  * verified identity cache and refused-token memory (see oauth.ts for how they sit beside the session pool).
  */
-import type { IncomingMessage } from 'node:http';
 import type { Config } from '../config/types.js';
-import { InstanceError } from '../instance/index.js';
+import { identityCheckFailure } from './credential.js';
 import type { Logger } from '../log.js';
 import { openSession, probeCredential, SessionRefused, type Session } from '../session/index.js';
 import { CODES } from './headers.js';
@@ -73,14 +72,6 @@ export interface Refusal {
 }
 
 export type Admission = { ok: true; session: Session } | Refusal;
-
-/** The bearer token of `Authorization: Bearer <token>`: the only transmission OAuth mode accepts. */
-export function bearerOf(req: IncomingMessage): string | undefined {
-  const auth = req.headers.authorization;
-  if (typeof auth !== 'string') return undefined;
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
-  return m ? m[1] : undefined;
-}
 
 export class OAuthDoor {
   readonly resource: ProtectedResource;
@@ -239,18 +230,17 @@ export class OAuthDoor {
         this.refused.remember(key, 'invalid');
         return this.invalidToken(true);
       }
-      if (err instanceof InstanceError && err.kind === 'destination_refused')
-        return {
-          ok: false,
-          status: 403,
-          code: CODES.forbidden,
-          message: err.render('identity check'),
-          headers: {},
-          charge: false,
-        };
       // Throttled or unreachable: never reported as a refused token.
-      const text = err instanceof InstanceError ? err.render('identity check') : 'identity check failed';
-      return this.unavailable(text, err instanceof InstanceError ? err.parts.retryAfterSeconds : undefined);
+      const failure = identityCheckFailure(err);
+      if (failure.status === 503) return this.unavailable(failure.message, failure.retryAfterS);
+      return {
+        ok: false,
+        status: 403,
+        code: CODES.forbidden,
+        message: failure.message,
+        headers: {},
+        charge: false,
+      };
     }
     const self = await probe.self;
     if (config.oauthClientUids.length > 0) {

@@ -22,11 +22,6 @@ export interface Identity {
   username?: string;
 }
 
-export interface Identity {
-  id?: number;
-  username?: string;
-}
-
 /** Thrown when a credential cannot open a session; `code` is the JSON-RPC code to answer with. */
 export class SessionRefused extends Error {
   constructor(

@@ -99,10 +99,6 @@ export async function detectTier(client: InstanceClient): Promise<Tier> {
 }
 
 /** Reads the token's scopes; undefined when they cannot be read (then nothing is filtered). */
-export async function readScopes(client: InstanceClient, bearer: boolean): Promise<string[] | undefined> {
-  return (await readSelf(client, bearer)).scopes;
-}
-
 const sessionLogs = new Map<string, Logger>();
 function sessionLog(level: string): Logger {
   let l = sessionLogs.get(level);
