@@ -238,3 +238,71 @@ export function httpServerAt(
     void exited.then((code) => reject(new Error(`server exited ${code}: ${err}`)));
   });
 }
+
+export interface RawStdio {
+  /** Writes text to the server's stdin as is (add the newline yourself). */
+  write: (text: string) => void;
+  /** Every line the server wrote to stdout so far, parsed. */
+  messages: () => Array<Record<string, unknown>>;
+  /** Resolves once `count` messages have arrived (rejects after `ms`). */
+  waitFor: (count: number, ms?: number) => Promise<Array<Record<string, unknown>>>;
+  stderr: () => string;
+  /** The server is still running. */
+  alive: () => boolean;
+  close: () => Promise<void>;
+}
+
+/** Spawns the server over stdio without a client, for what a well-behaved client would never send. */
+export function stdioRaw(s: ForgeSim, env: Record<string, string> = {}): RawStdio {
+  const child = spawn(process.execPath, [CLI], {
+    env: childEnv({
+      FORGE_URL: s.url,
+      FORGE_TOKEN: s.tokens.api,
+      FORGE_MCP_TIER: 'ultimate',
+      ...env,
+    }),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  const parsed: Array<Record<string, unknown>> = [];
+  const waiters: Array<() => void> = [];
+  child.stdout!.on('data', (d: Buffer) => {
+    out += d.toString();
+    let nl: number;
+    while ((nl = out.indexOf('\n')) !== -1) {
+      const line = out.slice(0, nl);
+      out = out.slice(nl + 1);
+      parsed.push(JSON.parse(line) as Record<string, unknown>);
+    }
+    for (const w of waiters.splice(0)) w();
+  });
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  return {
+    write: (text) => void child.stdin!.write(text),
+    messages: () => parsed,
+    waitFor: (count, ms = 20_000) =>
+      new Promise((resolve, reject) => {
+        const t = setTimeout(
+          () => reject(new Error(`${parsed.length} of ${count} messages after ${ms} ms; stderr: ${err}`)),
+          ms,
+        );
+        const check = () => {
+          if (parsed.length >= count) {
+            clearTimeout(t);
+            resolve(parsed.slice());
+          } else waiters.push(check);
+        };
+        check();
+      }),
+    stderr: () => err,
+    alive: () => child.exitCode === null && child.signalCode === null,
+    close: async () => {
+      child.stdin!.end();
+      const t = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(t);
+    },
+  };
+}

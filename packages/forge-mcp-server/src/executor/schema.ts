@@ -71,10 +71,47 @@ export function validatorFor(schema: JsonSchema): ValidateFunction {
     ajv ??= addFormats(
       new Ajv2020({ allErrors: true, strict: false, coerceTypes: true, useDefaults: false }),
     );
-    v = ajv.compile(schema);
+    v = finiteOnly(ajv.compile(schema));
     validators.set(schema, v);
   }
   return v;
+}
+
+/**
+ * JSON has no Infinity, but a parser reads 1e309 as one, and ajv's number and integer types accept it (and a
+ * string coerced to a number may become one): a validator that refuses every non-finite number, wherever it
+ * sits, after ajv has coerced, so nothing of the kind is ever sent to the instance.
+ */
+function finiteOnly(validate: ValidateFunction): ValidateFunction {
+  const guarded = ((data: unknown) => {
+    if (!validate(data)) {
+      guarded.errors = validate.errors;
+      return false;
+    }
+    const errors: ErrorObject[] = [];
+    findNonFinite(data, '', errors);
+    guarded.errors = errors.length ? errors : null;
+    return errors.length === 0;
+  }) as ValidateFunction;
+  return guarded;
+}
+
+function findNonFinite(value: unknown, path: string, out: ErrorObject[]): void {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value))
+      out.push({
+        keyword: 'finite',
+        instancePath: path,
+        schemaPath: '#',
+        params: {},
+        message: 'must be a finite number (a value such as 1e309 is out of range)',
+      });
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => findNonFinite(item, `${path}/${i}`, out));
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value))
+      findNonFinite(item, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, out);
+  }
 }
 
 /** Renders ajv errors the way a model can act on: where, what, and the accepted values. */

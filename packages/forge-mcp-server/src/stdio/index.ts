@@ -6,6 +6,7 @@ import { buildServer } from '../mcp/server.js';
 import { openSession, SessionRefused, type CredentialProbe } from '../session/index.js';
 import { InstanceError } from '../instance/index.js';
 import { saveDownload } from './downloads.js';
+import { lineGate } from './lines.js';
 import { readFile } from 'node:fs/promises';
 import { resolveLocalPath } from '../policy/paths.js';
 import { markServing } from '../compile-cache.js';
@@ -50,8 +51,12 @@ export async function runStdio(
     },
     'serving on stdio',
   );
-  const transport = new StdioServerTransport(process.stdin, process.stdout, {
-    maxBufferSize: config.stdioMaxLineBytes,
+  // Only well-formed JSON-RPC lines reach the SDK; the gate answers the rest itself (src/stdio/lines.ts).
+  const gate = lineGate(config.stdioMaxLineBytes, (e) => process.stdout.write(`${JSON.stringify(e)}\n`));
+  process.stdin.pipe(gate);
+  const transport = new StdioServerTransport(gate, process.stdout, {
+    // The gate bounds every line; this only has to hold one of them.
+    maxBufferSize: config.stdioMaxLineBytes + 1024,
   });
   const handle = serveStdio(
     () =>

@@ -1,0 +1,122 @@
+/**
+ * The stdio wire's gate: splits stdin into lines and lets through only lines that are JSON-RPC messages.
+ * JSON-RPC asks for an answer to what cannot be read, which the SDK's transport only reports to its error
+ * hook: a line that is not JSON is answered -32700, JSON that is not a message -32600, a line over
+ * FORGE_MCP_STDIO_MAX_LINE_BYTES -32600 (and skipped, the connection kept), each with a null id unless the
+ * message carried a usable one. Blank lines are ignored.
+ */
+import { Transform, type TransformCallback } from 'node:stream';
+
+export const PARSE_ERROR = -32700;
+export const INVALID_REQUEST = -32600;
+
+export interface WireError {
+  jsonrpc: '2.0';
+  id: string | number | null;
+  error: { code: number; message: string };
+}
+
+function refusal(id: string | number | null, code: number, message: string): WireError {
+  return { jsonrpc: '2.0', id, error: { code, message } };
+}
+
+function idOf(value: Record<string, unknown>): string | number | null {
+  const id = value.id;
+  return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
+}
+
+/** Why a parsed line is not a JSON-RPC message, or undefined when it is one. */
+export function notAMessage(value: unknown): string | undefined {
+  if (Array.isArray(value))
+    return value.length === 0
+      ? 'an empty batch is not a request: send one JSON-RPC object per line'
+      : 'batches are not supported by MCP: send one JSON-RPC object per line';
+  if (value === null || typeof value !== 'object')
+    return 'a JSON-RPC message is an object with "jsonrpc": "2.0"';
+  const m = value as Record<string, unknown>;
+  if (m.jsonrpc !== '2.0') return 'a JSON-RPC message needs "jsonrpc": "2.0"';
+  if ('id' in m && idOf(m) === null)
+    return 'a request id must be a string or a number (omit it for a notification)';
+  if ('method' in m) {
+    if (typeof m.method !== 'string' || m.method === '') return '"method" must be a non-empty string';
+    if ('params' in m && (m.params === null || typeof m.params !== 'object' || Array.isArray(m.params)))
+      return '"params" must be an object';
+    return undefined;
+  }
+  if ('id' in m && ('result' in m || 'error' in m)) return undefined;
+  return 'a JSON-RPC message needs "method" (a request or notification) or "result"/"error" (a response)';
+}
+
+/**
+ * A stream that passes complete, well-formed JSON-RPC lines on and hands every refusal to `answer`.
+ * `maxLineBytes` bounds a line; the rest of an over-long line is skipped up to its newline.
+ */
+export function lineGate(maxLineBytes: number, answer: (error: WireError) => void): Transform {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let skipping = false;
+
+  const line = (bytes: Buffer, push: (b: Buffer) => void) => {
+    const text = bytes.toString('utf8').replace(/\r$/, '');
+    if (text.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      answer(
+        refusal(null, PARSE_ERROR, 'Parse error: the line is not JSON; send one JSON-RPC object per line'),
+      );
+      return;
+    }
+    const why = notAMessage(value);
+    if (why) {
+      const id = value && typeof value === 'object' && !Array.isArray(value) ? idOf(value as never) : null;
+      answer(refusal(id, INVALID_REQUEST, `Invalid Request: ${why}`));
+      return;
+    }
+    push(Buffer.concat([bytes, Buffer.from('\n')]));
+  };
+
+  const overLong = () =>
+    answer(
+      refusal(
+        null,
+        INVALID_REQUEST,
+        `Invalid Request: the line is over ${maxLineBytes} bytes (FORGE_MCP_STDIO_MAX_LINE_BYTES) and was skipped`,
+      ),
+    );
+
+  return new Transform({
+    transform(chunk: Buffer, _enc, done: TransformCallback) {
+      let start = 0;
+      const push = (b: Buffer) => this.push(b);
+      while (start < chunk.length) {
+        const nl = chunk.indexOf(0x0a, start);
+        const end = nl === -1 ? chunk.length : nl;
+        const piece = chunk.subarray(start, end);
+        if (!skipping) {
+          if (pendingBytes + piece.length > maxLineBytes) {
+            skipping = true;
+            pending = [];
+            pendingBytes = 0;
+            overLong();
+          } else {
+            pending.push(piece);
+            pendingBytes += piece.length;
+          }
+        }
+        if (nl === -1) break;
+        if (!skipping) line(Buffer.concat(pending), push);
+        pending = [];
+        pendingBytes = 0;
+        skipping = false;
+        start = nl + 1;
+      }
+      done();
+    },
+    flush(done: TransformCallback) {
+      if (!skipping && pendingBytes > 0) line(Buffer.concat(pending), (b) => this.push(b));
+      done();
+    },
+  });
+}

@@ -1,0 +1,175 @@
+/**
+ * The stdio wire as JSON-RPC asks: what cannot be read is answered (-32700 not JSON, -32600 not a message,
+ * with a null id), the connection survives anything, and a number JSON cannot hold never reaches the instance.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCalls, sim, stdioRaw, textOf, type ForgeSim } from './harness.js';
+
+let s: ForgeSim;
+beforeAll(async () => {
+  s = await sim();
+});
+afterAll(async () => {
+  await s.close();
+});
+
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 'init',
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+});
+const INITIALIZED = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+
+function errorOf(m: Record<string, unknown>) {
+  return m.error as { code: number; message: string } | undefined;
+}
+
+describe('stdio wire', () => {
+  it('answers a line that is not JSON -32700 and JSON that is not a message -32600, with a null id', async () => {
+    const c = stdioRaw(s);
+    try {
+      c.write('this is not json\n{\n[]\n[{"jsonrpc":"2.0","id":1,"method":"ping"}]\n42\n');
+      c.write('{"jsonrpc":"2.0","id":7}\n{"jsonrpc":"1.0","id":8,"method":"ping"}\n');
+      c.write(
+        '{"jsonrpc":"2.0","id":{"x":1},"method":"ping"}\n{"jsonrpc":"2.0","id":9,"method":"ping","params":[1]}\n',
+      );
+      c.write('\n   \n');
+      const got = await c.waitFor(9);
+      expect(got.map((m) => [m.id, errorOf(m)?.code])).toEqual([
+        [null, -32700],
+        [null, -32700],
+        [null, -32600],
+        [null, -32600],
+        [null, -32600],
+        [7, -32600],
+        [8, -32600],
+        [null, -32600],
+        [9, -32600],
+      ]);
+      expect(errorOf(got[0]!)?.message).toBe(
+        'Parse error: the line is not JSON; send one JSON-RPC object per line',
+      );
+      expect(errorOf(got[2]!)?.message).toBe(
+        'Invalid Request: an empty batch is not a request: send one JSON-RPC object per line',
+      );
+      expect(errorOf(got[3]!)?.message).toMatch(/batches are not supported/);
+      expect(got.every((m) => m.jsonrpc === '2.0')).toBe(true);
+
+      // The connection is intact: the handshake and a request after all that are served.
+      c.write(`${INITIALIZE}\n${INITIALIZED}\n{"jsonrpc":"2.0","id":"p","method":"ping"}\n`);
+      const after = await c.waitFor(11);
+      expect(after[9]!.id).toBe('init');
+      expect(after[9]!.result).toBeDefined();
+      expect(after[10]).toMatchObject({ id: 'p', result: {} });
+      expect(c.alive()).toBe(true);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('skips a line over FORGE_MCP_STDIO_MAX_LINE_BYTES with -32600 naming the setting, and keeps serving', async () => {
+    const c = stdioRaw(s, { FORGE_MCP_STDIO_MAX_LINE_BYTES: '1000' });
+    try {
+      const long = JSON.stringify({
+        jsonrpc: '2.0',
+        id: 'long',
+        method: 'ping',
+        params: { pad: 'x'.repeat(3000) },
+      });
+      // Written in pieces, as a pipe delivers a long line.
+      c.write(long.slice(0, 700));
+      c.write(long.slice(700, 2000));
+      c.write(`${long.slice(2000)}\n`);
+      c.write('{"jsonrpc":"2.0","id":"short","method":"ping"}\n');
+      const got = await c.waitFor(2);
+      expect(got[0]).toMatchObject({ id: null, error: { code: -32600 } });
+      expect(errorOf(got[0]!)?.message).toBe(
+        'Invalid Request: the line is over 1000 bytes (FORGE_MCP_STDIO_MAX_LINE_BYTES) and was skipped',
+      );
+      expect(got[1]).toMatchObject({ id: 'short', result: {} });
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('answers every fuzzed line in order and never dies (fast-check)', async () => {
+    // Lines without a line break: arbitrary text, arbitrary JSON values and near-messages.
+    const line = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 200 }),
+      fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
+      fc
+        .record({
+          jsonrpc: fc.constantFrom('2.0', '1.0', 2, null),
+          id: fc.oneof(fc.integer(), fc.string(), fc.constant(null), fc.object()),
+          params: fc.oneof(fc.array(fc.integer()), fc.constant(null), fc.string()),
+        })
+        .map((v) => JSON.stringify(v)),
+      fc.constantFrom('{', '[', '"', 'nul', '{"jsonrpc":"2.0"', '\u0000', '\uFEFF{}', '1e309', '{"a":1e309}'),
+    );
+    const lines = fc
+      .sample(line, { numRuns: 400, seed: 20261125 })
+      .map((l) => l.replace(/[\r\n\u2028\u2029]/g, ' '))
+      .filter((l) => l.trim() !== '');
+    const expected = lines.map((l) => {
+      try {
+        JSON.parse(l);
+      } catch {
+        return -32700;
+      }
+      return -32600;
+    });
+    console.log(
+      `stdio fuzz: ${lines.length} lines (${expected.filter((c) => c === -32700).length} not JSON)`,
+    );
+    const c = stdioRaw(s);
+    try {
+      for (const l of lines) c.write(`${l}\n`);
+      c.write('{"jsonrpc":"2.0","id":"last","method":"ping"}\n');
+      const got = await c.waitFor(lines.length + 1, 60_000);
+      expect(got.slice(0, lines.length).map((m) => errorOf(m)?.code)).toEqual(expected);
+      expect(got[lines.length]).toMatchObject({ id: 'last', result: {} });
+      expect(c.alive()).toBe(true);
+    } finally {
+      await c.close();
+    }
+  });
+});
+
+describe('numbers JSON cannot hold', () => {
+  const call = (id: number, name: string, args: string) =>
+    `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"${name}","arguments":${args}}}\n`;
+
+  it.each([
+    [
+      'dynamic',
+      'forge_execute_action',
+      '{"action":"issue.get","params":{"project_id":"1","issue_iid":1e309}}',
+    ],
+    [
+      'dynamic, as a string',
+      'forge_execute_action',
+      '{"action":"issue.get","params":{"project_id":"1","issue_iid":"1e309"}}',
+    ],
+    ['meta', 'forge_issue', '{"action":"get","params":{"project_id":"1","issue_iid":1e400}}'],
+    ['individual', 'forge_issue_get', '{"project_id":"1","issue_iid":1e309}'],
+  ])('are refused before anything is sent (%s)', async (surface, tool, args) => {
+    const c = stdioRaw(s, { FORGE_MCP_TOOL_SURFACE: surface.split(',')[0]! });
+    try {
+      c.write(`${INITIALIZE}\n${INITIALIZED}\n`);
+      await c.waitFor(1);
+      const before = s.requests.length;
+      c.write(call(2, tool, args));
+      const [, answer] = await c.waitFor(2);
+      const result = answer!.result as { isError?: boolean };
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(
+        /issue_iid must be a finite number \(a value such as 1e309 is out of range\)/,
+      );
+      expect(apiCalls(s, before)).toEqual([]);
+    } finally {
+      await c.close();
+    }
+  });
+});
