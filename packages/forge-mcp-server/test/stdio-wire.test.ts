@@ -35,8 +35,9 @@ describe('stdio wire', () => {
       c.write(
         '{"jsonrpc":"2.0","id":{"x":1},"method":"ping"}\n{"jsonrpc":"2.0","id":9,"method":"ping","params":[1]}\n',
       );
+      c.write(`${'['.repeat(101)}${']'.repeat(101)}\n`);
       c.write('\n   \n');
-      const got = await c.waitFor(9);
+      const got = await c.waitFor(10);
       expect(got.map((m) => [m.id, errorOf(m)?.code])).toEqual([
         [null, -32700],
         [null, -32700],
@@ -47,7 +48,9 @@ describe('stdio wire', () => {
         [8, -32600],
         [null, -32600],
         [9, -32600],
+        [null, -32600],
       ]);
+      expect(errorOf(got[9]!)?.message).toBe('Invalid Request: the message nests deeper than 100 levels');
       expect(errorOf(got[0]!)?.message).toBe(
         'Parse error: the line is not JSON; send one JSON-RPC object per line',
       );
@@ -59,10 +62,10 @@ describe('stdio wire', () => {
 
       // The connection is intact: the handshake and a request after all that are served.
       c.write(`${INITIALIZE}\n${INITIALIZED}\n{"jsonrpc":"2.0","id":"p","method":"ping"}\n`);
-      const after = await c.waitFor(11);
-      expect(after[9]!.id).toBe('init');
-      expect(after[9]!.result).toBeDefined();
-      expect(after[10]).toMatchObject({ id: 'p', result: {} });
+      const after = await c.waitFor(12);
+      expect(after[10]!.id).toBe('init');
+      expect(after[10]!.result).toBeDefined();
+      expect(after[11]).toMatchObject({ id: 'p', result: {} });
       expect(c.alive()).toBe(true);
     } finally {
       await c.close();

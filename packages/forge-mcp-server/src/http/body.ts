@@ -3,31 +3,11 @@
  * nesting deeper than 100 (400) before the parser sees it.
  */
 import type { IncomingMessage } from 'node:http';
-
-export const MAX_JSON_DEPTH = 100;
+import { jsonDepth, MAX_JSON_DEPTH } from '../json-depth.js';
 
 export type BodyResult =
   | { ok: true; body: unknown; text: string }
   | { ok: false; status: 413 | 415 | 400; code: number; message: string };
-
-/** The deepest nesting of arrays and objects in a JSON text (strings skipped). */
-export function jsonDepth(text: string): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
-      depth++;
-      if (depth > max) max = depth;
-    } else if (c === 0x7d || c === 0x5d) depth--;
-  }
-  return max;
-}
 
 /** `application/json`, any case, parameters allowed. */
 export function isJsonContentType(value: string | undefined): boolean {

@@ -2,10 +2,11 @@
  * The stdio wire's gate: splits stdin into lines and lets through only lines that are JSON-RPC messages.
  * JSON-RPC asks for an answer to what cannot be read, which the SDK's transport only reports to its error
  * hook: a line that is not JSON is answered -32700, JSON that is not a message -32600, a line over
- * FORGE_MCP_STDIO_MAX_LINE_BYTES -32600 (and skipped, the connection kept), each with a null id unless the
+ * FORGE_MCP_STDIO_MAX_LINE_BYTES or nesting deeper than 100 -32600 (and skipped, the connection kept), each with a null id unless the
  * message carried a usable one. Blank lines are ignored.
  */
 import { Transform, type TransformCallback } from 'node:stream';
+import { jsonDepth, MAX_JSON_DEPTH } from '../json-depth.js';
 
 export const PARSE_ERROR = -32700;
 export const INVALID_REQUEST = -32600;
@@ -59,6 +60,16 @@ export function lineGate(maxLineBytes: number, answer: (error: WireError) => voi
   const line = (bytes: Buffer, push: (b: Buffer) => void) => {
     const text = bytes.toString('utf8').replace(/\r$/, '');
     if (text.trim() === '') return;
+    if (jsonDepth(text) > MAX_JSON_DEPTH) {
+      answer(
+        refusal(
+          null,
+          INVALID_REQUEST,
+          `Invalid Request: the message nests deeper than ${MAX_JSON_DEPTH} levels`,
+        ),
+      );
+      return;
+    }
     let value: unknown;
     try {
       value = JSON.parse(text);
