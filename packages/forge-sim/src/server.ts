@@ -273,7 +273,7 @@ export async function handle(core: SimCore, req: IncomingMessage, res: ServerRes
         (status === 204 ? undefined : { message: `${status} ${STATUS_CODES[status] ?? 'Error'}` });
       const reply: Reply =
         typeof fb === 'string'
-          ? { status, raw: fb, contentType: 'text/plain; charset=utf-8' }
+          ? { status, raw: fb, contentType: faultHeaders?.['content-type'] ?? 'text/plain; charset=utf-8' }
           : { status, body: fb };
       return finish(reply, headersOut, faultDelay);
     }

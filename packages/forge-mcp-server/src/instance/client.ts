@@ -74,6 +74,12 @@ const MAX_HOPS = 10;
 let sharedDispatchers = new Map<string, Dispatcher>();
 
 /**
+ * The largest answer read from the instance. Answers are held in memory, and V8 cannot make a string of
+ * much more than this anyway; a larger one is cut off by undici and reported, never read to exhaustion.
+ */
+export const MAX_RESPONSE_BYTES = 512 * 1024 * 1024;
+
+/**
  * One dispatcher per TLS posture and guard posture, shared by every session (connection pooling). Every
  * direct connection goes through the guard's dialer: metadata addresses always refused, private ranges
  * too when `tierB`. Proxied connections are dialed by the proxy (the client judges IP-literal targets).
@@ -87,10 +93,17 @@ export function dispatcherFor(skipTlsVerify = false, tierB = false): Dispatcher 
     const connect = guardedConnector(tierB, tls);
     const proxied = ['HTTPS_PROXY', 'HTTP_PROXY', 'https_proxy', 'http_proxy'].some((v) => process.env[v]);
     d = proxied
-      ? new EnvHttpProxyAgent({ connect, requestTls: tls } as ConstructorParameters<
-          typeof EnvHttpProxyAgent
-        >[0])
-      : new Agent({ connect, keepAliveTimeout: 30_000, connections: 64 });
+      ? new EnvHttpProxyAgent({
+          connect,
+          requestTls: tls,
+          maxResponseSize: MAX_RESPONSE_BYTES,
+        } as ConstructorParameters<typeof EnvHttpProxyAgent>[0])
+      : new Agent({
+          connect,
+          keepAliveTimeout: 30_000,
+          connections: 64,
+          maxResponseSize: MAX_RESPONSE_BYTES,
+        });
     sharedDispatchers.set(key, d);
   }
   return d;
@@ -325,6 +338,17 @@ export class InstanceClient {
           try {
             parsed = text ? JSON.parse(text) : null;
           } catch {
+            // A success that declares JSON and is not JSON was cut short or corrupted on the way: an error,
+            // never a partial answer passed off as the whole.
+            if (res.statusCode < 400 && responseType === 'json' && type.includes('json'))
+              throw new InstanceError(
+                'network',
+                'invalid answer: the instance declared JSON but sent a body that is not valid JSON (cut short or corrupted)',
+                {
+                  hint: 'retry; if it persists check proxies between the server and the instance',
+                  cause: `${method} ${url.origin}${url.pathname}`,
+                },
+              );
             parsed = text;
           }
         } else parsed = text;
@@ -399,6 +423,15 @@ export class InstanceClient {
       return new InstanceError('tls', `TLS handshake failed with ${where} (${code})`, {
         hint: "set SSL_CERT_FILE to the instance's certificate authority bundle, or FORGE_MCP_SKIP_TLS_VERIFY=true (only for a trusted network)",
       });
+    if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE')
+      return new InstanceError(
+        'network',
+        `response too large: the instance's answer to ${method} exceeded ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB and was not read`,
+        {
+          hint: 'narrow the request (paging, tail_lines, byte_offset and byte_limit), or download the file from the instance directly',
+          cause: `${method} ${url.origin}${url.pathname}`,
+        },
+      );
     if (code)
       return new InstanceError('network', `network error during ${method} to ${where} (${code})`, {
         hint: 'retry; if it persists check the network path to the instance',
