@@ -3,6 +3,7 @@
  * listening on loopback HTTP), and a real MCP client (@modelcontextprotocol/client) talking to it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +30,17 @@ function childEnv(env: Record<string, string>): Record<string, string> {
     NODE_COMPILE_CACHE: TEST_COMPILE_CACHE,
     ...env,
   };
+}
+
+let kept = 0;
+
+/**
+ * Every spawned server's stderr is also written under FORGE_TEST_LOG_DIR (set by the suite's global setup),
+ * where the teardown looks for any token forge-sim ever issued: no log line of any test may hold one.
+ */
+function keepLog(stream: NodeJS.ReadableStream | null | undefined): void {
+  const dir = process.env.FORGE_TEST_LOG_DIR;
+  if (dir && stream) stream.pipe(createWriteStream(join(dir, `${process.pid}-${++kept}.log`)));
 }
 
 export async function sim(opts: SimOptions = {}): Promise<ForgeSim> {
@@ -73,6 +85,7 @@ export async function stdioClient(s: ForgeSim, opts: StdioOptions = {}): Promise
   });
   let err = '';
   transport.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  keepLog(transport.stderr);
   const client = new Client(
     { name: 'forge-tests', version: '1.0.0' },
     {
@@ -106,6 +119,7 @@ export function runCli(
     let stderr = '';
     child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    keepLog(child.stderr);
     const t = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`cli timed out; stderr: ${stderr}`));
@@ -158,6 +172,7 @@ export function httpServer(
     );
     let err = '';
     const t = setTimeout(() => reject(new Error(`server did not start: ${err}`)), 20_000);
+    keepLog(child.stderr);
     child.stderr!.on('data', (d: Buffer) => {
       err += d.toString();
       const m = /"url":"(http:[^"]+)"/.exec(err);
@@ -217,6 +232,7 @@ export function httpServerAt(
     let err = '';
     const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
     const t = setTimeout(() => reject(new Error(`server did not start: ${err}`)), 20_000);
+    keepLog(child.stderr);
     child.stderr!.on('data', (d: Buffer) => {
       err += d.toString();
       const m = /"url":"((?:https?|unix):[^"]+)"/.exec(err);
@@ -278,6 +294,7 @@ export function stdioRaw(s: ForgeSim, env: Record<string, string> = {}): RawStdi
     for (const w of waiters.splice(0)) w();
   });
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  keepLog(child.stderr);
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   return {
     write: (text) => void child.stdin!.write(text),
