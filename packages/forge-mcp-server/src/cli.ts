@@ -2,7 +2,8 @@
 import { fstatSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { ConfigError, helpText, loadConfig } from './config/index.js';
-import { createLogger } from './log.js';
+import type { Config } from './config/types.js';
+import { createLogger, type Logger } from './log.js';
 import { markServing } from './compile-cache.js';
 import { VERSION } from './version.js';
 
@@ -46,7 +47,7 @@ async function main(): Promise<number | undefined> {
     process.stdout.write(listActions(config.listJson) + '\n');
     return 0;
   }
-  const log = createLogger(config.logLevel);
+  let log = createLogger(config.logLevel);
   for (const w of warnings) log.warn(w);
   for (const e of errors) log.error(e);
   if (command === 'shutdown') {
@@ -55,6 +56,41 @@ async function main(): Promise<number | undefined> {
     log.info({ signalled: n }, 'asked running servers to drain and exit');
     return 0;
   }
+  // Telemetry and diagnostics load only when asked for: with both off, nothing of either is read.
+  let telemetry: { shutdown(): Promise<void> } | undefined;
+  if (config.telemetry) {
+    const { startTelemetry, IdentityKeyRefused } = await import('./telemetry/index.js');
+    try {
+      const started = await startTelemetry(config, log);
+      if (started) log = createLogger(config.logLevel, started.logStream);
+      // A telemetry that could not start is off: the server card says nothing of it.
+      else config.telemetry = false;
+      telemetry = started;
+    } catch (err) {
+      if (!(err instanceof IdentityKeyRefused)) throw err;
+      process.stderr.write(`forge-mcp-server: ${err.message}\n`);
+      return 2;
+    }
+  }
+  let diagnostics: { close(): Promise<void> } | undefined;
+  if (config.pprofAddr) {
+    const { startDiagnostics, DiagnosticsRefused } = await import('./diagnostics/index.js');
+    try {
+      diagnostics = await startDiagnostics(config.pprofAddr, log);
+    } catch (err) {
+      if (!(err instanceof DiagnosticsRefused)) throw err;
+      process.stderr.write(`forge-mcp-server: ${err.message}\n`);
+      await telemetry?.shutdown();
+      return 2;
+    }
+  }
+  const code = await serve(config, log);
+  await diagnostics?.close();
+  await telemetry?.shutdown();
+  return code;
+}
+
+async function serve(config: Config, log: Logger): Promise<number | undefined> {
   if (config.transport === 'stdio') {
     // The identity check and the token read go out first, and travel while the rest of the server (the
     // SDK, the catalog) loads; a client that cannot even be made is reported by runStdio, as before.

@@ -1,12 +1,18 @@
 /** JSON logs on stderr only (stdout belongs to the protocol on stdio). Secrets are redacted by path. */
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
-export function createLogger(level: string): Logger {
+/**
+ * `mirror`: a second destination that receives the records from INFO up, as written to stderr (telemetry's
+ * log export); it is written in the caller's own context, so it sees the request a record belongs to.
+ */
+export function createLogger(level: string, mirror?: DestinationStream): Logger {
+  const stderr = pino.destination({ fd: 2, sync: true });
+  const lowest = level === 'warning' ? 'warn' : level;
   return pino(
     {
-      level: level === 'warning' ? 'warn' : level,
+      level: lowest,
       base: { service: 'forge-mcp-server' },
       redact: {
         paths: [
@@ -21,6 +27,11 @@ export function createLogger(level: string): Logger {
       },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
-    pino.destination({ fd: 2, sync: true }),
+    mirror
+      ? pino.multistream([
+          { level: lowest as pino.Level, stream: stderr },
+          { level: 'info', stream: mirror },
+        ])
+      : stderr,
   );
 }

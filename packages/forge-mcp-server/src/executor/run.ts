@@ -186,6 +186,7 @@ export async function runAction(
     }
     const built = buildRest(a, rest, args, files);
     const res: InstanceResponse = await client.rest(built.method, built.path, {
+      template: choosePath(rest.path, args)?.replace(PLACEHOLDER, '{$2}'),
       query: built.query,
       body: built.body,
       form: built.form,

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
+import { channels, publish, within } from '../channels.js';
 import type { Config } from '../config/types.js';
 import type { Logger } from '../log.js';
 import { buildServer } from '../mcp/server.js';
@@ -29,7 +30,7 @@ import { originPolicy } from './origin-guard.js';
 import { SessionPool } from './pool.js';
 import { SERVER_CARD_PATHS, serverCard, serverCardResponder } from './server-card.js';
 import { BUSY_RETRY_AFTER_S, CallSlots } from './slots.js';
-import { Throttle } from './throttle.js';
+import { RATE_LIMITED_CODE, Throttle } from './throttle.js';
 
 export { credentialOf } from './credential.js';
 export { parseAddr } from './listen.js';
@@ -48,6 +49,12 @@ const STREAM_METHODS = new Set(['subscriptions/listen']);
 function methodOf(body: unknown): string | undefined {
   const m = (body as { method?: unknown } | undefined)?.method;
   return typeof m === 'string' ? m : undefined;
+}
+
+function toolNameOf(body: unknown): string | undefined {
+  if (methodOf(body) !== 'tools/call') return undefined;
+  const name = (body as { params?: { name?: unknown } }).params?.name;
+  return typeof name === 'string' ? name : undefined;
 }
 
 export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> {
@@ -77,7 +84,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     (ctx) => {
       const session = (ctx.authInfo && bound.get(ctx.authInfo)) ?? pool.peek(ctx.authInfo?.clientId ?? '');
       if (!session) throw new Error('no session for this request');
-      return buildServer(session, { onToolCall: (i) => log.debug(i, 'tools/call') });
+      return buildServer(session, { transport: 'tcp', onToolCall: (i) => log.debug(i, 'tools/call') });
     },
     {
       legacy: 'stateless',
@@ -134,7 +141,16 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     session: Session,
     parsed: unknown,
   ) => {
-    if (throttle.refuseRate(res, key, parsed)) return;
+    if (throttle.refuseRate(res, key, parsed)) {
+      publish(channels.mcpRefused, () => ({
+        method: methodOf(parsed) ?? '',
+        toolName: toolNameOf(parsed),
+        refusal: 'rate_limited' as const,
+        errorCode: RATE_LIMITED_CODE,
+        surface: session.surfaceName,
+      }));
+      return;
+    }
     const auth = { token: '', clientId: key, scopes: session.scopes ?? [] };
     bound.set(auth, session);
     (req as IncomingMessage & { auth?: unknown }).auth = auth;
@@ -276,12 +292,19 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     return serveMcp(req, res);
   };
 
+  const scheme = config.tlsCert && config.tlsKey ? 'https' : 'http';
   const server = createListener(config, (req, res) => {
-    serve(req, res).catch((err) => {
-      log.error({ err: (err as Error).message }, 'request failed');
-      if (!res.headersSent) sendJson(res, 500, rpcError(null, CODES.internal, 'internal error'));
-      else res.end();
-    });
+    // Observers see the whole exchange, the host check included.
+    within(
+      channels.httpRequest,
+      () => ({ req, res, scheme }),
+      () =>
+        serve(req, res).catch((err) => {
+          log.error({ err: (err as Error).message }, 'request failed');
+          if (!res.headersSent) sendJson(res, 500, rpcError(null, CODES.internal, 'internal error'));
+          else res.end();
+        }),
+    );
   });
   await bind(server, addr, config.httpSocketMode);
   const url = urlOf(server, Boolean(config.tlsCert && config.tlsKey), mcpPath);

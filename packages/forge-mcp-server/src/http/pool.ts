@@ -1,4 +1,5 @@
 /** Pooled sessions keyed by instance and credential digest, least recently used first out. */
+import { channels, publish } from '../channels.js';
 import type { Session } from '../session/index.js';
 
 export class SessionPool {
@@ -29,13 +30,24 @@ export class SessionPool {
       () => this.drop(key),
     );
     this.entries.set(key, p);
-    while (this.entries.size > this.max) this.drop(this.entries.keys().next().value as string);
+    while (this.entries.size > this.max) {
+      const oldest = this.entries.keys().next().value as string;
+      this.drop(oldest);
+      publish(channels.poolEvict, () => ({ reason: 'size_pressure', key: oldest, inUse: false }));
+    }
+    this.reportSize();
     return p;
   }
 
   drop(key: string): void {
     this.entries.delete(key);
     this.ready.delete(key);
+    this.reportSize();
+  }
+
+  /** Observers keep the pool gauges from these. */
+  private reportSize(): void {
+    publish(channels.poolState, () => ({ entries: this.entries.size, capacity: this.max }));
   }
 
   get size(): number {

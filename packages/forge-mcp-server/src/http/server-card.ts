@@ -1,6 +1,6 @@
 /**
  * The server card at /.well-known/mcp/server-card.json and /server-card: public and cacheable, revalidated
- * through its ETag. No telemetry block while telemetry is off.
+ * through its ETag. No telemetry block while telemetry is off; the collector's address is never in it.
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -35,6 +35,43 @@ export function serverCard(config: Config, version: string, mcpPath: string): Re
     },
     capabilities: { tools: { listChanged: false } },
     instances: config.forgeUrls.length > 1 ? { selectBy: 'FORGE-URL' } : undefined,
+    telemetry: telemetryBlock(config),
+  };
+}
+
+const RECORDED =
+  'one span per MCP request (method, tool, action, domain, surface, transport, protocol version, error type, ' +
+  'refusal reason), a child span per instance call (method, host, port, status, route template) and one span ' +
+  'per inbound HTTP request; durations in seconds of MCP operations, sessions and HTTP requests, credential ' +
+  'pool size and evictions, authentication blocks; log records from INFO up';
+
+const IDENTITY_RECORDED: Record<Config['telemetryIdentity'], string> = {
+  none: 'no caller identity',
+  pseudonymous:
+    'callers as user.hash and resources as forge_mcp.resource.ref (HMAC-SHA256 pseudonyms), on spans and logs only',
+  full: 'callers as user.id and user.name and resources as mcp.resource.uri, on spans and logs only',
+};
+
+const NOT_RECORDED =
+  'tool arguments and results, resource contents, tokens and headers, response bodies and error messages, ' +
+  'full URLs, JSON-RPC request ids; caller identity on metrics';
+
+/** The telemetry block: what an operator's collector receives, never where it is. Absent when off. */
+export function telemetryBlock(
+  config: Config,
+  env: Record<string, string | undefined> = process.env,
+): Record<string, unknown> | undefined {
+  if (!config.telemetry) return undefined;
+  const grpc = (env.OTEL_EXPORTER_OTLP_PROTOCOL ?? '').trim().toLowerCase() === 'grpc';
+  return {
+    enabled: true,
+    signals: ['traces', 'metrics', 'logs'],
+    protocol: grpc ? 'OTLP/gRPC' : 'OTLP/HTTP (protobuf)',
+    conventions:
+      'OpenTelemetry semantic conventions (MCP, HTTP, GenAI); server-specific attributes under forge_mcp.*',
+    recorded: `${RECORDED}; ${IDENTITY_RECORDED[config.telemetryIdentity]}`,
+    not_recorded:
+      config.telemetryIdentity === 'none' ? `${NOT_RECORDED}; caller identity anywhere` : NOT_RECORDED,
   };
 }
 

@@ -5,6 +5,7 @@
  * with 429, Retry-After from the block in force and a JSON-RPC error body (code -42900, data.reason).
  * Refusal logs: at most one WARN line per ten seconds each.
  */
+import { channels, publish } from '../channels.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../config/types.js';
 import type { Logger } from '../log.js';
@@ -92,6 +93,7 @@ export class Throttle {
   chargeFailure(address: string, credentialKey: string): void {
     const block = this.budgets.fail(address, credentialKey);
     if (!block) return;
+    publish(channels.authBlock, () => ({ reason: block.reason }));
     this.blockLog.event((suppressed) =>
       this.log.warn(
         { address, reason: block.reason, step: block.step, retryAfterS: block.retryAfterS, suppressed },

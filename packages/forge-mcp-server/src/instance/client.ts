@@ -15,6 +15,7 @@ import {
   statusLine,
 } from './errors.js';
 import { guardedConnector, literalRefusal, refusalError, refusalIn } from './guard.js';
+import { channels, publish } from '../channels.js';
 
 export interface ClientOptions {
   /** The instance's base URL, e.g. https://gitlab.example.com (no trailing slash). */
@@ -53,6 +54,8 @@ export interface RestInit {
   response?: 'json' | 'text' | 'binary';
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** The route template the path was built from (`/projects/:id/issues`), for observers; never the path. */
+  template?: string;
 }
 
 export interface InstanceResponse {
@@ -129,6 +132,13 @@ function extraCa(): string[] | undefined {
 /** The same host name (any port): a hop there stays at the destination the operator chose. */
 function sameHost(instance: URL, next: URL): boolean {
   return instance.hostname.toLowerCase() === next.hostname.toLowerCase();
+}
+
+/** A short class for a request that got no answer: timeout (the signal fired), refused (the guard), network. */
+function failureClass(err: unknown, signal: AbortSignal): string {
+  if (signal.aborted) return 'timeout';
+  if (refusalIn(err)) return 'refused';
+  return (err as { code?: string }).code ?? 'network';
 }
 
 function sameSite(instance: URL, next: URL): boolean {
@@ -235,7 +245,8 @@ export class InstanceClient {
       body = JSON.stringify(init.body);
       headers['content-type'] = 'application/json';
     }
-    return this.send(method, url, headers, body, init.response ?? 'json', init.signal);
+    const template = init.template && `/${prefix}${init.template}`.replace(/\/+/g, '/');
+    return this.send(method, url, headers, body, init.response ?? 'json', init.signal, template);
   }
 
   private async send(
@@ -245,11 +256,12 @@ export class InstanceClient {
     body: RequestBody | undefined,
     responseType: 'json' | 'text' | 'binary',
     signal?: AbortSignal,
+    template?: string,
   ): Promise<InstanceResponse> {
     const dl = this.deadline(signal);
     try {
       for (let attempt = 0; ; attempt++) {
-        const res = await this.followRedirects(method, url, headers, body, responseType, dl.signal);
+        const res = await this.followRedirects(method, url, headers, body, responseType, dl.signal, template);
         if (res.status === 429 && attempt < 2) {
           const wait = retryAfterMs(res.headers['retry-after']);
           if (wait <= (this.opts.maxRetryWaitMs ?? 60_000)) {
@@ -275,10 +287,28 @@ export class InstanceClient {
     body: RequestBody | undefined,
     responseType: 'json' | 'text' | 'binary',
     signal: AbortSignal,
+    template?: string,
   ): Promise<InstanceResponse> {
     let url = start;
     let credentials = true;
     for (let hop = 0; ; hop++) {
+      const startTime = Date.now();
+      const began = performance.now();
+      const hopUrl = url;
+      const hopMethod = method;
+      /** Reports this hop to observers: method, host, port, status and template, never the URL. */
+      const observe = (status?: number, err?: unknown) =>
+        publish(channels.instanceCall, () => ({
+          method: hopMethod,
+          host: hopUrl.hostname,
+          port: Number(hopUrl.port) || (hopUrl.protocol === 'https:' ? 443 : 80),
+          scheme: hopUrl.protocol === 'https:' ? ('https' as const) : ('http' as const),
+          status,
+          template: hop === 0 ? template : undefined,
+          errorType: err === undefined ? undefined : failureClass(err, signal),
+          startTime,
+          ms: performance.now() - began,
+        }));
       const tierB = this.tierB(url);
       // The dialer judges resolved addresses; a target written as an address is judged here too, so a
       // proxied connection to it is refused before anything is sent.
@@ -295,12 +325,14 @@ export class InstanceClient {
           dispatcher: this.dispatcherFor(url),
         });
       } catch (err) {
+        observe(undefined, err);
         const refused = refusalIn(err);
         throw refused ? refusalError(refused, method, url) : err;
       }
       const location = res.headers.location;
       if (REDIRECTS.has(res.statusCode) && typeof location === 'string') {
         await res.body.dump();
+        observe(res.statusCode);
         if (hop + 1 > MAX_HOPS) {
           throw new InstanceError('network', `too many redirects: more than ${MAX_HOPS} hops`, {
             cause: `${method} ${url.origin}${url.pathname}`,
@@ -353,6 +385,7 @@ export class InstanceClient {
           }
         } else parsed = text;
       }
+      observe(res.statusCode);
       return {
         status: res.statusCode,
         headers: flat,
@@ -454,7 +487,7 @@ export class InstanceClient {
     const body = JSON.stringify({ query: document, variables: variables ?? {} });
     let res: InstanceResponse;
     try {
-      res = await this.send('POST', url, headers, body, 'json', opts.signal);
+      res = await this.send('POST', url, headers, body, 'json', opts.signal, '/api/graphql');
     } catch (err) {
       throw err instanceof InstanceError && err.kind === 'status' ? this.graphqlStatusError(err, url) : err;
     }

@@ -13,10 +13,12 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { ActionSpec } from '../catalog/types.js';
+import { channels, publish } from '../channels.js';
 import { errorResult, runAction, type ToolResult } from '../executor/index.js';
 import { CONFIRM_TEXTS, decide } from '../policy/index.js';
 import type { Session } from '../session/index.js';
 import { VERSION } from '../version.js';
+import { observeServer } from './observe.js';
 
 export const SERVER_NAME = 'forge-mcp-server';
 
@@ -30,7 +32,9 @@ export interface ServerHooks {
   readUpload?: (localPath: string, kind: 'upload' | 'import') => Promise<Buffer>;
   /** Checks a local path a handler reads (stdio only). */
   localPath?: (localPath: string, kind: 'upload' | 'directory') => Promise<string>;
-  /** Called after each tool call, for logs and telemetry. */
+  /** 'pipe' on stdio, 'tcp' over HTTP (what observers record as the network transport). */
+  transport?: 'pipe' | 'tcp';
+  /** Called after each tool call, for logs (observers read the toolCall channel). */
   onToolCall?: (info: {
     tool: string;
     action?: string;
@@ -81,6 +85,12 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
     },
   );
 
+  observeServer(server, {
+    transport: hooks.transport ?? 'pipe',
+    surface: session.surfaceName,
+    caller: session.identity,
+  });
+
   server.setRequestHandler('tools/list', async () => {
     if (session.refusal) deny(-40300, session.refusal);
     return { tools: session.surface.list() as never };
@@ -94,8 +104,13 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
       tool,
       request.params.arguments as Record<string, unknown> | undefined,
     );
+    const called = (isError: boolean, action?: string, refusal?: string) => {
+      const info = { tool, action, isError, refusal, ms: Date.now() - started };
+      hooks.onToolCall?.(info);
+      publish(channels.toolCall, () => info);
+    };
     const report = (r: ToolResult, action?: string, refusal?: string) => {
-      hooks.onToolCall?.({ tool, action, isError: !!r.isError, refusal, ms: Date.now() - started });
+      called(!!r.isError, action, refusal);
       return r as never;
     };
     if (res.kind === 'unknown_tool') deny(-32602, `unknown tool: ${tool}`);
@@ -161,13 +176,7 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
         return report(errorResult(decision.text), action.id, 'needs_confirmation');
       case 'ask': {
         const requestState = await stateCodec.mint({ action: action.id, args: JSON.stringify(params) });
-        hooks.onToolCall?.({
-          tool,
-          action: action.id,
-          isError: false,
-          refusal: 'needs_confirmation',
-          ms: Date.now() - started,
-        });
+        called(false, action.id, 'needs_confirmation');
         return inputRequired({
           inputRequests: {
             confirm: inputRequired.elicit({

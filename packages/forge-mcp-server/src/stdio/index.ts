@@ -10,6 +10,7 @@ import { lineGate } from './lines.js';
 import { readFile } from 'node:fs/promises';
 import { resolveLocalPath } from '../policy/paths.js';
 import { markServing } from '../compile-cache.js';
+import { channels, publish } from '../channels.js';
 
 /** `probe`: the credential's first requests, when the command line already sent them (the same as here). */
 export async function runStdio(
@@ -44,6 +45,7 @@ export async function runStdio(
     {
       instance: new URL(baseUrl).host,
       user: session.identity.username,
+      user_id: session.identity.id,
       surface: config.toolSurface,
       tier: session.view.opts.tier,
       tier_source: session.view.opts.tierSource,
@@ -64,11 +66,13 @@ export async function runStdio(
         saveDownload: (p, bytes) => saveDownload(config, p, bytes),
         readUpload: async (p, kind) => readFile(await resolveLocalPath(config, p, kind)),
         localPath: (p, kind) => resolveLocalPath(config, p, kind),
+        transport: 'pipe',
         onToolCall: (i) => log.debug(i, 'tools/call'),
       }),
     { transport, onerror: (e) => log.warn({ err: e.message }, 'protocol error') },
   );
   markServing();
+  const began = performance.now();
   await new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);
     process.stdin.once('close', resolve);
@@ -76,5 +80,7 @@ export async function runStdio(
     process.once('SIGINT', resolve);
   });
   await handle.close();
+  // A stdio connection is one stateful session.
+  publish(channels.sessionEnd, () => ({ transport: 'pipe', ms: performance.now() - began }));
   return 0;
 }

@@ -1,0 +1,286 @@
+/**
+ * Telemetry in HTTP mode, received by a real OTLP receiver on loopback: one server span per inbound
+ * request (refused Hosts and unknown methods included), the MCP span and the instance call under it, 4xx
+ * and 5xx statuses, the rate-limit refusal, the pool and authentication metrics; then what is never
+ * recorded (over HTTP and stdio), and a collector that goes away mid-run.
+ */
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpServer, rpc, sim, stdioClient, type ForgeSim, type HttpServerProcess } from './harness.js';
+import { OtlpReceiver, otlpEnv, type Span } from './otlp.js';
+
+let s: ForgeSim;
+beforeAll(async () => {
+  s = await sim();
+});
+afterAll(async () => {
+  await s.close();
+});
+
+const bearer = (token: string, extra: Record<string, string> = {}) => ({
+  authorization: `Bearer ${token}`,
+  ...extra,
+});
+const call = (id: number, action: string, params: Record<string, unknown>) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name: 'forge_execute_action', arguments: { action, params } },
+});
+
+/** A raw request with any method and Host header (fetch sets neither freely). */
+function raw(url: string, method: string, path: string, host?: string): Promise<number> {
+  const u = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: u.hostname, port: u.port, method, path, headers: host ? { host } : {} },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const serverSpans = (rx: OtlpReceiver) =>
+  rx.spans.filter((sp) => sp.kind === 2 && 'http.request.method' in sp.attributes);
+
+describe('HTTP mode', () => {
+  let rx: OtlpReceiver;
+  let server: HttpServerProcess;
+  let origin: string;
+  beforeAll(async () => {
+    rx = await new OtlpReceiver().start();
+    server = await httpServer(
+      s,
+      ['--max-http-clients=1', '--rate-limit-rps=1', '--rate-limit-burst=1'],
+      otlpEnv(rx, { FORGE_MCP_AUTH_FAILURE_LIMIT: '2' }),
+    );
+    origin = new URL(server.url).origin;
+    expect(await raw(server.url, 'GET', '/health')).toBe(200);
+    expect(await raw(server.url, 'POST', '/mcp', 'rebound.example:80')).toBe(403);
+    expect(await raw(server.url, 'PROPFIND', '/health')).toBeGreaterThan(0);
+    expect(
+      (await rpc(server.url, bearer(s.tokens.api), call(1, 'issue.list', { project_id: '1' }))).status,
+    ).toBe(200);
+    // The burst of one is spent: the next call is refused before any handler.
+    expect(
+      (await rpc(server.url, bearer(s.tokens.api), call(2, 'issue.list', { project_id: '1' }))).status,
+    ).toBe(429);
+    // A second credential pushes the first out of a pool of one.
+    expect(
+      (await rpc(server.url, bearer(s.tokens.readApi), call(3, 'issue.list', { project_id: '1' }))).status,
+    ).toBe(200);
+    // Two refused tokens from this address spend its failure budget.
+    for (const t of ['glpat-refused-one-000000', 'glpat-refused-two-000000'])
+      expect((await rpc(server.url, bearer(t), call(4, 'issue.list', { project_id: '1' }))).status).toBe(401);
+    await rx.until(
+      () =>
+        rx.metrics.some((m) => m.name === 'forge_mcp.auth.blocks') &&
+        rx.metrics.some((m) => m.name === 'forge_mcp.credential_pool.evictions') &&
+        rx.spans.some((sp) => sp.attributes['forge_mcp.refusal_reason'] === 'rate_limited') &&
+        rx.logs.some((l) => l.body === 'rate limited'),
+      30_000,
+      'the HTTP run',
+    );
+  });
+  afterAll(async () => {
+    await server.stop();
+    await rx.stop();
+  });
+
+  it('a SERVER span per inbound request with method, url.scheme, network.protocol.name and status', () => {
+    const health = serverSpans(rx).find(
+      (sp) => sp.attributes['http.response.status_code'] === 200 && sp.name === 'GET',
+    );
+    expect(health).toBeDefined();
+    expect(health!.attributes).toMatchObject({
+      'http.request.method': 'GET',
+      'url.scheme': 'http',
+      'network.protocol.name': 'http',
+    });
+    expect(health!.parentSpanId).toBe('');
+  });
+
+  it('a refused Host still gets its span (opened before the host check); a 4xx leaves the status unset', () => {
+    const refused = serverSpans(rx).find((sp) => sp.attributes['http.response.status_code'] === 403);
+    expect(refused).toBeDefined();
+    expect(refused!.status.code ?? 0).toBe(0);
+    expect(rx.allBytes()).not.toContain('rebound.example');
+  });
+
+  it('an unknown method is recorded as _OTHER', () => {
+    const other = serverSpans(rx).find((sp) => sp.attributes['http.request.method'] === '_OTHER');
+    expect(other).toBeDefined();
+    expect(other!.name).toBe('HTTP');
+    expect(rx.allBytes()).not.toContain('PROPFIND');
+  });
+
+  it('the MCP span is a child of the HTTP span, and the instance call a child of the MCP span', () => {
+    const mcp = rx.spans.find(
+      (sp) =>
+        sp.attributes['mcp.method.name'] === 'tools/call' &&
+        sp.attributes['forge_mcp.action'] === 'issue.list' &&
+        !sp.attributes['forge_mcp.refusal_reason'],
+    )!;
+    expect(mcp.attributes).toMatchObject({
+      'network.transport': 'tcp',
+      'gen_ai.tool.name': 'forge_execute_action',
+    });
+    const parent = rx.spans.find((sp) => sp.spanId === mcp.parentSpanId);
+    expect(parent?.attributes).toMatchObject({
+      'http.request.method': 'POST',
+      'http.response.status_code': 200,
+    });
+    const child = rx.spans.find((sp) => sp.parentSpanId === mcp.spanId);
+    expect(child?.attributes).toMatchObject({
+      'url.template': '/api/v4/projects/{project_id}/issues',
+      'http.response.status_code': 200,
+    });
+    expect(new Set([parent!.traceId, mcp.traceId, child!.traceId]).size).toBe(1);
+  });
+
+  it('a rate-limited request is an MCP span with forge_mcp.refusal_reason rate_limited, and its WARN carries the trace', () => {
+    const limited = rx.spans.find((sp) => sp.attributes['forge_mcp.refusal_reason'] === 'rate_limited')!;
+    expect(limited.attributes).toMatchObject({ 'mcp.method.name': 'tools/call', 'error.type': '-42900' });
+    const http = rx.spans.find((sp) => sp.spanId === limited.parentSpanId)!;
+    expect(http.attributes['http.response.status_code']).toBe(429);
+    const warn = rx.logs.find((l) => l.body === 'rate limited')!;
+    expect(warn.severityText).toBe('WARN');
+    expect(warn.traceId).toBe(http.traceId);
+    expect(warn.spanId).toBe(http.spanId);
+    // The credential digest written to stderr never leaves.
+    expect(server.stderr()).toMatch(/"msg":"rate limited"/);
+    expect(Object.keys(warn.attributes)).not.toContain('credential');
+  });
+
+  it('metrics: HTTP server requests, the pool gauges, evictions by reason and auth blocks by reason', () => {
+    const requests = rx.metric('http.server.request.duration');
+    expect(rx.metrics.find((m) => m.name === 'http.server.request.duration')!.unit).toBe('s');
+    expect(requests.some((p) => p.attributes['http.response.status_code'] === 403)).toBe(true);
+    expect(rx.metric('forge_mcp.credential_pool.capacity').every((p) => p.value === 1)).toBe(true);
+    expect(rx.metric('forge_mcp.credential_pool.entries').some((p) => p.value === 1)).toBe(true);
+    expect(rx.metric('forge_mcp.credential_pool.evictions').map((p) => p.attributes)).toContainEqual({
+      reason: 'size_pressure',
+    });
+    expect(rx.metric('forge_mcp.auth.blocks').map((p) => [p.attributes, p.value])).toContainEqual([
+      { reason: 'failure_lockout' },
+      1,
+    ]);
+    // No session metric under stateless HTTP.
+    expect(rx.metric('mcp.server.session.duration')).toHaveLength(0);
+  });
+
+  it('the exported WARN of the block names no client address under the default policy', async () => {
+    await rx.until(() => rx.logs.some((l) => l.body === 'authentication budget spent: address blocked'));
+    const block = rx.logs.find((l) => l.body === 'authentication budget spent: address blocked')!;
+    expect(block.attributes).toMatchObject({ reason: 'failure_lockout' });
+    expect(Object.keys(block.attributes)).not.toContain('address');
+    expect(server.stderr()).toContain('"address":"127.0.0.1"');
+    expect(origin).toMatch(/^http:/);
+  });
+});
+
+describe('a 5xx answer marks the server span as an error', () => {
+  it('an instance that cannot be reached makes the identity check 503: status ERROR, error.type 503', async () => {
+    const rx = await new OtlpReceiver().start();
+    const dead = { url: 'http://127.0.0.1:1' } as ForgeSim;
+    const server = await httpServer(dead, [], otlpEnv(rx));
+    try {
+      const res = await rpc(server.url, bearer(s.tokens.api), call(1, 'issue.list', { project_id: '1' }));
+      expect(res.status).toBe(503);
+      await rx.until(() => serverSpans(rx).some((sp) => sp.attributes['http.response.status_code'] === 503));
+      const span = serverSpans(rx).find((sp) => sp.attributes['http.response.status_code'] === 503)!;
+      expect(span.status.code).toBe(2);
+      expect(span.attributes['error.type']).toBe('503');
+    } finally {
+      await server.stop();
+      await rx.stop();
+    }
+  });
+});
+
+describe('never recorded', () => {
+  const ARG = 'argument-marker-7f3a91';
+  const BODY = 'body-marker-c04d2e';
+  const QUERY = 'query-marker-5b8e17';
+  const HEADER = 'header-marker-92ad60';
+
+  it('no exported byte holds the token, the tool arguments, the response body or a full URL (HTTP and stdio)', async () => {
+    const rx = await new OtlpReceiver().start();
+    const port = new URL(s.url).port;
+    const server = await httpServer(s, [], otlpEnv(rx, { FORGE_MCP_TELEMETRY_IDENTITY: 'full' }));
+    try {
+      // The created issue's title comes back in the response body, and again in the stdio listing.
+      const created = await rpc(
+        `${server.url}?token=${QUERY}`,
+        bearer(s.tokens.api, { 'x-marker': HEADER }),
+        call(1, 'issue.create', { project_id: '1', title: BODY, description: ARG }),
+      );
+      expect(created.status).toBe(200);
+      expect(await created.text()).toContain(BODY);
+      const c = await stdioClient(s, { env: otlpEnv(rx, { FORGE_MCP_TELEMETRY_IDENTITY: 'full' }) });
+      const r = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.list', params: { project_id: '1', search: ARG } },
+      });
+      expect(JSON.stringify(r)).toContain(BODY);
+      await c.client
+        .callTool({ name: 'forge_execute_action', arguments: { action: 'isue.lst', params: {} } })
+        .catch(() => undefined);
+      await c.close();
+      await rx.until(
+        () =>
+          rx.spans.filter((sp) => sp.attributes['mcp.method.name'] === 'tools/call').length >= 3 &&
+          rx.logs.length > 0,
+      );
+    } finally {
+      await server.stop();
+      await rx.stop();
+    }
+    const bytes = rx.allBytes();
+    expect(bytes.length).toBeGreaterThan(1000);
+    for (const secret of [
+      s.tokens.api,
+      ARG,
+      BODY,
+      QUERY,
+      HEADER,
+      'Did you mean',
+      `127.0.0.1:${port}/api`,
+      '/projects/1/',
+    ])
+      expect(bytes, secret).not.toContain(secret);
+    // What is recorded is there (the search above is not vacuous).
+    expect(bytes).toContain('issue.create');
+    expect(bytes).toContain('/api/v4/projects/{project_id}/issues');
+  });
+});
+
+describe('a collector that goes away', () => {
+  it('every call is still answered after the receiver dies, and the server says which variable to check', async () => {
+    const rx = await new OtlpReceiver().start();
+    const c = await stdioClient(s, { env: otlpEnv(rx) });
+    const list = () =>
+      c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.list', params: { project_id: '1' } },
+      });
+    for (let i = 0; i < 3; i++) expect((await list()).isError).toBeFalsy();
+    await rx.until(() => rx.spans.some((sp: Span) => sp.attributes['mcp.method.name'] === 'tools/call'));
+    await rx.stop();
+    for (let i = 0; i < 5; i++) {
+      const r = await list();
+      expect(r.isError).toBeFalsy();
+      expect(JSON.stringify(r.structuredContent ?? r.content)).toContain('iid');
+    }
+    // The batch after the stop fails: one WARN naming the variable.
+    const until = Date.now() + 20_000;
+    while (!/telemetry export of \w+ to .* failed/.test(c.stderr()) && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 200));
+    expect(c.stderr()).toMatch(/"level":40[^\n]*check OTEL_EXPORTER_OTLP_ENDPOINT/);
+    await c.close();
+  });
+});

@@ -1,0 +1,278 @@
+/**
+ * Starting telemetry: nothing of it loads while it is off; the OTLP protocols (http/protobuf, its alias
+ * http, grpc) reach a real receiver; bad OTEL_* input stops telemetry with one ERROR naming the variable
+ * while serving continues; the plaintext-credential WARN; the identity key rule of FIPS-only mode; and the
+ * server card's telemetry block.
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpServer, runCli, sim, stdioClient, type ForgeSim } from './harness.js';
+import { OtlpReceiver, otlpEnv } from './otlp.js';
+
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const RECORD_LOADS = `--require ${join(FIXTURES, 'record-loads.cjs')}`;
+const FIPS_ONLY = `--require ${join(FIXTURES, 'fips-only.cjs')}`;
+
+let s: ForgeSim;
+let rx: OtlpReceiver;
+beforeAll(async () => {
+  s = await sim();
+  rx = await new OtlpReceiver().start();
+});
+afterAll(async () => {
+  await rx.stop();
+  await s.close();
+});
+
+/** One stdio server with `env`: one tool call, then closed; returns its stderr and whether the call worked. */
+async function oneCall(env: Record<string, string>): Promise<{ stderr: string; ok: boolean }> {
+  const c = await stdioClient(s, { env });
+  const r = await c.client.callTool({
+    name: 'forge_execute_action',
+    arguments: { action: 'issue.list', params: { project_id: '1' } },
+  });
+  await c.close();
+  return { stderr: c.stderr(), ok: !r.isError };
+}
+
+const errorLines = (stderr: string) => stderr.split('\n').filter((l) => l.includes('"level":50'));
+
+describe('loading', () => {
+  it('with telemetry off nothing of OpenTelemetry is loaded; with it on the telemetry bundle is', async () => {
+    const off = await oneCall({ NODE_OPTIONS: RECORD_LOADS });
+    expect(off.ok).toBe(true);
+    expect(off.stderr).not.toContain('LOADED');
+    const on = await oneCall(otlpEnv(rx, { NODE_OPTIONS: RECORD_LOADS }));
+    expect(on.ok).toBe(true);
+    expect(on.stderr).toContain('LOADED ./forge-mcp-telemetry.bundle.cjs');
+    // The default protocol does not load the gRPC stack.
+    expect(on.stderr).not.toContain('LOADED @grpc');
+  });
+});
+
+describe('protocols', () => {
+  it('http (an alias of http/protobuf) and grpc both reach a real receiver', async () => {
+    const viaHttp = rx.spans.length;
+    expect((await oneCall(otlpEnv(rx, { OTEL_EXPORTER_OTLP_PROTOCOL: 'http' }))).ok).toBe(true);
+    await rx.until(() =>
+      rx.spans.slice(viaHttp).some((sp) => sp.attributes['mcp.method.name'] === 'tools/call'),
+    );
+
+    const grpc = await new OtlpReceiver().startGrpc();
+    try {
+      const { ok } = await oneCall(
+        otlpEnv(grpc, { OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc', OTEL_EXPORTER_OTLP_ENDPOINT: grpc.grpcUrl }),
+      );
+      expect(ok).toBe(true);
+      await grpc.until(
+        () =>
+          grpc.spans.some((sp) => sp.attributes['mcp.method.name'] === 'tools/call') &&
+          grpc.metrics.length > 0 &&
+          grpc.logs.length > 0,
+      );
+    } finally {
+      await grpc.stop();
+    }
+  });
+});
+
+describe('shutdown', () => {
+  it('flushes what is buffered: spans, metrics and logs of a run shorter than every export interval arrive', async () => {
+    const from = { spans: rx.spans.length, metrics: rx.metrics.length, logs: rx.logs.length };
+    const { ok } = await oneCall(
+      otlpEnv(rx, {
+        OTEL_BSP_SCHEDULE_DELAY: '600000',
+        OTEL_BLRP_SCHEDULE_DELAY: '600000',
+        OTEL_METRIC_EXPORT_INTERVAL: '600000',
+      }),
+    );
+    expect(ok).toBe(true);
+    await rx.until(
+      () =>
+        rx.spans.slice(from.spans).some((sp) => sp.attributes['mcp.method.name'] === 'tools/call') &&
+        rx.metrics.length > from.metrics &&
+        rx.logs.length > from.logs,
+    );
+  });
+});
+
+describe('bad input: telemetry stops with one ERROR naming the variable, serving continues', () => {
+  const cases: Array<[string, Record<string, string>, RegExp]> = [
+    [
+      'http/json',
+      { OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' },
+      /OTEL_EXPORTER_OTLP_PROTOCOL=http\/json is not supported/,
+    ],
+    [
+      'an unknown protocol',
+      { OTEL_EXPORTER_OTLP_PROTOCOL: 'carrier-pigeon' },
+      /OTEL_EXPORTER_OTLP_PROTOCOL=\\"carrier-pigeon\\" is not an OTLP protocol/,
+    ],
+    [
+      "a signal's own protocol",
+      { OTEL_EXPORTER_OTLP_METRICS_PROTOCOL: 'http/json' },
+      /OTEL_EXPORTER_OTLP_METRICS_PROTOCOL=http\/json is not supported/,
+    ],
+    [
+      'a malformed header list',
+      { OTEL_EXPORTER_OTLP_HEADERS: 'x-api-key=hdr-secret-4471,not-a-pair' },
+      /OTEL_EXPORTER_OTLP_HEADERS is malformed: entry 2 of 2 is not key=value/,
+    ],
+    [
+      'an endpoint that is not a URL',
+      { OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' },
+      /OTEL_EXPORTER_OTLP_ENDPOINT is not an http/,
+    ],
+  ];
+  for (const [what, env, message] of cases) {
+    it(what, async () => {
+      const from = rx.spans.length;
+      const { stderr, ok } = await oneCall(otlpEnv(rx, env));
+      expect(ok).toBe(true);
+      const errors = errorLines(stderr);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatch(message);
+      expect(errors[0]).toContain('telemetry is off; serving continues');
+      expect(stderr).not.toContain('telemetry export on');
+      expect(stderr).not.toContain('hdr-secret-4471');
+      expect(rx.spans.length).toBe(from);
+    });
+  }
+
+  it('an unreachable endpoint: calls are answered and a WARN names the variable to check', async () => {
+    const c = await stdioClient(s, {
+      env: otlpEnv(rx, { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:1' }),
+    });
+    try {
+      const r = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.list', params: { project_id: '1' } },
+      });
+      expect(r.isError).toBeFalsy();
+      const warned =
+        /"level":40[^\n]*telemetry export of \w+ to http:\/\/127\.0\.0\.1:1 failed; check OTEL_EXPORTER_OTLP_ENDPOINT/;
+      const until = Date.now() + 25_000;
+      while (!warned.test(c.stderr()) && Date.now() < until)
+        await new Promise((done) => setTimeout(done, 200));
+      expect(c.stderr()).toMatch(warned);
+    } finally {
+      await c.close();
+    }
+  });
+});
+
+describe('collector credentials', () => {
+  const SECRET = 'collector-secret-9c41d7';
+
+  it('a plaintext non-loopback endpoint with a credential warns once naming the signals, and never logs the credential', async () => {
+    const { stderr, ok } = await oneCall(
+      otlpEnv(rx, {
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector.invalid:4318',
+        OTEL_EXPORTER_OTLP_HEADERS: `authorization=Bearer%20${SECRET}`,
+        OTEL_EXPORTER_OTLP_LOGS_ENDPOINT: 'https://collector.invalid:4318/v1/logs',
+      }),
+    );
+    expect(ok).toBe(true);
+    const warnings = stderr.split('\n').filter((l) => l.includes('travels unencrypted'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('the collector endpoint for traces and metrics is plaintext');
+    expect(stderr).not.toContain(SECRET);
+  });
+
+  it('no warning for a loopback or https collector', async () => {
+    const { stderr } = await oneCall(
+      otlpEnv(rx, { OTEL_EXPORTER_OTLP_HEADERS: `authorization=Bearer%20${SECRET}` }),
+    );
+    expect(stderr).not.toContain('travels unencrypted');
+    expect(stderr).not.toContain(SECRET);
+    // The credential did reach the collector, which is where it belongs.
+    expect(rx.headers.some((h) => h.authorization === `Bearer ${SECRET}`)).toBe(true);
+  });
+});
+
+describe('FIPS-only mode', () => {
+  // Node's bundled OpenSSL has no FIPS provider here, so fips-only.cjs makes crypto.getFips() report it.
+  it('an identity key under 14 bytes refuses the start, naming the variable; nothing about callers is recorded', async () => {
+    const from = rx.spans.length;
+    const sent = s.requests.length;
+    const r = await runCli([], {
+      ...otlpEnv(rx, { FORGE_MCP_TELEMETRY_IDENTITY: 'pseudonymous' }),
+      FORGE_URL: s.url,
+      FORGE_TOKEN: s.tokens.api,
+      FORGE_MCP_TELEMETRY_IDENTITY_KEY: 'thirteen-byte',
+      NODE_OPTIONS: FIPS_ONLY,
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('FORGE_MCP_TELEMETRY_IDENTITY_KEY is 13 bytes');
+    expect(r.stderr).toContain('at least 14 bytes');
+    expect(r.stderr).not.toContain('thirteen-byte');
+    expect(s.requests.length).toBe(sent);
+    expect(rx.spans.length).toBe(from);
+  });
+
+  it('a 14-byte key starts; outside FIPS-only mode a short key starts too', async () => {
+    const fips = await oneCall(
+      otlpEnv(rx, {
+        FORGE_MCP_TELEMETRY_IDENTITY: 'pseudonymous',
+        FORGE_MCP_TELEMETRY_IDENTITY_KEY: 'fourteen-bytes',
+        NODE_OPTIONS: FIPS_ONLY,
+      }),
+    );
+    expect(fips.ok).toBe(true);
+    const plain = await oneCall(
+      otlpEnv(rx, {
+        FORGE_MCP_TELEMETRY_IDENTITY: 'pseudonymous',
+        FORGE_MCP_TELEMETRY_IDENTITY_KEY: 'short',
+      }),
+    );
+    expect(plain.ok).toBe(true);
+  });
+});
+
+describe('server card', () => {
+  const cardOf = async (env: Record<string, string>) => {
+    const server = await httpServer(s, [], env);
+    try {
+      const res = await fetch(new URL('/.well-known/mcp/server-card.json', server.url));
+      return {
+        text: await res.text(),
+        card: (await fetch(new URL('/server-card', server.url)).then((r) => r.json())) as Record<
+          string,
+          unknown
+        >,
+      };
+    } finally {
+      await server.stop();
+    }
+  };
+
+  it('with telemetry on: enabled, signals, protocol, conventions, recorded and not_recorded; never the collector', async () => {
+    const { text, card } = await cardOf(otlpEnv(rx, { FORGE_MCP_TELEMETRY_IDENTITY: 'pseudonymous' }));
+    const block = card.telemetry as Record<string, unknown>;
+    expect(Object.keys(block).sort()).toEqual([
+      'conventions',
+      'enabled',
+      'not_recorded',
+      'protocol',
+      'recorded',
+      'signals',
+    ]);
+    expect(block.enabled).toBe(true);
+    expect(block.signals).toEqual(['traces', 'metrics', 'logs']);
+    for (const k of ['protocol', 'conventions', 'recorded', 'not_recorded'])
+      expect(typeof block[k]).toBe('string');
+    expect(block.protocol).toBe('OTLP/HTTP (protobuf)');
+    expect(block.recorded).toContain('user.hash');
+    expect(block.not_recorded).toContain('tool arguments');
+    expect(text).not.toContain(new URL(rx.url).host);
+  });
+
+  it('absent when telemetry is off, and when it could not start', async () => {
+    expect((await cardOf({})).card).not.toHaveProperty('telemetry');
+    expect((await cardOf(otlpEnv(rx, { OTEL_SDK_DISABLED: 'true' }))).card).not.toHaveProperty('telemetry');
+    expect((await cardOf(otlpEnv(rx, { OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }))).card).not.toHaveProperty(
+      'telemetry',
+    );
+  });
+});

@@ -1,0 +1,292 @@
+/**
+ * Telemetry over stdio, received by a real OTLP receiver on loopback (test/otlp.ts): the MCP request span
+ * and its attributes, the instance call spans under it, the refusal reasons, the metrics in seconds with
+ * no identity on them, the exported log records, and the identity policies with their keys and rotation.
+ */
+import { createHmac, hkdfSync } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sim, stdioClient, type Connected, type ForgeSim } from './harness.js';
+import { OtlpReceiver, otlpEnv, type Span } from './otlp.js';
+
+let s: ForgeSim;
+let rx: OtlpReceiver;
+beforeAll(async () => {
+  s = await sim();
+  rx = await new OtlpReceiver().start();
+});
+afterAll(async () => {
+  await rx.stop();
+  await s.close();
+});
+
+const execute = (c: Connected, action: string, params: Record<string, unknown>) =>
+  c.client.callTool({ name: 'forge_execute_action', arguments: { action, params } });
+
+/** The spans of one server process: they share its service.instance-free resource, so tell them by trace. */
+function mcpSpans(method: string, since: number): Span[] {
+  return rx.spans.slice(since).filter((sp) => sp.attributes['mcp.method.name'] === method);
+}
+
+const IDENTITY_KEYS = ['user.id', 'user.name', 'user.hash', 'mcp.resource.uri', 'forge_mcp.resource.ref'];
+
+describe('stdio: spans, metrics and logs', () => {
+  let c: Connected;
+  let spansFrom = 0;
+  let logsFrom = 0;
+  beforeAll(async () => {
+    spansFrom = rx.spans.length;
+    logsFrom = rx.logs.length;
+    c = await stdioClient(s, { env: otlpEnv(rx) });
+    await execute(c, 'issue.list', { project_id: 'acme/widgets' });
+    await c.client.callTool({ name: 'forge_no_such_tool', arguments: {} }).catch(() => undefined);
+    await execute(c, 'nosuch.action', {});
+    await execute(c, 'issue.list', { project_id: 'acme/widgets', no_such_param: 1 });
+    await execute(c, 'project.delete', { project_id: 'acme/widgets' });
+    await c.client.listTools();
+    await c.close();
+    const safe = await stdioClient(s, { env: otlpEnv(rx, { FORGE_MCP_SAFE_MODE: 'true' }) });
+    await execute(safe, 'issue.create', { project_id: 'acme/widgets', title: 'blocked by safe mode' });
+    await safe.close();
+    const fine = await stdioClient(s, { env: otlpEnv(rx, { FORGE_TOKEN: s.tokens.fineGrained }) });
+    await execute(fine, 'issue.create', { project_id: 'acme/widgets', title: 'not in the grant' });
+    await fine.close();
+    await rx.until(
+      () =>
+        mcpSpans('tools/call', spansFrom).length >= 7 &&
+        rx.metrics.some((m) => m.name === 'mcp.server.session.duration'),
+      30_000,
+      'the stdio run',
+    );
+  });
+
+  it('one SERVER span per MCP request, with the method, tool, action, domain, surface, transport and protocol version', () => {
+    const calls = mcpSpans('tools/call', spansFrom);
+    const list = calls.find(
+      (sp) =>
+        sp.attributes['forge_mcp.action'] === 'issue.list' && !sp.attributes['forge_mcp.refusal_reason'],
+    );
+    expect(list).toBeDefined();
+    expect(list!.name).toBe('tools/call forge_execute_action');
+    expect(list!.kind).toBe(2); // SERVER
+    expect(list!.attributes).toMatchObject({
+      'mcp.method.name': 'tools/call',
+      'gen_ai.tool.name': 'forge_execute_action',
+      'forge_mcp.action': 'issue.list',
+      'forge_mcp.domain': 'issue',
+      'forge_mcp.tool_surface': 'dynamic',
+      'network.transport': 'pipe',
+    });
+    expect(list!.attributes['mcp.protocol.version']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(list!.status.code ?? 0).toBe(0);
+    // Stateless of sessions over stdio: no mcp.session.id; never the JSON-RPC id.
+    expect(Object.keys(list!.attributes)).not.toContain('mcp.session.id');
+    expect(Object.keys(list!.attributes).some((k) => k.startsWith('jsonrpc'))).toBe(false);
+    expect(mcpSpans('tools/list', spansFrom)).toHaveLength(1);
+    expect(mcpSpans('initialize', spansFrom)).toHaveLength(3);
+  });
+
+  it('a child CLIENT span per instance call: method, host, port, status and url.template, never the URL', () => {
+    const list = mcpSpans('tools/call', spansFrom).find(
+      (sp) =>
+        sp.attributes['forge_mcp.action'] === 'issue.list' && !sp.attributes['forge_mcp.refusal_reason'],
+    )!;
+    const children = rx.spans.filter((sp) => sp.parentSpanId === list.spanId);
+    expect(children).toHaveLength(1);
+    const call = children[0]!;
+    expect(call.traceId).toBe(list.traceId);
+    expect(call.kind).toBe(3); // CLIENT
+    const port = Number(new URL(s.url).port);
+    expect(call.attributes).toEqual({
+      'http.request.method': 'GET',
+      'server.address': '127.0.0.1',
+      'server.port': port,
+      'http.response.status_code': 200,
+      'url.template': '/api/v4/projects/{project_id}/issues',
+    });
+    expect(call.name).toBe('GET /api/v4/projects/{project_id}/issues');
+  });
+
+  it('an unknown tool is _OTHER, with error.type and rpc.response.status_code, and an ERROR status', () => {
+    const unknown = mcpSpans('tools/call', spansFrom).find(
+      (sp) => sp.attributes['gen_ai.tool.name'] === '_OTHER',
+    );
+    expect(unknown).toBeDefined();
+    expect(unknown!.name).toBe('tools/call _OTHER');
+    expect(unknown!.attributes['error.type']).toBe('-32602');
+    expect(unknown!.attributes['rpc.response.status_code']).toBe('-32602');
+    expect(unknown!.status.code).toBe(2);
+    expect(rx.allBytes()).not.toContain('forge_no_such_tool');
+  });
+
+  it('forge_mcp.refusal_reason names why the server refused: safe_mode, unknown_action, invalid_params, needs_confirmation, fine_grained', () => {
+    const reasons = mcpSpans('tools/call', spansFrom).map((sp) => [
+      sp.attributes['forge_mcp.action'],
+      sp.attributes['forge_mcp.refusal_reason'],
+    ]);
+    expect(reasons).toContainEqual(['issue.create', 'safe_mode']);
+    expect(reasons).toContainEqual([undefined, 'unknown_action']);
+    expect(reasons).toContainEqual(['project.delete', 'needs_confirmation']);
+    expect(reasons).toContainEqual([undefined, 'fine_grained']);
+    expect(reasons.filter(([, r]) => r === 'invalid_params')).toHaveLength(1);
+    const allowed = [
+      'safe_mode',
+      'needs_confirmation',
+      'invalid_params',
+      'unknown_action',
+      'rate_limited',
+      'fine_grained',
+    ];
+    for (const [, r] of reasons) if (r !== undefined) expect(allowed).toContain(r);
+  });
+
+  it('metrics in seconds: server operations, instance requests and the stdio session; _OTHER for the unknown tool', () => {
+    for (const name of [
+      'mcp.server.operation.duration',
+      'http.client.request.duration',
+      'mcp.server.session.duration',
+    ]) {
+      const m = rx.metrics.find((x) => x.name === name);
+      expect(m, name).toBeDefined();
+      expect(m!.unit).toBe('s');
+    }
+    const ops = rx.metric('mcp.server.operation.duration');
+    const toolNames = new Set(ops.map((p) => p.attributes['gen_ai.tool.name']).filter(Boolean));
+    expect([...toolNames].sort()).toEqual(['_OTHER', 'forge_execute_action']);
+    const list = ops.find(
+      (p) => p.attributes['forge_mcp.action'] === 'issue.list' && !p.attributes['forge_mcp.refusal_reason'],
+    );
+    // Calls of a few milliseconds each: a duration in seconds is well under one.
+    expect(list!.count).toBeGreaterThanOrEqual(1);
+    expect(list!.sum!).toBeGreaterThan(0);
+    expect(list!.sum! / list!.count!).toBeLessThan(10);
+    const requests = rx.metric('http.client.request.duration');
+    expect(
+      requests.some((p) => p.attributes['url.template'] === '/api/v4/projects/{project_id}/issues'),
+    ).toBe(true);
+  });
+
+  it('log records from INFO up are exported, DEBUG ones are not, and under the default policy nobody is named', () => {
+    const logs = rx.logs.slice(logsFrom);
+    const serving = logs.find((l) => l.body === 'serving on stdio');
+    expect(serving).toBeDefined();
+    expect(serving!.severityText).toBe('INFO');
+    expect(serving!.attributes).toMatchObject({ surface: 'dynamic', tier: 'ultimate' });
+    for (const k of [...IDENTITY_KEYS, 'user', 'user_id'])
+      expect(Object.keys(serving!.attributes)).not.toContain(k);
+    // The per-call DEBUG line stays on stderr.
+    expect(c.stderr()).toContain('"msg":"tools/call"');
+    expect(logs.some((l) => l.body === 'tools/call')).toBe(false);
+    expect(c.stderr()).toContain('"user":"alice"');
+  });
+
+  it('identity policy none records no caller on any span', () => {
+    for (const sp of rx.spans.slice(spansFrom))
+      for (const k of IDENTITY_KEYS) expect(Object.keys(sp.attributes)).not.toContain(k);
+  });
+});
+
+describe('identity policies', () => {
+  const KEY = 'an operator identity key of some length';
+  const derived = (info: string) =>
+    Buffer.from(hkdfSync('sha256', Buffer.from(KEY), Buffer.alloc(0), info, 32));
+  const hmac = (key: Buffer, v: string) => createHmac('sha256', key).update(v).digest('hex');
+  const URI = 'forge://projects/acme%2Fwidgets/issues/1';
+
+  /** Runs one stdio server with `env`, one tool call and one resources/read; returns its spans and logs. */
+  async function run(env: Record<string, string>, calls = 1, pauseMs = 0) {
+    const from = rx.spans.length;
+    const logsFrom = rx.logs.length;
+    const c = await stdioClient(s, { env: otlpEnv(rx, env) });
+    for (let i = 0; i < calls; i++) {
+      if (i && pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
+      await execute(c, 'issue.list', { project_id: 'acme/widgets' });
+    }
+    await c.client
+      .request({ method: 'resources/read', params: { uri: URI } } as never)
+      .catch(() => undefined);
+    await c.close();
+    await rx.until(
+      () =>
+        mcpSpans('tools/call', from).length >= calls &&
+        mcpSpans('resources/read', from).length === 1 &&
+        rx.logs.slice(logsFrom).some((l) => l.body === 'serving on stdio'),
+    );
+    return {
+      calls: mcpSpans('tools/call', from),
+      read: mcpSpans('resources/read', from)[0]!,
+      serving: rx.logs.slice(logsFrom).find((l) => l.body === 'serving on stdio')!,
+      stderr: c.stderr(),
+    };
+  }
+
+  it('pseudonymous: user.hash and forge_mcp.resource.ref, HMAC-SHA256 under HKDF-SHA256 caller and resource keys', async () => {
+    const r = await run({
+      FORGE_MCP_TELEMETRY_IDENTITY: 'pseudonymous',
+      FORGE_MCP_TELEMETRY_IDENTITY_KEY: KEY,
+    });
+    const callerKey = derived('forge-mcp-server telemetry caller');
+    const resourceKey = derived('forge-mcp-server telemetry resource');
+    expect(r.calls[0]!.attributes['user.hash']).toBe(hmac(callerKey, 'id:2'));
+    expect(r.read.attributes['forge_mcp.resource.ref']).toBe(hmac(resourceKey, URI));
+    // Two keys: the same input never gives the same pseudonym in both roles.
+    expect(hmac(callerKey, URI)).not.toBe(r.read.attributes['forge_mcp.resource.ref']);
+    for (const k of ['user.id', 'user.name', 'mcp.resource.uri'])
+      expect(Object.keys(r.calls[0]!.attributes)).not.toContain(k);
+    expect(r.serving.attributes['user.hash']).toBe(hmac(callerKey, 'id:2'));
+    expect(Object.keys(r.serving.attributes)).not.toContain('user');
+    expect(rx.allBytes()).not.toContain(URI);
+    // stderr keeps the user fields.
+    expect(r.stderr).toContain('"user":"alice"');
+  });
+
+  it('pseudonymous with no key: a new secret per process, so pseudonyms differ across restarts', async () => {
+    const a = await run({ FORGE_MCP_TELEMETRY_IDENTITY: 'pseudonymous' }, 2);
+    const b = await run({ FORGE_MCP_TELEMETRY_IDENTITY: 'pseudonymous' });
+    const ha = a.calls.map((sp) => sp.attributes['user.hash']);
+    expect(ha[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(ha[1]).toBe(ha[0]);
+    expect(b.calls[0]!.attributes['user.hash']).not.toBe(ha[0]);
+  });
+
+  it('rotation: the generated secret changes with each period', async () => {
+    const r = await run(
+      { FORGE_MCP_TELEMETRY_IDENTITY: 'pseudonymous', FORGE_MCP_TELEMETRY_IDENTITY_ROTATION: '1s' },
+      2,
+      1_500,
+    );
+    const [first, second] = r.calls.map((sp) => sp.attributes['user.hash']);
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(second).not.toBe(first);
+  });
+
+  it("rotation is ignored with a WARN when a key is set: the pseudonym stays the key's", async () => {
+    const r = await run(
+      {
+        FORGE_MCP_TELEMETRY_IDENTITY: 'pseudonymous',
+        FORGE_MCP_TELEMETRY_IDENTITY_KEY: KEY,
+        FORGE_MCP_TELEMETRY_IDENTITY_ROTATION: '1s',
+      },
+      2,
+      1_500,
+    );
+    const callerKey = derived('forge-mcp-server telemetry caller');
+    expect(r.calls.map((sp) => sp.attributes['user.hash'])).toEqual([
+      hmac(callerKey, 'id:2'),
+      hmac(callerKey, 'id:2'),
+    ]);
+    expect(r.stderr).toMatch(/"level":40.*FORGE_MCP_TELEMETRY_IDENTITY_ROTATION/);
+    expect(r.stderr).not.toContain(KEY);
+  });
+
+  it('full: user.id, user.name and mcp.resource.uri on spans and logs, never on a metric', async () => {
+    const r = await run({ FORGE_MCP_TELEMETRY_IDENTITY: 'full' });
+    expect(r.calls[0]!.attributes).toMatchObject({ 'user.id': '2', 'user.name': 'alice' });
+    expect(r.read.attributes['mcp.resource.uri']).toBe(URI);
+    expect(r.serving.attributes).toMatchObject({ 'user.id': '2', 'user.name': 'alice' });
+    await rx.until(() => rx.metrics.length > 0);
+    for (const m of rx.metrics)
+      for (const p of m.points)
+        for (const k of [...IDENTITY_KEYS, 'user', 'user_id'])
+          expect(Object.keys(p.attributes), m.name).not.toContain(k);
+  });
+});
