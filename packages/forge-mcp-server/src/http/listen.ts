@@ -44,6 +44,17 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\n${headers}connection: close\r\ncontent-length: 0\r\n\r\n`);
 }
 
+/**
+ * A client that dribbles its request is cut off (408) instead of holding a connection: its headers must
+ * arrive within 10 s and the whole request within 30 s (a 4 MiB body needs about 140 KB/s), checked every
+ * second. Only receiving the request is bounded; an answer, event streams included, takes as long as it needs.
+ */
+export const SLOW_CLIENT_LIMITS = {
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  connectionsCheckingInterval: 1_000,
+};
+
 export function createListener(config: Config, listener: RequestListener): Server {
   const server = createBareListener(config, listener);
   server.on('clientError', answerClientError);
@@ -52,7 +63,7 @@ export function createListener(config: Config, listener: RequestListener): Serve
 
 function createBareListener(config: Config, listener: RequestListener): Server {
   // A request without Host is served (the host guard decides), so Node must not refuse it first.
-  const base = { requireHostHeader: false };
+  const base = { requireHostHeader: false, ...SLOW_CLIENT_LIMITS };
   if (config.tlsCert && config.tlsKey) {
     return createHttpsServer(
       {
