@@ -43,8 +43,35 @@ const { startForgeSim } = await import('forge-sim');
 const { bundleFloor, servers, CALLS } = await import('./lib/servers.mjs');
 const { captureAnswers, interleavedCalls, startStdio } = await import('./lib/stdio-bench.mjs');
 const { benchHttp, mintTokens } = await import('./lib/http-bench.mjs');
+const { simProcess } = await import('./lib/sim-process.mjs');
 const { serverSection } = await import('./lib/report.mjs');
 const { latencySvg } = await import('./lib/svg.mjs');
+
+/**
+ * The other Node lines people run (BENCH_NODE_LINES, default 22,24), installed for the bench from the npm
+ * registry by .ci/node.sh into a cache folder, never into the product's dependencies. Our server and the SDK
+ * floor run under each; a line that cannot be installed is left out and said so.
+ */
+function nodeLineBinaries() {
+  const machineLine = process.versions.node.split('.')[0];
+  const wanted = (process.env.BENCH_NODE_LINES ?? '22,24')
+    .split(',')
+    .map((l) => l.trim())
+    .filter((l) => l && l !== machineLine);
+  const out = {};
+  for (const line of wanted) {
+    const r = spawnSync('bash', ['-c', `. .ci/node.sh && node_line ${line}`], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    const bin = r.stdout.trim();
+    if (r.status === 0 && bin) {
+      out[line] = { bin, version: spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout.trim() };
+      log(`Node ${line}: ${out[line].version} at ${bin}`);
+    } else log(`Node ${line}: not available (${r.stderr.trim().slice(0, 200)}); its rows are left out`);
+  }
+  return out;
+}
 
 // 2. The server benchmark: cold starts and tools/list server after server, then the tools/call phase with every
 // server up at once (bench/lib/stdio-bench.mjs).
@@ -54,11 +81,17 @@ log(`forge-sim at ${sim.url}`);
 const scratch = mkdtempSync(join(tmpdir(), 'forge-bench-'));
 const floorAnswers = join(scratch, 'floor-answers.json');
 const floorBundle = await bundleFloor(scratch);
-const all = servers(root, sim, { floorAnswers, floorBundle, compileCache: join(scratch, 'compile-cache') });
+const nodeLines = nodeLineBinaries();
+const all = servers(root, sim, {
+  floorAnswers,
+  floorBundle,
+  compileCache: join(scratch, 'compile-cache'),
+  nodeLines,
+});
 const selected = all.filter((s) => !only || only.includes(s.id));
 const runs = [];
 for (const server of selected) {
-  if (server.answersFrom) {
+  if (server.answersFrom && !existsSync(floorAnswers)) {
     // The floor replays our real answers: captured once, from a fresh process of the server they come from.
     const from = all.find((s) => s.id === server.answersFrom);
     try {
@@ -89,15 +122,21 @@ const results = runs.map(({ server, r }) => ({
   floor: !!server.floor,
   bundled: !!server.bundled,
   surface: server.surface,
+  line: server.line,
   version: server.version,
   started: server.started,
 }));
 let http = { ok: false, levels: [], credentials: [], error: 'skipped' };
 if (!only || only.includes('http')) {
-  log('http: minting 1,100 tokens');
-  sim.clearRequests();
-  const tokens = await mintTokens(sim, 1100);
-  http = await benchHttp(root, sim, tokens);
+  // forge-sim in its own process here, so the instance's work does not share the benchmark's event loop.
+  const httpSim = await simProcess(root);
+  log(`http: forge-sim in process ${httpSim.pid} at ${httpSim.url}; minting 1,100 tokens`);
+  try {
+    const tokens = await mintTokens(httpSim, 1100);
+    http = await benchHttp(root, httpSim, tokens);
+  } finally {
+    await httpSim.close();
+  }
 }
 await sim.close();
 
@@ -148,6 +187,10 @@ function runOther({ script }) {
 const other = [];
 for (const o of OTHERS) {
   const path = join(here, o.script);
+  if (only && !only.includes(o.name)) {
+    other.push({ ...o, note: `not run (BENCH_ONLY=${only.join(',')}).` });
+    continue;
+  }
   if (!existsSync(path)) {
     other.push({ ...o, note: `\`bench/${o.script}\` is not present in this checkout; not run.` });
     continue;

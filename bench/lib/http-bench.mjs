@@ -138,9 +138,8 @@ export async function benchHttp(root, sim, tokens) {
       const mine = tokens.slice(offset, offset + c);
       offset += c;
       await eachLimited(mine, 8, (t) => call(srv.url, t));
-      const mrGets = () =>
-        sim.requests.filter((q) => q.path === '/api/v4/projects/1/merge_requests/1').length;
-      const before = mrGets();
+      const mrGets = () => sim.countPath('/api/v4/projects/1/merge_requests/1');
+      const before = await mrGets();
       const res = await runLoad(root, {
         url: srv.url,
         tokens: mine,
@@ -148,7 +147,7 @@ export async function benchHttp(root, sim, tokens) {
         connections: c,
         durationSec: LOAD_SECONDS,
       });
-      res.upstreamCalls = mrGets() - before;
+      res.upstreamCalls = (await mrGets()) - before;
       r.levels.push(res);
       log(`http ${c} clients: ${res.rps.toFixed(0)} req/s, p99 ${res.latency.p99} ms, non-2xx ${res.non2xx}`);
     }

@@ -53,36 +53,50 @@ function binNodeFlags(cli) {
  * @returns the server list; sim is the running forge-sim; floorAnswers is the JSON file of our individual
  * surface's answers to the mapped calls that the floor server replays (written by bench/run.mjs).
  */
-export function servers(root, sim, { floorAnswers = '', floorBundle = '', compileCache = '' } = {}) {
+export function servers(
+  root,
+  sim,
+  { floorAnswers = '', floorBundle = '', compileCache = '', nodeLines = {} } = {},
+) {
   // Our bin's and the floor's launcher keep their compile cache in this folder (fresh for each run, so the
-  // first of the cold starts compiles and writes it, as a user's first start after an install does).
+  // first of the cold starts compiles and writes it, as a user's first start after an install does); each
+  // other Node line gets a folder of its own, so no line's caches push another's out.
   const cacheEnv = compileCache ? { NODE_COMPILE_CACHE: compileCache } : {};
+  const cacheEnvFor = (line) => (compileCache ? { NODE_COMPILE_CACHE: `${compileCache}-node${line}` } : {});
+  const machineLine = process.versions.node.split('.')[0];
   const benchModules = join(root, 'bench', 'node_modules');
   const cli = join(root, 'packages', 'forge-mcp-server', 'dist', 'forge-mcp-server.cjs');
   const ourVersion = version(join(root, 'packages', 'forge-mcp-server', 'package.json'));
-  const ours = (surface, calls) => ({
-    id: `ours-${surface}`,
-    name: `forge-mcp-server (${surface})`,
-    ours: true,
-    surface,
-    version: ourVersion,
-    started: `packages/forge-mcp-server/dist/forge-mcp-server.cjs run as its bin (its shebang's node flags apply), FORGE_URL=<sim>, FORGE_TOKEN=<api token>, FORGE_MCP_TOOL_SURFACE=${surface}, FORGE_MCP_TIER=ultimate`,
-    spec: {
-      // Started the way npx starts it: the bin itself, so the node flags on its first line apply.
-      command: cli,
-      args: [],
-      cwd: root,
-      env: {
-        FORGE_URL: sim.url,
-        FORGE_TOKEN: sim.tokens.api,
-        FORGE_MCP_TOOL_SURFACE: surface,
-        FORGE_MCP_TIER: 'ultimate',
-        ...cacheEnv,
-      },
-    },
-    calls,
-  });
   const floorFlags = binNodeFlags(cli);
+  /** `node`: another Node line's binary; our bin then runs under it with the flags on its first line. */
+  const ours = (surface, calls, node) => {
+    const line = node ? node.line : machineLine;
+    return {
+      id: `ours-${surface}${node ? `@${line}` : ''}`,
+      name: `forge-mcp-server (${surface}${node ? `, Node ${line}` : ''})`,
+      ours: true,
+      surface,
+      line,
+      version: ourVersion,
+      started: node
+        ? `Node ${node.version}: ${node.bin} ${floorFlags.join(' ')} packages/forge-mcp-server/dist/forge-mcp-server.cjs (the bin's node flags, under this Node), same environment`
+        : `packages/forge-mcp-server/dist/forge-mcp-server.cjs run as its bin (its shebang's node flags apply), FORGE_URL=<sim>, FORGE_TOKEN=<api token>, FORGE_MCP_TOOL_SURFACE=${surface}, FORGE_MCP_TIER=ultimate`,
+      spec: {
+        // Started the way npx starts it: the bin itself, so the node flags on its first line apply.
+        command: node ? node.bin : cli,
+        args: node ? [...floorFlags, cli] : [],
+        cwd: root,
+        env: {
+          FORGE_URL: sim.url,
+          FORGE_TOKEN: sim.tokens.api,
+          FORGE_MCP_TOOL_SURFACE: surface,
+          FORGE_MCP_TIER: 'ultimate',
+          ...(node ? cacheEnvFor(line) : cacheEnv),
+        },
+      },
+      calls,
+    };
+  };
   const sdkFloor = join(root, 'bench', 'lib', 'sdk-floor-server.mjs');
   const sdkVersion = resolvedVersion(sdkFloor, '@modelcontextprotocol/server');
   const ourSdkVersion = resolvedVersion(
@@ -93,21 +107,53 @@ export function servers(root, sim, { floorAnswers = '', floorBundle = '', compil
     GITLAB_PERSONAL_ACCESS_TOKEN: sim.tokens.api,
     GITLAB_API_URL: `${sim.url}/api/v4`,
   };
+  const dynamicCalls = {
+    issues: ['forge_execute_action', { action: 'issue.list', params: { project_id: '1', state: 'opened' } }],
+    mr: [
+      'forge_execute_action',
+      { action: 'merge_request.get', params: { project_id: '1', merge_request_iid: 1 } },
+    ],
+    file: [
+      'forge_execute_action',
+      { action: 'repository.file_get', params: { project_id: '1', file_path: 'README.md', ref: 'main' } },
+    ],
+  };
+  const individualCalls = {
+    issues: ['forge_issue_list', { project_id: '1', state: 'opened' }],
+    mr: ['forge_mr_get', { project_id: '1', merge_request_iid: 1 }],
+    file: ['forge_file_get', { project_id: '1', file_path: 'README.md', ref: 'main' }],
+  };
+  const floorCalls = {
+    issues: ['floor_answer', { call: 'issues' }],
+    mr: ['floor_answer', { call: 'mr' }],
+    file: ['floor_answer', { call: 'file' }],
+  };
+  /** The floor under the machine's Node, or under another line's binary. */
+  const floor = (node) => ({
+    id: `floor${node ? `@${node.line}` : ''}`,
+    name: `SDK v2 floor (no-op server${node ? `, Node ${node.line}` : ''})`,
+    ours: false,
+    // Not a peer: a reference row with no ratios, in no target.
+    floor: true,
+    line: node ? node.line : machineLine,
+    bundled: !!floorBundle,
+    version: `@modelcontextprotocol/server ${sdkVersion}${sdkVersion === ourSdkVersion ? '' : ` (our server resolves ${ourSdkVersion})`}`,
+    started:
+      `${node ? `Node ${node.version}: ` : ''}bench/lib/sdk-floor-server.mjs${floorBundle ? ', packaged at the start of the run as our bin is (bundled by esbuild with our options, started through our launcher with its compile cache)' : ''}, run with node ${floorFlags.join(' ')} (our bin's node flags): \`Server\` + \`serveStdio\` of @modelcontextprotocol/server, one tool, ` +
+      `each call answered with a canned copy of forge-mcp-server (individual)'s answer to it (captured at the start of the run), no upstream request`,
+    spec: {
+      command: node ? node.bin : floorBundle || process.execPath,
+      args: node ? [...floorFlags, floorBundle || sdkFloor] : floorBundle ? [] : [...floorFlags, sdkFloor],
+      cwd: root,
+      env: { FLOOR_ANSWERS: floorAnswers, ...(node ? cacheEnvFor(node.line) : cacheEnv) },
+    },
+    calls: floorCalls,
+    // The server whose answers the floor replays, and its id.
+    answersFrom: 'ours-individual',
+  });
+  const lines = Object.entries(nodeLines).map(([line, n]) => ({ line, ...n }));
   return [
-    ours('dynamic', {
-      issues: [
-        'forge_execute_action',
-        { action: 'issue.list', params: { project_id: '1', state: 'opened' } },
-      ],
-      mr: [
-        'forge_execute_action',
-        { action: 'merge_request.get', params: { project_id: '1', merge_request_iid: 1 } },
-      ],
-      file: [
-        'forge_execute_action',
-        { action: 'repository.file_get', params: { project_id: '1', file_path: 'README.md', ref: 'main' } },
-      ],
-    }),
+    ours('dynamic', dynamicCalls),
     ours('meta', {
       issues: ['forge_issue', { action: 'list', params: { project_id: '1', state: 'opened' } }],
       mr: ['forge_merge_request', { action: 'get', params: { project_id: '1', merge_request_iid: 1 } }],
@@ -116,11 +162,7 @@ export function servers(root, sim, { floorAnswers = '', floorBundle = '', compil
         { action: 'file_get', params: { project_id: '1', file_path: 'README.md', ref: 'main' } },
       ],
     }),
-    ours('individual', {
-      issues: ['forge_issue_list', { project_id: '1', state: 'opened' }],
-      mr: ['forge_mr_get', { project_id: '1', merge_request_iid: 1 }],
-      file: ['forge_file_get', { project_id: '1', file_path: 'README.md', ref: 'main' }],
-    }),
+    ours('individual', individualCalls),
     {
       id: 'zereight',
       name: '@zereight/mcp-gitlab',
@@ -159,31 +201,14 @@ export function servers(root, sim, { floorAnswers = '', floorBundle = '', compil
         file: ['get_file_contents', { project_id: '1', file_path: 'README.md', ref: 'main' }],
       },
     },
-    {
-      id: 'floor',
-      name: 'SDK v2 floor (no-op server)',
-      ours: false,
-      // Not a peer: a reference row with no ratios, in no target.
-      floor: true,
-      bundled: !!floorBundle,
-      version: `@modelcontextprotocol/server ${sdkVersion}${sdkVersion === ourSdkVersion ? '' : ` (our server resolves ${ourSdkVersion})`}`,
-      started:
-        `bench/lib/sdk-floor-server.mjs${floorBundle ? ', packaged at the start of the run as our bin is (bundled by esbuild with our options, started through our launcher with its compile cache)' : ''}, run with node ${floorFlags.join(' ')} (our bin's node flags): \`Server\` + \`serveStdio\` of @modelcontextprotocol/server, one tool, ` +
-        `each call answered with a canned copy of forge-mcp-server (individual)'s answer to it (captured at the start of the run), no upstream request`,
-      spec: {
-        command: floorBundle || process.execPath,
-        args: floorBundle ? [] : [...floorFlags, sdkFloor],
-        cwd: root,
-        env: { FLOOR_ANSWERS: floorAnswers, ...cacheEnv },
-      },
-      calls: {
-        issues: ['floor_answer', { call: 'issues' }],
-        mr: ['floor_answer', { call: 'mr' }],
-        file: ['floor_answer', { call: 'file' }],
-      },
-      // The server whose answers the floor replays, and its id.
-      answersFrom: 'ours-individual',
-    },
+    floor(),
+    // The other Node lines: our dynamic and individual surfaces and the floor under each (the peers run under
+    // the machine's Node only).
+    ...lines.flatMap((n) => [
+      ours('dynamic', dynamicCalls, n),
+      ours('individual', individualCalls, n),
+      floor(n),
+    ]),
   ];
 }
 
