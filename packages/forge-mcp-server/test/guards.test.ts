@@ -2,7 +2,7 @@
  * Guardrails, scopes and tiers over real stdio (both protocol eras), each asserting from forge-sim's
  * request log that nothing reached the instance where nothing should.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,17 @@ let s: ForgeSim;
 beforeAll(async () => {
   s = await sim();
 });
-afterAll(async () => s.close());
+/** Folders the path tests make in the real home directory (outside every allowed one), removed at the end. */
+const homeFolders: string[] = [];
+const homeTemp = (prefix: string) => {
+  const dir = mkdtempSync(join(homedir(), prefix));
+  homeFolders.push(dir);
+  return dir;
+};
+afterAll(async () => {
+  for (const dir of homeFolders) rmSync(dir, { recursive: true, force: true });
+  await s.close();
+});
 
 /** Opens a client, runs `fn`, and always closes it. */
 async function withClient(
@@ -554,7 +564,7 @@ describe('local paths', () => {
 
   it('accepts a file in the working directory and refuses escapes through .., symlinks, absolute paths and the home directory', async () => {
     const work = mkdtempSync(join(tmpdir(), 'forge-paths-'));
-    const outside = mkdtempSync(join(homedir(), '.forge-outside-'));
+    const outside = homeTemp('.forge-outside-');
     writeFileSync(join(outside, 'secret.txt'), 'secret');
     mkdirSync(join(work, 'inner'));
     writeFileSync(join(work, 'inner', 'ok.txt'), 'hello');
@@ -613,7 +623,7 @@ describe('local paths', () => {
       expect(r.isError, textOf(r)).toBeFalsy();
       expect(textOf(r)).toMatch(new RegExp(`^Saved \\d+ bytes .* to ${target.replace(/[.]/g, '\\.')}`));
       expect(readdirSync(out)).toEqual(['artifacts.zip']);
-      const outside = join(mkdtempSync(join(homedir(), '.forge-dl-outside-')), 'a.zip');
+      const outside = join(homeTemp('.forge-dl-outside-'), 'a.zip');
       const refused = await c.client.callTool({
         name: 'forge_execute_action',
         arguments: {
@@ -628,7 +638,7 @@ describe('local paths', () => {
   });
 
   it('confines the directories a handler reads, too', async () => {
-    const outside = mkdtempSync(join(homedir(), '.forge-dir-outside-'));
+    const outside = homeTemp('.forge-dir-outside-');
     writeFileSync(join(outside, 'secret.txt'), 'secret');
     const inside = mkdtempSync(join(tmpdir(), 'forge-dir-'));
     writeFileSync(join(inside, 'a.txt'), 'a');
@@ -684,7 +694,7 @@ describe('local paths', () => {
   });
 
   it('does not treat the home directory as an allowed working directory', async () => {
-    const inHome = mkdtempSync(join(homedir(), '.forge-home-'));
+    const inHome = homeTemp('.forge-home-');
     writeFileSync(join(inHome, 'notes.txt'), 'private');
     const c = await stdioClient(s, { cwd: homedir() });
     try {
