@@ -164,6 +164,7 @@ process.stdout.write(section + '\n');
 const OTHERS = [
   { name: 'acoustics', script: 'acoustics.mjs' },
   { name: 'collector', script: 'collector.mjs' },
+  { name: 'telemetry', script: 'telemetry.mjs' },
 ];
 const OTHER_TIMEOUT_MS = 5 * 60_000;
 function runOther({ script }) {

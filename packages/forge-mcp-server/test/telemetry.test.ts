@@ -290,3 +290,72 @@ describe('identity policies', () => {
           expect(Object.keys(p.attributes), m.name).not.toContain(k);
   });
 });
+
+describe('client operations, prompts and tool names', () => {
+  it('a confirmation asked of the client is an mcp.client.operation.duration; an unknown prompt is _OTHER', async () => {
+    const from = rx.spans.length;
+    let asked = 0;
+    const c = await stdioClient(s, {
+      // The meta surface asks the client to confirm a destructive action (the dynamic one never asks).
+      env: otlpEnv(rx, { FORGE_MCP_TOOL_SURFACE: 'meta' }),
+      onElicit: () => (asked++, { action: 'decline' }),
+    });
+    const r = await c.client.callTool({
+      name: 'forge_project',
+      arguments: { action: 'delete', params: { project_id: 'acme/widgets' } },
+    });
+    expect(r.isError).toBe(true);
+    expect(asked).toBe(1);
+    await c.client
+      .request({ method: 'prompts/get', params: { name: 'no-such-prompt-31c9' } } as never)
+      .catch(() => undefined);
+    await c.close();
+    await rx.until(
+      () =>
+        rx
+          .metric('mcp.client.operation.duration')
+          .some((p) => p.attributes['mcp.method.name'] === 'elicitation/create') &&
+        mcpSpans('prompts/get', from).length === 1,
+    );
+    expect(rx.metrics.find((m) => m.name === 'mcp.client.operation.duration')!.unit).toBe('s');
+    expect(mcpSpans('prompts/get', from)[0]!.attributes['gen_ai.prompt.name']).toBe('_OTHER');
+    expect(
+      rx
+        .metric('mcp.server.operation.duration')
+        .some(
+          (p) =>
+            p.attributes['mcp.method.name'] === 'prompts/get' &&
+            p.attributes['gen_ai.prompt.name'] === '_OTHER',
+        ),
+    ).toBe(true);
+    expect(rx.allBytes()).not.toContain('no-such-prompt-31c9');
+  });
+
+  it('FORGE_MCP_TELEMETRY_TOOL_NAME=off records no tool name; on keeps an unknown name on the span, _OTHER on metrics', async () => {
+    const run = async (setting: string) => {
+      const from = rx.spans.length;
+      const c = await stdioClient(s, { env: otlpEnv(rx, { FORGE_MCP_TELEMETRY_TOOL_NAME: setting }) });
+      await execute(c, 'issue.list', { project_id: '1' });
+      await c.client.callTool({ name: `forge_unknown_${setting}`, arguments: {} }).catch(() => undefined);
+      await c.close();
+      await rx.until(() => mcpSpans('tools/call', from).length === 2);
+      return mcpSpans('tools/call', from);
+    };
+    const off = await run('off');
+    for (const sp of off) expect(Object.keys(sp.attributes)).not.toContain('gen_ai.tool.name');
+    expect(off.find((sp) => !sp.attributes['error.type'])!.attributes['forge_mcp.action']).toBe('issue.list');
+    const on = await run('on');
+    expect(on.map((sp) => sp.attributes['gen_ai.tool.name']).sort()).toEqual([
+      'forge_execute_action',
+      'forge_unknown_on',
+    ]);
+    await rx.until(() =>
+      rx.metric('mcp.server.operation.duration').some((p) => p.attributes['gen_ai.tool.name'] === '_OTHER'),
+    );
+    expect(
+      rx
+        .metric('mcp.server.operation.duration')
+        .some((p) => p.attributes['gen_ai.tool.name'] === 'forge_unknown_on'),
+    ).toBe(false);
+  });
+});

@@ -20,13 +20,11 @@ export interface ObserveInfo {
   transport: 'pipe' | 'tcp';
   surface: string;
   caller?: Caller;
-  /** The stateful session's id, when the session is stateful. */
-  sessionId?: () => string | undefined;
 }
 
 const RESOURCE_METHODS = new Set(['resources/read', 'resources/subscribe', 'resources/unsubscribe']);
 
-function describe(msg: Message, info: ObserveInfo): McpRequestEvent {
+function describe(msg: Message, info: ObserveInfo, transport: Transport): McpRequestEvent {
   const p = msg.params ?? {};
   const method = msg.method ?? '';
   return {
@@ -37,7 +35,8 @@ function describe(msg: Message, info: ObserveInfo): McpRequestEvent {
     transport: info.transport,
     surface: info.surface,
     caller: info.caller,
-    sessionId: info.sessionId?.(),
+    // Only a stateful transport has a session id.
+    sessionId: transport.sessionId,
     start: performance.now(),
   };
 }
@@ -78,24 +77,29 @@ function observed(server: Server, inner: Transport, info: ObserveInfo): Transpor
     });
   };
 
+  const send = (msg: Message, options?: unknown) => {
+    if (msg.method === undefined) finish(msg);
+    else if (msg.id !== undefined) asked.set(msg.id, { method: msg.method, start: performance.now() });
+    return inner.send(msg as never, options as never);
+  };
+  /** The transport's own methods, bound once. */
+  const bound = new Map<string | symbol, unknown>();
   return new Proxy(inner, {
     get(target, prop, receiver) {
-      if (prop === 'send') {
-        return (msg: Message, options?: unknown) => {
-          if (msg.method === undefined) finish(msg);
-          else if (msg.id !== undefined) asked.set(msg.id, { method: msg.method, start: performance.now() });
-          return target.send(msg as never, options as never);
-        };
-      }
+      if (prop === 'send') return send;
       const value = Reflect.get(target, prop, receiver) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      if (typeof value !== 'function') return value;
+      let fn = bound.get(prop) as { raw: unknown; fn: unknown } | undefined;
+      if (!fn || fn.raw !== value)
+        bound.set(prop, (fn = { raw: value, fn: (value as (...a: unknown[]) => unknown).bind(target) }));
+      return fn.fn;
     },
     set(target, prop, value: unknown) {
       if (prop === 'onmessage' && typeof value === 'function') {
         const dispatch = value as (msg: Message, extra?: unknown) => void;
         target.onmessage = ((msg: Message, extra?: unknown) => {
           if (msg.method !== undefined && msg.id !== undefined) {
-            const event = describe(msg, info);
+            const event = describe(msg, info, target);
             open.set(msg.id, event);
             return within(
               channels.mcpRequest,

@@ -73,12 +73,15 @@ export function identityPolicy(config: Config, now: () => number = Date.now): Id
   const period = configured ? undefined : config.telemetryIdentityRotationMs;
   let epoch = period ? Math.floor(now() / period) : 0;
   let keys = derive(configured ? Buffer.from(configured, 'utf8') : randomBytes(32));
+  /** A caller's pseudonym is computed once per key: the same session asks again on every request. */
+  let pseudonyms = new Map<string, Attributes>();
   const current = (): Keys => {
     if (period) {
       const e = Math.floor(now() / period);
       if (e !== epoch) {
         epoch = e;
         keys = derive(randomBytes(32));
+        pseudonyms = new Map();
       }
     }
     return keys;
@@ -87,7 +90,15 @@ export function identityPolicy(config: Config, now: () => number = Date.now): Id
     name,
     caller: (c) => {
       const subject = c?.id !== undefined ? `id:${c.id}` : c?.username ? `name:${c.username}` : undefined;
-      return subject ? { 'user.hash': hmac(current().caller, subject) } : {};
+      if (!subject) return {};
+      const k = current();
+      let attrs = pseudonyms.get(subject);
+      if (!attrs) {
+        if (pseudonyms.size >= 10_000) pseudonyms.clear();
+        attrs = { 'user.hash': hmac(k.caller, subject) };
+        pseudonyms.set(subject, attrs);
+      }
+      return attrs;
     },
     resource: (uri) => (uri ? { 'forge_mcp.resource.ref': hmac(current().resource, uri) } : {}),
   };
