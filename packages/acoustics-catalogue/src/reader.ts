@@ -1,5 +1,6 @@
 /** Reading a JSON catalogue document: limits, parsing, then the checks. */
-import { CatalogueError, type Issue, type Note } from './errors.js';
+import { visit } from 'jsonc-parser';
+import { CatalogueError, type Issue, type Note, escapePointer, quote } from './errors.js';
 import type { CatalogueDocument } from './types.js';
 import { inspectDocument } from './validate.js';
 
@@ -50,18 +51,82 @@ function scanDepth(text: string): number {
   return max;
 }
 
-/** Pointer to the first value nested deeper than the limit. */
-function deepPointer(value: unknown, depth: number, path: string): string | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  if (depth > MAX_DEPTH) return path;
-  const entries: [string, unknown][] = Array.isArray(value)
-    ? value.map((v, i) => [String(i), v])
-    : Object.entries(value as Record<string, unknown>);
-  for (const [k, v] of entries) {
-    const found = deepPointer(v, depth + 1, `${path}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
-    if (found !== undefined) return found;
+/** What one walk over a parsed value finds: members, colons inside texts, the first too-deep value. */
+interface Census {
+  members: number;
+  colonsInText: number;
+  tooDeep?: string;
+}
+
+function countColons(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf(':'); i >= 0; i = text.indexOf(':', i + 1)) n++;
+  return n;
+}
+
+/** Counts object members and the colons texts hold; stops at the first value nested too deep. */
+function census(value: unknown, depth: number, path: string, into: Census): void {
+  if (typeof value === 'string') {
+    if (value.indexOf(':') >= 0) into.colonsInText += countColons(value);
+    return;
   }
-  return undefined;
+  if (typeof value !== 'object' || value === null || into.tooDeep !== undefined) return;
+  if (depth > MAX_DEPTH) {
+    into.tooDeep = path;
+    return;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) census(value[i], depth + 1, `${path}/${i}`, into);
+    return;
+  }
+  for (const k in value) {
+    into.members++;
+    if (k.indexOf(':') >= 0) into.colonsInText += countColons(k);
+    census((value as Record<string, unknown>)[k], depth + 1, `${path}/${escapePointer(k)}`, into);
+  }
+}
+
+/**
+ * Every member whose name repeats an earlier one of the same object, at the pointer of the
+ * repetition. JSON.parse keeps the last silently; this walk over the text sees them all.
+ */
+export function duplicateMembers(text: string): Issue[] {
+  const issues: Issue[] = [];
+  const frames: { path: string; names: Set<string> | undefined; index: number }[] = [];
+  const top = () => frames[frames.length - 1];
+  let property: string | undefined;
+  const enter = (names: Set<string> | undefined) => {
+    const parent = top();
+    const token =
+      parent === undefined ? '' : parent.names === undefined ? String(parent.index++) : (property ?? '');
+    frames.push({
+      path: parent === undefined ? '' : `${parent.path}/${escapePointer(token)}`,
+      names,
+      index: 0,
+    });
+  };
+  visit(text, {
+    onObjectBegin: () => enter(new Set()),
+    onArrayBegin: () => enter(undefined),
+    onObjectEnd: () => void frames.pop(),
+    onArrayEnd: () => void frames.pop(),
+    onObjectProperty: (name) => {
+      const frame = top();
+      property = name;
+      if (frame?.names === undefined) return;
+      if (frame.names.has(name))
+        issues.push({
+          pointer: `${frame.path}/${escapePointer(name)}`,
+          message: `${quote(name)} is given twice in the same object; a reader would keep only one of them, so give it once`,
+        });
+      frame.names.add(name);
+    },
+    onLiteralValue: () => {
+      const frame = top();
+      if (frame?.names === undefined && frame) frame.index++;
+    },
+  });
+  return issues;
 }
 
 function lineColumn(text: string, position: number): string {
@@ -71,7 +136,16 @@ function lineColumn(text: string, position: number): string {
   return `line ${line}, column ${column}`;
 }
 
-/** Parses JSON text within the limits; an issue instead of an exception. */
+const depthIssue = (text: string, at = ''): Issue => ({
+  pointer: at,
+  message: `nesting is ${scanDepth(text)} levels deep; at most ${MAX_DEPTH} are read`,
+});
+
+/**
+ * Parses JSON text within the limits; an issue instead of an exception. Members given twice
+ * in one object are refused (JSON.parse would keep the last without a word): a census of the
+ * parsed value is compared with the colons of the text, and only a mismatch walks the text.
+ */
 export function parseJson(
   input: string | Uint8Array,
   limit = MAX_DOCUMENT_BYTES,
@@ -87,15 +161,11 @@ export function parseJson(
       ? input
       : Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const depth = scanDepth(text);
   let value: unknown;
   try {
-    if (depth > 1000)
-      return {
-        issues: [{ pointer: '', message: `nesting is ${depth} levels deep; at most ${MAX_DEPTH} are read` }],
-      };
     value = JSON.parse(text);
   } catch (e) {
+    if (scanDepth(text) > MAX_DEPTH) return { issues: [depthIssue(text)] };
     const msg = (e as Error).message;
     const pos = /position (\d+)/.exec(msg);
     return {
@@ -107,11 +177,14 @@ export function parseJson(
       ],
     };
   }
-  if (depth > MAX_DEPTH) {
-    const p = deepPointer(value, 1, '') ?? '';
-    return {
-      issues: [{ pointer: p, message: `nesting is ${depth} levels deep; at most ${MAX_DEPTH} are read` }],
-    };
+  const found: Census = { members: 0, colonsInText: 0 };
+  census(value, 1, '', found);
+  if (found.tooDeep !== undefined) return { issues: [depthIssue(text, found.tooDeep)] };
+  // Outside texts every colon ends a member's name; a member JSON.parse dropped leaves one over.
+  // An escaped colon (\u003a) is a colon in the value but not in the text: then look closely.
+  if (countColons(text) !== found.members + found.colonsInText || /\\u003a/i.test(text)) {
+    const duplicates = duplicateMembers(text);
+    if (duplicates.length) return { issues: duplicates };
   }
   return { value, issues: [] };
 }

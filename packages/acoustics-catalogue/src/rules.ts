@@ -8,6 +8,7 @@ import { convertValue } from './units.js';
 
 type Row = Record<string, unknown>;
 type Obj = Record<string, unknown>;
+const EMPTY: Obj = Object.freeze({});
 
 export interface RelativeIssue {
   /** Pointer relative to the row. */
@@ -167,68 +168,104 @@ function convertAliases(row: Row, info: ClassInfo): { row: Row } | { issue: Rela
  * first broken rule.
  */
 export function checkRow(input: Row, info: ClassInfo): { row: Row } | { issue: RelativeIssue } {
-  const conv = convertAliases(input, info);
-  if ('issue' in conv) return conv;
-  const row = conv.row;
-  const has = (f: string) => isNum(row[f]);
-  const map = (h: string) => (row[h] ?? {}) as Obj;
-  const list = (h: string) => (row[h] ?? []) as string[];
+  const issue = crossCellIssue(input, info);
+  return issue ? { issue } : convertAliases(input, info);
+}
+
+const NO_NAMES: readonly string[] = [];
+const quantityNames = new WeakMap<ClassInfo, Map<string, readonly string[]>>();
+
+/** Every name the quantity of `field` may be written under (the field and its unit aliases). */
+function namesOfQuantity(info: ClassInfo, field: string): readonly string[] {
+  let byField = quantityNames.get(info);
+  if (!byField) {
+    byField = new Map();
+    for (const canonical of info.canonical) {
+      const names = [
+        canonical,
+        ...[...info.aliases].filter(([, a]) => a.canonical === canonical).map(([n]) => n),
+      ];
+      for (const n of names) byField.set(n, names);
+    }
+    quantityNames.set(info, byField);
+  }
+  return byField.get(field) ?? NO_NAMES;
+}
+
+/** The spec of a field written under any of its names. */
+function specOf(info: ClassInfo, field: string): NumericFieldSpec {
+  return info.spec.numeric[info.aliases.get(field)?.canonical ?? field];
+}
+
+/**
+ * The first rule on two cells at once a row breaks, checked on the row as written, so that
+ * every pointer and message names the field as the document names it (an alias stays an alias).
+ */
+function crossCellIssue(row: Row, info: ClassInfo): RelativeIssue | undefined {
+  const valueOf = (f: string): number | undefined => {
+    if (isNum(row[f])) return row[f];
+    for (const n of namesOfQuantity(info, f)) if (isNum(row[n])) return row[n];
+    return undefined;
+  };
+  const has = (f: string) => valueOf(f) !== undefined;
+  const map = (h: string) => (row[h] ?? EMPTY) as Obj;
+  const list = (h: string) => (row[h] ?? NO_NAMES) as string[];
   const ranges = map('ranges') as Record<string, [number | null, number | null]>;
+  const rangeOf = (f: string) =>
+    ranges[f] ??
+    namesOfQuantity(info, f)
+      .map((n) => ranges[n])
+      .find(Boolean);
   const unquantified = map('unquantified');
   const notDerivable = map('not_derivable');
+  const misprinted = map('misprinted');
 
-  for (const f of Object.keys(unquantified)) {
+  for (const f in unquantified) {
     if (has(f))
       return {
-        issue: {
-          pointer: at('unquantified', f),
-          message: `${f} has the value ${row[f]} but unquantified says the page prints no number for it`,
-        },
+        pointer: at('unquantified', f),
+        message: `${f} has the value ${valueOf(f)} but unquantified says the page prints no number for it; keep one of the two`,
       };
     if (notDerivable[f] !== undefined)
       return {
-        issue: {
-          pointer: at('not_derivable', f),
-          message: `${f} is both unquantified (the page prints a word) and not_derivable (left empty); give one`,
-        },
+        pointer: at('not_derivable', f),
+        message: `${f} is both unquantified (the page prints a word) and not_derivable (left empty); give one`,
       };
   }
-  for (const f of Object.keys(notDerivable))
+  for (const f in notDerivable)
     if (has(f))
       return {
-        issue: {
-          pointer: at('not_derivable', f),
-          message: `${f} has the value ${row[f]} but not_derivable says it is left empty`,
-        },
+        pointer: at('not_derivable', f),
+        message: `${f} has the value ${valueOf(f)} but not_derivable says it is left empty; keep one of the two`,
+      };
+  for (const f in misprinted)
+    if (has(f))
+      return {
+        pointer: at('misprinted', f),
+        message: `${f} has the value ${valueOf(f)} but misprinted says the figure the page prints for it is wrong; leave ${f} empty and keep the page's figure in misprinted`,
       };
   for (const hedge of ['bounded_above', 'bounded_below'] as const) {
     const fields = list(hedge);
     for (let i = 0; i < fields.length; i++) {
       const f = fields[i];
-      const r = ranges[f];
+      const r = rangeOf(f);
       if (!r)
         return {
-          issue: {
-            pointer: at(hedge, String(i)),
-            message: `${f} is ${hedge.replace('_', ' ')} but has no range; add ranges.${f} with the printed bound`,
-          },
+          pointer: at(hedge, String(i)),
+          message: `${f} is ${hedge.replace('_', ' ')} but has no range; add ranges.${f} with the printed bound`,
         };
       const end = hedge === 'bounded_above' ? 1 : 0;
       if (r[end] === null)
         return {
-          issue: {
-            pointer: at('ranges', f, String(end)),
-            message: `${f} is ${hedge.replace('_', ' ')}, so the ${end ? 'high' : 'low'} end of its range is the printed bound and must be a number`,
-          },
+          pointer: at('ranges', f, String(end)),
+          message: `${f} is ${hedge.replace('_', ' ')}, so the ${end ? 'high' : 'low'} end of its range is the printed bound and must be a number`,
         };
       if (hedge === 'bounded_below' && r[1] === null) {
-        const ceiling = kindBounds(info.spec.numeric[f].kind)[1];
+        const ceiling = kindBounds(specOf(info, f).kind)[1];
         if (ceiling !== null)
           return {
-            issue: {
-              pointer: at('ranges', f, '1'),
-              message: `${f} cannot exceed ${ceiling}, so the high end of its range must be a number (${ceiling}), not open`,
-            },
+            pointer: at('ranges', f, '1'),
+            message: `${f} cannot exceed ${ceiling}, so the high end of its range must be a number (${ceiling}), not open`,
           };
       }
     }
@@ -237,12 +274,10 @@ export function checkRow(input: Row, info: ClassInfo): { row: Row } | { issue: R
     const [lo, hi] = ranges[f];
     if (lo !== null && hi !== null && lo > hi)
       return {
-        issue: {
-          pointer: at('ranges', f),
-          message: `range of ${f} runs backwards: low ${lo} is above high ${hi}`,
-        },
+        pointer: at('ranges', f),
+        message: `range of ${f} runs backwards: low ${lo} is above high ${hi}`,
       };
-    const spec: NumericFieldSpec = info.spec.numeric[f];
+    const spec: NumericFieldSpec = specOf(info, f);
     const [min, max] = kindBounds(spec.kind);
     for (const [end, v] of [
       [0, lo],
@@ -251,15 +286,11 @@ export function checkRow(input: Row, info: ClassInfo): { row: Row } | { issue: R
       if (v === null) continue;
       if ((min !== null && v < min) || (max !== null && v > max))
         return {
-          issue: {
-            pointer: at('ranges', f, String(end)),
-            message: `range end ${v} of ${f} is outside ${min ?? '-∞'}..${max ?? '∞'}`,
-          },
+          pointer: at('ranges', f, String(end)),
+          message: `range end ${v} of ${f} is outside ${min ?? '-∞'}..${max ?? '∞'}`,
         };
       if (spec.kind === 'whole' && !Number.isInteger(v))
-        return {
-          issue: { pointer: at('ranges', f, String(end)), message: `range end ${v} of ${f} must be whole` },
-        };
+        return { pointer: at('ranges', f, String(end)), message: `range end ${v} of ${f} must be whole` };
     }
   }
   const reported = map('reported') as Record<string, (number | [number, number])[]>;
@@ -269,10 +300,8 @@ export function checkRow(input: Row, info: ClassInfo): { row: Row } | { issue: R
       const r = readings[i];
       if (Array.isArray(r) && r[0] > r[1])
         return {
-          issue: {
-            pointer: at('reported', f, String(i)),
-            message: `reading ${quote(r)} of ${f} runs backwards: low is above high`,
-          },
+          pointer: at('reported', f, String(i)),
+          message: `reading ${quote(r)} of ${f} runs backwards: low is above high`,
         };
     }
   }
@@ -280,23 +309,19 @@ export function checkRow(input: Row, info: ClassInfo): { row: Row } | { issue: R
     for (const f of Object.keys(map(hedge)))
       if (!has(f))
         return {
-          issue: {
-            pointer: at(hedge, f),
-            message: `${hedge} for ${f} needs a value of ${f}, and the row has none`,
-          },
+          pointer: at(hedge, f),
+          message: `${hedge} for ${f} needs a value of ${f}, and the row has none`,
         };
   const approximate = list('approximate');
   for (let i = 0; i < approximate.length; i++) {
     const f = approximate[i];
-    if (!has(f) && !ranges[f])
+    if (!has(f) && !rangeOf(f))
       return {
-        issue: {
-          pointer: at('approximate', String(i)),
-          message: `${f} is marked approximate (~) but has neither a value nor a range`,
-        },
+        pointer: at('approximate', String(i)),
+        message: `${f} is marked approximate (~) but has neither a value nor a range`,
       };
   }
-  return { row };
+  return undefined;
 }
 
 const hundredths = (x: number) => Math.round(x * 100);

@@ -19,6 +19,14 @@ export const WHITESPACE_CLASS =
   '\\u0009-\\u000d\\u001c-\\u0020\\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
 export const NON_WHITESPACE = `[^${WHITESPACE_CLASS}]`;
 
+/**
+ * What no text may hold: control characters other than tab and line feed, and the bidirectional
+ * embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) that make a text show one
+ * thing and hold another.
+ */
+export const UNSAFE_CLASS = '\\u0000-\\u0008\\u000b-\\u001f\\u202a-\\u202e\\u2066-\\u2069';
+export const SAFE_TEXT = `^[^${UNSAFE_CLASS}]*$`;
+
 export const CATALOGUE_PATTERN = '^[a-z0-9][a-z0-9._-]{0,63}$';
 export const PACKAGED_NAME_PATTERN = '^[a-z0-9][a-z0-9._-]*-[0-9]{4}-[a-z]';
 export const KEY_PATTERN = '^[A-Za-z0-9_][A-Za-z0-9_.+-]{0,127}$';
@@ -68,7 +76,9 @@ function rowSchema(name: RowClassName): SchemaObject {
     variant: ref('text'),
     group: ref('text'),
     note: ref('prose'),
-    provenance: ref('row_provenance'),
+    provenance: {
+      allOf: [ref('row_provenance'), { properties: { field_test_standards: { propertyNames: fields } } }],
+    },
   };
   for (const field of info.fields) {
     const alias = info.aliases.get(field);
@@ -127,7 +137,7 @@ function rowSchema(name: RowClassName): SchemaObject {
     type: 'object',
     required: ['key', 'name'],
     properties,
-    patternProperties: { [USER_COLUMN_PATTERN]: { type: ['string', 'number'] } },
+    patternProperties: { [USER_COLUMN_PATTERN]: { anyOf: [ref('text'), { type: 'number' }] } },
     additionalProperties: false,
   };
 }
@@ -135,9 +145,9 @@ function rowSchema(name: RowClassName): SchemaObject {
 /** Builds the catalogue document schema. Deterministic: same definition, same output. */
 export function buildSchema(): SchemaObject {
   const defs: SchemaObject = {
-    text: { type: 'string', maxLength: 2000 },
-    prose: { type: 'string', maxLength: 20000 },
-    filled: { type: 'string', maxLength: 2000, pattern: NON_WHITESPACE },
+    text: { type: 'string', maxLength: 2000, pattern: SAFE_TEXT },
+    prose: { type: 'string', maxLength: 20000, pattern: SAFE_TEXT },
+    filled: { type: 'string', maxLength: 2000, allOf: [{ pattern: NON_WHITESPACE }, { pattern: SAFE_TEXT }] },
     number: { type: ['number', 'null'] },
     number_from_0: { type: ['number', 'null'], minimum: 0 },
     number_from_0_strict: { type: 'number', minimum: 0 },
@@ -248,6 +258,13 @@ export function buildSchema(): SchemaObject {
       { if: { required: ['csv'] }, then: { not: { required: ['rows'] } }, else: { required: ['rows'] } },
       ...branches,
     ],
-    $defs: { ...defs, filled_prose: { type: 'string', maxLength: 20000, pattern: NON_WHITESPACE } },
+    $defs: {
+      ...defs,
+      filled_prose: {
+        type: 'string',
+        maxLength: 20000,
+        allOf: [{ pattern: NON_WHITESPACE }, { pattern: SAFE_TEXT }],
+      },
+    },
   };
 }

@@ -12,13 +12,15 @@ import {
   isRowClassName,
 } from './definition.js';
 import type { ClassInfo, RowClassName } from './definition.js';
-import { type Issue, type Note, listNames, pointer, quote, suggestion } from './errors.js';
+import { type Issue, type Note, escapePointer, listNames, pointer, quote, suggestion } from './errors.js';
 import { checkRow, rowNotes } from './rules.js';
 import {
   CATALOGUE_PATTERN,
   KEY_PATTERN,
   MAX_ROWS,
   NON_WHITESPACE,
+  SAFE_TEXT,
+  UNSAFE_CLASS,
   USER_COLUMN_PATTERN,
   buildSchema,
 } from './schema.js';
@@ -158,12 +160,44 @@ function rowPropertyNames(info: ClassInfo): string[] {
   ];
 }
 
+const TYPE_WORDS: Readonly<Record<string, string>> = {
+  null: 'null',
+  integer: 'a whole number',
+  number: 'a number',
+  array: 'a list',
+  object: 'an object',
+  string: 'text',
+  boolean: 'true or false',
+};
+
 function typeWords(t: unknown): string {
-  const list = (Array.isArray(t) ? t : [t]).map((x) =>
-    x === 'null' ? 'null' : x === 'integer' ? 'a whole number' : x === 'array' ? 'a list' : `a ${x}`,
-  );
-  return list.join(' or ');
+  return (Array.isArray(t) ? t : [t]).map((x) => TYPE_WORDS[String(x)] ?? String(x)).join(' or ');
 }
+
+const UNSAFE = new RegExp(`[${UNSAFE_CLASS}]`, 'u');
+
+/** Why a text is refused for the character it holds. */
+export function unsafeTextMessage(what: string, text: string): string {
+  const at = text.search(UNSAFE);
+  const code = text.codePointAt(at) ?? 0;
+  const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  const kind =
+    code < 0x20
+      ? 'a control character (only tab and line feed are kept)'
+      : 'a bidirectional formatting mark, which makes a text show one thing and hold another';
+  return `${what} holds ${hex} at character ${at + 1}, ${kind}; remove it`;
+}
+
+/** What to write for a required top-level field. */
+const WRITE_THIS: Readonly<Record<string, string>> = {
+  schema: 'write "schema": "acoustics-catalogue"',
+  schema_version: `write "schema_version": ${1}`,
+  catalogue:
+    'write "catalogue": a name of lower-case letters, digits and . _ - (1 to 64 characters), such as "acme-panels"',
+  row_type: `write "row_type": one of the ${ROW_CLASS_NAMES.length} row classes, such as "PorousMaterial"`,
+  about: 'write "about": what the document is, how it was read and the units it prints',
+  provenance: 'write "provenance": {"kind", "document", "version", "consulted"}',
+};
 
 function patternMessage(pattern: string, data: unknown, path: string[]): string {
   if (pattern === KEY_PATTERN)
@@ -172,6 +206,7 @@ function patternMessage(pattern: string, data: unknown, path: string[]): string 
     return `catalogue name ${quote(data)} must start with a lower-case letter or digit and hold only lower-case letters, digits and . _ - (1 to 64 characters)`;
   if (pattern === NON_WHITESPACE)
     return `${path[path.length - 1] ?? 'text'} must hold at least one character that is not whitespace`;
+  if (pattern === SAFE_TEXT) return unsafeTextMessage(path[path.length - 1] ?? 'text', String(data));
   if (pattern === USER_COLUMN_PATTERN) return `user column ${quote(data)} is not a valid x- name`;
   const last = path[path.length - 1];
   if (last === 'consulted') return `consulted date ${quote(data)} must be written YYYY-MM-DD`;
@@ -201,7 +236,8 @@ function describe(err: ErrorObject, info: ClassInfo | undefined): Described | nu
   const at = err.instancePath;
   const data = err.data;
   const params = err.params as Record<string, any>;
-  const what = path.length ? path[path.length - 1] : 'document';
+  const last = path.length ? path[path.length - 1] : 'document';
+  const what = /^\d+$/.test(last) && path.length > 1 ? `${path[path.length - 2]} item ${last}` : last;
   switch (err.keyword) {
     case 'if':
     case 'anyOf-branch':
@@ -210,7 +246,11 @@ function describe(err: ErrorObject, info: ClassInfo | undefined): Described | nu
       const missing = String(params.missingProperty);
       if (err.schemaPath === '#/allOf/0/else/required')
         return { pointer: '/rows', message: 'rows is required (a document without rows needs a csv header)' };
-      return { pointer: `${at}/${missing}`, message: `required field ${JSON.stringify(missing)} is missing` };
+      const hint = at === '' && WRITE_THIS[missing] ? `; ${WRITE_THIS[missing]}` : '';
+      return {
+        pointer: `${at}/${escapePointer(missing)}`,
+        message: `required field ${JSON.stringify(missing)} is missing${hint}`,
+      };
     }
     case 'additionalProperties': {
       const extra = String(params.additionalProperty);
@@ -281,6 +321,11 @@ function describe(err: ErrorObject, info: ClassInfo | undefined): Described | nu
               : /^(approximate|bounded_above|bounded_below)$/.test(path[path.length - 2] ?? '')
                 ? `numeric field of ${info?.name ?? 'this row class'}`
                 : what;
+      if (at === '/row_type' && typeof data !== 'string')
+        return {
+          pointer: at,
+          message: `row_type must be the name of a row class, as text (such as "PorousMaterial"), got ${quote(data)}`,
+        };
       const hint =
         typeof data === 'string' && allowed.some((a) => a.length > 1) ? suggestion(data, allowed) : '';
       return {
@@ -301,6 +346,7 @@ function describe(err: ErrorObject, info: ClassInfo | undefined): Described | nu
           pointer: '/rows',
           message: 'rows must be absent when csv is present: the rows belong in the CSV file',
         };
+      if (at === '/catalogue' && typeof data !== 'string') return null;
       if (at === '/catalogue')
         return {
           pointer: at,
@@ -315,6 +361,11 @@ function describe(err: ErrorObject, info: ClassInfo | undefined): Described | nu
       return { pointer: at, message: 'is not allowed here' };
     }
     case 'type':
+      if (at === '/catalogue')
+        return {
+          pointer: at,
+          message: `catalogue must be text: a name of lower-case letters, digits and . _ - (1 to 64 characters), got ${quote(data)}`,
+        };
       return { pointer: at, message: `${what} must be ${typeWords(params.type)}, got ${quote(data)}` };
     case 'minimum':
       return { pointer: at, message: `${what} must be at least ${params.limit}, got ${quote(data)}` };
@@ -339,6 +390,14 @@ function describe(err: ErrorObject, info: ClassInfo | undefined): Described | nu
         return { pointer: at, message: `reading ${quote(data)} must be a number or a pair [low, high]` };
       if (what === 'version')
         return { pointer: at, message: `version must be filled text or null, got ${quote(data)}` };
+      if (what.startsWith('x-'))
+        return {
+          pointer: at,
+          message:
+            typeof data === 'string'
+              ? unsafeTextMessage(what, data)
+              : `user column ${quote(what)} must be text or a number, got ${quote(data)}`,
+        };
       return { pointer: at, message: `${quote(data)} is not allowed here` };
     default:
       return { pointer: at, message: err.message ?? 'is not valid' };

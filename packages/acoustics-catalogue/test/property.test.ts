@@ -17,17 +17,7 @@ import { kindBounds } from '../src/definition.js';
 
 const TEXTS = fc.oneof(
   fc.string({ minLength: 1, maxLength: 12 }).filter((s) => /\S/.test(s)),
-  fc.constantFrom(
-    '=SUM(A1)',
-    '+44 1',
-    '-3 dB',
-    '@ref',
-    '\tlead',
-    '\rcr',
-    "'quoted",
-    'a;b,"c"\nd',
-    'café ≤ 3',
-  ),
+  fc.constantFrom('=SUM(A1)', '+44 1', '-3 dB', '@ref', '\tlead', "'quoted", 'a;b,"c"\nd', 'café ≤ 3'),
 );
 
 /** -0 is written as 0 by JSON; generate 0 instead so documents compare equal. */

@@ -34,7 +34,7 @@ function hedgedRow(rowType: (typeof ALL_CLASSES)[number]): Record<string, unknow
     unquantified: d ? { [d]: 'Varies' } : {},
     not_derivable: e ? { [e]: 'No data printed' } : {},
     carried: { name: 'row r1' },
-    misprinted: { [a]: 'prints 5.0, a missing decimal point' },
+    misprinted: { [e ?? 'variant']: 'prints 5.0, a missing decimal point' },
     attributed_to: { [a]: 'Lab A', row: 'Lab B' },
     provenance: { page: '12', printed_table: 'Table 3' },
     'x-shelf': 'B4',
@@ -151,7 +151,7 @@ describe('hedge shapes', () => {
   it('user columns hold text or numbers', () => {
     ok({ 'x-order': 'A-12', 'x-price': 12.5 });
     expect(refused({ 'x-order': true })).toEqual([
-      { pointer: '/rows/0/x-order', message: 'x-order must be a string or a number, got true' },
+      { pointer: '/rows/0/x-order', message: 'user column "x-order" must be text or a number, got true' },
     ]);
   });
   it('BandedRow and CatalogueRow have no numeric fields for hedges to name', () => {

@@ -14,7 +14,12 @@ const without = (o: Record<string, unknown>, k: string) => {
 type Case = [string, (d: any) => any, string, string];
 
 const TOP_LEVEL: Case[] = [
-  ['schema missing', (d) => without(d, 'schema'), '/schema', 'required field "schema" is missing'],
+  [
+    'schema missing',
+    (d) => without(d, 'schema'),
+    '/schema',
+    'required field "schema" is missing; write "schema": "acoustics-catalogue"',
+  ],
   [
     'schema constant',
     (d) => ({ ...d, schema: 'acoustic-catalogue' }),
@@ -63,12 +68,17 @@ const TOP_LEVEL: Case[] = [
     '/about',
     'about must hold at least one character that is not whitespace',
   ],
-  ['about missing', (d) => without(d, 'about'), '/about', 'required field "about" is missing'],
+  [
+    'about missing',
+    (d) => without(d, 'about'),
+    '/about',
+    'required field "about" is missing; write "about": what the document is, how it was read and the units it prints',
+  ],
   [
     'provenance missing',
     (d) => without(d, 'provenance'),
     '/provenance',
-    'required field "provenance" is missing',
+    'required field "provenance" is missing; write "provenance": {"kind", "document", "version", "consulted"}',
   ],
   [
     'provenance kind',
@@ -146,7 +156,7 @@ const TOP_LEVEL: Case[] = [
     'conventions items',
     (d) => ({ ...d, conventions: ['ok', 3] }),
     '/conventions/1',
-    '1 must be a string, got 3',
+    'conventions item 1 must be text, got 3',
   ],
   [
     'csv with rows',
@@ -304,7 +314,7 @@ const ROW: Case[] = [
       rows: [{ key: 'f', name: 'Floor', has_section_drawing: 'yes' }],
     }),
     '/rows/0/has_section_drawing',
-    'has_section_drawing must be a boolean, got "yes"',
+    'has_section_drawing must be true or false, got "yes"',
   ],
 ];
 
@@ -313,13 +323,13 @@ const CROSS_CELL: Case[] = [
     'value beside unquantified',
     (d) => ({ ...d, rows: [porous({ unquantified: { porosity: 'high' } })] }),
     '/rows/0/unquantified/porosity',
-    'porosity has the value 0.97 but unquantified says the page prints no number for it',
+    'porosity has the value 0.97 but unquantified says the page prints no number for it; keep one of the two',
   ],
   [
     'value beside not_derivable',
     (d) => ({ ...d, rows: [porous({ not_derivable: { porosity: 'no data' } })] }),
     '/rows/0/not_derivable/porosity',
-    'porosity has the value 0.97 but not_derivable says it is left empty',
+    'porosity has the value 0.97 but not_derivable says it is left empty; keep one of the two',
   ],
   [
     'unquantified and not_derivable',
