@@ -51,11 +51,11 @@ function scanDepth(text: string): number {
   return max;
 }
 
-/** What one walk over a parsed value finds: members, colons inside texts, the first too-deep value. */
+/** What one walk over a parsed value finds: members, colons inside texts, whether any value is too deep. */
 interface Census {
   members: number;
   colonsInText: number;
-  tooDeep?: string;
+  tooDeep: boolean;
 }
 
 function countColons(text: string): number {
@@ -65,25 +65,43 @@ function countColons(text: string): number {
 }
 
 /** Counts object members and the colons texts hold; stops at the first value nested too deep. */
-function census(value: unknown, depth: number, path: string, into: Census): void {
-  if (typeof value === 'string') {
-    if (value.indexOf(':') >= 0) into.colonsInText += countColons(value);
-    return;
-  }
-  if (typeof value !== 'object' || value === null || into.tooDeep !== undefined) return;
+function census(value: object, depth: number, into: Census): void {
   if (depth > MAX_DEPTH) {
-    into.tooDeep = path;
+    into.tooDeep = true;
     return;
   }
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) census(value[i], depth + 1, `${path}/${i}`, into);
-    return;
+  const list = Array.isArray(value) ? (value as unknown[]) : undefined;
+  const keys = list ? undefined : Object.keys(value);
+  const n = list ? list.length : keys!.length;
+  if (keys) into.members += n;
+  for (let i = 0; i < n; i++) {
+    let v: unknown;
+    if (keys) {
+      const k = keys[i];
+      if (k.indexOf(':') >= 0) into.colonsInText += countColons(k);
+      v = (value as Record<string, unknown>)[k];
+    } else v = list![i];
+    if (typeof v === 'string') {
+      if (v.indexOf(':') >= 0) into.colonsInText += countColons(v);
+    } else if (typeof v === 'object' && v !== null) {
+      census(v, depth + 1, into);
+      if (into.tooDeep) return;
+    }
   }
-  for (const k in value) {
-    into.members++;
-    if (k.indexOf(':') >= 0) into.colonsInText += countColons(k);
-    census((value as Record<string, unknown>)[k], depth + 1, `${path}/${escapePointer(k)}`, into);
+}
+
+/** Pointer to the first value nested deeper than the limit. */
+function deepPointer(value: unknown, depth: number, path: string): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (depth > MAX_DEPTH) return path;
+  const entries: [string, unknown][] = Array.isArray(value)
+    ? value.map((v, i) => [String(i), v])
+    : Object.entries(value as Record<string, unknown>);
+  for (const [k, v] of entries) {
+    const found = deepPointer(v, depth + 1, `${path}/${escapePointer(k)}`);
+    if (found !== undefined) return found;
   }
+  return undefined;
 }
 
 /**
@@ -177,9 +195,10 @@ export function parseJson(
       ],
     };
   }
-  const found: Census = { members: 0, colonsInText: 0 };
-  census(value, 1, '', found);
-  if (found.tooDeep !== undefined) return { issues: [depthIssue(text, found.tooDeep)] };
+  const found: Census = { members: 0, colonsInText: 0, tooDeep: false };
+  if (typeof value === 'object' && value !== null) census(value, 1, found);
+  else if (typeof value === 'string') found.colonsInText = countColons(value);
+  if (found.tooDeep) return { issues: [depthIssue(text, deepPointer(value, 1, ''))] };
   // Outside texts every colon ends a member's name; a member JSON.parse dropped leaves one over.
   // An escaped colon (\u003a) is a colon in the value but not in the text: then look closely.
   if (countColons(text) !== found.members + found.colonsInText || /\\u003a/i.test(text)) {

@@ -29,6 +29,24 @@ const FIELD_MAPS = [
 ] as const;
 const FIELD_LISTS = ['approximate', 'bounded_above', 'bounded_below'] as const;
 const CELL_MAPS = ['carried', 'misprinted'] as const;
+const ALIAS_HEDGES = [...FIELD_MAPS, ...CELL_MAPS, ...FIELD_LISTS];
+
+/** Whether a row holds any hedge the cross-cell rules look at (most rows hold none). */
+function hasHedge(row: Row): boolean {
+  return (
+    row.unquantified !== undefined ||
+    row.not_derivable !== undefined ||
+    row.misprinted !== undefined ||
+    row.bounded_above !== undefined ||
+    row.bounded_below !== undefined ||
+    row.ranges !== undefined ||
+    row.reported !== undefined ||
+    row.uncertainty !== undefined ||
+    row.converted !== undefined ||
+    row.borrowed !== undefined ||
+    row.approximate !== undefined
+  );
+}
 
 /** Canonical order of a row's members; user columns follow. */
 export function rowOrder(info: ClassInfo): string[] {
@@ -74,6 +92,24 @@ function isNum(v: unknown): v is number {
 /** Converts a row's alias columns (and hedges naming them) into canonical fields. */
 function convertAliases(row: Row, info: ClassInfo): { row: Row } | { issue: RelativeIssue } {
   if (info.aliases.size === 0) return { row };
+  let written = false;
+  for (const name in row)
+    if (info.aliases.has(name)) {
+      written = true;
+      break;
+    }
+  if (!written) {
+    for (const hedge of ALIAS_HEDGES) {
+      const held = row[hedge];
+      if (held === undefined) continue;
+      const names = Array.isArray(held) ? (held as string[]) : Object.keys(held as Obj);
+      if (names.some((n) => info.aliases.has(n))) {
+        written = true;
+        break;
+      }
+    }
+    if (!written) return { row };
+  }
   let out: Row | undefined;
   const copy = (): Row => {
     if (!out) {
@@ -202,6 +238,7 @@ function specOf(info: ClassInfo, field: string): NumericFieldSpec {
  * every pointer and message names the field as the document names it (an alias stays an alias).
  */
 function crossCellIssue(row: Row, info: ClassInfo): RelativeIssue | undefined {
+  if (!hasHedge(row)) return undefined;
   const valueOf = (f: string): number | undefined => {
     if (isNum(row[f])) return row[f];
     for (const n of namesOfQuantity(info, f)) if (isNum(row[n])) return row[n];
@@ -404,15 +441,15 @@ export function rowNotes(
   docHasReport: boolean,
 ): RelativeIssue[] {
   const notes: RelativeIssue[] = [];
-  const basis = (row.basis ?? {}) as Obj;
-  const provenance = (row.provenance ?? {}) as Obj;
+  const basis = (row.basis ?? EMPTY) as Obj;
+  const provenance = (row.provenance ?? EMPTY) as Obj;
   if ((basis.row ?? docBasis) === 'measured' && !docHasReport && !provenance.report && !provenance.laboratory)
     notes.push({
       pointer: '',
       message: 'measured, but neither the row nor the document names a report or laboratory',
     });
-  const unquantified = (row.unquantified ?? {}) as Record<string, string>;
-  for (const [f, word] of Object.entries(unquantified))
+  const unquantified = (row.unquantified ?? EMPTY) as Record<string, string>;
+  for (const [f, word] of row.unquantified === undefined ? [] : Object.entries(unquantified))
     if (word.length > 32)
       notes.push({
         pointer: at('unquantified', f),
