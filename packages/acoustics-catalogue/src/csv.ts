@@ -4,7 +4,16 @@
  */
 import { ROW_PROVENANCE_TEXT, classInfo, kindBounds, type ClassInfo } from './definition.js';
 import { CatalogueError, type Issue, type Note, pointer, quote, suggestion } from './errors.js';
-import { MAX_DOCUMENT_BYTES, checkCatalogueValue, parseJson, sizeIssue, type ReadResult } from './reader.js';
+import {
+  MAX_DOCUMENT_BYTES,
+  checkCatalogueValue,
+  parseJson,
+  rowTypeIssue,
+  sizeIssue,
+  withDigests,
+  type ReadOptions,
+  type ReadResult,
+} from './reader.js';
 import { orderDocument, stringify } from './writer.js';
 import type { CatalogueDocument, CsvDialect, DecimalMark, Delimiter } from './types.js';
 import { inspectDocument } from './validate.js';
@@ -38,7 +47,7 @@ export interface CsvCheckResult {
   readonly notes: readonly Note[];
 }
 
-export interface CsvFileNames {
+export interface CsvFileNames extends ReadOptions {
   /** Name of the CSV file, for messages. */
   readonly csv?: string;
   /** Name of the header file, for messages. */
@@ -272,6 +281,8 @@ export function checkCatalogueCsv(
   // The header document.
   const parsed = parseJson(headerInput, MAX_CSV_HEADER_BYTES, 'CSV header');
   if (parsed.issues.length) return { issues: inHeader(parsed.issues), notes: [] };
+  const wrongClass = rowTypeIssue((parsed.value as { row_type?: unknown } | null)?.row_type, names.rowType);
+  if (wrongClass) return { issues: inHeader([wrongClass]), notes: [] };
   const head = inspectDocument(parsed.value);
   if (head.issues.length || !head.document) return { issues: inHeader(head.issues), notes: [] };
   const header = head.document;
@@ -468,7 +479,7 @@ export function readCatalogueCsv(
 ): CsvReadResult {
   const r = checkCatalogueCsv(headerInput, csvInput, names);
   if (!r.document || !r.dialect) throw new CatalogueError(r.issues, 'CSV catalogue');
-  return { document: r.document, dialect: r.dialect, notes: r.notes };
+  return withDigests({ document: r.document, dialect: r.dialect, notes: r.notes }, csvInput, headerInput);
 }
 
 function formatNumber(v: number, decimal: DecimalMark): string {

@@ -20,10 +20,18 @@ export {
   MAX_DOCUMENT_BYTES,
   MAX_DEPTH,
   type ReadResult,
+  type ReadOptions,
   type CheckResult,
 } from './reader.js';
 export { writeCatalogue } from './writer.js';
-export { Catalogue, CatalogueJoinError, joinCatalogues, type CatalogueEntry } from './catalogue.js';
+export {
+  Catalogue,
+  CatalogueJoinError,
+  joinCatalogues,
+  type CatalogueEntry,
+  type DocumentOrigin,
+  type EntryProvenance,
+} from './catalogue.js';
 export {
   readCatalogueCsv,
   writeCatalogueCsv,

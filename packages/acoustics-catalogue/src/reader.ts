@@ -1,5 +1,7 @@
 /** Reading a JSON catalogue document: limits, parsing, then the checks. */
+import { createHash } from 'node:crypto';
 import { visit } from 'jsonc-parser';
+import type { RowClassName } from './definition.js';
 import { CatalogueError, type Issue, type Note, escapePointer, quote } from './errors.js';
 import type { CatalogueDocument } from './types.js';
 import { inspectDocument } from './validate.js';
@@ -14,6 +16,52 @@ export interface ReadResult<D = CatalogueDocument> {
   readonly document: D;
   /** Suspicious but allowed findings. */
   readonly notes: readonly Note[];
+  /**
+   * SHA-256 (hexadecimal) of the bytes read: the JSON document, or the CSV file. Worked out on
+   * first use, so reading never pays for it when nobody asks.
+   */
+  readonly fileSha256: string;
+  /** SHA-256 of the JSON header beside a CSV file; absent for a JSON document. */
+  readonly headerSha256?: string;
+}
+
+export interface ReadOptions {
+  /** The row class the caller expects; a document of another class is refused at /row_type. */
+  readonly rowType?: RowClassName;
+}
+
+/** The SHA-256 of text (as UTF-8) or bytes, worked out once, on first use. */
+function digestOnce(input: string | Uint8Array): () => string {
+  let held: string | Uint8Array | undefined = input;
+  let digest = '';
+  return () => {
+    if (held !== undefined) {
+      digest = createHash('sha256').update(held).digest('hex');
+      held = undefined;
+    }
+    return digest;
+  };
+}
+
+/** Adds the file's (and the header's) SHA-256 to a result, as getters worked out on first use. */
+export function withDigests<T extends object>(
+  result: T,
+  file: string | Uint8Array,
+  header?: string | Uint8Array,
+): T & { readonly fileSha256: string; readonly headerSha256?: string } {
+  Object.defineProperty(result, 'fileSha256', { get: digestOnce(file), enumerable: true });
+  if (header !== undefined)
+    Object.defineProperty(result, 'headerSha256', { get: digestOnce(header), enumerable: true });
+  return result as T & { readonly fileSha256: string; readonly headerSha256?: string };
+}
+
+/** The refusal of a document of another row class than the caller expects. */
+export function rowTypeIssue(found: unknown, expected: RowClassName | undefined): Issue | undefined {
+  if (expected === undefined || typeof found !== 'string' || found === expected) return undefined;
+  return {
+    pointer: '/row_type',
+    message: `row_type is ${quote(found)}, but ${quote(expected)} rows are expected here; read a catalogue of ${expected} rows`,
+  };
 }
 
 export interface CheckResult<D = CatalogueDocument> {
@@ -209,14 +257,16 @@ export function parseJson(
 }
 
 /** Checks JSON text without throwing: the accepted document, or every problem found. */
-export function checkCatalogue(input: string | Uint8Array): CheckResult {
+export function checkCatalogue(input: string | Uint8Array, options: ReadOptions = {}): CheckResult {
   const parsed = parseJson(input);
   if (parsed.issues.length) return { issues: parsed.issues, notes: [] };
-  return checkCatalogueValue(parsed.value);
+  return checkCatalogueValue(parsed.value, options);
 }
 
 /** Checks an already parsed document without throwing. */
-export function checkCatalogueValue(value: unknown): CheckResult {
+export function checkCatalogueValue(value: unknown, options: ReadOptions = {}): CheckResult {
+  const wrongClass = rowTypeIssue((value as { row_type?: unknown } | null)?.row_type, options.rowType);
+  if (wrongClass) return { issues: [wrongClass], notes: [] };
   const r = inspectDocument(value);
   if (r.issues.length || !r.document) return { issues: r.issues, notes: r.notes };
   if (r.document.csv !== undefined)
@@ -236,8 +286,8 @@ export function checkCatalogueValue(value: unknown): CheckResult {
  * Reads a JSON catalogue document (text or bytes). Throws a CatalogueError listing every
  * problem when the document is refused.
  */
-export function readCatalogue(input: string | Uint8Array): ReadResult {
-  const r = checkCatalogue(input);
+export function readCatalogue(input: string | Uint8Array, options: ReadOptions = {}): ReadResult {
+  const r = checkCatalogue(input, options);
   if (!r.document) throw new CatalogueError(r.issues);
-  return { document: r.document, notes: r.notes };
+  return withDigests({ document: r.document, notes: r.notes }, input);
 }

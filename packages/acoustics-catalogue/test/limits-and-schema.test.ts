@@ -131,9 +131,10 @@ describe('Catalogue', () => {
   it('is a read-only map keyed <catalogue>/<key>', () => {
     const c = Catalogue.fromDocument(gas);
     expect([...c.keys()]).toEqual(['demo/air', 'demo/he']);
-    expect(c.get('demo/he')).toEqual({
+    expect(c.get('demo/he')).toMatchObject({
       catalogue: 'demo',
       rowType: 'Gas',
+      key: 'demo/he',
       row: { key: 'he', name: 'Helium' },
     });
     expect(c.row('demo/nope')).toBeUndefined();
