@@ -44,3 +44,24 @@ export {
   type CsvFileNames,
 } from './csv.js';
 export { checkCatalogueFile, FileAccessError, isCsvPath, csvHeaderPath, writeFileAtomic } from './files.js';
+export {
+  OCTAVE_BANDS,
+  PRACTICAL_OCTAVES,
+  THIRD_OCTAVE_100_5000,
+  THIRD_OCTAVE_50_10000,
+  THIRD_OCTAVE_50_5000,
+  RATING_OCTAVES,
+  REFERENCE_CURVE,
+  OCTAVE_THIRDS,
+  NRC_BANDS,
+  SAA_BANDS,
+  practicalAbsorptionCoefficient,
+  practicalAbsorptionCoefficients,
+  weightedAbsorption,
+  absorptionClass,
+  noiseReductionCoefficient,
+  soundAbsorptionAverage,
+  type WeightedAbsorption,
+  type ShapeIndicator,
+  type AbsorptionClass,
+} from './ratings.js';

@@ -4,6 +4,14 @@
  */
 import { kindBounds, type ClassInfo, type NumericFieldSpec } from './definition.js';
 import { escapePointer, quote } from './errors.js';
+import {
+  NRC_BANDS,
+  RATING_OCTAVES,
+  SAA_BANDS,
+  noiseReductionCoefficient,
+  practicalAbsorptionCoefficients,
+  weightedAbsorption,
+} from './ratings.js';
 import { convertValue } from './units.js';
 
 type Row = Record<string, unknown>;
@@ -361,41 +369,12 @@ function crossCellIssue(row: Row, info: ClassInfo): RelativeIssue | undefined {
   return undefined;
 }
 
-const hundredths = (x: number) => Math.round(x * 100);
-const ISO_11654_REFERENCE = [80, 100, 100, 100, 90]; // 250 … 4000 Hz, in hundredths
-
-/** Weighted absorption coefficient αw (ISO 11654) from practical coefficients at 250 … 4000 Hz. */
-export function weightedAbsorption(practical: readonly number[]): number {
-  const p = practical.map(hundredths);
-  for (let w = 100; w >= 0; w -= 5) {
-    const shift = w - 100;
-    let unfavourable = 0;
-    for (let i = 0; i < 5; i++) unfavourable += Math.max(0, ISO_11654_REFERENCE[i] + shift - p[i]);
-    if (unfavourable <= 10) return w / 100;
-  }
-  return 0;
-}
-
-/** Practical coefficient αp: mean rounded to 0.05 steps, capped at 1.00. */
-export function practicalFrom(values: readonly number[]): number {
-  const mean = values.reduce((a, b) => a + b, 0) / values.length;
-  return Math.min(100, Math.round((mean * 100) / 5) * 5) / 100;
-}
-
-const OCTAVE_THIRDS: Readonly<Record<number, readonly number[]>> = {
-  250: [200, 250, 315],
-  500: [400, 500, 630],
-  1000: [800, 1000, 1250],
-  2000: [1600, 2000, 2500],
-  4000: [3150, 4000, 5000],
-};
-
 function noteRatings(row: Row, info: ClassInfo, notes: RelativeIssue[]): void {
   let practical: number[] | undefined;
   if (info.name === 'PracticalAbsorptionSpectrum') {
-    const values = [250, 500, 1000, 2000, 4000].map((b) => row[`practical_absorption_coefficient_${b}`]);
+    const values = RATING_OCTAVES.map((b) => row[`practical_absorption_coefficient_${b}`]);
     if (values.every(isNum)) practical = values;
-    for (const b of [125, 250, 500, 1000, 2000, 4000]) {
+    for (const b of [125, ...RATING_OCTAVES]) {
       const f = `practical_absorption_coefficient_${b}`;
       const v = row[f];
       if (!isNum(v)) continue;
@@ -408,13 +387,15 @@ function noteRatings(row: Row, info: ClassInfo, notes: RelativeIssue[]): void {
         });
     }
   } else if (info.name === 'ThirdOctaveAbsorptionSpectrum') {
-    const bandsOf = (b: number) => OCTAVE_THIRDS[b].map((t) => row[`absorption_coefficient_${t}`]);
-    const all = [250, 500, 1000, 2000, 4000].map(bandsOf);
-    if (all.every((v) => v.every(isNum))) practical = all.map((v) => practicalFrom(v as number[]));
-    const nrcBands = [250, 500, 1000, 2000].map((b) => row[`absorption_coefficient_${b}`]);
+    const thirds: Record<number, unknown> = {};
+    for (const b of [...SAA_BANDS, 3150, 4000, 5000]) thirds[b] = row[`absorption_coefficient_${b}`];
+    const byOctave = practicalAbsorptionCoefficients(thirds as Record<number, number>);
+    const values = RATING_OCTAVES.map((b) => byOctave[b]);
+    if (values.every(isNum)) practical = values as number[];
+    const nrcBands = NRC_BANDS.map((b) => row[`absorption_coefficient_${b}`]);
     const nrc = row.noise_reduction_coefficient;
     if (isNum(nrc) && nrcBands.every(isNum)) {
-      const computed = Math.round(((nrcBands as number[]).reduce((a, b) => a + b, 0) / 4) * 20) / 20;
+      const computed = noiseReductionCoefficient(nrcBands as number[]);
       if (Math.abs(computed - nrc) > 1e-9)
         notes.push({
           pointer: at('noise_reduction_coefficient'),
@@ -422,15 +403,20 @@ function noteRatings(row: Row, info: ClassInfo, notes: RelativeIssue[]): void {
         });
     }
   }
+  if (!practical) return;
+  const rating = weightedAbsorption(practical);
   const printed = row.weighted_absorption_coefficient;
-  if (practical && isNum(printed)) {
-    const computed = weightedAbsorption(practical);
-    if (Math.abs(computed - printed) > 1e-9)
-      notes.push({
-        pointer: at('weighted_absorption_coefficient'),
-        message: `printed αw ${printed}; the coefficients give ${computed} (kept as printed, never reconciled)`,
-      });
-  }
+  if (isNum(printed) && Math.abs(rating.alphaW - printed) > 1e-9)
+    notes.push({
+      pointer: at('weighted_absorption_coefficient'),
+      message: `printed αw ${printed}; the coefficients give ${rating.alphaW} (kept as printed, never reconciled)`,
+    });
+  const shape = row.shape_indicator;
+  if (typeof shape === 'string' && shape !== rating.shapeIndicator)
+    notes.push({
+      pointer: at('shape_indicator'),
+      message: `printed shape indicator ${quote(shape)}; the coefficients give ${quote(rating.shapeIndicator)} (kept as printed)`,
+    });
 }
 
 /** Notes on an accepted row: suspicious but allowed. Pointers are relative to the row. */
