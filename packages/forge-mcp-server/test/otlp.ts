@@ -5,7 +5,8 @@
  * and every byte received is kept, so a test can search all of it.
  */
 import { createRequire } from 'node:module';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 
@@ -163,9 +164,9 @@ export class OtlpReceiver {
     for (const w of this.waiters.splice(0)) w();
   }
 
-  /** Starts the http/protobuf receiver on a loopback port. */
-  async start(): Promise<this> {
-    this.server = createServer((req: IncomingMessage, res) => {
+  /** Starts the http/protobuf receiver on a loopback port (over TLS when given a certificate and key). */
+  async start(tls?: { cert: string; key: string }): Promise<this> {
+    const handle = (req: IncomingMessage, res: ServerResponse) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
@@ -187,9 +188,10 @@ export class OtlpReceiver {
         }
         res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
       });
-    });
+    };
+    this.server = tls ? createTlsServer(tls, handle) : createServer(handle);
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.url = `${tls ? 'https' : 'http'}://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
   }
 

@@ -4,6 +4,9 @@
  * while serving continues; the plaintext-credential WARN; the identity key rule of FIPS-only mode; and the
  * server card's telemetry block.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +97,45 @@ describe('shutdown', () => {
         rx.metrics.length > from.metrics &&
         rx.logs.length > from.logs,
     );
+  });
+});
+
+describe('standard variables', () => {
+  it('OTEL_EXPORTER_OTLP_CERTIFICATE: a collector behind TLS with its own CA is reached', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'otlp-tls-'));
+    const cert = join(dir, 'cert.pem');
+    const key = join(dir, 'key.pem');
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1'].concat([
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      ]),
+      { stdio: 'ignore' },
+    );
+    const secure = await new OtlpReceiver().start({
+      cert: readFileSync(cert, 'utf8'),
+      key: readFileSync(key, 'utf8'),
+    });
+    try {
+      expect(secure.url).toMatch(/^https:/);
+      const { ok } = await oneCall(otlpEnv(secure, { OTEL_EXPORTER_OTLP_CERTIFICATE: cert }));
+      expect(ok).toBe(true);
+      await secure.until(() => secure.spans.some((sp) => sp.attributes['mcp.method.name'] === 'tools/call'));
+    } finally {
+      await secure.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('OTEL_TRACES_SAMPLER=always_off: no spans, while metrics and logs still go', async () => {
+    const from = { spans: rx.spans.length, metrics: rx.metrics.length, logs: rx.logs.length };
+    const { ok } = await oneCall(otlpEnv(rx, { OTEL_TRACES_SAMPLER: 'always_off' }));
+    expect(ok).toBe(true);
+    await rx.until(() => rx.metrics.length > from.metrics && rx.logs.length > from.logs);
+    expect(rx.spans.length).toBe(from.spans);
   });
 });
 
