@@ -159,29 +159,24 @@ export function observe(o: ObserveOptions): () => void {
   // ---------------------------------------------------------------- MCP requests
   const onRequestStart = (e: McpRequestEvent): Context => {
     const parent = contexts.active();
-    const span = tracer.startSpan(
-      e.method,
-      {
-        kind: SpanKind.SERVER,
-        attributes: {
-          'mcp.method.name': e.method,
-          'network.transport': e.transport,
-          ...(e.sessionId ? { 'mcp.session.id': e.sessionId } : {}),
-          ...identity.caller(e.caller),
-          ...identity.resource(e.resourceUri),
-        },
-      },
-      parent,
-    );
+    // Attributes are set once, at the end, when the outcome is known.
+    const span = tracer.startSpan(e.method, { kind: SpanKind.SERVER }, parent);
     spans.set(e, span);
     return trace.setSpan(parent, span).setValue(REQUEST, e);
   };
   const onRequestEnd = (e: McpRequestEvent) => {
     const span = spans.get(e);
-    const seconds = ((e.end ?? performance.now()) - e.start) / 1000;
-    serverOperation.record(seconds, requestAttributes(e, false));
+    const measured = requestAttributes(e, false);
+    serverOperation.record(((e.end ?? performance.now()) - e.start) / 1000, measured);
     if (!span) return;
-    const attrs = requestAttributes(e, true);
+    // A metric keeps the object it was given: the span's attributes are a new one. Only `on` records an
+    // unknown name as sent, and only on the span; identity goes on the span, never on the metric.
+    const attrs: Attributes = {
+      ...(toolNames === 'on' ? requestAttributes(e, true) : measured),
+      ...(e.sessionId ? { 'mcp.session.id': e.sessionId } : {}),
+      ...identity.caller(e.caller),
+      ...identity.resource(e.resourceUri),
+    };
     span.setAttributes(attrs);
     const target = attrs['gen_ai.tool.name'] ?? attrs['gen_ai.prompt.name'];
     if (target !== undefined) span.updateName(`${e.method} ${String(target)}`);
