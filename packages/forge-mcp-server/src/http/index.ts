@@ -28,6 +28,7 @@ import { OAuthDoor, type Refusal } from './oauth-door.js';
 import { OAUTH_PAGE_PATH, sendPublic } from './oauth.js';
 import { originPolicy } from './origin-guard.js';
 import { SessionPool } from './pool.js';
+import { SessionTable } from './sessions.js';
 import { SERVER_CARD_PATHS, serverCard, serverCardResponder } from './server-card.js';
 import { BUSY_RETRY_AFTER_S, CallSlots } from './slots.js';
 import { RATE_LIMITED_CODE, Throttle } from './throttle.js';
@@ -79,6 +80,14 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
   const throttle = new Throttle(config, log);
   const door = config.authMode === 'oauth' ? new OAuthDoor(config, log, pool) : undefined;
   const card = serverCardResponder(JSON.stringify(serverCard(config, VERSION, mcpPath)));
+  // Stateful sessions (--stateless=false) for 2025-era clients; 2026-07-28 requests stay stateless.
+  const sessions = config.stateless
+    ? undefined
+    : new SessionTable({
+        timeoutMs: config.sessionTimeoutMs,
+        onOpen: (id) => log.debug({ session: id }, 'session opened'),
+        onClose: (id, why) => log.debug({ session: id, why }, 'session ended'),
+      });
 
   const handler = createMcpHandler(
     (ctx) => {
@@ -117,7 +126,8 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
       }
       parsed = body.body;
     }
-    if (!STREAM_METHODS.has(methodOf(parsed) ?? '') && !slots.acquire(res)) {
+    // Streams hold no call slot: a session's GET event stream and subscriptions/listen stay open by design.
+    if (req.method !== 'GET' && !STREAM_METHODS.has(methodOf(parsed) ?? '') && !slots.acquire(res)) {
       sendJson(
         res,
         503,
@@ -155,6 +165,13 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     bound.set(auth, session);
     (req as IncomingMessage & { auth?: unknown }).auth = auth;
     pinNoStore(res);
+    if (
+      sessions &&
+      (await sessions.serve(req, res, key, parsed, () =>
+        buildServer(session, { transport: 'tcp', onToolCall: (i) => log.debug(i, 'tools/call') }),
+      ))
+    )
+      return;
     await node(req as never, res as never, parsed);
   };
 
@@ -329,6 +346,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
           resolve();
         });
         void handler.close();
+        void sessions?.closeAll();
       }),
   };
 }

@@ -1,0 +1,50 @@
+/**
+ * The events a stateful session's streams carried, kept so a client whose stream broke can resume with
+ * Last-Event-ID and lose nothing. Bounded: each session keeps its newest `max` events; a client that comes
+ * back after more than that has passed is told to start over (the SDK answers an unknown event id).
+ *
+ * This is the in-memory implementation of the SDK's EventStore port; a shared store for several replicas
+ * implements the same three methods.
+ */
+import type { EventId, EventStore, JSONRPCMessage, StreamId } from '@modelcontextprotocol/server';
+
+export const EVENTS_PER_SESSION = 1000;
+
+interface Stored {
+  id: EventId;
+  stream: StreamId;
+  message: JSONRPCMessage;
+}
+
+export class MemoryEventStore implements EventStore {
+  private readonly events: Stored[] = [];
+  private seq = 0;
+
+  constructor(private readonly max = EVENTS_PER_SESSION) {}
+
+  async storeEvent(stream: StreamId, message: JSONRPCMessage): Promise<EventId> {
+    const id = `${stream}_${++this.seq}`;
+    this.events.push({ id, stream, message });
+    if (this.events.length > this.max) this.events.splice(0, this.events.length - this.max);
+    return id;
+  }
+
+  async getStreamIdForEventId(id: EventId): Promise<StreamId | undefined> {
+    return this.events.find((e) => e.id === id)?.stream;
+  }
+
+  async replayEventsAfter(
+    lastEventId: EventId,
+    { send }: { send: (id: EventId, message: JSONRPCMessage) => Promise<void> },
+  ): Promise<StreamId> {
+    const at = this.events.findIndex((e) => e.id === lastEventId);
+    if (at === -1) throw new Error(`event ${lastEventId} is no longer kept: start a new session`);
+    const stream = this.events[at]!.stream;
+    for (const e of this.events.slice(at + 1)) if (e.stream === stream) await send(e.id, e.message);
+    return stream;
+  }
+
+  get size(): number {
+    return this.events.length;
+  }
+}

@@ -1,0 +1,203 @@
+/**
+ * Stateful sessions over loopback HTTP (--stateless=false), with the v2 client's Streamable HTTP transport in
+ * the 2025 era against forge-sim: a whole session, its owner, its end, the session slots, the idle timeout, and
+ * bad session input answered before anything reaches the instance.
+ */
+import { Client } from '@modelcontextprotocol/client';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { apiCalls, httpServer, sim, type ForgeSim, type HttpServerProcess } from './harness.js';
+
+let s: ForgeSim;
+let server: HttpServerProcess | undefined;
+beforeAll(async () => {
+  s = await sim();
+});
+afterEach(async () => {
+  await server?.stop();
+  server = undefined;
+});
+afterAll(async () => {
+  await s.close();
+});
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function connect(url: string, token: string) {
+  const transport = new StreamableHTTPClientTransport(new URL(url), {
+    requestInit: { headers: bearer(token) },
+  });
+  const client = new Client({ name: 'sessions', version: '1' });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+};
+
+/** A raw request to the MCP path. */
+function raw(url: string, method: string, headers: Record<string, string>, body?: unknown) {
+  return fetch(url, {
+    method,
+    headers: {
+      accept: 'application/json, text/event-stream',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function errorOf(res: Response) {
+  return ((await res.json()) as { error: { code: number; message: string } }).error;
+}
+
+describe('stateful sessions', () => {
+  it('serve a whole session: initialize issues an id, calls carry it, GET opens its stream, DELETE ends it', async () => {
+    server = await httpServer(s, ['--stateless=false']);
+    const { client, transport } = await connect(server.url, s.tokens.api);
+    const id = transport.sessionId;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['forge_find_action', 'forge_execute_action']);
+    const r = await client.callTool({
+      name: 'forge_execute_action',
+      arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+    });
+    expect((r.structuredContent as { iid: number }).iid).toBe(1);
+
+    // A session's own event stream (the client above holds its own; one per session).
+    const opened = await raw(server.url, 'POST', bearer(s.tokens.api), INITIALIZE);
+    const other = opened.headers.get('mcp-session-id')!;
+    await opened.body?.cancel();
+    const stream = await raw(server.url, 'GET', {
+      ...bearer(s.tokens.api),
+      accept: 'text/event-stream',
+      'mcp-session-id': other,
+      'mcp-protocol-version': '2025-06-18',
+    });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    await stream.body?.cancel();
+
+    await transport.terminateSession();
+    const after = await raw(
+      server.url,
+      'POST',
+      { ...bearer(s.tokens.api), 'mcp-session-id': id!, 'mcp-protocol-version': '2025-06-18' },
+      { jsonrpc: '2.0', id: 9, method: 'tools/list', params: {} },
+    );
+    expect(after.status).toBe(404);
+    expect(await errorOf(after)).toEqual({
+      code: -32001,
+      message: 'session not found: it ended or never existed here; initialize a new session',
+    });
+    await client.close();
+  });
+
+  it('belong to the credential that opened them: another token presenting the id is answered 404, nothing sent', async () => {
+    server = await httpServer(s, ['--stateless=false']);
+    const { client, transport } = await connect(server.url, s.tokens.api);
+    const since = s.requests.length;
+    const stolen = await raw(
+      server.url,
+      'POST',
+      {
+        ...bearer(s.tokens.readApi),
+        'mcp-session-id': transport.sessionId!,
+        'mcp-protocol-version': '2025-06-18',
+      },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: {
+          name: 'forge_execute_action',
+          arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+        },
+      },
+    );
+    expect(stolen.status).toBe(404);
+    expect(apiCalls(s, since).filter((q) => q.path.includes('/issues'))).toEqual([]);
+    // The owner's session is undisturbed.
+    expect((await client.listTools()).tools).toHaveLength(2);
+    await client.close();
+  });
+
+  it('answer the 97th initialize 503 with Retry-After while 96 sessions are held', async () => {
+    server = await httpServer(s, ['--stateless=false']);
+    for (let i = 0; i < 96; i++) {
+      const res = await raw(server.url, 'POST', bearer(s.tokens.api), { ...INITIALIZE, id: i });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('mcp-session-id')).toBeTruthy();
+      await res.body?.cancel();
+    }
+    const busy = await raw(server.url, 'POST', bearer(s.tokens.api), { ...INITIALIZE, id: 97 });
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('retry-after')).toBe('1');
+    expect((await errorOf(busy)).message).toBe(
+      'server is busy: all 96 stateful session slots are held; retry shortly',
+    );
+  });
+
+  it('end after FORGE_MCP_SESSION_TIMEOUT idle, answering the id 404 after; a session with an open stream is not idle', async () => {
+    server = await httpServer(s, ['--stateless=false', '--session-timeout=1s']);
+    // The v2 client keeps its session's event stream open.
+    const { client } = await connect(server.url, s.tokens.api);
+    const opened = await raw(server.url, 'POST', bearer(s.tokens.api), INITIALIZE);
+    const idle = opened.headers.get('mcp-session-id')!;
+    await opened.body?.cancel();
+    await new Promise((r) => setTimeout(r, 2500));
+    const res = await raw(
+      server.url,
+      'POST',
+      { ...bearer(s.tokens.api), 'mcp-session-id': idle, 'mcp-protocol-version': '2025-06-18' },
+      { jsonrpc: '2.0', id: 3, method: 'tools/list', params: {} },
+    );
+    expect(res.status).toBe(404);
+    expect((await client.listTools()).tools).toHaveLength(2);
+    await client.close();
+  });
+
+  it('refuse bad session input clearly, before anything reaches the instance and without disturbing a session', async () => {
+    server = await httpServer(s, ['--stateless=false']);
+    const { client } = await connect(server.url, s.tokens.api);
+    const since = s.requests.length;
+    const list = { jsonrpc: '2.0', id: 4, method: 'tools/list', params: {} };
+    // Malformed, oversized, and outside ASCII (Latin-1 bytes, as a header can carry them).
+    for (const bad of ['not-a-session', 'a'.repeat(5000), '0000000\u00f3-0000-0000-0000-00000000000\u00fc']) {
+      const res = await raw(server.url, 'POST', { ...bearer(s.tokens.api), 'mcp-session-id': bad }, list);
+      expect(res.status).toBe(400);
+      expect((await errorOf(res)).message).toMatch(/^invalid Mcp-Session-Id: send the id this server issued/);
+    }
+    const noCredential = await raw(server.url, 'DELETE', {
+      'mcp-session-id': '00000000-0000-0000-0000-000000000000',
+    });
+    expect(noCredential.status).toBe(401);
+    const noId = await raw(server.url, 'GET', { ...bearer(s.tokens.api), accept: 'text/event-stream' });
+    expect(noId.status).toBe(400);
+    expect((await errorOf(noId)).message).toMatch(/^Mcp-Session-Id header is required for GET/);
+    expect(apiCalls(s, since)).toEqual([]);
+    expect((await client.listTools()).tools).toHaveLength(2);
+    await client.close();
+  });
+
+  it('leave 2026-07-28 requests stateless', async () => {
+    server = await httpServer(s, ['--stateless=false']);
+    const client = new Client(
+      { name: 'modern', version: '1' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    const transport = new StreamableHTTPClientTransport(new URL(server.url), {
+      requestInit: { headers: bearer(s.tokens.api) },
+    });
+    await client.connect(transport);
+    expect(transport.sessionId).toBeUndefined();
+    expect((await client.listTools()).tools).toHaveLength(2);
+    await client.close();
+  });
+});
