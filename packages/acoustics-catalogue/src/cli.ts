@@ -7,6 +7,7 @@ import { displayCell, writeCatalogueCsv } from './csv.js';
 import {
   FileAccessError,
   checkCatalogueFile,
+  importPhonometryFile,
   csvHeaderPath,
   ensureWritable,
   isCsvPath,
@@ -22,6 +23,8 @@ const USAGE = `Usage:
   ${NAME} convert [--force] [--delimiter , | ; | tab] [--decimal . | ,] IN OUT
                                             JSON <-> CSV with its header (OUT.acoustics.json);
                                             OUT - prints JSON to standard output
+  ${NAME} import [--force] IN OUT          convert a phonometry v1 catalogue (IN.json, or IN.csv with
+                                            IN.csv.phonometry.json beside it) into ours, every value kept
   ${NAME} show FILE                         print a document's rows as a table
   ${NAME} --help | --version
 
@@ -174,6 +177,32 @@ async function convert(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
+async function importCommand(argv: readonly string[]): Promise<number> {
+  const { flags, args } = parseArgs(argv, [], ['force']);
+  if (args.length !== 2) throw new UsageError('import needs IN and OUT');
+  const [input, output] = args;
+  if (input === output) throw new UsageError('import needs OUT to differ from IN');
+  const force = flags.has('force');
+  const toStdout = output === '-';
+  if (toStdout && isCsvPath(input))
+    throw new UsageError('a CSV file imports into a CSV file; give OUT as .csv');
+  if (!toStdout) await ensureWritable(isCsvPath(output) ? [output, csvHeaderPath(output)] : [output], force);
+  const r = await importPhonometryFile(input, toStdout ? `${input}.json` : output);
+  if (!r.files.length) {
+    const n = r.issues.length;
+    err(`${input}: cannot be imported, ${n} problem${n === 1 ? '' : 's'}; fix them, then run again`);
+    for (const line of listed(r.issues, '  ')) err(line);
+    return 1;
+  }
+  if (toStdout) {
+    process.stdout.write(r.files[0].content);
+    return 0;
+  }
+  for (const f of r.files) await writeFileAtomic(f.path, f.content, force);
+  out(`wrote ${r.files.map((f) => f.path).join(' and ')} (${r.rows} rows, imported from phonometry)`);
+  return 0;
+}
+
 function cut(text: string, width: number): string {
   const one = text.replace(/[\r\n\t]+/g, ' ');
   return one.length > width ? `${one.slice(0, width - 1)}…` : one;
@@ -222,6 +251,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await convert(rest);
       case 'show':
         return await show(rest);
+      case 'import':
+        return await importCommand(rest);
       case '--help':
       case '-h':
       case 'help':

@@ -4,7 +4,9 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { CSV_HEADER_SUFFIX, MAX_CSV_HEADER_BYTES, checkCatalogueCsv, type CsvCheckResult } from './csv.js';
 import type { Issue } from './errors.js';
-import { MAX_DOCUMENT_BYTES, checkCatalogue, sizeIssue } from './reader.js';
+import { PHONOMETRY_CSV_HEADER_SUFFIX, importPhonometry } from './phonometry.js';
+import { MAX_DOCUMENT_BYTES, checkCatalogue, checkCatalogueValue, parseJson, sizeIssue } from './reader.js';
+import { stringify } from './writer.js';
 
 /** A file that could not be read at all (missing, a directory, no permission). */
 export class FileAccessError extends Error {
@@ -73,6 +75,18 @@ export async function checkCatalogueFile(file: string): Promise<CsvCheckResult> 
   try {
     header = await readLimited(headerFile, MAX_CSV_HEADER_BYTES, 'CSV header');
   } catch {
+    const phonometryHeader = `${file}${PHONOMETRY_CSV_HEADER_SUFFIX}`;
+    if (await exists(phonometryHeader))
+      return {
+        issues: [
+          {
+            pointer: '',
+            file: phonometryHeader,
+            message: `the header beside this CSV file is a phonometry header (${path.basename(phonometryHeader)}); convert the pair without losing a value with: acoustics-catalogue import ${file} OUT.csv`,
+          },
+        ],
+        notes: [],
+      };
     return {
       issues: [
         {
@@ -86,6 +100,80 @@ export async function checkCatalogueFile(file: string): Promise<CsvCheckResult> 
   }
   if (!Buffer.isBuffer(header)) return { issues: [header], notes: [] };
   return checkCatalogueCsv(header, csv, { csv: file, header: headerFile });
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await fs.lstat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What importing a phonometry file gives: the files to write, or why it cannot be imported. */
+export interface PhonometryFileImport {
+  /** The files to write (a JSON document, or a CSV file and its header), when importable. */
+  readonly files: readonly { readonly path: string; readonly content: string | Uint8Array }[];
+  readonly rows?: number;
+  readonly issues: readonly Issue[];
+}
+
+/**
+ * Converts a phonometry v1 file into ours: a JSON document into a JSON document at `output`,
+ * or a CSV file (with its `.phonometry.json` header) into `output` (the same bytes) and
+ * `output.acoustics.json`. The converted document must pass the reader; nothing is written here.
+ */
+export async function importPhonometryFile(input: string, output: string): Promise<PhonometryFileImport> {
+  const refused = (issues: readonly Issue[], file: string): PhonometryFileImport => ({
+    files: [],
+    issues: issues.map((i) => ({ file, ...i })),
+  });
+  if (!isCsvPath(input)) {
+    if (isCsvPath(output))
+      return refused(
+        [{ pointer: '', message: 'a JSON document imports into a JSON document; give OUT as .json' }],
+        output,
+      );
+    const data = await readLimited(input, MAX_DOCUMENT_BYTES, 'document');
+    if (!Buffer.isBuffer(data)) return refused([data], input);
+    const parsed = parseJson(data);
+    if (parsed.issues.length) return refused(parsed.issues, input);
+    const converted = importPhonometry(parsed.value);
+    if (!converted.value) return refused(converted.issues, input);
+    const checked = checkCatalogueValue(converted.value);
+    if (!checked.document) return refused(checked.issues, input);
+    return {
+      files: [{ path: output, content: `${stringify(converted.value, '')}\n` }],
+      rows: checked.document.rows.length,
+      issues: [],
+    };
+  }
+  if (!isCsvPath(output))
+    return refused(
+      [{ pointer: '', message: 'a CSV file imports into a CSV file; give OUT as .csv or .tsv' }],
+      output,
+    );
+  const headerFile = `${input}${PHONOMETRY_CSV_HEADER_SUFFIX}`;
+  const csv = await readLimited(input, MAX_DOCUMENT_BYTES, 'CSV file');
+  if (!Buffer.isBuffer(csv)) return refused([csv], input);
+  const header = await readLimited(headerFile, MAX_CSV_HEADER_BYTES, 'CSV header');
+  if (!Buffer.isBuffer(header)) return refused([header], headerFile);
+  const parsed = parseJson(header, MAX_CSV_HEADER_BYTES, 'CSV header');
+  if (parsed.issues.length) return refused(parsed.issues, headerFile);
+  const converted = importPhonometry(parsed.value);
+  if (!converted.value) return refused(converted.issues, headerFile);
+  const headerText = `${stringify(converted.value, '')}\n`;
+  const checked = checkCatalogueCsv(headerText, csv, { csv: input, header: headerFile });
+  if (!checked.document) return { files: [], issues: checked.issues };
+  return {
+    files: [
+      { path: output, content: csv },
+      { path: csvHeaderPath(output), content: headerText },
+    ],
+    rows: checked.document.rows.length,
+    issues: [],
+  };
 }
 
 /** Refuses (FileAccessError) when any target exists and overwriting was not asked for. */
@@ -105,7 +193,11 @@ export async function ensureWritable(targets: readonly string[], force: boolean)
  * Writes a file through a temporary file in the same folder and a rename, so a reader never
  * sees half a file. Without `force`, an existing file is never replaced.
  */
-export async function writeFileAtomic(target: string, content: string, force: boolean): Promise<void> {
+export async function writeFileAtomic(
+  target: string,
+  content: string | Uint8Array,
+  force: boolean,
+): Promise<void> {
   const dir = path.dirname(target);
   const tmp = path.join(
     dir,

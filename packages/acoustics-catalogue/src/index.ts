@@ -65,3 +65,10 @@ export {
   type ShapeIndicator,
   type AbsorptionClass,
 } from './ratings.js';
+export {
+  importPhonometry,
+  isPhonometryDocument,
+  PHONOMETRY_SCHEMA,
+  PHONOMETRY_CSV_HEADER_SUFFIX,
+  type PhonometryImport,
+} from './phonometry.js';

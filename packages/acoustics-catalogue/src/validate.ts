@@ -13,6 +13,7 @@ import {
 } from './definition.js';
 import type { ClassInfo, RowClassName } from './definition.js';
 import { type Issue, type Note, escapePointer, listNames, pointer, quote, suggestion } from './errors.js';
+import { isPhonometryDocument, phonometryIssue } from './phonometry.js';
 import { checkRow, rowNotes } from './rules.js';
 import {
   CATALOGUE_PATTERN,
@@ -474,6 +475,7 @@ export function inspectDocument(value: unknown): Inspection {
       issues: [{ pointer: '', message: `a catalogue document must be a JSON object, got ${quote(value)}` }],
       notes: [],
     };
+  if (isPhonometryDocument(value)) return { issues: [phonometryIssue()], notes: [] };
   const version = value.schema_version;
   if (typeof version === 'number' && Number.isInteger(version) && version > SCHEMA_VERSION)
     return {
