@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BASIS_VALUES,
   ROW_CLASS_NAMES,
+  checkCatalogue,
   checkCatalogueValue,
   classInfo,
   readCatalogue,
@@ -127,6 +128,68 @@ const documentArb = fc
     ),
   );
 
+/** Texts of any script, with tab and line feed, that the reader keeps. */
+const WIDE_TEXTS = fc.oneof(
+  TEXTS,
+  fc.constantFrom(
+    'שטיח על בטון',
+    'سجادة',
+    'line one\nline two',
+    'col\tcol',
+    'Ω·m², ±5 %',
+    '日本語のテキスト',
+  ),
+);
+
+/** A valid document with the hedges JSON alone can express added where the row allows them. */
+const jsonDocumentArb = documentArb.chain((d) =>
+  fc
+    .record({
+      text: WIDE_TEXTS,
+      word: WIDE_TEXTS,
+      conventions: fc.array(WIDE_TEXTS, { maxLength: 2 }),
+      attributed: fc.boolean(),
+      perRow: fc.array(
+        fc.record({
+          reported: fc.boolean(),
+          misprinted: fc.boolean(),
+          carried: fc.boolean(),
+          basis: fc.constantFrom(...BASIS_VALUES),
+        }),
+        {
+          minLength: d.rows.length,
+          maxLength: d.rows.length,
+        },
+      ),
+    })
+    .map((extra) => {
+      const info = classInfo(d.row_type);
+      const rows = (d.rows as readonly Record<string, any>[]).map((original, i) => {
+        const row: Record<string, any> = { ...original };
+        const x = extra.perRow[i];
+        const valued = info.canonical.find((f) => typeof row[f] === 'number');
+        const empty = info.canonical.find(
+          (f) => row[f] === undefined && row.ranges?.[f] === undefined && row.unquantified?.[f] === undefined,
+        );
+        if (valued && x.reported) row.reported = { [valued]: [row[valued], [row[valued], row[valued]]] };
+        if (valued) row.basis = { ...row.basis, [valued]: x.basis };
+        if (empty && x.misprinted) row.misprinted = { [empty]: extra.word };
+        else if (empty) row.not_derivable = { [empty]: extra.word };
+        if (x.carried) row.carried = { name: extra.text };
+        if (valued) row.provenance = { ...row.provenance, field_test_standards: { [valued]: 'ISO 354' } };
+        row.attributed_to = { row: extra.text };
+        return row;
+      });
+      return {
+        ...d,
+        about: extra.text,
+        ...(extra.conventions.length ? { conventions: extra.conventions } : {}),
+        ...(extra.attributed ? { attributed_to: extra.word } : {}),
+        rows,
+      } as unknown as CatalogueDocument;
+    }),
+);
+
 const DIALECTS: CsvDialect[] = [
   { delimiter: ',', decimal: '.' },
   { delimiter: ';', decimal: '.' },
@@ -141,6 +204,18 @@ describe('properties', () => {
       fc.property(documentArb, (d) => {
         const text = writeCatalogue(d);
         const read = readCatalogue(text);
+        expect(writeCatalogue(read.document)).toBe(text);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('any valid document, JSON-only hedges and any script included, is written then read back identically', () => {
+    fc.assert(
+      fc.property(jsonDocumentArb, (d) => {
+        const text = writeCatalogue(d);
+        const read = readCatalogue(text);
+        expect(read.document).toEqual(JSON.parse(JSON.stringify(d)));
         expect(writeCatalogue(read.document)).toBe(text);
       }),
       { numRuns: 150 },
@@ -218,5 +293,167 @@ describe('properties', () => {
       { numRuns: 300 },
     );
     expect(refused).toBeGreaterThan(50);
+  });
+
+  const UNSAFE = ['\u0000', '\u0007', '\u000d', '\u001b', '\u202a', '\u202e', '\u2066', '\u2069'];
+  const NEVER_READ = new Set(['/$schema', '/acoustics_version']);
+
+  /** Forbidden single-field mutations: each returns the document (or its text) and where it must be refused. */
+  type Forbidden = { doc?: any; text?: string; at: string };
+  const forbidden = fc.record({
+    kind: fc.constantFrom(
+      'unsafe',
+      'type',
+      'unknown',
+      'hedge-key',
+      'beside',
+      'twice',
+      'required',
+      'limit',
+      'bound',
+    ),
+    pick: fc.nat(),
+    char: fc.constantFrom(...UNSAFE),
+    name: fc.stringMatching(/^zz[a-z_]{1,8}$/),
+  });
+
+  function mutate(
+    d: any,
+    m: { kind: string; pick: number; char: string; name: string },
+  ): Forbidden | undefined {
+    const doc = JSON.parse(writeCatalogue(d));
+    const info = classInfo(doc.row_type);
+    const rowIndex = m.pick % doc.rows.length;
+    const row = doc.rows[rowIndex];
+    const rowAt = `/rows/${rowIndex}`;
+    switch (m.kind) {
+      case 'unsafe': {
+        const texts = paths(doc).filter((p) => {
+          const v = p.reduce((o: any, k) => o[k], doc);
+          return typeof v === 'string' && !NEVER_READ.has(toPointer(p.slice(0, 1)));
+        });
+        const p = texts[m.pick % texts.length];
+        const parent = p.slice(0, -1).reduce((o: any, k) => o[k], doc);
+        const v: string = parent[p[p.length - 1]];
+        const cut = m.pick % (v.length + 1);
+        parent[p[p.length - 1]] = v.slice(0, cut) + m.char + v.slice(cut);
+        return { doc, at: toPointer(p) };
+      }
+      case 'type': {
+        const field = info.canonical.find((f) => typeof row[f] === 'number');
+        if (!field) return undefined;
+        row[field] = String(row[field]);
+        return { doc, at: `${rowAt}/${field}` };
+      }
+      case 'unknown': {
+        const holders: [any, string][] = [
+          [doc, ''],
+          [row, rowAt],
+          [doc.provenance, '/provenance'],
+        ];
+        const [holder, at] = holders[m.pick % holders.length];
+        holder[m.name] = 1;
+        return { doc, at: `${at}/${m.name}` };
+      }
+      case 'hedge-key': {
+        const hedges = [
+          'ranges',
+          'uncertainty',
+          'unquantified',
+          'not_derivable',
+          'carried',
+          'misprinted',
+          'basis',
+          'attributed_to',
+        ];
+        const hedge = hedges[m.pick % hedges.length];
+        const value =
+          hedge === 'ranges'
+            ? [1, 2]
+            : hedge === 'uncertainty'
+              ? 0.1
+              : hedge === 'basis'
+                ? 'measured'
+                : 'text';
+        row[hedge] = { ...row[hedge], [m.name]: value };
+        return { doc, at: `${rowAt}/${hedge}/${m.name}` };
+      }
+      case 'beside': {
+        const field = info.canonical.find((f) => typeof row[f] === 'number');
+        if (!field) return undefined;
+        const hedge = ['unquantified', 'misprinted', 'not_derivable'][m.pick % 3];
+        row[hedge] = { [field]: 'as printed' };
+        return { doc, at: `${rowAt}/${hedge}/${field}` };
+      }
+      case 'twice': {
+        const text = JSON.stringify(doc).replace('"about":', '"about":"again","about":');
+        return { text, at: '/about' };
+      }
+      case 'required': {
+        const required: [any, string, string][] = [
+          ...['schema', 'schema_version', 'catalogue', 'row_type', 'about', 'provenance'].map(
+            (k) => [doc, '', k] as [any, string, string],
+          ),
+          [row, rowAt, 'key'],
+          [row, rowAt, 'name'],
+          [doc.provenance, '/provenance', 'consulted'],
+        ];
+        const [holder, at, key] = required[m.pick % required.length];
+        delete holder[key];
+        return { doc, at: `${at}/${key}` };
+      }
+      case 'limit': {
+        const which = m.pick % 4;
+        if (which === 0) doc.catalogue = 'c'.repeat(65);
+        else if (which === 1) doc.catalogue = '';
+        else if (which === 2) row.key = 'k'.repeat(129);
+        else row.key = '';
+        return { doc, at: which < 2 ? '/catalogue' : `${rowAt}/key` };
+      }
+      case 'bound': {
+        const field = info.canonical[m.pick % Math.max(1, info.canonical.length)];
+        if (!field) return undefined;
+        for (const h of ['ranges', 'unquantified', 'not_derivable', 'misprinted', 'uncertainty', 'reported'])
+          if (row[h]) delete row[h][field];
+        row.approximate = row.approximate?.filter((f: string) => f !== field);
+        if (!row.approximate?.length) delete row.approximate;
+        row.bounded_below = row.bounded_below?.filter((f: string) => f !== field);
+        if (!row.bounded_below?.length) delete row.bounded_below;
+        delete row[field];
+        row.bounded_above = [...(row.bounded_above ?? []).filter((f: string) => f !== field), field];
+        row.ranges = { ...row.ranges, [field]: [0, null] };
+        return { doc, at: `${rowAt}/ranges/${field}/1` };
+      }
+    }
+    return undefined;
+  }
+
+  it('every single-field mutation the format forbids is refused, at the pointer of what was mutated', () => {
+    const seen = new Set<string>();
+    fc.assert(
+      fc.property(documentArb, forbidden, (d, m) => {
+        const mutated = mutate(d, m);
+        if (!mutated) return;
+        seen.add(m.kind);
+        const { issues } =
+          mutated.text !== undefined ? checkCatalogue(mutated.text) : checkCatalogueValue(mutated.doc);
+        expect(
+          issues.map((i) => i.pointer),
+          `${m.kind}: ${JSON.stringify(issues)}`,
+        ).toContain(mutated.at);
+      }),
+      { numRuns: 400 },
+    );
+    expect([...seen].sort()).toEqual([
+      'beside',
+      'bound',
+      'hedge-key',
+      'limit',
+      'required',
+      'twice',
+      'type',
+      'unknown',
+      'unsafe',
+    ]);
   });
 });
