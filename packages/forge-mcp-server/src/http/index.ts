@@ -28,6 +28,7 @@ import { OAuthDoor, type Refusal } from './oauth-door.js';
 import { OAUTH_PAGE_PATH, sendPublic } from './oauth.js';
 import { originPolicy } from './origin-guard.js';
 import { SessionPool } from './pool.js';
+import { InstanceError } from '../instance/index.js';
 import { SessionTable } from './sessions.js';
 import { SERVER_CARD_PATHS, serverCard, serverCardResponder } from './server-card.js';
 import { BUSY_RETRY_AFTER_S, CallSlots } from './slots.js';
@@ -58,8 +59,40 @@ function toolNameOf(body: unknown): string | undefined {
   return typeof name === 'string' ? name : undefined;
 }
 
+/**
+ * Revalidation: asks the instance who the held token is (GET /user). A 401 means the token is refused; any
+ * other failure says nothing about it. A token whose kind was unknown is asked again, and one that turns out
+ * below the read_api minimum is reported so.
+ */
+async function checkCredential(session: Session): Promise<'ok' | 'refused' | 'unknown' | 'below_minimum'> {
+  const watcher = session.client.onUnauthorized;
+  session.client.onUnauthorized = undefined;
+  try {
+    await session.client.rest('GET', '/user');
+  } catch (err) {
+    return err instanceof InstanceError && err.parts.status === 401 ? 'refused' : 'unknown';
+  } finally {
+    session.client.onUnauthorized = watcher;
+  }
+  if (session.kindUnknown) await session.relearnKind();
+  return session.refusal ? 'below_minimum' : 'ok';
+}
+
 export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> {
-  const pool = new SessionPool(config.maxHttpClients);
+  const pool = new SessionPool({
+    max: config.maxHttpClients,
+    idleTimeoutMs: config.poolIdleTimeoutMs,
+    revalidateIntervalMs: config.revalidateIntervalMs,
+    log,
+    check: checkCredential,
+    // A call answered 401: naming the token ends the entry; a two-cause 401 ends it only if the probe is refused.
+    onOpened: (key, session) => {
+      session.client.onUnauthorized = (tokenRefused) => {
+        if (tokenRefused) return pool.evict(key, 'rejected_credential');
+        void checkCredential(session).then((v) => v === 'refused' && pool.evict(key, 'rejected_credential'));
+      };
+    },
+  });
   /** The session each request was admitted with, handed to the server factory through its auth info. */
   const bound = new WeakMap<object, Session>();
   const mcpPath = config.publicUrl ? new URL(config.publicUrl).pathname.replace(/\/$/, '') || '/mcp' : '/mcp';
@@ -80,6 +113,11 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
   const throttle = new Throttle(config, log);
   const door = config.authMode === 'oauth' ? new OAuthDoor(config, log, pool) : undefined;
   const card = serverCardResponder(JSON.stringify(serverCard(config, VERSION, mcpPath)));
+  // What a credential still holds ends with its pool entry.
+  pool.onEvict((key) => {
+    sessions?.endFor(key);
+    door?.forgetIdentity(key);
+  });
   // Stateful sessions (--stateless=false) for 2025-era clients; 2026-07-28 requests stay stateless.
   const sessions = config.stateless
     ? undefined
@@ -255,7 +293,11 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
       if (failure.status === 403) return forbid(res, failure.message);
       return sendJson(res, 503, rpcError(null, CODES.internal, failure.message), { 'retry-after': '5' });
     }
-    if (session.refusal) return sendJson(res, 403, rpcError(null, CODES.forbidden, session.refusal));
+    if (session.refusal) {
+      // Nothing is served to it: the entry is not kept.
+      pool.evict(key, 'below_minimum');
+      return sendJson(res, 403, rpcError(null, CODES.forbidden, session.refusal));
+    }
     await serveAdmitted(req, res, key, session, parsed);
   };
 
@@ -347,6 +389,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
         });
         void handler.close();
         void sessions?.closeAll();
+        pool.close();
       }),
   };
 }

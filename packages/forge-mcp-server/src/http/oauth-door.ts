@@ -292,6 +292,11 @@ export class OAuthDoor {
     return this.belowMinimum(session.scopes);
   }
 
+  /** The credential's pool entry was evicted: its verified identity goes with it. */
+  forgetIdentity(key: string): void {
+    this.identities.forget(key);
+  }
+
   close(): void {
     this.identities.close();
   }

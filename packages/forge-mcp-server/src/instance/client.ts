@@ -174,6 +174,11 @@ export class InstanceClient {
   fineGrained?: FineGrainedSessionInfo;
   /** Called after a request the instance answered below 400 (the session's token kind learning). */
   onSuccess?: () => void;
+  /**
+   * Called with every 401: `tokenRefused` when it named the token itself (invalid_token, or any GraphQL 401),
+   * false for the two-cause REST 401 that may only be a permission (the pool then probes the token).
+   */
+  onUnauthorized?: (tokenRefused: boolean) => void;
 
   constructor(private readonly opts: ClientOptions) {
     this.base = new URL(opts.baseUrl.replace(/\/+$/, '') + '/');
@@ -400,6 +405,7 @@ export class InstanceClient {
     const { message, code } = instanceMessageOf(res.body);
     const status = res.status;
     const tokenRefused = status === 401 && code === 'invalid_token';
+    if (status === 401) this.onUnauthorized?.(tokenRefused);
     const classification = tokenRefused ? TOKEN_REFUSED : classificationFor(status);
     const cause = status === 404 ? statusLine(404) : `${res.method} ${res.url}: ${statusLine(status)}`;
     return new InstanceError('status', classification, {
@@ -531,6 +537,7 @@ export class InstanceClient {
     // GraphQL answers 401 only from authentication checks: the token itself was refused.
     const status = err.status ?? 0;
     const tokenRefused = status === 401;
+    if (tokenRefused) this.onUnauthorized?.(true);
     return new InstanceError('status', tokenRefused ? TOKEN_REFUSED : err.classification, {
       ...err.parts,
       // The instance's errors[].message list, on one line and capped; dropped when the body is not

@@ -1,0 +1,173 @@
+/**
+ * The credential pool's life over loopback HTTP against forge-sim: each eviction reason provoked for real
+ * (a token revoked at the instance, a 401 with and without invalid_token, idleness, revalidation, a token
+ * below the minimum, a full pool) and read back from the INFO line each eviction logs with the running
+ * per-reason counts; a revoked token is refused on its next call with nothing further sent to the instance.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { httpServer, rpc, sim, type ForgeSim, type HttpServerProcess } from './harness.js';
+
+let s: ForgeSim;
+let server: HttpServerProcess | undefined;
+beforeAll(async () => {
+  s = await sim();
+});
+afterEach(async () => {
+  await server?.stop();
+  server = undefined;
+  s.clearFaults();
+});
+afterAll(async () => {
+  await s.close();
+});
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const getIssue = (id: number) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: {
+    name: 'forge_execute_action',
+    arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+  },
+});
+
+interface Eviction {
+  reason: string;
+  in_use: boolean;
+  evictions: Record<string, number>;
+  level: unknown;
+}
+
+/** The evictions the server logged so far. */
+function evictions(srv: HttpServerProcess): Eviction[] {
+  return srv
+    .stderr()
+    .split('\n')
+    .filter((l) => l.includes('credential pool'))
+    .map((l) => JSON.parse(l) as Eviction);
+}
+
+async function until(check: () => boolean, ms = 15_000) {
+  const t0 = Date.now();
+  while (!check()) {
+    if (Date.now() - t0 > ms) throw new Error('condition not reached');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A fresh api token of its own, revocable through the instance's API. */
+const mint = () => s.addToken({ kind: 'personal', scopes: ['api'] });
+const revoke = async (token: string) => {
+  const res = await fetch(`${s.url}/api/v4/personal_access_tokens/self`, {
+    method: 'DELETE',
+    headers: { 'private-token': token },
+  });
+  expect(res.status).toBe(204);
+};
+
+async function callText(token: string, id: number) {
+  const res = await rpc(server!.url, bearer(token), getIssue(id));
+  return { status: res.status, text: await res.text() };
+}
+
+describe('credential pool', () => {
+  it('a token revoked at the instance: the call that meets the 401 ends its entry (rejected_credential); the next request is refused 401 after only the identity check', async () => {
+    server = await httpServer(s);
+    const token = mint();
+    expect((await callText(token, 1)).status).toBe(200);
+    await revoke(token);
+    const refused = await callText(token, 2);
+    expect(refused.text).toContain('authentication failed: the instance rejected the token itself');
+    await until(() => evictions(server!).some((e) => e.reason === 'rejected_credential'));
+    expect(evictions(server!).at(-1)!.evictions.rejected_credential).toBe(1);
+
+    const since = s.requests.length;
+    const next = await callText(token, 3);
+    expect(next.status).toBe(401);
+    // Only the server's own identity check reached the instance; the tool's request was never sent.
+    const paths = s.requests.slice(since).map((q) => q.path);
+    expect(paths).toContain('/api/v4/user');
+    expect(paths.filter((p) => p.startsWith('/api/v4/projects'))).toEqual([]);
+  });
+
+  it('a 401 without invalid_token that the probe does not confirm keeps the entry', async () => {
+    server = await httpServer(s);
+    const token = mint();
+    expect((await callText(token, 1)).status).toBe(200);
+    s.fault({
+      path: '/api/v4/projects/1/issues/1',
+      status: 401,
+      body: { message: '401 Unauthorized' },
+      times: 1,
+    });
+    const denied = await callText(token, 2);
+    expect(denied.text).toContain(
+      'unauthorized: either the token is invalid or expired, or valid but lacking a permission',
+    );
+    // The probe (GET /user) answered, so nothing is evicted; the next call is served from the same entry.
+    await until(() => s.requests.filter((q) => q.path === '/api/v4/user' && q.token === token).length >= 2);
+    const since = s.requests.length;
+    expect((await callText(token, 3)).status).toBe(200);
+    expect(s.requests.slice(since).map((q) => q.path)).toEqual(['/api/v4/projects/1/issues/1']);
+    expect(evictions(server!)).toEqual([]);
+  });
+
+  it('a 401 without invalid_token that the probe confirms ends the entry (rejected_credential)', async () => {
+    server = await httpServer(s);
+    const token = mint();
+    expect((await callText(token, 1)).status).toBe(200);
+    s.fault({
+      path: '/api/v4/projects/1/issues/1',
+      status: 401,
+      body: { message: '401 Unauthorized' },
+      times: 1,
+    });
+    await revoke(token);
+    await callText(token, 2);
+    await until(() => evictions(server!).some((e) => e.reason === 'rejected_credential'));
+  });
+
+  it('revalidation finds a revoked token and ends its entry (invalid_credential)', async () => {
+    server = await httpServer(s, ['--revalidate-interval=1s']);
+    const token = mint();
+    expect((await callText(token, 1)).status).toBe(200);
+    await revoke(token);
+    await until(() => evictions(server!).some((e) => e.reason === 'invalid_credential'));
+    const e = evictions(server!).find((x) => x.reason === 'invalid_credential')!;
+    expect(e.in_use).toBe(false);
+    // INFO, as pino's number or as its word.
+    expect([30, 'info']).toContain(e.level);
+    expect(e.evictions.invalid_credential).toBe(1);
+  });
+
+  it('an entry unused for FORGE_MCP_POOL_IDLE_TIMEOUT leaves (idle)', async () => {
+    server = await httpServer(s, ['--pool-idle-timeout=1s']);
+    expect((await callText(s.tokens.api, 1)).status).toBe(200);
+    await until(() => evictions(server!).some((e) => e.reason === 'idle'));
+  });
+
+  it('a token below the minimum is refused 403 and not kept (below_minimum)', async () => {
+    server = await httpServer(s);
+    const refused = await callText(s.tokens.noScope, 1);
+    expect(refused.status).toBe(403);
+    await until(() => evictions(server!).some((e) => e.reason === 'below_minimum'));
+  });
+
+  it('a full pool drops the least recently used entry (size_pressure), counting each', async () => {
+    server = await httpServer(s, ['--max-http-clients=1']);
+    expect((await callText(s.tokens.api, 1)).status).toBe(200);
+    expect((await callText(s.tokens.readApi, 2)).status).toBe(200);
+    expect((await callText(s.tokens.api, 3)).status).toBe(200);
+    await until(() => evictions(server!).filter((e) => e.reason === 'size_pressure').length === 2);
+    expect(evictions(server!).at(-1)!.evictions.size_pressure).toBe(2);
+  });
+
+  it('no token appears in what the pool logged', async () => {
+    server = await httpServer(s, ['--pool-idle-timeout=1s']);
+    const token = mint();
+    await callText(token, 1);
+    await until(() => evictions(server!).length > 0);
+    expect(server.stderr()).not.toContain(token);
+  });
+});
