@@ -109,7 +109,14 @@ async function serve(config: Config, log: Logger): Promise<number | undefined> {
       probe = undefined;
     }
     const { runStdio } = await import('./stdio/index.js');
-    return runStdio(config, log, probe);
+    // Registered like an HTTP server, so --shutdown reaches stdio instances too (SIGTERM ends runStdio).
+    const { register } = await import('./registry.js');
+    const unregister = register();
+    try {
+      return await runStdio(config, log, probe);
+    } finally {
+      unregister();
+    }
   }
   const { runHttp } = await import('./http/index.js');
   const handle = await runHttp(config, log);

@@ -6,6 +6,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpServer, rpc, sim, type ForgeSim, type HttpServerProcess } from './harness.js';
+import { connect as tcp } from 'node:net';
 
 let s: ForgeSim;
 let server: HttpServerProcess;
@@ -80,4 +81,42 @@ describe('slow clients', () => {
     expect(b.answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(b.dripped).toBeLessThan(200);
   }, 60_000);
+});
+
+/** One request on a kept-alive connection, then silence; resolves with how long the server kept it open. */
+async function heldFor(url: string, waitMs: number): Promise<{ closedAfterMs: number | undefined }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = tcp(Number(port), hostname);
+    let answered = 0;
+    socket.on('connect', () =>
+      socket.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n'),
+    );
+    socket.on('data', () => (answered ||= Date.now()));
+    socket.on('error', reject);
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve({ closedAfterMs: undefined });
+    }, waitMs);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve({ closedAfterMs: answered ? Date.now() - answered : undefined });
+    });
+  });
+}
+
+describe('--http-idle-timeout', () => {
+  it("closes a keep-alive connection idle that long, and 0 keeps it open past Node's own 5 s", async () => {
+    const short = await httpServer(s, ['--http-idle-timeout=1s']);
+    const none = await httpServer(s, ['--http-idle-timeout=0']);
+    try {
+      const [a, b] = await Promise.all([heldFor(short.url, 8000), heldFor(none.url, 7000)]);
+      expect(a.closedAfterMs).toBeDefined();
+      expect(a.closedAfterMs!).toBeLessThan(5000);
+      expect(b.closedAfterMs).toBeUndefined();
+    } finally {
+      await short.stop();
+      await none.stop();
+    }
+  }, 30_000);
 });

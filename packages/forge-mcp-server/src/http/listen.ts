@@ -57,6 +57,8 @@ export const SLOW_CLIENT_LIMITS = {
 
 export function createListener(config: Config, listener: RequestListener): Server {
   const server = createBareListener(config, listener);
+  // --http-idle-timeout: how long a keep-alive connection may sit between requests (0: no limit).
+  server.keepAliveTimeout = config.httpIdleTimeoutMs;
   server.on('clientError', answerClientError);
   return server;
 }
