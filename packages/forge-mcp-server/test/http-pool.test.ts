@@ -163,6 +163,25 @@ describe('credential pool', () => {
     expect(evictions(server!).at(-1)!.evictions.size_pressure).toBe(2);
   });
 
+  it('checks at most 16 new tokens at once; a new one waits 5 s for a turn, then 503 with nothing sent', async () => {
+    server = await httpServer(s);
+    const slow = Array.from({ length: 16 }, () => mint());
+    const late = mint();
+    s.fault({ path: '/api/v4/user', delayMs: 7000, times: 16 });
+    const held = slow.map((t) => rpc(server!.url, bearer(t), getIssue(1)));
+    await new Promise((r) => setTimeout(r, 300));
+    const started = Date.now();
+    const res = await rpc(server.url, bearer(late), getIssue(2));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4500);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
+      /^server is busy: all 16 token verifications are under way/,
+    );
+    expect(s.requests.filter((r) => r.token === late)).toEqual([]);
+    expect((await Promise.all(held)).map((r) => r.status)).toEqual(Array(16).fill(200));
+  }, 30_000);
+
   it('no token appears in what the pool logged', async () => {
     server = await httpServer(s, ['--pool-idle-timeout=1s']);
     const token = mint();

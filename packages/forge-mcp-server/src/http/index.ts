@@ -30,6 +30,7 @@ import { originPolicy } from './origin-guard.js';
 import { SessionPool } from './pool.js';
 import { InstanceError } from '../instance/index.js';
 import { SessionTable } from './sessions.js';
+import { Turns, VERIFICATION_SLOTS, VERIFICATION_WAIT_MS } from './turns.js';
 import { SERVER_CARD_PATHS, serverCard, serverCardResponder } from './server-card.js';
 import { BUSY_RETRY_AFTER_S, CallSlots } from './slots.js';
 import { RATE_LIMITED_CODE, Throttle } from './throttle.js';
@@ -109,6 +110,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     severalInstances: config.forgeUrls.length > 1,
   });
   const slots = new CallSlots();
+  const checks = new Turns(VERIFICATION_SLOTS);
   const drain = new Drain();
   const throttle = new Throttle(config, log);
   const door = config.authMode === 'oauth' ? new OAuthDoor(config, log, pool) : undefined;
@@ -263,6 +265,19 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     if (!read) return;
     const { parsed } = read;
     let session: Session;
+    // A token the server does not hold yet waits for one of the 16 credential-check turns.
+    const uncached = !pool.has(key);
+    if (uncached && !(await checks.take(VERIFICATION_WAIT_MS)))
+      return sendJson(
+        res,
+        503,
+        rpcError(
+          null,
+          CODES.internal,
+          `server is busy: all ${VERIFICATION_SLOTS} token verifications are under way; retry shortly`,
+        ),
+        { 'retry-after': '5' },
+      );
     try {
       session = await pool.get(key, () =>
         openSession({
@@ -292,6 +307,8 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
       const failure = identityCheckFailure(err);
       if (failure.status === 403) return forbid(res, failure.message);
       return sendJson(res, 503, rpcError(null, CODES.internal, failure.message), { 'retry-after': '5' });
+    } finally {
+      if (uncached) checks.give();
     }
     if (session.refusal) {
       // Nothing is served to it: the entry is not kept.

@@ -17,49 +17,11 @@ import {
   type ProtectedResource,
 } from './oauth.js';
 import type { SessionPool } from './pool.js';
+import { Turns, VERIFICATION_SLOTS, VERIFICATION_WAIT_MS } from './turns.js';
 
 const TOKEN_LABEL = 'the token this request presented (its Authorization header)';
 /** Retry-After of a 503 when the instance named none. */
 const DEFAULT_RETRY_AFTER_S = 5;
-/** Verifications of uncached tokens under way at once, per process, and how long a new one waits for a turn. */
-export const VERIFICATION_SLOTS = 16;
-export const VERIFICATION_WAIT_MS = 5_000;
-
-/** A counting semaphore whose waiters give up after a deadline. */
-class Turns {
-  private held = 0;
-  private readonly queue: Array<() => void> = [];
-  constructor(private readonly max: number) {}
-
-  /** Resolves true with a turn taken, or false when none came within `waitMs`. */
-  take(waitMs: number): Promise<boolean> {
-    if (this.held < this.max) {
-      this.held += 1;
-      return Promise.resolve(true);
-    }
-    return new Promise((resolve) => {
-      const grant = () => {
-        clearTimeout(timer);
-        resolve(true);
-      };
-      const timer = setTimeout(() => {
-        const i = this.queue.indexOf(grant);
-        if (i >= 0) this.queue.splice(i, 1);
-        resolve(false);
-      }, waitMs);
-      timer.unref();
-      this.queue.push(grant);
-    });
-  }
-
-  /** Hands the turn to the next waiter, or frees it. */
-  give(): void {
-    const next = this.queue.shift();
-    if (next) next();
-    else this.held -= 1;
-  }
-}
-
 /** Why a request may not use its token: the status, JSON-RPC error and headers to answer with. */
 export interface Refusal {
   ok: false;
