@@ -106,6 +106,14 @@ interface Census {
   tooDeep: boolean;
 }
 
+function hasEscapedColon(text: string): boolean {
+  for (let i = text.indexOf('\\u003'); i >= 0; i = text.indexOf('\\u003', i + 1)) {
+    const c = text.charCodeAt(i + 6);
+    if (c === 0x61 || c === 0x41) return true;
+  }
+  return false;
+}
+
 function countColons(text: string): number {
   let n = 0;
   for (let i = text.indexOf(':'); i >= 0; i = text.indexOf(':', i + 1)) n++;
@@ -249,7 +257,7 @@ export function parseJson(
   if (found.tooDeep) return { issues: [depthIssue(text, deepPointer(value, 1, ''))] };
   // Outside texts every colon ends a member's name; a member JSON.parse dropped leaves one over.
   // An escaped colon (\u003a) is a colon in the value but not in the text: then look closely.
-  if (countColons(text) !== found.members + found.colonsInText || /\\u003a/i.test(text)) {
+  if (countColons(text) !== found.members + found.colonsInText || hasEscapedColon(text)) {
     const duplicates = duplicateMembers(text);
     if (duplicates.length) return { issues: duplicates };
   }

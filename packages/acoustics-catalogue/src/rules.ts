@@ -37,7 +37,7 @@ const FIELD_MAPS = [
 ] as const;
 const FIELD_LISTS = ['approximate', 'bounded_above', 'bounded_below'] as const;
 const CELL_MAPS = ['carried', 'misprinted'] as const;
-const ALIAS_HEDGES = [...FIELD_MAPS, ...CELL_MAPS, ...FIELD_LISTS];
+const ALIAS_HEDGE_SET: ReadonlySet<string> = new Set([...FIELD_MAPS, ...CELL_MAPS, ...FIELD_LISTS]);
 
 /** Whether a row holds any hedge the cross-cell rules look at (most rows hold none). */
 function hasHedge(row: Row): boolean {
@@ -100,24 +100,22 @@ function isNum(v: unknown): v is number {
 /** Converts a row's alias columns (and hedges naming them) into canonical fields. */
 function convertAliases(row: Row, info: ClassInfo): { row: Row } | { issue: RelativeIssue } {
   if (info.aliases.size === 0) return { row };
+  // Most rows name no alias anywhere: one pass over the row's own members tells.
   let written = false;
-  for (const name in row)
+  for (const name in row) {
     if (info.aliases.has(name)) {
       written = true;
       break;
     }
-  if (!written) {
-    for (const hedge of ALIAS_HEDGES) {
-      const held = row[hedge];
-      if (held === undefined) continue;
-      const names = Array.isArray(held) ? (held as string[]) : Object.keys(held as Obj);
-      if (names.some((n) => info.aliases.has(n))) {
-        written = true;
-        break;
-      }
+    if (!ALIAS_HEDGE_SET.has(name)) continue;
+    const held = row[name] as Obj | string[];
+    const names = Array.isArray(held) ? held : Object.keys(held);
+    if (names.some((n) => info.aliases.has(n))) {
+      written = true;
+      break;
     }
-    if (!written) return { row };
   }
+  if (!written) return { row };
   let out: Row | undefined;
   const copy = (): Row => {
     if (!out) {
@@ -419,6 +417,22 @@ function noteRatings(row: Row, info: ClassInfo, notes: RelativeIssue[]): void {
     });
 }
 
+const PLAUSIBLE = new WeakMap<ClassInfo, ReadonlyMap<string, readonly [number, number]>>();
+
+/** The usual range of each canonical field that has one. */
+function plausibleRanges(info: ClassInfo): ReadonlyMap<string, readonly [number, number]> {
+  let ranges = PLAUSIBLE.get(info);
+  if (!ranges) {
+    const m = new Map<string, readonly [number, number]>();
+    for (const f of info.canonical) {
+      const p = info.spec.numeric[f].plausible;
+      if (p) m.set(f, p);
+    }
+    PLAUSIBLE.set(info, (ranges = m));
+  }
+  return ranges;
+}
+
 /** Notes on an accepted row: suspicious but allowed. Pointers are relative to the row. */
 export function rowNotes(
   row: Row,
@@ -441,10 +455,11 @@ export function rowNotes(
         pointer: at('unquantified', f),
         message: `unquantified text for ${f} is ${word.length} characters long; it is meant for the short word the page prints`,
       });
-  for (const f of info.canonical) {
+  const plausibleOf = plausibleRanges(info);
+  for (const f in row) {
+    const plausible = plausibleOf.get(f);
     const v = row[f];
-    const plausible = info.spec.numeric[f].plausible;
-    if (!isNum(v) || !plausible) continue;
+    if (plausible === undefined || !isNum(v)) continue;
     if (v < plausible[0] || v > plausible[1])
       notes.push({
         pointer: at(f),
