@@ -130,14 +130,14 @@ describe('stdio wire', () => {
     try {
       for (const l of lines) c.write(`${l}\n`);
       c.write('{"jsonrpc":"2.0","id":"last","method":"ping"}\n');
-      const got = await c.waitFor(lines.length + 1, 60_000);
+      const got = await c.waitFor(lines.length + 1, 110_000);
       expect(got.slice(0, lines.length).map((m) => errorOf(m)?.code)).toEqual(expected);
       expect(got[lines.length]).toMatchObject({ id: 'last', result: {} });
       expect(c.alive()).toBe(true);
     } finally {
       await c.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('numbers JSON cannot hold', () => {
@@ -171,6 +171,54 @@ describe('numbers JSON cannot hold', () => {
         /issue_iid must be a finite number \(a value such as 1e309 is out of range\)/,
       );
       expect(apiCalls(s, before)).toEqual([]);
+    } finally {
+      await c.close();
+    }
+  });
+});
+
+describe('rate limit on stdio', () => {
+  const call = (id: number) =>
+    `${JSON.stringify({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: {
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+      },
+    })}\n`;
+
+  it('applies FORGE_MCP_RATE_LIMIT_RPS when configured: the call over the burst is answered -42900, nothing sent', async () => {
+    const c = stdioRaw(s, { FORGE_MCP_RATE_LIMIT_RPS: '1', FORGE_MCP_RATE_LIMIT_BURST: '2' });
+    try {
+      c.write(`${INITIALIZE}\n${INITIALIZED}\n`);
+      await c.waitFor(1);
+      const before = s.requests.length;
+      c.write(call(2) + call(3) + call(4));
+      const got = await c.waitFor(4);
+      const third = got.find((m) => m.id === 4)!;
+      expect(third.error).toMatchObject({
+        code: -42900,
+        data: { reason: 'rate_limited', retryAfterSeconds: 1 },
+      });
+      expect(errorOf(third)!.message).toBe(
+        'rate limited: this credential is over its request rate; retry after 1 s',
+      );
+      expect(apiCalls(s, before).filter((q) => q.path.endsWith('/issues/1'))).toHaveLength(2);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('is off by default on stdio', async () => {
+    const c = stdioRaw(s);
+    try {
+      c.write(`${INITIALIZE}\n${INITIALIZED}\n`);
+      await c.waitFor(1);
+      c.write([2, 3, 4, 5, 6].map(call).join(''));
+      const got = await c.waitFor(6);
+      expect(got.slice(1).every((m) => m.result !== undefined)).toBe(true);
     } finally {
       await c.close();
     }

@@ -23,6 +23,9 @@ export function familyOf(method: string | undefined): Family | undefined {
 }
 
 /** The JSON-RPC methods of a parsed body, one per message of a batch. */
+/** The JSON-RPC error code of a rate-limit refusal (HTTP 429's body, stdio's answer). */
+export const RATE_LIMITED_CODE = -42900;
+
 export function methodsOf(body: unknown): string[] {
   const messages = Array.isArray(body) ? body : [body];
   const out: string[] = [];

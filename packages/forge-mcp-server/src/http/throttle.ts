@@ -11,11 +11,11 @@ import type { Config } from '../config/types.js';
 import type { Logger } from '../log.js';
 import { AuthBudgets } from './budgets.js';
 import { sendJson } from './headers.js';
-import { methodsOf, RateLimiter, ThrottledLog } from './limits.js';
+import { methodsOf, RATE_LIMITED_CODE, RateLimiter, ThrottledLog } from './limits.js';
 import { addressMatcher, clientAddress } from './peers.js';
 
 /** JSON-RPC code of a 429 refusal (the HTTP status times a hundred, like -40100 and -40300). */
-export const RATE_LIMITED_CODE = -42900;
+export { RATE_LIMITED_CODE } from './limits.js';
 
 function idsOf(body: unknown): unknown[] {
   const messages = Array.isArray(body) ? body : [body];

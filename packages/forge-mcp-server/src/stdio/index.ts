@@ -6,7 +6,8 @@ import { buildServer } from '../mcp/server.js';
 import { openSession, SessionRefused, type CredentialProbe } from '../session/index.js';
 import { InstanceError } from '../instance/index.js';
 import { saveDownload } from './downloads.js';
-import { lineGate } from './lines.js';
+import { lineGate, type WireError } from './lines.js';
+import { methodsOf, RATE_LIMITED_CODE, RateLimiter } from '../http/limits.js';
 import { readFile } from 'node:fs/promises';
 import { resolveLocalPath } from '../policy/paths.js';
 import { markServing } from '../compile-cache.js';
@@ -54,7 +55,11 @@ export async function runStdio(
     'serving on stdio',
   );
   // Only well-formed JSON-RPC lines reach the SDK; the gate answers the rest itself (src/stdio/lines.ts).
-  const gate = lineGate(config.stdioMaxLineBytes, (e) => process.stdout.write(`${JSON.stringify(e)}\n`));
+  const gate = lineGate(
+    config.stdioMaxLineBytes,
+    (e) => process.stdout.write(`${JSON.stringify(e)}\n`),
+    rateLimit(config, log),
+  );
   process.stdin.pipe(gate);
   const transport = new StdioServerTransport(gate, process.stdout, {
     // The gate bounds every line; this only has to hold one of them.
@@ -83,4 +88,31 @@ export async function runStdio(
   // A stdio connection is one stateful session.
   publish(channels.sessionEnd, () => ({ transport: 'pipe', ms: performance.now() - began }));
   return 0;
+}
+
+/**
+ * FORGE_MCP_RATE_LIMIT_RPS on stdio (0, the default there, leaves it off): the same buckets as over HTTP for
+ * the one credential, a refused request answered -42900 with the seconds to wait, as HTTP's 429 body says.
+ */
+function rateLimit(
+  config: Config,
+  log: Logger,
+): ((m: Record<string, unknown>) => WireError | undefined) | undefined {
+  if (config.rateLimitRps <= 0) return undefined;
+  const limiter = new RateLimiter({ rps: config.rateLimitRps, burst: config.rateLimitBurst });
+  return (m) => {
+    if (!('id' in m)) return undefined;
+    const verdict = limiter.charge('stdio', methodsOf(m));
+    if (verdict.ok) return undefined;
+    log.warn({ retryAfterS: verdict.retryAfterS, refusal_reason: 'rate_limited' }, 'rate limited');
+    return {
+      jsonrpc: '2.0',
+      id: m.id as string | number,
+      error: {
+        code: RATE_LIMITED_CODE,
+        message: `rate limited: this credential is over its request rate; retry after ${verdict.retryAfterS} s`,
+        data: { reason: 'rate_limited', retryAfterSeconds: verdict.retryAfterS },
+      },
+    };
+  };
 }

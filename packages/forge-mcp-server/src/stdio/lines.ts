@@ -14,7 +14,7 @@ export const INVALID_REQUEST = -32600;
 export interface WireError {
   jsonrpc: '2.0';
   id: string | number | null;
-  error: { code: number; message: string };
+  error: { code: number; message: string; data?: unknown };
 }
 
 function refusal(id: string | number | null, code: number, message: string): WireError {
@@ -52,7 +52,12 @@ export function notAMessage(value: unknown): string | undefined {
  * A stream that passes complete, well-formed JSON-RPC lines on and hands every refusal to `answer`.
  * `maxLineBytes` bounds a line; the rest of an over-long line is skipped up to its newline.
  */
-export function lineGate(maxLineBytes: number, answer: (error: WireError) => void): Transform {
+export function lineGate(
+  maxLineBytes: number,
+  answer: (error: WireError) => void,
+  /** A last say on a well-formed message (the rate limit): an error to answer instead of passing it on. */
+  admit?: (message: Record<string, unknown>) => WireError | undefined,
+): Transform {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let skipping = false;
@@ -85,6 +90,8 @@ export function lineGate(maxLineBytes: number, answer: (error: WireError) => voi
       answer(refusal(id, INVALID_REQUEST, `Invalid Request: ${why}`));
       return;
     }
+    const refused = admit?.(value as Record<string, unknown>);
+    if (refused) return answer(refused);
     push(Buffer.concat([bytes, Buffer.from('\n')]));
   };
 
