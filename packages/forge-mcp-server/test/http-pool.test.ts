@@ -154,6 +154,18 @@ describe('credential pool', () => {
     await until(() => evictions(server!).some((e) => e.reason === 'below_minimum'));
   });
 
+  it('a token whose kind was unknown at first is asked again at revalidation; learned below the minimum, its entry ends (below_minimum)', async () => {
+    server = await httpServer(s, ['--revalidate-interval=1s']);
+    const token = s.addToken({ kind: 'personal', scopes: ['read_user'] });
+    // The token's own description fails once: its kind is unknown and it is served like a classic token.
+    // (Sent as PRIVATE-TOKEN: a bearer token's kind is also read from the OAuth introspection, which answers.)
+    s.fault({ path: '/api/v4/personal_access_tokens/self', status: 503, times: 1 });
+    const asPrivate = { 'private-token': token };
+    expect((await rpc(server.url, asPrivate, getIssue(1))).status).toBe(200);
+    await until(() => evictions(server!).some((e) => e.reason === 'below_minimum'));
+    expect((await rpc(server.url, asPrivate, getIssue(2))).status).toBe(403);
+  });
+
   it('a full pool drops the least recently used entry (size_pressure), counting each', async () => {
     server = await httpServer(s, ['--max-http-clients=1']);
     expect((await callText(s.tokens.api, 1)).status).toBe(200);
