@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { sweep } from './collect.js';
-import { loadConfig, readToken, type CollectorConfig } from './config.js';
+import { loadConfig, readTokens, type CollectorConfig } from './config.js';
 import { UserError } from './errors.js';
 import { createLogger } from './log.js';
 import { startServer, type HealthState } from './serve.js';
@@ -49,12 +49,13 @@ async function configFrom(v: Record<string, unknown>): Promise<CollectorConfig> 
 async function cmdSweep(argv: string[]): Promise<number> {
   const v = args(argv, { config: { type: 'string' }, quiet: { type: 'boolean' } });
   const config = await configFrom(v);
-  const token = readToken(config);
-  secrets.push(token);
-  const progress = createLogger(undefined, [token], Boolean(v.quiet));
+  const tokens = readTokens(config);
+  const token = tokens[0].token;
+  secrets.push(...tokens.map((t) => t.token));
+  const progress = createLogger(undefined, [...secrets], Boolean(v.quiet));
   const { store } = await openStores(config);
   try {
-    const summary = await sweep({ config, token, store, logger: progress });
+    const summary = await sweep({ config, token, tokens, store, logger: progress });
     process.stderr.write(redact(formatSummary(summary)) + '\n');
     return summary.status === 'complete' && summary.errors.length === 0 ? 0 : 2;
   } finally {
@@ -65,14 +66,15 @@ async function cmdSweep(argv: string[]): Promise<number> {
 async function cmdServe(argv: string[]): Promise<number> {
   const v = args(argv, { config: { type: 'string' }, quiet: { type: 'boolean' } });
   const config = await configFrom(v);
-  const token = readToken(config);
-  secrets.push(token);
+  const tokens = readTokens(config);
+  const token = tokens[0].token;
+  secrets.push(...tokens.map((t) => t.token));
   if (!config.stores.prometheus) {
     throw new UserError(
       'serve needs stores.prometheus ({ port }) to serve /metrics and /health; add it to the configuration',
     );
   }
-  const progress = createLogger(undefined, [token], Boolean(v.quiet));
+  const progress = createLogger(undefined, [...secrets], Boolean(v.quiet));
   const { store, prometheus } = await openStores(config);
   const health: HealthState = { sweeping: false };
   let server;
@@ -98,8 +100,13 @@ async function cmdServe(argv: string[]): Promise<number> {
   const runOnce = async () => {
     health.sweeping = true;
     try {
-      const s = await sweep({ config, token, store, logger: progress, signal: abort.signal });
-      health.lastSweep = { status: s.status, finishedAt: s.finishedAt, errors: s.errors.length };
+      const s = await sweep({ config, token, tokens, store, logger: progress, signal: abort.signal });
+      health.lastSweep = {
+        status: s.status,
+        finishedAt: s.finishedAt,
+        errors: s.errors.length,
+        degraded: s.degraded.map(redact),
+      };
       health.lastError = undefined;
       process.stderr.write(redact(formatSummary(s)) + '\n');
     } catch (e) {

@@ -1,5 +1,5 @@
-import { ApiClient, type ApiResponse } from './http.js';
-import type { CollectorConfig, PackageType } from './config.js';
+import { ApiClient, type ApiResponse, type Credential, type RateState } from './http.js';
+import { DEFAULT_ORG_FILTER, takesRepository, type CollectorConfig, type PackageType } from './config.js';
 import { RateLimitError, UpstreamError, UserError } from './errors.js';
 import { silentLogger, type Logger } from './log.js';
 import { addDays, laDate, normaliseTimestamp, weekLabelDate } from './time.js';
@@ -39,6 +39,8 @@ export const ALERT_FEATURES: [string, string][] = [
 export interface SweepOptions {
   config: CollectorConfig;
   token: string;
+  /** Several tokens (named by their environment variable), used in turn by their remaining rate limit. */
+  tokens?: Credential[];
   store: Store;
   logger?: Logger;
   /** Replaces real sleeping for rate-limit waits (tests). */
@@ -65,6 +67,14 @@ export interface SweepSummary {
   rateLimitWaits: number;
   rateLimit: { limit: number; remaining: number; reset: string } | null;
   stopReason?: string;
+  /** Seconds from start to finish. */
+  durationSeconds: number;
+  /** Upstream answers per HTTP status. */
+  requestsByStatus: Record<string, number>;
+  /** Core rate limit last told per token (by its environment variable's name). */
+  tokens: Record<string, RateState & { requests: number }>;
+  /** Why the sweep is degraded (rate-limited, stopped early, collector errors); empty when healthy. */
+  degraded: string[];
 }
 
 interface RepoInfo {
@@ -72,6 +82,11 @@ interface RepoInfo {
   name: string;
   owner: { login: string; type?: string };
   stargazers_count?: number;
+  forks_count?: number;
+  open_issues_count?: number;
+  fork?: boolean;
+  archived?: boolean;
+  disabled?: boolean;
   private?: boolean;
   permissions?: { admin?: boolean; maintain?: boolean; push?: boolean; triage?: boolean; pull?: boolean };
   security_and_analysis?: Record<string, { status?: string } | undefined> | null;
@@ -165,6 +180,7 @@ class Sweeper {
     this.api = new ApiClient({
       baseUrl: o.config.apiUrl,
       token: o.token,
+      tokens: o.tokens,
       etags: o.store,
       maxWaitSeconds: o.config.rateLimit.maxWaitSeconds,
       sleep: o.sleep,
@@ -190,6 +206,10 @@ class Sweeper {
       notModified: 0,
       rateLimitWaits: 0,
       rateLimit: null,
+      durationSeconds: 0,
+      requestsByStatus: {},
+      tokens: {},
+      degraded: [],
     };
   }
 
@@ -273,19 +293,36 @@ class Sweeper {
     const statuses: StatusRow[] = [];
     await store.writeSweep(this.sweepRow('running'));
     try {
-      const me = await this.api.get('/user');
-      outcomeOf(me);
-      if (me.status !== 200) throw new UpstreamError(`GET /user answered ${me.status}`);
-      this.login = String((me.body as { login?: unknown }).login ?? '');
-      this.summary.account = this.login;
+      if (config.tokenType === 'installation') {
+        // An installation token has no user: GET /user answers 403, and there is no personal billing.
+        this.summary.account = 'installation';
+      } else {
+        const me = await this.api.get('/user', { conditional: true });
+        outcomeOf(me);
+        if (me.status !== 200) throw new UpstreamError(`GET /user answered ${me.status}`);
+        this.login = String((me.body as { login?: unknown }).login ?? '');
+        this.summary.account = this.login;
+      }
 
       const repos = [...config.targets.repos];
+      const take = (list: RepoInfo[], filter = DEFAULT_ORG_FILTER) => {
+        for (const repo of list)
+          if (takesRepository(filter, repo) && !repos.includes(repo.full_name)) repos.push(repo.full_name);
+      };
+      if (config.targets.installation) {
+        await this.guard(statuses, 'installation', 'installation_repositories', async () => {
+          const r = await this.walk('/installation/repositories', {
+            pick: (b) => (b as { repositories?: unknown[] })?.repositories ?? [],
+          });
+          this.note(statuses, 'installation', 'installation_repositories', r.o, message(r.res!));
+          take(r.items as RepoInfo[]);
+        });
+      }
       for (const org of config.targets.orgs) {
         await this.guard(statuses, org, 'org_repositories', async () => {
           const r = await this.walk(`/orgs/${org}/repos?type=all`, {});
           this.note(statuses, org, 'org_repositories', r.o, message(r.res!));
-          for (const repo of r.items as RepoInfo[])
-            if (!repos.includes(repo.full_name)) repos.push(repo.full_name);
+          take(r.items as RepoInfo[], config.targets.orgFilters[org]);
         });
       }
       await store.writeStatus(statuses.splice(0), this.iso());
@@ -300,7 +337,7 @@ class Sweeper {
       });
 
       for (const [owner, type] of [...owners].sort()) await this.packages(owner, type === 'Organization');
-      if (config.billing) await this.billing();
+      if (config.billing && this.login) await this.billing();
       this.summary.status = 'complete';
     } catch (e) {
       if (e instanceof RateLimitError) this.summary.stopReason = e.message;
@@ -322,6 +359,16 @@ class Sweeper {
     this.summary.rateLimit = core
       ? { limit: core.limit, remaining: core.remaining, reset: new Date(core.reset * 1000).toISOString() }
       : null;
+    this.summary.durationSeconds =
+      (Date.parse(this.summary.finishedAt) - Date.parse(this.summary.startedAt)) / 1000;
+    this.summary.requestsByStatus = { ...s.byStatus };
+    for (const [name, r] of Object.entries(s.tokens))
+      this.summary.tokens[name] = { ...r, requests: s.byToken[name] ?? 0 };
+    const d = this.summary.degraded;
+    if (this.summary.status !== 'complete')
+      d.push(`stopped early: ${this.summary.stopReason ?? 'incomplete'}`);
+    if (s.waits > 0) d.push(`rate-limited: waited ${s.waits} time(s), ${s.waitedSeconds} s in all`);
+    if (this.summary.errors.length > 0) d.push(`partial: ${this.summary.errors.length} collector error(s)`);
   }
 
   private sweepRow(status: 'running' | 'complete' | 'incomplete') {
@@ -348,7 +395,10 @@ class Sweeper {
     const info = res.body as RepoInfo;
     const p = info.permissions ?? {};
     const access = Boolean(
-      p.admin || p.maintain || p.push || info.owner.login.toLowerCase() === this.login.toLowerCase(),
+      p.admin ||
+      p.maintain ||
+      p.push ||
+      (this.login !== '' && info.owner.login.toLowerCase() === this.login.toLowerCase()),
     );
     this.count(
       'vcs_repository',
@@ -359,6 +409,8 @@ class Sweeper {
           name: info.name,
           ownerType: info.owner.type ?? 'User',
           stargazersCount: info.stargazers_count ?? 0,
+          forksCount: info.forks_count ?? 0,
+          openIssues: info.open_issues_count ?? 0,
           starListAccess: access,
           private: Boolean(info.private),
         },
@@ -511,7 +563,16 @@ class Sweeper {
 
   private async commits(full: string, statuses: StatusRow[]) {
     const known = await this.o.store.knownCommits(full);
-    const r = await this.walk(`/repos/${full}/commits`, {
+    // The cursor (kept in the state file) is the newest commit whose detail is stored: the listing starts at its
+    // date, so a long history is listed once, not on every sweep until it catches up.
+    const cursorKey = `commit_cursor:${full}`;
+    const saved = await this.o.store.getState(cursorKey);
+    const cursor = saved ? (JSON.parse(saved) as { sha: string; date: string }) : undefined;
+    if (cursor) known.add(cursor.sha);
+    const path = cursor
+      ? `/repos/${full}/commits?since=${encodeURIComponent(cursor.date)}`
+      : `/repos/${full}/commits`;
+    const r = await this.walk(path, {
       stop: (page) => page.some((c) => known.has((c as { sha: string }).sha)),
     });
     // 409 is an empty repository: nothing to count.
@@ -527,7 +588,10 @@ class Sweeper {
     const todo = fresh.reverse().slice(0, this.o.config.commitsPerRepository);
     let batch: CommitRow[] = [];
     const flush = async () => {
-      if (batch.length) this.count('vcs_commit', await this.o.store.writeCommits(full, batch));
+      if (!batch.length) return;
+      this.count('vcs_commit', await this.o.store.writeCommits(full, batch));
+      const newest = batch[batch.length - 1];
+      await this.o.store.setState(cursorKey, JSON.stringify({ sha: newest.sha, date: newest.committedAt }));
       batch = [];
     };
     for (const sha of todo) {
@@ -596,17 +660,13 @@ class Sweeper {
           visibility?: string;
           repository?: { full_name?: string } | null;
         }[]) {
-          // One call per package for its versions (the newest 100).
-          const v = await this.api.get(
-            `${base}/packages/${type}/${encodeURIComponent(p.name)}/versions?per_page=${LIST_PAGE}`,
-            { conditional: true },
-          );
-          const vo = outcomeOf(v);
-          if (vo.outcome !== 'ok') {
-            this.note(statuses, `${owner}/${type}/${p.name}`, 'package_versions', vo, message(v));
+          // Every version, paged: one listing per package (one call when it has at most 100 versions).
+          const v = await this.walk(`${base}/packages/${type}/${encodeURIComponent(p.name)}/versions`, {});
+          if (v.o.outcome !== 'ok') {
+            this.note(statuses, `${owner}/${type}/${p.name}`, 'package_versions', v.o, message(v.res!));
             continue;
           }
-          const versions = (Array.isArray(v.body) ? v.body : []) as {
+          const versions = v.items as {
             id: number;
             name: string;
             created_at?: string;
@@ -646,7 +706,7 @@ class Sweeper {
         );
         return;
       }
-      const res = await this.api.get(`/users/${this.login}/settings/billing/usage`);
+      const res = await this.api.get(`/users/${this.login}/settings/billing/usage`, { conditional: true });
       const o = outcomeOf(res);
       this.note(statuses, this.login, 'billing_usage', o, o.outcome === 'ok' ? null : message(res));
       if (o.outcome === 'gone') await this.o.store.setState(key, this.iso());

@@ -12,10 +12,41 @@ export interface PostgresTarget {
   schema: string;
 }
 
+/** Which of an organisation's repositories a sweep takes. */
+export interface OrgFilter {
+  forks: boolean;
+  archived: boolean;
+  disabled: boolean;
+  /** Name patterns (`*` and `?`, case-insensitive); empty takes every name. */
+  include: string[];
+  exclude: string[];
+}
+
+export const DEFAULT_ORG_FILTER: OrgFilter = {
+  forks: true,
+  archived: true,
+  disabled: false,
+  include: [],
+  exclude: [],
+};
+
+export type TokenType = 'personal' | 'installation';
+
 export interface CollectorConfig {
   apiUrl: string;
+  /** The first of tokenEnvs. */
   tokenEnv: string;
-  targets: { repos: string[]; orgs: string[] };
+  /** Environment variables holding the tokens; several are used in turn by their remaining rate limit. */
+  tokenEnvs: string[];
+  /** installation: GitHub App installation tokens (no GET /user, no billing; targets.installation available). */
+  tokenType: TokenType;
+  targets: {
+    repos: string[];
+    orgs: string[];
+    orgFilters: Record<string, OrgFilter>;
+    /** Every repository the installation can reach (GET /installation/repositories). */
+    installation: boolean;
+  };
   stores: {
     sqlite?: string;
     postgres?: PostgresTarget;
@@ -28,11 +59,17 @@ export interface CollectorConfig {
   packageTypes: PackageType[];
   commitsPerRepository: number;
   billing: boolean;
+  /**
+   * The SQLite file holding the collector's own state (ETags with their bodies, the 410 memory, commit cursors),
+   * whatever stores are configured. Default: stores.sqlite when set, else `activity-collector-state.db`.
+   */
+  stateFile: string;
 }
 
 const TOP_KEYS = [
   'api_url',
   'token_env',
+  'token_type',
   'targets',
   'stores',
   'schedule',
@@ -41,11 +78,13 @@ const TOP_KEYS = [
   'packages',
   'commits',
   'billing',
+  'state',
 ];
 
 const REPO_RE = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
 const ORG_RE = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
 const ENV_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const PATTERN_RE = /^[A-Za-z0-9._*?-]{1,100}$/;
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -139,29 +178,75 @@ export function validateConfig(doc: unknown): CollectorConfig {
           '',
         );
 
-  const tokenEnv = doc.token_env ?? 'GITHUB_TOKEN';
-  if (typeof tokenEnv !== 'string' || !ENV_RE.test(tokenEnv)) {
-    throw new ConfigError(
-      'token_env',
-      'the name of an environment variable, like GITHUB_TOKEN',
-      `got ${describe(tokenEnv)}`,
-    );
-  }
+  const envAccepted = 'the name of an environment variable, like GITHUB_TOKEN, or a list of them';
+  const rawEnv = doc.token_env ?? 'GITHUB_TOKEN';
+  const tokenEnvs = Array.isArray(rawEnv) ? rawEnv : [rawEnv];
+  if (tokenEnvs.length === 0) throw new ConfigError('token_env', envAccepted, 'got an empty list');
+  tokenEnvs.forEach((e, i) => {
+    if (typeof e !== 'string' || !ENV_RE.test(e))
+      throw new ConfigError(
+        Array.isArray(rawEnv) ? `token_env[${i}]` : 'token_env',
+        envAccepted,
+        `got ${describe(e)}`,
+      );
+  });
+  const tokenType = doc.token_type ?? 'personal';
+  if (tokenType !== 'personal' && tokenType !== 'installation')
+    throw new ConfigError('token_type', 'personal or installation', `got ${describe(tokenType)}`);
 
   if (!isObject(doc.targets)) {
     throw new ConfigError(
       'targets',
-      'a mapping with repos (owner/name list) and/or orgs',
+      'a mapping with repos (owner/name list), orgs and/or installation',
       `got ${describe(doc.targets)}`,
     );
   }
-  checkKeys(doc.targets, 'targets.', ['repos', 'orgs']);
+  checkKeys(doc.targets, 'targets.', ['repos', 'orgs', 'installation']);
   const repos = stringList(doc.targets.repos, 'targets.repos', REPO_RE, '"owner/name"');
-  const orgs = stringList(doc.targets.orgs, 'targets.orgs', ORG_RE, 'an organisation login');
-  if (repos.length === 0 && orgs.length === 0) {
+  const orgAccepted =
+    'an organisation login, or { name, forks, archived, disabled, include, exclude } (patterns with * and ?)';
+  const orgs: string[] = [];
+  const orgFilters: Record<string, OrgFilter> = {};
+  const rawOrgs = doc.targets.orgs ?? [];
+  if (!Array.isArray(rawOrgs))
+    throw new ConfigError('targets.orgs', `a list of ${orgAccepted}`, `got ${describe(rawOrgs)}`);
+  rawOrgs.forEach((item, i) => {
+    const key = `targets.orgs[${i}]`;
+    const name = isObject(item) ? item.name : item;
+    if (typeof name !== 'string' || !ORG_RE.test(name))
+      throw new ConfigError(isObject(item) ? `${key}.name` : key, orgAccepted, `got ${describe(name)}`);
+    const f: OrgFilter = { ...DEFAULT_ORG_FILTER };
+    if (isObject(item)) {
+      checkKeys(item, `${key}.`, ['name', 'forks', 'archived', 'disabled', 'include', 'exclude']);
+      for (const b of ['forks', 'archived', 'disabled'] as const) {
+        if (item[b] === undefined) continue;
+        if (typeof item[b] !== 'boolean')
+          throw new ConfigError(
+            `${key}.${b}`,
+            'true (take them) or false (skip them)',
+            `got ${describe(item[b])}`,
+          );
+        f[b] = item[b];
+      }
+      f.include = stringList(item.include, `${key}.include`, PATTERN_RE, 'a name pattern like "api-*"');
+      f.exclude = stringList(item.exclude, `${key}.exclude`, PATTERN_RE, 'a name pattern like "*-archive"');
+    }
+    if (!orgs.includes(name)) orgs.push(name);
+    orgFilters[name] = f;
+  });
+  const installation = doc.targets.installation ?? false;
+  if (typeof installation !== 'boolean')
+    throw new ConfigError('targets.installation', 'true or false', `got ${describe(installation)}`);
+  if (installation && tokenType !== 'installation')
+    throw new ConfigError(
+      'targets.installation',
+      'true only with token_type: installation',
+      'a personal token has no installation',
+    );
+  if (repos.length === 0 && orgs.length === 0 && !installation) {
     throw new ConfigError(
       'targets',
-      'at least one entry in targets.repos or targets.orgs',
+      'at least one entry in targets.repos or targets.orgs, or targets.installation: true',
       'nothing to collect',
     );
   }
@@ -262,10 +347,24 @@ export function validateConfig(doc: unknown): CollectorConfig {
   if (typeof billing !== 'boolean')
     throw new ConfigError('billing', 'true or false', `got ${describe(billing)}`);
 
+  let stateFile = stores.sqlite ?? 'activity-collector-state.db';
+  if (doc.state !== undefined) {
+    if (typeof doc.state !== 'string' || doc.state.trim() === '')
+      throw new ConfigError(
+        'state',
+        'a file path for the collector state (SQLite)',
+        `got ${describe(doc.state)}`,
+      );
+    stateFile = doc.state;
+  }
+
   return {
     apiUrl,
-    tokenEnv,
-    targets: { repos, orgs },
+    stateFile,
+    tokenEnv: tokenEnvs[0] as string,
+    tokenEnvs: tokenEnvs as string[],
+    tokenType,
+    targets: { repos, orgs, orgFilters, installation },
     stores,
     scheduleSeconds: parseSchedule(doc.schedule),
     concurrency: intIn(doc.concurrency, 'concurrency', 1, 32, 4),
@@ -301,11 +400,43 @@ export async function loadConfig(file: string): Promise<CollectorConfig> {
 
 /** Reads the token from the environment variable the configuration names. */
 export function readToken(config: CollectorConfig, env: NodeJS.ProcessEnv = process.env): string {
-  const token = env[config.tokenEnv];
-  if (!token || token.trim() === '') {
-    throw new UserError(
-      `environment variable ${config.tokenEnv} is not set; export a token there (token_env names the variable)`,
+  return readTokens(config, env)[0].token;
+}
+
+/** Reads every token the configuration names, each under its variable's name. */
+export function readTokens(
+  config: CollectorConfig,
+  env: NodeJS.ProcessEnv = process.env,
+): { name: string; token: string }[] {
+  return config.tokenEnvs.map((name) => {
+    const token = env[name];
+    if (!token || token.trim() === '') {
+      throw new UserError(
+        `environment variable ${name} is not set; export a token there (token_env names the variable)`,
+      );
+    }
+    return { name, token: token.trim() };
+  });
+}
+
+/** Whether an organisation's repository passes its filter. */
+export function takesRepository(
+  f: OrgFilter,
+  r: { name: string; fork?: boolean; archived?: boolean; disabled?: boolean },
+): boolean {
+  if (r.fork && !f.forks) return false;
+  if (r.archived && !f.archived) return false;
+  if (r.disabled && !f.disabled) return false;
+  const glob = (p: string) =>
+    new RegExp(
+      '^' +
+        p
+          .replace(/[.+^${}()|[\]\\-]/g, '\\$&')
+          .replace(/\*/g, '.*')
+          .replace(/\?/g, '.') +
+        '$',
+      'i',
     );
-  }
-  return token.trim();
+  if (f.include.length && !f.include.some((p) => glob(p).test(r.name))) return false;
+  return !f.exclude.some((p) => glob(p).test(r.name));
 }

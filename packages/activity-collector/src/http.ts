@@ -40,9 +40,17 @@ export interface GetOptions {
   conditional?: boolean;
 }
 
+/** A credential and the name it is reported under (the environment variable; never the token itself). */
+export interface Credential {
+  name: string;
+  token: string;
+}
+
 export interface ApiClientOptions {
   baseUrl: string;
   token?: string;
+  /** Several tokens: each request goes out with the one that has the most core rate limit left. */
+  tokens?: Credential[];
   etags?: EtagCache;
   /** Longest single wait for a rate-limit reset or retry-after, in seconds. */
   maxWaitSeconds?: number;
@@ -59,6 +67,12 @@ export interface ApiStats {
   waits: number;
   waitedSeconds: number;
   rate: Record<string, RateState>;
+  /** Core rate limit last told per token name. */
+  tokens: Record<string, RateState>;
+  /** Answers per HTTP status (304 counted as 304). */
+  byStatus: Record<string, number>;
+  /** Requests per token name. */
+  byToken: Record<string, number>;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -87,7 +101,17 @@ export function parseLink(value: string | undefined): Record<string, string> {
  * Errors never include the token.
  */
 export class ApiClient {
-  readonly stats: ApiStats = { calls: 0, notModified: 0, waits: 0, waitedSeconds: 0, rate: {} };
+  readonly stats: ApiStats = {
+    calls: 0,
+    notModified: 0,
+    waits: 0,
+    waitedSeconds: 0,
+    rate: {},
+    tokens: {},
+    byStatus: {},
+    byToken: {},
+  };
+  private readonly creds: Credential[];
   private readonly base: string;
   private readonly agent: Agent;
   private readonly sleep: (ms: number) => Promise<void>;
@@ -100,6 +124,22 @@ export class ApiClient {
     this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
     this.now = opts.now ?? Date.now;
     this.maxWait = opts.maxWaitSeconds ?? 3600;
+    this.creds = opts.tokens?.length ? opts.tokens : opts.token ? [{ name: 'token', token: opts.token }] : [];
+  }
+
+  /** The token with the most core rate limit left (one not yet heard from counts as full); ties go to the first. */
+  private pick(): Credential | undefined {
+    let best: Credential | undefined;
+    let bestLeft = -1;
+    for (const c of this.creds) {
+      const r = this.stats.tokens[c.name];
+      const left = !r ? Number.MAX_SAFE_INTEGER : r.reset * 1000 <= this.now() ? r.limit : r.remaining;
+      if (left > bestLeft) {
+        best = c;
+        bestLeft = left;
+      }
+    }
+    return best;
   }
 
   async close(): Promise<void> {
@@ -118,8 +158,8 @@ export class ApiClient {
     await this.sleep(seconds * 1000);
   }
 
-  private async waitForBudget(resource: string): Promise<void> {
-    const r = this.stats.rate[resource];
+  private async waitForBudget(resource: string, cred?: Credential): Promise<void> {
+    const r = cred ? this.stats.tokens[cred.name] : this.stats.rate[resource];
     if (!r || r.remaining > 0) return;
     const seconds = r.reset - this.now() / 1000;
     if (seconds <= 0) return;
@@ -128,18 +168,15 @@ export class ApiClient {
     r.remaining = r.limit;
   }
 
-  private noteRate(h: Record<string, string>): string {
+  private noteRate(h: Record<string, string>, cred?: Credential): string {
     const resource = h['x-ratelimit-resource'] ?? 'core';
     const limit = Number(h['x-ratelimit-limit']);
     const remaining = Number(h['x-ratelimit-remaining']);
     const reset = Number(h['x-ratelimit-reset']);
     if (Number.isFinite(limit) && Number.isFinite(remaining) && Number.isFinite(reset)) {
-      this.stats.rate[resource] = {
-        limit,
-        remaining,
-        reset,
-        used: Number(h['x-ratelimit-used']) || limit - remaining,
-      };
+      const state = { limit, remaining, reset, used: Number(h['x-ratelimit-used']) || limit - remaining };
+      this.stats.rate[resource] = state;
+      if (cred && resource === 'core') this.stats.tokens[cred.name] = { ...state };
     }
     return resource;
   }
@@ -148,13 +185,17 @@ export class ApiClient {
     const url = this.url(path);
     const cached = options.conditional ? await this.opts.etags?.getEtag(url) : undefined;
     for (let attempt = 1; ; attempt++) {
-      await this.waitForBudget('core');
+      const cred = this.pick();
+      await this.waitForBudget('core', cred);
       const headers: Record<string, string> = {
         accept: options.accept ?? 'application/vnd.github+json',
         'x-github-api-version': '2026-03-10',
         'user-agent': 'activity-collector',
       };
-      if (this.opts.token) headers.authorization = `Bearer ${this.opts.token}`;
+      if (cred) {
+        headers.authorization = `Bearer ${cred.token}`;
+        this.stats.byToken[cred.name] = (this.stats.byToken[cred.name] ?? 0) + 1;
+      }
       if (cached) headers['if-none-match'] = cached.etag;
       let res;
       try {
@@ -169,8 +210,9 @@ export class ApiClient {
       }
       const h = flatHeaders(res.headers as Record<string, string | string[] | undefined>);
       const text = await res.body.text();
-      this.noteRate(h);
+      this.noteRate(h, cred);
       const status = res.statusCode;
+      this.stats.byStatus[status] = (this.stats.byStatus[status] ?? 0) + 1;
 
       if (status === 304 && cached) {
         this.stats.notModified++;
@@ -185,6 +227,8 @@ export class ApiClient {
           continue;
         }
         if (remaining === 0 && Number.isFinite(reset)) {
+          // Another token with budget left takes the retry at once.
+          if (cred && this.pick() !== cred) continue;
           const seconds = Math.max(1, Math.ceil(reset - this.now() / 1000) + 1);
           await this.wait('rate limit exhausted', seconds, new Date(reset * 1000));
           continue;

@@ -1,4 +1,11 @@
-export { loadConfig, validateConfig, readToken, PACKAGE_TYPES } from './config.js';
+export {
+  loadConfig,
+  validateConfig,
+  readToken,
+  readTokens,
+  takesRepository,
+  PACKAGE_TYPES,
+} from './config.js';
 export type { CollectorConfig, PackageType, PostgresTarget } from './config.js';
 export {
   sweep,

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { PrometheusStore } from './store/prometheus.js';
 
 export interface HealthState {
-  lastSweep?: { status: string; finishedAt: string; errors: number };
+  /** degraded: why the last sweep was rate-limited, stopped early or partial (empty when it was not). */
+  lastSweep?: { status: string; finishedAt: string; errors: number; degraded: string[] };
   sweeping: boolean;
   lastError?: string;
 }
@@ -34,8 +35,11 @@ export async function startServer(opts: {
     if (path === '/health') {
       const h = opts.health();
       const ok = !h.lastError;
+      // Degraded still answers 200: the service runs and serves what it has; the body says what is missing.
+      const reasons = h.lastSweep?.degraded ?? [];
+      const status = !ok ? 'failing' : reasons.length ? 'degraded' : 'ok';
       res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ status: ok ? 'ok' : 'failing', ...h }));
+      res.end(JSON.stringify({ status, ...(reasons.length ? { reasons } : {}), ...h }));
       return;
     }
     res.writeHead(404, { 'content-type': 'text/plain' }).end('not found: try /metrics or /health\n');

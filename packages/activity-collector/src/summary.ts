@@ -17,6 +17,12 @@ export function formatSummary(s: SweepSummary): string {
     ...s.errors.slice(0, 10).map((e) => `    ${e.scope} ${e.collector}: ${e.message}`),
     `  api calls: ${s.apiCalls} (${s.notModified} not modified)`,
     `  rate limit left: ${s.rateLimit ? `${s.rateLimit.remaining}/${s.rateLimit.limit}, resets ${s.rateLimit.reset}` : 'unknown'}`,
+    ...(Object.keys(s.tokens).length > 1
+      ? Object.entries(s.tokens).map(
+          ([n, t]) => `    ${n}: ${t.remaining}/${t.limit} left, ${t.requests} requests`,
+        )
+      : []),
+    ...(s.degraded.length ? [`  degraded: ${s.degraded.join('; ')}`] : []),
   ];
   return lines.join('\n');
 }

@@ -127,6 +127,7 @@ describe('command line', () => {
       token_env: 'SIM_TOKEN',
       targets: { repos: [`${USER}/own`] },
       stores: { postgres: 'postgres://postgres@127.0.0.1:1/none' },
+      state: join(dir, 'pg-state.db'),
     });
     const unreachable = await run(['sweep', '--config', pgBad], { SIM_TOKEN: TOKEN });
     expect(unreachable.code).toBe(1);

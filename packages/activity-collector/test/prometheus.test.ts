@@ -7,6 +7,16 @@ const EXPECTED = `# HELP vcs_star_count Current stars of the repository (what vc
 vcs_star_count{repository="octo/own"} 2
 vcs_star_count{repository="others/theirs"} 1
 
+# HELP vcs_repository_forks Forks of the repository.
+# TYPE vcs_repository_forks gauge
+vcs_repository_forks{repository="octo/own"} 3
+vcs_repository_forks{repository="others/theirs"} 0
+
+# HELP vcs_repository_open_issues Open issues and pull requests of the repository.
+# TYPE vcs_repository_open_issues gauge
+vcs_repository_open_issues{repository="octo/own"} 5
+vcs_repository_open_issues{repository="others/theirs"} 0
+
 # HELP vcs_star_list_access 1 when the token can read the stargazer list, so vcs_star rows name stargazers.
 # TYPE vcs_star_list_access gauge
 vcs_star_list_access{repository="octo/own"} 1
@@ -116,6 +126,32 @@ activity_collector_rate_limit_remaining{resource="core"} 4972
 # HELP activity_collector_rate_limit_limit Rate limit size per window.
 # TYPE activity_collector_rate_limit_limit gauge
 activity_collector_rate_limit_limit{resource="core"} 5000
+
+# HELP activity_collector_sweep_duration_seconds How long the last sweep took.
+# TYPE activity_collector_sweep_duration_seconds gauge
+activity_collector_sweep_duration_seconds 0
+
+# HELP activity_collector_sweep_degraded 1 when the last sweep was rate-limited, stopped early or had errors.
+# TYPE activity_collector_sweep_degraded gauge
+activity_collector_sweep_degraded 0
+
+# HELP activity_collector_token_rate_limit_remaining Core rate limit left per token after the last sweep (labelled by its environment variable).
+# TYPE activity_collector_token_rate_limit_remaining gauge
+activity_collector_token_rate_limit_remaining{token="token"} 4972
+
+# HELP activity_collector_api_requests_total Upstream API requests, by the HTTP status that answered (304 for not modified).
+# TYPE activity_collector_api_requests_total counter
+activity_collector_api_requests_total{status="200"} 20
+activity_collector_api_requests_total{status="403"} 3
+activity_collector_api_requests_total{status="404"} 3
+activity_collector_api_requests_total{status="409"} 2
+
+# HELP activity_collector_collector_errors_total Collector errors (unexpected upstream answers), by collector.
+# TYPE activity_collector_collector_errors_total counter
+
+# HELP activity_collector_sweeps_total Sweeps finished, by status (complete or incomplete).
+# TYPE activity_collector_sweeps_total counter
+activity_collector_sweeps_total{status="complete"} 1
 `;
 
 describe('Prometheus store', () => {
@@ -123,7 +159,7 @@ describe('Prometheus store', () => {
     const sim = await startSim(
       world(
         [
-          fullRepo('own', { commits: [], events: [] }),
+          fullRepo('own', { commits: [], events: [], forksCount: 3, openIssues: 5 }),
           fullRepo('theirs', {
             owner: 'others',
             permission: 'read',

@@ -131,6 +131,7 @@ async function killAndResume(storeDoc: Record<string, unknown>, open: () => Stor
       token_env: 'SIM_TOKEN',
       targets,
       stores: storeDoc,
+      state: join(dir, 'state.db'),
       packages: { types: ['npm'] },
     }),
   );

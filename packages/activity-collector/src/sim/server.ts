@@ -12,6 +12,14 @@ export interface SimRequest {
   /** Whether a valid bearer token came with the request (the token itself is never recorded). */
   authorized: boolean;
   conditional: boolean;
+  /** Which token authorised it: 'main' for world.token, else the extra token's name (never the token itself). */
+  tokenName?: string;
+}
+
+interface Budget {
+  limit: number;
+  remaining: number;
+  reset: number;
 }
 
 export interface SimOptions {
@@ -40,9 +48,9 @@ export class SimUpstream {
   world: SimWorld;
   private server?: Server;
   private readonly now: () => Date;
-  private limit: number;
-  private remaining: number;
-  private reset: number;
+  private readonly budgets = new Map<string, Budget>();
+  /** Answers every authorised request with 403 rate limit exceeded while set (tests inject an exhaustion). */
+  exhausted = false;
   private secondaryLeft: number;
   /** Called for every request before it is answered (tests use it to interrupt a sweep). */
   onRequest?: (r: { path: string; index: number }) => void;
@@ -50,9 +58,16 @@ export class SimUpstream {
   constructor(private readonly opts: SimOptions) {
     this.world = opts.world;
     this.now = opts.now ?? (() => new Date());
-    this.limit = opts.rateLimit?.limit ?? 5000;
-    this.remaining = opts.rateLimit?.remaining ?? this.limit;
-    this.reset = this.nextReset();
+    const limit = opts.rateLimit?.limit ?? 5000;
+    this.budgets.set('main', {
+      limit,
+      remaining: opts.rateLimit?.remaining ?? limit,
+      reset: this.nextReset(),
+    });
+    for (const t of this.world.extraTokens ?? []) {
+      const l = t.limit ?? 5000;
+      this.budgets.set(t.name, { limit: l, remaining: t.remaining ?? l, reset: this.nextReset() });
+    }
     this.secondaryLeft = opts.secondaryLimit?.times ?? 0;
   }
 
@@ -62,12 +77,19 @@ export class SimUpstream {
 
   /** Starts a new rate-limit window. */
   resetRateLimit(): void {
-    this.remaining = this.limit;
-    this.reset = this.nextReset();
+    for (const b of this.budgets.values()) {
+      b.remaining = b.limit;
+      b.reset = this.nextReset();
+    }
+  }
+
+  /** Rate limit left for a token (by name; 'main' is world.token). */
+  remainingOf(name = 'main'): number {
+    return this.budgets.get(name)?.remaining ?? 0;
   }
 
   get rateRemaining(): number {
-    return this.remaining;
+    return this.remainingOf('main');
   }
 
   async start(): Promise<string> {
@@ -112,7 +134,12 @@ export class SimUpstream {
     const u = new URL(req.url ?? '/', 'http://sim');
     const path = u.pathname;
     const query = Object.fromEntries(u.searchParams);
-    const authorized = req.headers.authorization === `Bearer ${this.world.token}`;
+    const bearer = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
+    const extra = (this.world.extraTokens ?? []).find((t) => t.token === bearer);
+    const tokenName = bearer === this.world.token ? 'main' : extra?.name;
+    const authorized = tokenName !== undefined;
+    const installation = extra?.installation === true;
+    const budget = tokenName ? this.budgets.get(tokenName)! : undefined;
     const inm = req.headers['if-none-match'];
     const index = this.requests.length;
     const record: SimRequest = {
@@ -122,6 +149,7 @@ export class SimUpstream {
       status: 0,
       authorized,
       conditional: !!inm,
+      ...(tokenName ? { tokenName } : {}),
     };
     this.requests.push(record);
     this.onRequest?.({ path, index });
@@ -141,12 +169,12 @@ export class SimUpstream {
         }
       }
       record.status = status;
-      if (authorized && status !== 304 && path !== '/rate_limit' && this.remaining > 0) this.remaining--;
-      if (authorized) {
-        headers['x-ratelimit-limit'] = String(this.limit);
-        headers['x-ratelimit-remaining'] = String(this.remaining);
-        headers['x-ratelimit-used'] = String(this.limit - this.remaining);
-        headers['x-ratelimit-reset'] = String(this.reset);
+      if (budget && status !== 304 && path !== '/rate_limit' && budget.remaining > 0) budget.remaining--;
+      if (budget) {
+        headers['x-ratelimit-limit'] = String(budget.limit);
+        headers['x-ratelimit-remaining'] = String(budget.remaining);
+        headers['x-ratelimit-used'] = String(budget.limit - budget.remaining);
+        headers['x-ratelimit-reset'] = String(budget.reset);
         headers['x-ratelimit-resource'] = path === '/graphql' ? 'graphql' : 'core';
       }
       if (text === undefined || status === 304) {
@@ -168,7 +196,8 @@ export class SimUpstream {
 
     const history = /^\/repos\/([^/]+)\/([^/]+)\/stargazers\/history$/.exec(path);
     if (!authorized && !history && path !== '/rate_limit') return send(401, { message: 'Bad credentials' });
-    if (authorized && this.remaining <= 0 && path !== '/rate_limit') {
+    if (budget && this.exhausted && path !== '/rate_limit') budget.remaining = 0;
+    if (budget && budget.remaining <= 0 && path !== '/rate_limit') {
       return send(403, { message: `API rate limit exceeded for user ${this.world.user}.` });
     }
     const sl = this.opts.secondaryLimit;
@@ -203,10 +232,23 @@ export class SimUpstream {
 
     if (path === '/rate_limit') {
       return send(200, {
-        resources: { core: { limit: this.limit, remaining: this.remaining, reset: this.reset } },
+        resources: { core: { limit: budget?.limit, remaining: budget?.remaining, reset: budget?.reset } },
       });
     }
-    if (path === '/user') return send(200, { login: this.world.user, type: 'User' });
+    if (path === '/user') {
+      if (installation) return send(403, { message: 'Resource not accessible by integration' });
+      return send(200, { login: this.world.user, type: 'User' });
+    }
+    if (path === '/installation/repositories') {
+      if (!installation) return send(403, { message: 'You must authenticate with an installation.' });
+      const mine = this.world.repos.filter((r) => extra!.repositories?.includes(`${r.owner}/${r.name}`));
+      const pp = per(100);
+      const p = pageNo();
+      return send(200, {
+        total_count: mine.length,
+        repositories: this.repoListing(mine.slice((p - 1) * pp, p * pp)),
+      });
+    }
     if (path === '/user/installations')
       return send(403, { message: 'You must authenticate with an installation.' });
     if (path === '/user/settings/billing/usage') return notFound();
@@ -253,7 +295,11 @@ export class SimUpstream {
     const repo = this.repo(m[1], m[2]);
     if (!repo) return notFound();
     const rest = m[3] ?? '';
-    const perm = this.permission(repo);
+    const perm = installation
+      ? extra!.repositories?.includes(`${repo.owner}/${repo.name}`)
+        ? (repo.permission ?? 'admin')
+        : 'read'
+      : this.permission(repo);
     const full = `${repo.owner}/${repo.name}`;
     const stars = [...(repo.stars ?? [])].sort((a, b) => a.starredAt.localeCompare(b.starredAt));
 
@@ -277,7 +323,7 @@ export class SimUpstream {
       });
     }
     if (rest === '/stargazers') {
-      if (perm === 'read') return notFound();
+      if (perm === 'read' || repo.starListHidden) return notFound();
       const star = String(req.headers.accept ?? '').includes('star+json');
       return paged(
         stars.map((s, i) =>
@@ -340,8 +386,11 @@ export class SimUpstream {
     }
     if (rest === '/commits') {
       if (!repo.commits?.length) return send(409, { message: 'Git Repository is empty.' });
+      const since = query.since ? Date.parse(query.since) : -Infinity;
       return paged(
-        repo.commits.map((c) => ({ sha: c.sha, commit: { author: { name: c.author, date: c.date } } })),
+        repo.commits
+          .filter((c) => Date.parse(c.date) >= since)
+          .map((c) => ({ sha: c.sha, commit: { author: { name: c.author, date: c.date } } })),
       );
     }
     if ((m = /^\/commits\/([0-9a-f]+)$/.exec(rest))) {
@@ -378,6 +427,11 @@ export class SimUpstream {
       name: r.name,
       owner: { login: r.owner, type: r.ownerType ?? (r.owner === this.world.user ? 'User' : 'Organization') },
       private: r.private ?? false,
+      fork: r.fork ?? false,
+      archived: r.archived ?? false,
+      disabled: r.disabled ?? false,
+      forks_count: r.forksCount ?? 0,
+      open_issues_count: r.openIssues ?? 0,
       stargazers_count: r.stars?.length ?? 0,
       created_at: r.createdAt ?? '2026-01-01T00:00:00Z',
     }));

@@ -32,6 +32,11 @@ export interface SimRepo {
   /** The token's access. Default: admin on the account's own repositories, read elsewhere. */
   permission?: 'admin' | 'write' | 'read';
   private?: boolean;
+  fork?: boolean;
+  archived?: boolean;
+  disabled?: boolean;
+  forksCount?: number;
+  openIssues?: number;
   createdAt?: string;
   stars?: SimStar[];
   /** security_and_analysis, shown to admins only. */
@@ -48,6 +53,8 @@ export interface SimRepo {
   events?: SimEvent[];
   /** How many events the feed pages through before answering 422. Default 300. */
   eventCeiling?: number;
+  /** The REST stargazer list answers 404 whatever the token's permission says. */
+  starListHidden?: boolean;
   /** Star history: the week rolls over after page 1 is served, so page 2 repeats page 1's last week. */
   historyRollover?: boolean;
 }
@@ -73,7 +80,19 @@ export interface SimBillingItem {
   repositoryName?: string;
 }
 
+/** A further token the upstream accepts, with its own rate-limit budget. */
+export interface SimToken {
+  name: string;
+  token: string;
+  limit?: number;
+  remaining?: number;
+  /** A GitHub App installation token: GET /user answers 403; /installation/repositories lists `repositories`. */
+  installation?: boolean;
+  repositories?: string[];
+}
+
 export interface SimWorld {
+  extraTokens?: SimToken[];
   /** The token's account. */
   user: string;
   token: string;

@@ -1,4 +1,4 @@
-import { Gauge, Registry } from 'prom-client';
+import { Counter, Gauge, Registry } from 'prom-client';
 import type { SweepSummary } from '../collect.js';
 import { MemoryEtagCache, type RateState } from '../http.js';
 import type {
@@ -23,6 +23,9 @@ export class PrometheusStore extends MemoryEtagCache implements Store {
   readonly registry = new Registry();
   private readonly series = new Map<string, Series>();
   private readonly state = new Map<string, string>();
+  private readonly requests: Counter<'status'>;
+  private readonly collectorErrors: Counter<'collector'>;
+  private readonly sweeps: Counter<'status'>;
 
   constructor() {
     super();
@@ -44,6 +47,8 @@ export class PrometheusStore extends MemoryEtagCache implements Store {
       });
     };
     gauge('vcs_star_count', 'Current stars of the repository (what vcs_star rows count).', ['repository']);
+    gauge('vcs_repository_forks', 'Forks of the repository.', ['repository']);
+    gauge('vcs_repository_open_issues', 'Open issues and pull requests of the repository.', ['repository']);
     gauge(
       'vcs_star_list_access',
       '1 when the token can read the stargazer list, so vcs_star rows name stargazers.',
@@ -83,6 +88,35 @@ export class PrometheusStore extends MemoryEtagCache implements Store {
     gauge('activity_collector_sweep_finished_seconds', 'Unix time the last sweep finished.', []);
     gauge('activity_collector_rate_limit_remaining', 'Rate limit left after the last sweep.', ['resource']);
     gauge('activity_collector_rate_limit_limit', 'Rate limit size per window.', ['resource']);
+    gauge('activity_collector_sweep_duration_seconds', 'How long the last sweep took.', []);
+    gauge(
+      'activity_collector_sweep_degraded',
+      '1 when the last sweep was rate-limited, stopped early or had errors.',
+      [],
+    );
+    gauge(
+      'activity_collector_token_rate_limit_remaining',
+      'Core rate limit left per token after the last sweep (labelled by its environment variable).',
+      ['token'],
+    );
+    this.requests = new Counter({
+      name: 'activity_collector_api_requests_total',
+      help: 'Upstream API requests, by the HTTP status that answered (304 for not modified).',
+      labelNames: ['status'],
+      registers: [this.registry],
+    });
+    this.collectorErrors = new Counter({
+      name: 'activity_collector_collector_errors_total',
+      help: 'Collector errors (unexpected upstream answers), by collector.',
+      labelNames: ['collector'],
+      registers: [this.registry],
+    });
+    this.sweeps = new Counter({
+      name: 'activity_collector_sweeps_total',
+      help: 'Sweeps finished, by status (complete or incomplete).',
+      labelNames: ['status'],
+      registers: [this.registry],
+    });
   }
 
   private set(name: string, labels: Record<string, string>, value: number) {
@@ -111,6 +145,8 @@ export class PrometheusStore extends MemoryEtagCache implements Store {
   async writeRepository(r: RepositoryRow) {
     this.set('vcs_star_count', { repository: r.repository }, r.stargazersCount);
     this.set('vcs_star_list_access', { repository: r.repository }, r.starListAccess ? 1 : 0);
+    this.set('vcs_repository_forks', { repository: r.repository }, r.forksCount ?? 0);
+    this.set('vcs_repository_open_issues', { repository: r.repository }, r.openIssues ?? 0);
     return 1;
   }
   async writeStars(_repository: string, rows: unknown[]) {
@@ -189,6 +225,13 @@ export class PrometheusStore extends MemoryEtagCache implements Store {
       this.set('activity_collector_sweep_records', { kind }, n);
     this.set('activity_collector_sweep_complete', {}, s.status === 'complete' ? 1 : 0);
     this.set('activity_collector_sweep_finished_seconds', {}, Math.floor(Date.parse(s.finishedAt) / 1000));
+    this.set('activity_collector_sweep_duration_seconds', {}, s.durationSeconds);
+    this.set('activity_collector_sweep_degraded', {}, s.degraded.length ? 1 : 0);
+    for (const [status, n] of Object.entries(s.requestsByStatus)) this.requests.inc({ status }, n);
+    for (const e of s.errors) this.collectorErrors.inc({ collector: e.collector });
+    this.sweeps.inc({ status: s.status });
+    for (const [token, t] of Object.entries(s.tokens))
+      this.set('activity_collector_token_rate_limit_remaining', { token }, t.remaining);
     for (const [resource, r] of Object.entries(rate)) {
       this.set('activity_collector_rate_limit_remaining', { resource }, r.remaining);
       this.set('activity_collector_rate_limit_limit', { resource }, r.limit);

@@ -7,6 +7,9 @@ export interface RepositoryRow {
   name: string;
   ownerType: string;
   stargazersCount: number;
+  /** Exposed by the Prometheus store; not kept in vcs_repository. */
+  forksCount?: number;
+  openIssues?: number;
   starListAccess: boolean;
   private: boolean;
 }
