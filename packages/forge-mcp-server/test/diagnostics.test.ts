@@ -4,8 +4,11 @@
  */
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { httpServer, runCli, sim, stdioClient, type ForgeSim } from './harness.js';
+
+// Servers are spawned and exports awaited on a shared, loaded machine: generous limits, no timing asserted.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let s: ForgeSim;
 beforeAll(async () => {

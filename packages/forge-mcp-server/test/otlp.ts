@@ -236,7 +236,7 @@ export class OtlpReceiver {
   }
 
   /** Resolves once `check` holds over what has arrived (rejects after `ms`). */
-  until(check: () => boolean, ms = 30_000, what = 'telemetry'): Promise<void> {
+  until(check: () => boolean, ms = 60_000, what = 'telemetry'): Promise<void> {
     return new Promise((resolve, reject) => {
       const t = setTimeout(
         () =>

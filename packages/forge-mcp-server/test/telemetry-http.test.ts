@@ -5,9 +5,13 @@
  * recorded (over HTTP and stdio), and a collector that goes away mid-run.
  */
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { httpServer, rpc, sim, stdioClient, type ForgeSim, type HttpServerProcess } from './harness.js';
 import { OtlpReceiver, otlpEnv, type Span } from './otlp.js';
+
+// Servers are spawned and exports awaited on a shared, loaded machine: generous limits, no timing asserted.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let s: ForgeSim;
 beforeAll(async () => {
@@ -55,7 +59,8 @@ describe('HTTP mode', () => {
     rx = await new OtlpReceiver().start();
     server = await httpServer(
       s,
-      ['--max-http-clients=1', '--rate-limit-rps=1', '--rate-limit-burst=1'],
+      // One call per credential, refilled only after 1,000 s: the second call is refused however slow the machine.
+      ['--max-http-clients=1', '--rate-limit-rps=0.001', '--rate-limit-burst=1'],
       otlpEnv(rx, { FORGE_MCP_AUTH_FAILURE_LIMIT: '2' }),
     );
     origin = new URL(server.url).origin;
@@ -82,7 +87,7 @@ describe('HTTP mode', () => {
         rx.metrics.some((m) => m.name === 'forge_mcp.credential_pool.evictions') &&
         rx.spans.some((sp) => sp.attributes['forge_mcp.refusal_reason'] === 'rate_limited') &&
         rx.logs.some((l) => l.body === 'rate limited'),
-      30_000,
+      60_000,
       'the HTTP run',
     );
   });
@@ -183,6 +188,42 @@ describe('HTTP mode', () => {
   });
 });
 
+describe('stateful sessions (--stateless=false)', () => {
+  it('every span of the session carries mcp.session.id, and its end is an mcp.server.session.duration', async () => {
+    const rx = await new OtlpReceiver().start();
+    const server = await httpServer(s, ['--stateless=false'], otlpEnv(rx));
+    try {
+      const transport = new StreamableHTTPClientTransport(new URL(server.url), {
+        requestInit: { headers: bearer(s.tokens.api) },
+      });
+      const client = new Client({ name: 'sessions', version: '1' });
+      await client.connect(transport);
+      const id = transport.sessionId!;
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      const r = await client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.list', params: { project_id: '1' } },
+      });
+      expect(r.isError).toBeFalsy();
+      await transport.terminateSession();
+      await client.close();
+      await rx.until(
+        () =>
+          rx.spans.some((sp) => sp.attributes['mcp.method.name'] === 'tools/call') &&
+          rx.metric('mcp.server.session.duration').length > 0,
+      );
+      const call = rx.spans.find((sp) => sp.attributes['mcp.method.name'] === 'tools/call')!;
+      expect(call.attributes['mcp.session.id']).toBe(id);
+      expect(rx.metric('mcp.server.session.duration')[0]!.attributes).toMatchObject({
+        'network.transport': 'tcp',
+      });
+    } finally {
+      await server.stop();
+      await rx.stop();
+    }
+  });
+});
+
 describe('a 5xx answer marks the server span as an error', () => {
   it('an instance that cannot be reached makes the identity check 503: status ERROR, error.type 503', async () => {
     const rx = await new OtlpReceiver().start();
@@ -277,7 +318,7 @@ describe('a collector that goes away', () => {
       expect(JSON.stringify(r.structuredContent ?? r.content)).toContain('iid');
     }
     // The batch after the stop fails: one WARN naming the variable.
-    const until = Date.now() + 20_000;
+    const until = Date.now() + 60_000;
     while (!/telemetry export of \w+ to .* failed/.test(c.stderr()) && Date.now() < until)
       await new Promise((r) => setTimeout(r, 200));
     expect(c.stderr()).toMatch(/"level":40[^\n]*check OTEL_EXPORTER_OTLP_ENDPOINT/);

@@ -4,9 +4,12 @@
  * no identity on them, the exported log records, and the identity policies with their keys and rotation.
  */
 import { createHmac, hkdfSync } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sim, stdioClient, type Connected, type ForgeSim } from './harness.js';
 import { OtlpReceiver, otlpEnv, type Span } from './otlp.js';
+
+// Servers are spawned and exports awaited on a shared, loaded machine: generous limits, no timing asserted.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let s: ForgeSim;
 let rx: OtlpReceiver;
@@ -54,7 +57,7 @@ describe('stdio: spans, metrics and logs', () => {
       () =>
         mcpSpans('tools/call', spansFrom).length >= 7 &&
         rx.metrics.some((m) => m.name === 'mcp.server.session.duration'),
-      30_000,
+      60_000,
       'the stdio run',
     );
   });

@@ -9,6 +9,7 @@
  * them ends. An id that is unknown, ended or held by another credential answers 404, so the client starts over
  * without learning whether the id exists.
  */
+import { channels, publish } from '../channels.js';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/server';
@@ -31,6 +32,8 @@ interface Entry {
   server: Server;
   active: number;
   timer?: NodeJS.Timeout;
+  /** performance.now() when the session was initialized (for observers' session durations). */
+  opened?: number;
 }
 
 export interface SessionTableOptions {
@@ -139,6 +142,7 @@ export class SessionTable {
       keepAliveMs: KEEP_ALIVE_MS,
       onsessioninitialized: (id) => {
         entry.id = id;
+        entry.opened = performance.now();
         this.entries.set(id, entry);
         this.opts.onOpen?.(id);
       },
@@ -192,6 +196,11 @@ export class SessionTable {
     this.entries.delete(id);
     if (entry.timer) clearTimeout(entry.timer);
     if (closeTransport) void entry.transport.close().catch(() => undefined);
+    publish(channels.sessionEnd, () => ({
+      transport: 'tcp' as const,
+      protocolVersion: entry.server.getNegotiatedProtocolVersion(),
+      ms: performance.now() - (entry.opened ?? performance.now()),
+    }));
     void entry.server.close().catch(() => undefined);
     this.opts.onClose?.(id, why);
   }
