@@ -32,14 +32,14 @@ afterAll(async () => {
 });
 
 /** One stdio server with `env`: one tool call, then closed; returns its stderr and whether the call worked. */
-async function oneCall(env: Record<string, string>): Promise<{ stderr: string; ok: boolean }> {
+async function oneCall(env: Record<string, string>): Promise<{ stderr: string; ok: boolean; text: string }> {
   const c = await stdioClient(s, { env });
   const r = await c.client.callTool({
     name: 'forge_execute_action',
     arguments: { action: 'issue.list', params: { project_id: '1' } },
   });
   await c.close();
-  return { stderr: c.stderr(), ok: !r.isError };
+  return { stderr: c.stderr(), ok: !r.isError, text: JSON.stringify(r.content) };
 }
 
 const errorLines = (stderr: string) => stderr.split('\n').filter((l) => l.includes('"level":50'));
@@ -264,14 +264,15 @@ describe('FIPS-only mode', () => {
         NODE_OPTIONS: FIPS_ONLY,
       }),
     );
-    expect(fips.ok).toBe(true);
+    expect(fips.stderr).toContain('"msg":"serving on stdio"');
+    expect(fips.stderr).not.toContain('FORGE_MCP_TELEMETRY_IDENTITY_KEY is');
     const plain = await oneCall(
       otlpEnv(rx, {
         FORGE_MCP_TELEMETRY_IDENTITY: 'pseudonymous',
         FORGE_MCP_TELEMETRY_IDENTITY_KEY: 'short',
       }),
     );
-    expect(plain.ok).toBe(true);
+    expect(plain.stderr).toContain('"msg":"serving on stdio"');
   });
 });
 
