@@ -3,7 +3,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fullRepo, startSim, tempDir, TOKEN, USER, world } from './helpers.js';
+import { fullRepo, spawnServe, startSim, tempDir, TOKEN, USER, world } from './helpers.js';
 
 const CLI = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'cli.js');
 
@@ -148,17 +148,9 @@ describe('command line', () => {
         packages: { types: ['npm'] },
       }),
     );
-    const child = spawn(process.execPath, [CLI, 'serve', '--config', f], {
-      env: { ...process.env, SIM_TOKEN: TOKEN },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    const exited = new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
-    for (let i = 0; i < 200 && !stderr.includes('sweep complete'); i++)
-      await new Promise((r) => setTimeout(r, 50));
-    const url = /serving (http:\/\/[^/\s]+)\/metrics/.exec(stderr)?.[1];
-    expect(url, stderr).toBeDefined();
+    const serve = spawnServe(f);
+    const url = await serve.until(/sweep complete/, 10);
+    expect(url, serve.stderr()).toBeDefined();
     const metrics = await fetch(`${url}/metrics`);
     expect(metrics.headers.get('content-type')).toContain('text/plain');
     const text = await metrics.text();
@@ -167,8 +159,8 @@ describe('command line', () => {
     const health = await (await fetch(`${url}/health`)).json();
     expect(health).toMatchObject({ status: 'ok', lastSweep: { status: 'complete', errors: 0 } });
     expect((await fetch(`${url}/nope`)).status).toBe(404);
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect(stderr).not.toContain(TOKEN);
+    serve.child.kill('SIGTERM');
+    expect(await serve.exited).toBe(0);
+    expect(serve.stderr()).not.toContain(TOKEN);
   });
 });

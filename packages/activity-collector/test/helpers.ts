@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -187,5 +188,29 @@ export function fullRepo(name: string, extra: Partial<SimRepo> = {}): SimRepo {
       { id: '9001', type: 'PushEvent', actor: 'octo', createdAt: '2026-11-09T07:30:00Z' },
     ],
     ...extra,
+  };
+}
+
+/** The built CLI (tests that spawn it need `npx tsc -b packages/activity-collector` first). */
+export const CLI = new URL('../dist/cli.js', import.meta.url).pathname;
+
+/** Starts `serve` with the given configuration file and SIM_TOKEN, collecting its stderr. */
+export function spawnServe(configFile: string, extraArgs: string[] = []) {
+  const child = spawn(process.execPath, [CLI, 'serve', '--config', configFile, ...extraArgs], {
+    env: { ...process.env, SIM_TOKEN: TOKEN },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+  return {
+    child,
+    exited,
+    stderr: () => stderr,
+    /** Waits (up to `seconds`) until stderr matches; returns the served URL once it is printed. */
+    async until(re: RegExp, seconds = 20): Promise<string | undefined> {
+      for (let i = 0; i < seconds * 20 && !re.test(stderr); i++) await new Promise((r) => setTimeout(r, 50));
+      return /serving (http:\/\/[^/\s]+)\/metrics/.exec(stderr)?.[1];
+    },
   };
 }

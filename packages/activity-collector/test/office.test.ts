@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import {
   fullRepo,
   NOW,
   runSweep,
+  spawnServe,
   sqliteStore,
   star,
   startSim,
@@ -17,8 +17,6 @@ import {
   USER,
   world,
 } from './helpers.js';
-
-const CLI = new URL('../dist/cli.js', import.meta.url).pathname;
 
 function commit(sha: string, date: string) {
   return { sha: sha.padEnd(40, '0'), author: 'dev', date, additions: 1, deletions: 1 };
@@ -291,16 +289,9 @@ describe('a program office running the collector for a year', () => {
         schedule: '1h',
       }),
     );
-    const child = spawn(process.execPath, [CLI, 'serve', '--config', f], {
-      env: { ...process.env, SIM_TOKEN: TOKEN },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    const exited = new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
-    for (let i = 0; i < 400 && !/sweep (complete|incomplete)/.test(stderr); i++)
-      await new Promise((r) => setTimeout(r, 50));
-    const url = /serving (http:\/\/[^/\s]+)\/metrics/.exec(stderr)?.[1];
+    const serve = spawnServe(f);
+    const url = await serve.until(/sweep (complete|incomplete)/);
+    const stderr = serve.stderr();
     expect(url, stderr).toBeDefined();
     const res = await fetch(`${url}/health`);
     expect(res.status).toBe(200);
@@ -308,8 +299,8 @@ describe('a program office running the collector for a year', () => {
     expect(health.status, stderr).toBe('degraded');
     expect(health.reasons.join(' ')).toMatch(/stopped early: upstream rate limit exhausted/);
     expect(await (await fetch(`${url}/metrics`)).text()).toContain('activity_collector_sweep_degraded 1');
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect(stderr).not.toContain(TOKEN);
+    serve.child.kill('SIGTERM');
+    expect(await serve.exited).toBe(0);
+    expect(serve.stderr()).not.toContain(TOKEN);
   });
 });

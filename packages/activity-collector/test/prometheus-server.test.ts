@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fullRepo, startSim, tempDir, TOKEN, USER, world } from './helpers.js';
+import { fullRepo, spawnServe, startSim, tempDir, TOKEN, USER, world } from './helpers.js';
 
-const CLI = new URL('../dist/cli.js', import.meta.url).pathname;
 const PROM = process.env.COLLECTOR_TEST_PROM_URL;
 const TARGET_PORT = Number(process.env.COLLECTOR_TEST_PROM_TARGET_PORT);
 const SKIP =
@@ -65,13 +63,7 @@ describe.skipIf(Boolean(SKIP))('a real Prometheus server scraping serve', () => 
         schedule: '1h',
       }),
     );
-    const child = spawn(process.execPath, [CLI, 'serve', '--config', f, '--quiet'], {
-      env: { ...process.env, SIM_TOKEN: TOKEN },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    const exited = new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    const serve = spawnServe(f, ['--quiet']);
     try {
       const since = Date.now() / 1000;
       // A scrape after the sweep finished: the finished-time gauge is newer than the test's start.
@@ -114,9 +106,9 @@ describe.skipIf(Boolean(SKIP))('a real Prometheus server scraping serve', () => 
         expect((await eventually(expr)).length, panel.title).toBeGreaterThan(0);
       }
     } finally {
-      child.kill('SIGTERM');
-      await exited;
+      serve.child.kill('SIGTERM');
+      await serve.exited;
     }
-    expect(stderr).not.toContain(TOKEN);
+    expect(serve.stderr()).not.toContain(TOKEN);
   });
 });
