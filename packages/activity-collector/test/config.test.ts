@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, readToken, validateConfig } from '../src/index.js';
+import { loadConfig, readToken, readTokens, validateConfig } from '../src/index.js';
 import { tempDir } from './helpers.js';
 
 const base = { targets: { repos: ['octo/own'] }, stores: { sqlite: 'x.db' } };
@@ -52,6 +52,26 @@ describe('configuration', () => {
     [{ ...base, token: 'ghp_x' }, 'token', 'environment variable named by token_env'],
     [{ ...base, colour: 'red' }, 'colour', 'one of api_url, token_env'],
     [{ ...base, packages: { types: ['pip'] } }, 'packages.types[0]', 'npm, maven'],
+    [{ ...base, token_env: ['A', 'b c'] }, 'token_env[1]', 'or a list of them'],
+    [{ ...base, token_type: 'oauth' }, 'token_type', 'personal or installation'],
+    [{ ...base, targets: { installation: true } }, 'targets.installation', 'token_type: installation'],
+    [
+      { ...base, targets: { orgs: [{ name: 'acme', forks: 'no' }] } },
+      'targets.orgs[0].forks',
+      'true (take them)',
+    ],
+    [
+      { ...base, targets: { orgs: [{ name: 'acme', include: ['a/b'] }] } },
+      'targets.orgs[0].include[0]',
+      'name pattern',
+    ],
+    [{ ...base, targets: { orgs: [{ forks: false }] } }, 'targets.orgs[0].name', 'an organisation login'],
+    [
+      { ...base, targets: { orgs: [{ name: 'acme', colour: 1 }] } },
+      'targets.orgs[0].colour',
+      'one of name, forks',
+    ],
+    [{ ...base, state: '' }, 'state', 'a file path'],
   ])('refuses %j naming %s and what is accepted', (doc, key, accepted) => {
     let err: Error | undefined;
     try {
@@ -62,6 +82,38 @@ describe('configuration', () => {
     expect(err?.message).toContain(`invalid configuration: ${key}:`);
     expect(err?.message).toContain(`accepted: `);
     expect(err?.message).toContain(accepted);
+  });
+
+  it('reads several tokens, the token type, organisation filters and the state file', () => {
+    const c = validateConfig({
+      ...base,
+      token_env: ['TOKEN_A', 'TOKEN_B'],
+      token_type: 'installation',
+      targets: { installation: true, orgs: ['plain', { name: 'acme', archived: false, exclude: ['*-old'] }] },
+      state: '/var/lib/ac/state.db',
+    });
+    expect(c.tokenEnvs).toEqual(['TOKEN_A', 'TOKEN_B']);
+    expect(c.tokenType).toBe('installation');
+    expect(c.targets.orgs).toEqual(['plain', 'acme']);
+    expect(c.targets.orgFilters.plain).toEqual({
+      forks: true,
+      archived: true,
+      disabled: false,
+      include: [],
+      exclude: [],
+    });
+    expect(c.targets.orgFilters.acme).toMatchObject({ archived: false, exclude: ['*-old'] });
+    expect(c.stateFile).toBe('/var/lib/ac/state.db');
+    expect(readTokens(c, { TOKEN_A: 'a', TOKEN_B: 'b' })).toEqual([
+      { name: 'TOKEN_A', token: 'a' },
+      { name: 'TOKEN_B', token: 'b' },
+    ]);
+    expect(() => readTokens(c, { TOKEN_A: 'a' })).toThrow(/environment variable TOKEN_B is not set/);
+    // Without `state`, the SQLite store's file holds the state; with no SQLite store, a file of its own.
+    expect(validateConfig({ ...base, stores: { sqlite: 'x.db' } }).stateFile).toBe('x.db');
+    expect(validateConfig({ ...base, stores: { prometheus: { port: 1 } } }).stateFile).toBe(
+      'activity-collector-state.db',
+    );
   });
 
   it('never echoes a token written into the file', () => {
