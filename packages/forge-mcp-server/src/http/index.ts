@@ -30,6 +30,7 @@ import { originPolicy } from './origin-guard.js';
 import { SessionPool } from './pool.js';
 import { InstanceError } from '../instance/index.js';
 import { SessionTable } from './sessions.js';
+import { memoryState } from '../state/index.js';
 import { Turns, VERIFICATION_SLOTS, VERIFICATION_WAIT_MS } from './turns.js';
 import { SERVER_CARD_PATHS, serverCard, serverCardResponder } from './server-card.js';
 import { BUSY_RETRY_AFTER_S, CallSlots } from './slots.js';
@@ -113,7 +114,8 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
   const checks = new Turns(VERIFICATION_SLOTS);
   const drain = new Drain();
   const throttle = new Throttle(config, log);
-  const door = config.authMode === 'oauth' ? new OAuthDoor(config, log, pool) : undefined;
+  const state = memoryState({ identityTtlMs: config.oauthCacheTtlMs });
+  const door = config.authMode === 'oauth' ? new OAuthDoor(config, log, pool, state) : undefined;
   const card = serverCardResponder(JSON.stringify(serverCard(config, VERSION, mcpPath)));
   // What a credential still holds ends with its pool entry.
   pool.onEvict((key) => {
@@ -125,6 +127,8 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     ? undefined
     : new SessionTable({
         timeoutMs: config.sessionTimeoutMs,
+        store: state.sessions,
+        eventLog: state.eventLog,
         onOpen: (id) => log.debug({ session: id }, 'session opened'),
         onClose: (id, why) => log.debug({ session: id, why }, 'session ended'),
       });
@@ -398,7 +402,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     close: () =>
       new Promise<void>((resolve) => {
         drain.close();
-        door?.close();
+        state.close();
         server.closeAllConnections?.();
         server.close(() => {
           unlinkSocket(addr);

@@ -8,14 +8,8 @@ import { identityCheckFailure } from './credential.js';
 import type { Logger } from '../log.js';
 import { openSession, probeCredential, SessionRefused, type Session } from '../session/index.js';
 import { CODES } from './headers.js';
-import {
-  challenge,
-  IdentityCache,
-  protectedResource,
-  RefusedTokens,
-  type ChallengeError,
-  type ProtectedResource,
-} from './oauth.js';
+import { challenge, protectedResource, type ChallengeError, type ProtectedResource } from './oauth.js';
+import type { IdentityStore, RefusedTokenStore } from '../state/index.js';
 import type { SessionPool } from './pool.js';
 import { Turns, VERIFICATION_SLOTS, VERIFICATION_WAIT_MS } from './turns.js';
 
@@ -37,8 +31,8 @@ export type Admission = { ok: true; session: Session } | Refusal;
 
 export class OAuthDoor {
   readonly resource: ProtectedResource;
-  private readonly identities: IdentityCache;
-  private readonly refused = new RefusedTokens();
+  private readonly identities: IdentityStore;
+  private readonly refused: RefusedTokenStore;
   /** One verification per credential at a time: concurrent first requests share it. */
   private readonly verifying = new Map<string, Promise<Admission>>();
   private readonly turns = new Turns(VERIFICATION_SLOTS);
@@ -47,9 +41,11 @@ export class OAuthDoor {
     private readonly config: Config,
     private readonly log: Logger,
     private readonly pool: SessionPool,
+    state: { identities: IdentityStore; refused: RefusedTokenStore },
   ) {
     this.resource = protectedResource(config);
-    this.identities = new IdentityCache(config.oauthCacheTtlMs);
+    this.identities = state.identities;
+    this.refused = state.refused;
   }
 
   private refuse(
@@ -143,11 +139,11 @@ export class OAuthDoor {
 
   /** The session a bearer token may use for `instance`, or why not. `key` is the credential digest. */
   async admit(instance: string, token: string, key: string): Promise<Admission> {
-    const remembered = this.refused.get(key);
+    const remembered = await this.refused.get(key);
     if (remembered === 'invalid') return this.invalidToken(true);
     if (remembered === 'pin') return this.notPinned();
     if (remembered === 'fine-grained-no-user') return this.noUserRead();
-    if (this.identities.fresh(key)) {
+    if (await this.identities.fresh(key)) {
       const held = this.pool.peek(key);
       if (held) return { ok: true, session: held };
     }
@@ -174,7 +170,7 @@ export class OAuthDoor {
   /** Opens the credential's session, which is its verification, and remembers the outcome. */
   private async verify(instance: string, token: string, key: string): Promise<Admission> {
     const { config } = this;
-    this.identities.forget(key);
+    await this.identities.forget(key);
     this.pool.drop(key);
     const init = {
       config,
@@ -189,7 +185,7 @@ export class OAuthDoor {
       identity = await probe.identity;
     } catch (err) {
       if (err instanceof SessionRefused && err.status === 401) {
-        this.refused.remember(key, 'invalid');
+        await this.refused.remember(key, 'invalid');
         return this.invalidToken(true);
       }
       // Throttled or unreachable: never reported as a refused token.
@@ -214,14 +210,14 @@ export class OAuthDoor {
         );
       }
       if (issuedTo === undefined || !config.oauthClientUids.includes(issuedTo)) {
-        this.refused.remember(key, 'pin');
+        await this.refused.remember(key, 'pin');
         return this.notPinned();
       }
     }
     let scopes = self.scopes;
     if (identity.id === undefined) {
       if (!scopes?.includes('granular')) return this.belowMinimum(scopes);
-      this.refused.remember(key, 'fine-grained-no-user');
+      await this.refused.remember(key, 'fine-grained-no-user');
       return this.noUserRead();
     }
     if (!scopes) {
@@ -240,7 +236,7 @@ export class OAuthDoor {
       return this.unavailable('the session for this token could not be built; retry shortly');
     }
     if (session.refusal) return this.belowMinimum(session.scopes);
-    this.identities.remember(
+    await this.identities.remember(
       key,
       { userId: identity.id, username: identity.username, scopes },
       self.expiresAt,
@@ -256,10 +252,6 @@ export class OAuthDoor {
 
   /** The credential's pool entry was evicted: its verified identity goes with it. */
   forgetIdentity(key: string): void {
-    this.identities.forget(key);
-  }
-
-  close(): void {
-    this.identities.close();
+    void this.identities.forget(key);
   }
 }

@@ -14,7 +14,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/server';
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
-import { MemoryEventStore } from '../state/event-store.js';
+import type { EventStore } from '@modelcontextprotocol/server';
+import type { SessionStore } from '../state/index.js';
 import { CODES, rpcError, sendJson } from './headers.js';
 import { BUSY_RETRY_AFTER_S } from './slots.js';
 
@@ -39,6 +40,11 @@ interface Entry {
 export interface SessionTableOptions {
   timeoutMs: number;
   max?: number;
+  /** Who owns each id and when it was last active (the state port). */
+  store: SessionStore;
+  /** A new event log for a session's streams, for Last-Event-ID resumption (the state port). */
+  eventLog: () => EventStore;
+  now?: () => number;
   onOpen?: (id: string) => void;
   onClose?: (id: string, why: 'deleted' | 'timeout' | 'shutdown' | 'evicted') => void;
 }
@@ -46,9 +52,11 @@ export interface SessionTableOptions {
 export class SessionTable {
   private readonly entries = new Map<string, Entry>();
   private readonly max: number;
+  private readonly now: () => number;
 
   constructor(private readonly opts: SessionTableOptions) {
     this.max = opts.max ?? MAX_SESSIONS;
+    this.now = opts.now ?? Date.now;
   }
 
   get size(): number {
@@ -82,8 +90,9 @@ export class SessionTable {
         );
         return true;
       }
+      const record = await this.opts.store.get(id);
       const entry = this.entries.get(id);
-      if (!entry || entry.key !== key) {
+      if (!entry || record?.owner !== key) {
         sendJson(
           res,
           404,
@@ -138,12 +147,14 @@ export class SessionTable {
     const entry = { id: '', key, active: 0 } as Entry;
     entry.transport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      eventStore: new MemoryEventStore(),
+      eventStore: this.opts.eventLog(),
       keepAliveMs: KEEP_ALIVE_MS,
-      onsessioninitialized: (id) => {
+      onsessioninitialized: async (id) => {
         entry.id = id;
         entry.opened = performance.now();
         this.entries.set(id, entry);
+        const at = this.now();
+        await this.opts.store.put({ id, owner: key, openedAt: at, lastActive: at });
         this.opts.onOpen?.(id);
       },
       onsessionclosed: (id) => this.end(id, 'deleted'),
@@ -163,6 +174,7 @@ export class SessionTable {
     entry.active++;
     if (entry.timer) clearTimeout(entry.timer);
     entry.timer = undefined;
+    void this.opts.store.touch(entry.id, this.now());
     await this.track(entry, res, () => entry.transport.handleRequest(req as never, res as never, parsed));
   }
 
@@ -194,6 +206,7 @@ export class SessionTable {
     const entry = this.entries.get(id);
     if (!entry) return;
     this.entries.delete(id);
+    void this.opts.store.delete(id);
     if (entry.timer) clearTimeout(entry.timer);
     if (closeTransport) void entry.transport.close().catch(() => undefined);
     publish(channels.sessionEnd, () => ({

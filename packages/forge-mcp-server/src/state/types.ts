@@ -1,0 +1,76 @@
+/**
+ * The port for state that several replicas of the server would share: the verified identity cache, the
+ * refused-token memory, the stateful-session records and the event log a broken stream resumes from. Each is
+ * a small interface; this process holds the in-memory implementations (state/index.ts: memoryState), and a
+ * shared store (Redis, say) is a second adapter of the same interfaces chosen by one setting, with no change
+ * to the rooms that use them.
+ *
+ * Rules for an adapter: every method may be asynchronous (callers always await); keys are credential digests
+ * or session ids, never tokens; values hold no token material; an adapter owns its own expiry (TTL, caps)
+ * with the bounds documented on each in-memory implementation; close() stops its timers and connections.
+ */
+import type { EventStore } from '@modelcontextprotocol/server';
+
+/** A verified identity (OAuth mode). No token material. */
+export interface VerifiedIdentity {
+  userId?: number;
+  username?: string;
+  scopes: string[];
+  /** When this verification stops counting: the earlier of the cache TTL and the token's own expiry. */
+  expiresAt: number;
+}
+
+/** Verified identities by credential digest (state/identities.ts: 10,000, expired-then-LRU, swept). */
+export interface IdentityStore {
+  /** A verification still good now (marked recently used); undefined when absent or expired. */
+  fresh(key: string): Promise<VerifiedIdentity | undefined>;
+  /** Records a successful verification; `tokenExpiresAt` (ms) is the token's own expiry when known. */
+  remember(
+    key: string,
+    identity: Omit<VerifiedIdentity, 'expiresAt'>,
+    tokenExpiresAt?: number,
+  ): Promise<void>;
+  forget(key: string): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Why a remembered token was refused: the instance said 401, the application pin did not admit it, or a
+ * fine-grained token lacks User: Read.
+ */
+export type RefusalKind = 'invalid' | 'pin' | 'fine-grained-no-user';
+
+/** Tokens refused recently, by credential digest (state/refused.ts: five minutes, 4,096 entries). */
+export interface RefusedTokenStore {
+  get(key: string): Promise<RefusalKind | undefined>;
+  remember(key: string, kind: RefusalKind): Promise<void>;
+}
+
+/** What is known of a stateful MCP session beyond the process serving its streams. */
+export interface SessionRecord {
+  id: string;
+  /** Digest of instance and token of the credential that opened it; only that credential may use it. */
+  owner: string;
+  /** Date.now() values. */
+  openedAt: number;
+  lastActive: number;
+}
+
+/** Stateful-session records by session id (state/sessions.ts). */
+export interface SessionStore {
+  put(record: SessionRecord): Promise<void>;
+  get(id: string): Promise<SessionRecord | undefined>;
+  /** Marks activity (a request, a stream ending). */
+  touch(id: string, at: number): Promise<void>;
+  delete(id: string): Promise<void>;
+}
+
+/** The shared state a process runs with. */
+export interface State {
+  identities: IdentityStore;
+  refused: RefusedTokenStore;
+  sessions: SessionStore;
+  /** A new event log for one stateful session (the SDK's EventStore port; state/event-store.ts). */
+  eventLog(sessionHint?: string): EventStore;
+  close(): void;
+}
