@@ -52,6 +52,13 @@ function raw(url: string, method: string, headers: Record<string, string>, body?
   });
 }
 
+/** The next piece of an event stream; a stream that ends first fails the test, naming what was awaited. */
+async function chunk(reader: ReadableStreamDefaultReader<Uint8Array>, awaited: string) {
+  const { value, done } = await reader.read();
+  if (done) throw new Error(`the event stream ended before ${awaited}`);
+  return new TextDecoder().decode(value);
+}
+
 async function errorOf(res: Response) {
   return ((await res.json()) as { error: { code: number; message: string } }).error;
 }
@@ -184,6 +191,94 @@ describe('stateful sessions', () => {
     expect(apiCalls(s, since)).toEqual([]);
     expect((await client.listTools()).tools).toHaveLength(2);
     await client.close();
+  });
+
+  it('answer a GET without Accept: text/event-stream 406, sending nothing and leaving the session serving', async () => {
+    server = await httpServer(s, ['--stateless=false']);
+    const { client, transport } = await connect(server.url, s.tokens.api);
+    const since = s.requests.length;
+    const res = await raw(server.url, 'GET', {
+      ...bearer(s.tokens.api),
+      accept: 'application/json',
+      'mcp-session-id': transport.sessionId!,
+      'mcp-protocol-version': '2025-06-18',
+    });
+    expect(res.status).toBe(406);
+    expect((await errorOf(res)).message).toMatch(/must accept text\/event-stream/);
+    expect(apiCalls(s, since)).toEqual([]);
+    expect((await client.listTools()).tools).toHaveLength(2);
+    await client.close();
+  });
+
+  it('resume an interrupted event stream with Last-Event-ID: the answer sent while it was broken arrives, the call made once', async () => {
+    server = await httpServer(s, ['--stateless=false']);
+    const version = '2025-11-25';
+    const opened = await raw(server.url, 'POST', bearer(s.tokens.api), {
+      ...INITIALIZE,
+      params: { ...INITIALIZE.params, protocolVersion: version },
+    });
+    const id = opened.headers.get('mcp-session-id')!;
+    await opened.body?.cancel();
+    const headers = { ...bearer(s.tokens.api), 'mcp-session-id': id, 'mcp-protocol-version': version };
+    await (
+      await raw(server.url, 'POST', headers, { jsonrpc: '2.0', method: 'notifications/initialized' })
+    ).body?.cancel();
+
+    // A slow instance: the call's answer comes after the client lost its stream.
+    s.fault({ path: '/api/v4/projects/1/issues/1', delayMs: 1500, times: 1 });
+    const since = s.requests.length;
+    const abort = new AbortController();
+    const call = await fetch(server.url, {
+      method: 'POST',
+      signal: abort.signal,
+      headers: {
+        ...headers,
+        accept: 'application/json, text/event-stream',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: {
+          name: 'forge_execute_action',
+          arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+        },
+      }),
+    });
+    expect(call.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    // Read up to the priming event, which carries the id to resume from, then break the stream.
+    const reader = call.body!.getReader();
+    let seen = '';
+    while (!/^id: (.+)$/m.test(seen)) seen += await chunk(reader, 'the priming event with its id');
+    const lastEventId = /^id: (.+)$/m.exec(seen)![1]!.trim();
+    abort.abort();
+    await reader.cancel().catch(() => undefined);
+
+    // Wait until the instance has answered the call, then resume.
+    const t0 = Date.now();
+    while (!apiCalls(s, since).some((q) => q.path === '/api/v4/projects/1/issues/1')) {
+      if (Date.now() - t0 > 15_000) throw new Error('the call never reached the instance');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await new Promise((r) => setTimeout(r, 2500));
+    const resumed = await fetch(server.url, {
+      method: 'GET',
+      headers: { ...headers, accept: 'text/event-stream', 'last-event-id': lastEventId },
+    });
+    expect(resumed.status).toBe(200);
+    const r2 = resumed.body!.getReader();
+    let replay = '';
+    while (!replay.includes('"id":7')) replay += await chunk(r2, 'the replayed answer');
+    await r2.cancel();
+    const data = replay
+      .split('\n')
+      .filter((l) => l.startsWith('data: ') && l.includes('"id":7'))
+      .map((l) => JSON.parse(l.slice(6)) as { result: { structuredContent: { iid: number } } });
+    expect(data).toHaveLength(1);
+    expect(data[0]!.result.structuredContent.iid).toBe(1);
+    // The call ran once: resuming replays the answer, it does not repeat the call.
+    expect(apiCalls(s, since).filter((q) => q.path === '/api/v4/projects/1/issues/1')).toHaveLength(1);
   });
 
   it('leave 2026-07-28 requests stateless', async () => {
