@@ -165,9 +165,11 @@ const OTHERS = [
   { name: 'acoustics', script: 'acoustics.mjs' },
   { name: 'collector', script: 'collector.mjs' },
   { name: 'telemetry', script: 'telemetry.mjs' },
+  // Ten minutes of held sessions by design (SOAK_MINUTES), so it gets a longer leash.
+  { name: 'soak', script: 'soak.mjs', timeoutMs: 15 * 60_000 },
 ];
 const OTHER_TIMEOUT_MS = 5 * 60_000;
-function runOther({ script }) {
+function runOther({ script, timeoutMs = OTHER_TIMEOUT_MS }) {
   return new Promise((resolve) => {
     const t0 = Date.now();
     const child = spawn(process.execPath, [join(here, script)], {
@@ -178,7 +180,7 @@ function runOther({ script }) {
     let err = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), OTHER_TIMEOUT_MS);
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
       resolve({ code, signal, out, err, seconds: (Date.now() - t0) / 1000 });

@@ -1,7 +1,9 @@
 /**
  * The events a stateful session's streams carried, kept so a client whose stream broke can resume with
- * Last-Event-ID and lose nothing. Bounded: each session keeps its newest `max` events; a client that comes
- * back after more than that has passed is told to start over (the SDK answers an unknown event id).
+ * Last-Event-ID and lose nothing. Bounded: each session keeps its newest events, at most `max` of them and at
+ * most `maxBytes` of serialized messages (so 96 sessions hold at most 24 MiB however large their answers); a
+ * client that comes back after more than that has passed is told to start over (the SDK answers an unknown
+ * event id).
  *
  * This is the in-memory implementation of the SDK's EventStore port; a shared store for several replicas
  * implements the same three methods.
@@ -9,23 +11,33 @@
 import type { EventId, EventStore, JSONRPCMessage, StreamId } from '@modelcontextprotocol/server';
 
 export const EVENTS_PER_SESSION = 1000;
+export const EVENT_BYTES_PER_SESSION = 256 * 1024;
 
 interface Stored {
   id: EventId;
   stream: StreamId;
   message: JSONRPCMessage;
+  bytes: number;
 }
 
 export class MemoryEventStore implements EventStore {
   private readonly events: Stored[] = [];
   private seq = 0;
+  private held = 0;
 
-  constructor(private readonly max = EVENTS_PER_SESSION) {}
+  constructor(
+    private readonly max = EVENTS_PER_SESSION,
+    private readonly maxBytes = EVENT_BYTES_PER_SESSION,
+  ) {}
 
   async storeEvent(stream: StreamId, message: JSONRPCMessage): Promise<EventId> {
     const id = `${stream}_${++this.seq}`;
-    this.events.push({ id, stream, message });
-    if (this.events.length > this.max) this.events.splice(0, this.events.length - this.max);
+    const bytes = Buffer.byteLength(JSON.stringify(message));
+    this.events.push({ id, stream, message, bytes });
+    this.held += bytes;
+    // The newest event is always kept, even alone over the byte bound, so the stream it belongs to resumes.
+    while (this.events.length > 1 && (this.events.length > this.max || this.held > this.maxBytes))
+      this.held -= this.events.shift()!.bytes;
     return id;
   }
 
@@ -46,5 +58,10 @@ export class MemoryEventStore implements EventStore {
 
   get size(): number {
     return this.events.length;
+  }
+
+  /** Serialized bytes of the events held. */
+  get bytes(): number {
+    return this.held;
   }
 }

@@ -6,6 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  EVENT_BYTES_PER_SESSION,
+  EVENTS_PER_SESSION,
+  MemoryEventStore,
   IDENTITY_CACHE_MAX,
   MemoryIdentityStore,
   MemoryRefusedTokens,
@@ -136,5 +139,40 @@ describe('stateful-session records (in memory)', () => {
     expect((await store.get('s'))!.owner).toBe('k');
     await store.delete('s');
     expect(await store.get('s')).toBeUndefined();
+  });
+});
+
+describe('a session event log (in memory)', () => {
+  const note = (n: number, pad = 0) => ({
+    jsonrpc: '2.0' as const,
+    method: 'notifications/message',
+    params: { n, pad: 'x'.repeat(pad) },
+  });
+
+  it('replays what followed an event on its own stream only', async () => {
+    const log = new MemoryEventStore();
+    const first = await log.storeEvent('a', note(1));
+    await log.storeEvent('b', note(2));
+    await log.storeEvent('a', note(3));
+    const sent: unknown[] = [];
+    const stream = await log.replayEventsAfter(first, { send: async (_id, m) => void sent.push(m) });
+    expect(stream).toBe('a');
+    expect(sent).toEqual([note(3)]);
+  });
+
+  it('keeps at most 1,000 events and 256 KiB per session, the newest; an id gone since is refused', async () => {
+    expect(EVENTS_PER_SESSION).toBe(1000);
+    expect(EVENT_BYTES_PER_SESSION).toBe(256 * 1024);
+    const log = new MemoryEventStore();
+    const first = await log.storeEvent('a', note(0));
+    for (let i = 1; i <= 1000; i++) await log.storeEvent('a', note(i));
+    expect(log.size).toBe(1000);
+    await expect(log.replayEventsAfter(first, { send: async () => undefined })).rejects.toThrow(
+      /no longer kept: start a new session/,
+    );
+    const big = new MemoryEventStore();
+    for (let i = 0; i < 10; i++) await big.storeEvent('a', note(i, 64 * 1024));
+    expect(big.bytes).toBeLessThanOrEqual(256 * 1024);
+    expect(big.size).toBe(3);
   });
 });

@@ -1,0 +1,142 @@
+// Soak of stateful HTTP sessions: our server with --stateless=false holds 96 sessions (the spec's ceiling),
+// opened by the v2 client's Streamable HTTP transport in the 2025 era over twelve credentials, each session
+// making a tools/call every CALL_EVERY_S seconds for SOAK_MINUTES minutes (default 10). forge-sim runs in a
+// process of its own. Resident memory of the server is read at the start (all sessions open), every minute,
+// and at the end; failed calls and sessions lost are counted. Prints a markdown section and writes
+// bench/results/soak.md. A benchmark, not a test: it never fails on a figure.
+// Run after building: npm run build && node bench/soak.mjs
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { mintTokens } from './lib/http-bench.mjs';
+import { simProcess } from './lib/sim-process.mjs';
+import { fmtMiB, percentile, reap, rssBytes, sleep } from './lib/util.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const SESSIONS = 96;
+const CREDENTIALS = 12;
+const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
+const CALL_EVERY_S = 10;
+const CALL = {
+  name: 'forge_execute_action',
+  arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+};
+const log = (...a) => console.error('[soak]', ...a);
+
+const sim = await simProcess(root);
+const tokens = await mintTokens(sim, CREDENTIALS);
+const cli = join(root, 'packages', 'forge-mcp-server', 'dist', 'forge-mcp-server.cjs');
+const srv = await new Promise((resolve, reject) => {
+  const child = spawn(
+    process.execPath,
+    [
+      cli,
+      '--http',
+      '--http-addr=127.0.0.1:0',
+      `--forge-url=${sim.url}`,
+      '--tier=ultimate',
+      '--tool-surface=dynamic',
+      '--stateless=false',
+      '--rate-limit-rps=0',
+    ],
+    {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  let err = '';
+  const timer = setTimeout(() => reject(new Error(`server did not start: ${err.slice(-800)}`)), 30_000);
+  child.stderr.on('data', (d) => {
+    if (err.length < 64_000) err += d.toString();
+    const m = /"url":"(http:[^"]+)"/.exec(err);
+    if (m) {
+      clearTimeout(timer);
+      resolve({ url: m[1], pid: child.pid, child });
+    }
+  });
+  child.on('exit', (code) => reject(new Error(`server exited (${code}): ${err.slice(-800)}`)));
+});
+
+const sessions = [];
+for (let i = 0; i < SESSIONS; i++) {
+  const transport = new StreamableHTTPClientTransport(new URL(srv.url), {
+    requestInit: { headers: { authorization: `Bearer ${tokens[i % CREDENTIALS]}` } },
+  });
+  const client = new Client({ name: `soak-${i}`, version: '1' });
+  await client.connect(transport);
+  sessions.push({ client, transport, calls: 0, failed: 0 });
+}
+const rssStart = rssBytes(srv.pid);
+log(`${SESSIONS} sessions open; RSS ${fmtMiB(rssStart)} MiB; soaking ${MINUTES} min`);
+const samples = [{ minute: 0, rss: rssStart }];
+const latencies = [];
+const endAt = Date.now() + MINUTES * 60_000;
+
+// Each session calls on its own schedule, spread over the period so the load is even.
+const loops = sessions.map(async (s, i) => {
+  await sleep((i * CALL_EVERY_S * 1000) / SESSIONS);
+  while (Date.now() < endAt) {
+    const t0 = performance.now();
+    try {
+      const r = await s.client.callTool(CALL);
+      if (r.isError) s.failed++;
+      latencies.push(performance.now() - t0);
+    } catch {
+      s.failed++;
+    }
+    s.calls++;
+    await sleep(CALL_EVERY_S * 1000);
+  }
+});
+const sampler = (async () => {
+  for (let m = 1; m <= MINUTES; m++) {
+    await sleep(Math.max(0, endAt - (MINUTES - m) * 60_000 - Date.now()));
+    samples.push({ minute: m, rss: rssBytes(srv.pid) });
+    log(`minute ${m}: RSS ${fmtMiB(samples.at(-1).rss)} MiB`);
+  }
+})();
+await Promise.all([...loops, sampler]);
+const rssEnd = rssBytes(srv.pid);
+// Every session still answers after the soak (none was lost to a timeout or eviction).
+let alive = 0;
+for (const s of sessions) {
+  try {
+    await s.client.listTools();
+    alive++;
+  } catch {
+    /* counted as lost */
+  }
+}
+for (const s of sessions) await s.client.close().catch(() => undefined);
+srv.child.kill('SIGTERM');
+await reap(srv.pid, 5000);
+await sim.close();
+
+const calls = sessions.reduce((n, s) => n + s.calls, 0);
+const failed = sessions.reduce((n, s) => n + s.failed, 0);
+const section = [
+  '## Stateful session soak (bench/soak.mjs)',
+  '',
+  `${SESSIONS} stateful sessions (--stateless=false, 2025-era client, ${CREDENTIALS} credentials) held for ${MINUTES} min, ` +
+    `each calling issue.get every ${CALL_EVERY_S} s; ${cpus().length} cores, Node ${process.versions.node}, shared machine.`,
+  '',
+  '| Figure | Value |',
+  '|---|---|',
+  `| server RSS with all sessions open (start) | ${fmtMiB(rssStart)} MiB |`,
+  `| server RSS at the end | ${fmtMiB(rssEnd)} MiB |`,
+  `| change | ${fmtMiB(rssEnd - rssStart)} MiB |`,
+  `| calls made / failed | ${calls} / ${failed} |`,
+  `| tools/call p50 / p99 | ${percentile(latencies, 50).toFixed(2)} / ${percentile(latencies, 99).toFixed(2)} ms |`,
+  `| sessions still answering after the soak | ${alive} of ${SESSIONS} |`,
+  '',
+  `RSS per minute (MiB): ${samples.map((s) => fmtMiB(s.rss)).join(', ')}`,
+  '',
+].join('\n');
+mkdirSync(join(here, 'results'), { recursive: true });
+writeFileSync(join(here, 'results', 'soak.md'), section);
+process.stdout.write(section);
