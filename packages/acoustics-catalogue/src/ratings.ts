@@ -68,6 +68,18 @@ function finite(values: readonly number[], count: number, what: string): void {
     throw new RangeError(`${what} needs ${count} finite numbers, got ${JSON.stringify(values)}`);
 }
 
+/** The mean of `count` coefficients rounded half up to a multiple of `step` ten-thousandths. */
+function roundedMean(values: readonly number[], count: number, step: number, what: string): number {
+  finite(values, count, what);
+  return (
+    meanRounded(
+      values.reduce((s, x) => s + units(x), 0),
+      count,
+      step,
+    ) / UNIT
+  );
+}
+
 /**
  * The practical sound absorption coefficient αp of one octave (ISO 11654 §4.1): the mean of its
  * three one-third-octave coefficients to two decimals, rounded in steps of 0.05, at most 1.00.
@@ -142,14 +154,7 @@ export function weightedAbsorption(practical: readonly number[]): WeightedAbsorp
  * and 2000 Hz, rounded to the nearest multiple of 0.05.
  */
 export function noiseReductionCoefficient(coefficients: readonly number[]): number {
-  finite(coefficients, 4, 'a noise reduction coefficient');
-  return (
-    meanRounded(
-      coefficients.reduce((s, x) => s + units(x), 0),
-      4,
-      500,
-    ) / UNIT
-  );
+  return roundedMean(coefficients, 4, 500, 'a noise reduction coefficient');
 }
 
 /**
@@ -157,12 +162,5 @@ export function noiseReductionCoefficient(coefficients: readonly number[]): numb
  * coefficients from 200 Hz to 2500 Hz, rounded to the nearest 0.01.
  */
 export function soundAbsorptionAverage(coefficients: readonly number[]): number {
-  finite(coefficients, 12, 'a sound absorption average');
-  return (
-    meanRounded(
-      coefficients.reduce((s, x) => s + units(x), 0),
-      12,
-      100,
-    ) / UNIT
-  );
+  return roundedMean(coefficients, 12, 100, 'a sound absorption average');
 }
