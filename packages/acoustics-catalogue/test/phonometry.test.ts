@@ -83,9 +83,16 @@ describe('coming from phonometry', () => {
     expect(
       (readCatalogue(readFileSync(at('ours.json'))).document.rows[0] as Record<string, unknown>).thickness_mm,
     ).toBe(25);
-    // Never overwritten without --force.
-    expect(run('import', 'v1.json', 'ours.json').code).toBe(2);
-    expect(run('import', '--force', 'v1.json', 'ours.json').code).toBe(0);
+  });
+
+  it('import never overwrites a file without --force', () => {
+    writeFileSync(at('taken.json'), 'kept');
+    const r = run('import', 'v1.json', 'taken.json');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('acoustics-catalogue: taken.json: already exists; pass --force to overwrite it\n');
+    expect(readFileSync(at('taken.json'), 'utf8')).toBe('kept');
+    expect(run('import', '--force', 'v1.json', 'taken.json').code).toBe(0);
+    expect(JSON.parse(readFileSync(at('taken.json'), 'utf8')).schema).toBe('acoustics-catalogue');
   });
 
   it('import converts a CSV file with its .phonometry.json header: the CSV bytes kept, the header converted', () => {
