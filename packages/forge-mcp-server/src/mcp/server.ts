@@ -16,6 +16,9 @@ import type { ActionSpec } from '../catalog/types.js';
 import { channels, publish } from '../channels.js';
 import { errorResult, runAction, type ToolResult } from '../executor/index.js';
 import { CONFIRM_TEXTS, decide } from '../policy/index.js';
+import { registerCompletions } from '../completions/index.js';
+import { registerPrompts } from '../prompts/index.js';
+import { registerResources } from '../resources/index.js';
 import type { Session } from '../session/index.js';
 import { VERSION } from '../version.js';
 import { observeServer } from './observe.js';
@@ -76,7 +79,12 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
   const server = new Server(
     { name: SERVER_NAME, version: VERSION, title: 'Forge MCP server' },
     {
-      capabilities: { tools: { listChanged: false } },
+      capabilities: {
+        tools: { listChanged: false },
+        resources: {},
+        logging: {},
+        ...(session.config.capabilitySurface === 'full' ? { prompts: {}, completions: {} } : {}),
+      },
       instructions:
         session.surfaceName === 'dynamic'
           ? 'Use forge_find_action to find the canonical action for a task, then forge_execute_action to run it.'
@@ -91,8 +99,17 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
     caller: session.identity,
   });
 
-  server.setRequestHandler('tools/list', async () => {
+  const guardSession = () => {
     if (session.refusal) deny(-40300, session.refusal);
+  };
+  registerResources(server, session, guardSession);
+  if (session.config.capabilitySurface === 'full') {
+    registerPrompts(server, session, guardSession);
+    registerCompletions(server, session, guardSession);
+  }
+
+  server.setRequestHandler('tools/list', async () => {
+    guardSession();
     return { tools: session.surface.list() as never };
   });
 
@@ -111,6 +128,10 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
     };
     const report = (r: ToolResult, action?: string, refusal?: string) => {
       called(!!r.isError, action, refusal);
+      // A log record for clients that asked for them (logging/setLevel); never arguments or tokens.
+      void ctx.mcpReq
+        .log(r.isError ? 'warning' : 'info', { tool, action, isError: !!r.isError, refusal }, SERVER_NAME)
+        .catch(() => undefined);
       return r as never;
     };
     if (res.kind === 'unknown_tool') deny(-32602, `unknown tool: ${tool}`);

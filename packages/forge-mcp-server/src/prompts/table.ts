@@ -1,0 +1,541 @@
+/**
+ * The workflow prompts: each names its arguments and the catalog reads it makes, and renders Markdown from
+ * what came back. Reads go through the session's view and guards (resources/read.ts), so a prompt reaches
+ * nothing its actions could not; a read that is refused or fails is reported inside the Markdown.
+ */
+
+export interface PromptArg {
+  name: string;
+  description: string;
+  required?: boolean;
+  /** Whole days, a positive integer. */
+  days?: boolean;
+}
+
+export interface Fetch {
+  (id: string, args: Record<string, unknown>): Promise<unknown[] | Record<string, unknown> | string>;
+}
+
+export interface PromptSpec {
+  name: string;
+  title: string;
+  description: string;
+  args: PromptArg[];
+  /** The canonical actions it reads (the prompt is dropped when one of them is excluded). */
+  reads: string[];
+  render: (a: Record<string, string>, fetch: Fetch) => Promise<string>;
+}
+
+const project: PromptArg = {
+  name: 'project_id',
+  description: 'Project ID or full path (group/project).',
+  required: true,
+};
+const group: PromptArg = { name: 'group_id', description: 'Group ID or full path.', required: true };
+const mr: PromptArg = {
+  name: 'merge_request_iid',
+  description: "The merge request's IID within the project (e.g. 12).",
+  required: true,
+};
+const days = (d: number): PromptArg => ({
+  name: 'days',
+  description: `How many days back to look (default ${d}).`,
+  days: true,
+});
+
+type Rec = Record<string, unknown>;
+const list = (v: unknown): Rec[] => (Array.isArray(v) ? (v as Rec[]) : []);
+const str = (v: unknown) =>
+  v === null || v === undefined || v === '' ? '—' : String(v).replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const who = (u: unknown) => (u && typeof u === 'object' ? `@${(u as Rec).username}` : '—');
+const since = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString();
+const ageDays = (iso: unknown) =>
+  typeof iso === 'string' ? Math.floor((Date.now() - Date.parse(iso)) / 86_400_000) : NaN;
+
+function table(head: string[], rows: unknown[][]): string {
+  if (!rows.length) return '_None._';
+  return [
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.map(str).join(' | ')} |`),
+  ].join('\n');
+}
+
+const failed = (v: unknown) => (typeof v === 'string' ? `> ${v}\n` : '');
+
+function mrRows(mrs: Rec[]) {
+  return mrs.map((m) => [
+    `!${m.iid}`,
+    m.title,
+    who(m.author),
+    m.source_branch,
+    m.target_branch,
+    m.updated_at,
+  ]);
+}
+const MR_HEAD = ['MR', 'Title', 'Author', 'Source', 'Target', 'Updated'];
+
+async function mrContext(a: Record<string, string>, fetch: Fetch) {
+  const args = { project_id: a.project_id, merge_request_iid: Number(a.merge_request_iid) };
+  const [mrv, changes, discussions] = await Promise.all([
+    fetch('merge_request.get', args),
+    fetch('mr_review.changes_get', args),
+    fetch('mr_review.discussion_list', { ...args, per_page: 100 }),
+  ]);
+  const m = (typeof mrv === 'object' ? mrv : {}) as Rec;
+  const files = list((changes as Rec)?.changes);
+  return { m, mrv, changes, files, discussions };
+}
+
+function fileLines(files: Rec[]) {
+  return files.map((f) => {
+    const diff = String(f.diff ?? '');
+    const added = diff.split('\n').filter((l) => l.startsWith('+') && !l.startsWith('+++')).length;
+    const removed = diff.split('\n').filter((l) => l.startsWith('-') && !l.startsWith('---')).length;
+    const kind = f.new_file ? 'added' : f.deleted_file ? 'deleted' : f.renamed_file ? 'renamed' : 'modified';
+    return [f.new_path, kind, `+${added}`, `-${removed}`];
+  });
+}
+
+export const PROMPTS: PromptSpec[] = [
+  {
+    name: 'review_mr',
+    title: 'Review a merge request',
+    description:
+      'Gathers a merge request, its changed files and open threads, and asks for a structured review.',
+    args: [project, mr],
+    reads: ['merge_request.get', 'mr_review.changes_get', 'mr_review.discussion_list'],
+    render: async (a, fetch) => {
+      const { m, mrv, changes, files, discussions } = await mrContext(a, fetch);
+      const open = list(discussions).filter((d) => list(d.notes).some((n) => n.resolvable && !n.resolved));
+      return [
+        `# Review of !${a.merge_request_iid}: ${str(m.title)}`,
+        failed(mrv) + failed(changes) + failed(discussions),
+        `**Author** ${who(m.author)} · **${str(m.source_branch)} → ${str(m.target_branch)}** · state ${str(m.state)}`,
+        '',
+        '## Description',
+        String(m.description ?? '') || '_No description._',
+        '',
+        `## Changed files (${files.length})`,
+        table(['File', 'Change', 'Added', 'Removed'], fileLines(files)),
+        '',
+        `## Unresolved threads (${open.length})`,
+        table(
+          ['Thread', 'First note'],
+          open.map((d) => [d.id, list(d.notes)[0]?.body]),
+        ),
+        '',
+        '## Your review',
+        'Review for correctness, tests, security and readability. For each finding give the file, the line, why it matters and a concrete fix. End with approve, approve with comments, or request changes.',
+      ].join('\n');
+    },
+  },
+  {
+    name: 'mr_risk_assessment',
+    title: 'Merge request risk',
+    description: 'Scores how risky a merge request is from its size, the files it touches and its pipeline.',
+    args: [project, mr],
+    reads: ['merge_request.get', 'mr_review.changes_get', 'mr_review.discussion_list'],
+    render: async (a, fetch) => {
+      const { m, mrv, changes, files } = await mrContext(a, fetch);
+      const rows = fileLines(files);
+      const lines = rows.reduce(
+        (n, r) => n + Number(String(r[2]).slice(1)) + Number(String(r[3]).slice(1)),
+        0,
+      );
+      const sensitive = files.filter((f) =>
+        /(^|\/)(\.gitlab-ci\.yml|Dockerfile|package(-lock)?\.json|.*\.(sql|tf)|migrations?\/|auth|security)/i.test(
+          String(f.new_path),
+        ),
+      );
+      const deleted = files.filter((f) => f.deleted_file).length;
+      let score = 0;
+      if (lines > 400) score += 2;
+      else if (lines > 100) score += 1;
+      if (files.length > 20) score += 1;
+      score += Math.min(2, sensitive.length);
+      if (deleted) score += 1;
+      const pipeline = (m.head_pipeline ?? m.pipeline) as Rec | undefined;
+      if (pipeline && pipeline.status !== 'success') score += 1;
+      const level = score >= 4 ? 'high' : score >= 2 ? 'medium' : 'low';
+      return [
+        `# Risk of !${a.merge_request_iid}: ${str(m.title)}`,
+        failed(mrv) + failed(changes),
+        `**Risk: ${level}** (score ${score} of 7)`,
+        '',
+        table(
+          ['Factor', 'Value'],
+          [
+            ['Files changed', files.length],
+            ['Lines changed', lines],
+            ['Files deleted', deleted],
+            ['Sensitive files', sensitive.map((f) => f.new_path).join(', ') || 'none'],
+            ['Pipeline', pipeline?.status ?? 'none'],
+          ],
+        ),
+        '',
+        'Explain the main risks, what could break in production, and which checks would lower the risk before merging.',
+      ].join('\n');
+    },
+  },
+  {
+    name: 'summarize_open_mrs',
+    title: 'Open merge requests',
+    description: 'Lists the open merge requests of a project with their age.',
+    args: [project],
+    reads: ['merge_request.list'],
+    render: async (a, fetch) => {
+      const mrs = await fetch('merge_request.list', {
+        project_id: a.project_id,
+        state: 'opened',
+        per_page: 100,
+      });
+      return [
+        `# Open merge requests of ${a.project_id}`,
+        failed(mrs),
+        table(MR_HEAD, mrRows(list(mrs))),
+      ].join('\n');
+    },
+  },
+  {
+    name: 'generate_release_notes',
+    title: 'Release notes',
+    description: 'Drafts release notes from the commits and merge requests between two refs.',
+    args: [
+      project,
+      { name: 'from', description: 'The earlier tag or branch.', required: true },
+      { name: 'to', description: 'The later tag or branch (default: the default branch).' },
+    ],
+    reads: ['repository.compare', 'project.get'],
+    render: async (a, fetch) => {
+      let to = a.to;
+      if (!to) {
+        const p = await fetch('project.get', { project_id: a.project_id });
+        to = String((p as Rec)?.default_branch ?? 'main');
+      }
+      const cmp = await fetch('repository.compare', { project_id: a.project_id, from: a.from, to });
+      const commits = list((cmp as Rec)?.commits);
+      const groups: Record<string, Rec[]> = { Features: [], Fixes: [], Other: [] };
+      for (const c of commits) {
+        const t = String(c.title ?? '');
+        (/^feat/i.test(t) ? groups.Features : /^fix/i.test(t) ? groups.Fixes : groups.Other).push(c);
+      }
+      return [
+        `# Release notes ${a.from} → ${to}`,
+        failed(cmp),
+        ...Object.entries(groups).flatMap(([k, cs]) => [
+          `## ${k}`,
+          cs.length
+            ? cs
+                .map(
+                  (c) =>
+                    `- ${str(c.title)} (${String(c.short_id ?? c.id ?? '').slice(0, 8)}, ${str(c.author_name)})`,
+                )
+                .join('\n')
+            : '_None._',
+          '',
+        ]),
+        'Rewrite these as release notes for users: lead with what changed for them, group breaking changes first.',
+      ].join('\n');
+    },
+  },
+  {
+    name: 'summarize_pipeline_status',
+    title: 'Pipeline triage',
+    description: 'Reads the latest pipeline and its failed jobs and asks for a triage.',
+    args: [project, { name: 'ref', description: 'Branch or tag (default: the default branch).' }],
+    reads: ['pipeline.latest', 'job.list'],
+    render: async (a, fetch) => {
+      const p = await fetch('pipeline.latest', {
+        project_id: a.project_id,
+        ...(a.ref ? { ref: a.ref } : {}),
+      });
+      const pr = (typeof p === 'object' ? p : {}) as Rec;
+      const jobs = pr.id
+        ? await fetch('job.list', { project_id: a.project_id, pipeline_id: pr.id, per_page: 100 })
+        : [];
+      const bad = list(jobs).filter((j) => j.status === 'failed');
+      return [
+        `# Pipeline ${str(pr.id)} on ${str(pr.ref)}: ${str(pr.status)}`,
+        failed(p) + failed(jobs),
+        `## Failed jobs (${bad.length})`,
+        table(
+          ['Job', 'Stage', 'Reason', 'Allowed to fail'],
+          bad.map((j) => [`${j.name} (#${j.id})`, j.stage, j.failure_reason, j.allow_failure]),
+        ),
+        '',
+        'For each failed job say whether it is a flake, an infrastructure failure or a real defect, and what to do next (read its log with job.trace, retry with job.retry, or fix).',
+      ].join('\n');
+    },
+  },
+  {
+    name: 'stale_items_report',
+    title: 'Stale items',
+    description: 'Open issues and merge requests nobody touched for a while.',
+    args: [project, { name: 'stale_days', description: 'Days without an update (default 30).', days: true }],
+    reads: ['issue.list', 'merge_request.list'],
+    render: async (a, fetch) => {
+      const d = Number(a.stale_days ?? 30);
+      const q = { project_id: a.project_id, state: 'opened', updated_before: since(d), per_page: 100 };
+      const [issues, mrs] = await Promise.all([fetch('issue.list', q), fetch('merge_request.list', q)]);
+      return [
+        `# Items not updated for ${d} days in ${a.project_id}`,
+        failed(issues) + failed(mrs),
+        '## Issues',
+        table(
+          ['Issue', 'Title', 'Assignee', 'Idle days'],
+          list(issues).map((i) => [`#${i.iid}`, i.title, who(i.assignee), ageDays(i.updated_at)]),
+        ),
+        '',
+        '## Merge requests',
+        table(
+          ['MR', 'Title', 'Author', 'Idle days'],
+          list(mrs).map((m) => [`!${m.iid}`, m.title, who(m.author), ageDays(m.updated_at)]),
+        ),
+        '',
+        'Suggest for each item: close, ping the owner, or re-plan.',
+      ].join('\n');
+    },
+  },
+  {
+    name: 'milestone_progress',
+    title: 'Milestone progress',
+    description: "How far a milestone's issues are, open against closed.",
+    args: [
+      project,
+      { name: 'milestone', description: 'Milestone title (default: the active milestone due first).' },
+    ],
+    reads: ['project.milestone_list', 'issue.list'],
+    render: async (a, fetch) => {
+      const ms = list(
+        await fetch('project.milestone_list', { project_id: a.project_id, state: 'active', per_page: 100 }),
+      );
+      const m = a.milestone
+        ? (ms.find((x) => x.title === a.milestone) ?? { title: a.milestone })
+        : ms.sort((x, y) => String(x.due_date ?? '9').localeCompare(String(y.due_date ?? '9')))[0];
+      if (!m) return `# Milestone progress of ${a.project_id}\n\n_No active milestone._`;
+      const issues = await fetch('issue.list', {
+        project_id: a.project_id,
+        milestone: m.title,
+        state: 'all',
+        per_page: 100,
+      });
+      const all = list(issues);
+      const closed = all.filter((i) => i.state === 'closed').length;
+      const pct = all.length ? Math.round((100 * closed) / all.length) : 0;
+      return [
+        `# Milestone ${str(m.title)}: ${pct}% done`,
+        failed(issues),
+        `${closed} of ${all.length} issues closed · due ${str(m.due_date)}`,
+        '',
+        '## Open issues',
+        table(
+          ['Issue', 'Title', 'Assignee'],
+          all.filter((i) => i.state !== 'closed').map((i) => [`#${i.iid}`, i.title, who(i.assignee)]),
+        ),
+      ].join('\n');
+    },
+  },
+  {
+    name: 'daily_standup',
+    title: 'Daily standup',
+    description: "One person's last day: merge requests and issues they moved, and what is open.",
+    args: [project, { name: 'username', description: 'Whose standup (default: you).' }],
+    reads: ['user.current', 'merge_request.list', 'issue.list'],
+    render: async (a, fetch) => {
+      const user = a.username ?? String(((await fetch('user.current', {})) as Rec)?.username ?? '');
+      const q = { project_id: a.project_id, updated_after: since(1), per_page: 100 };
+      const [mrs, issues] = await Promise.all([
+        fetch('merge_request.list', { ...q, author_username: user }),
+        fetch('issue.list', { ...q, assignee_username: user }),
+      ]);
+      return [
+        `# Standup for @${user}`,
+        failed(mrs) + failed(issues),
+        '## Merge requests touched since yesterday',
+        table(
+          ['MR', 'Title', 'State'],
+          list(mrs).map((m) => [`!${m.iid}`, m.title, m.state]),
+        ),
+        '',
+        '## Issues touched since yesterday',
+        table(
+          ['Issue', 'Title', 'State'],
+          list(issues).map((i) => [`#${i.iid}`, i.title, i.state]),
+        ),
+        '',
+        'Write the standup: yesterday, today, blockers.',
+      ].join('\n');
+    },
+  },
+  {
+    name: 'team_member_workload',
+    title: 'Workload of one person',
+    description: 'Open issues assigned to and merge requests authored by or awaiting review from one person.',
+    args: [project, { name: 'username', description: 'Whose workload.', required: true }, days(30)],
+    reads: ['merge_request.list', 'issue.list'],
+    render: async (a, fetch) => {
+      const q = {
+        project_id: a.project_id,
+        state: 'opened',
+        updated_after: since(Number(a.days ?? 30)),
+        per_page: 100,
+      };
+      const [authored, reviewing, issues] = await Promise.all([
+        fetch('merge_request.list', { ...q, author_username: a.username }),
+        fetch('merge_request.list', { ...q, reviewer_username: a.username }),
+        fetch('issue.list', { ...q, assignee_username: a.username }),
+      ]);
+      return [
+        `# Workload of @${a.username}`,
+        failed(authored) + failed(reviewing) + failed(issues),
+        table(
+          ['Kind', 'Open'],
+          [
+            ['Merge requests authored', list(authored).length],
+            ['Reviews waiting', list(reviewing).length],
+            ['Issues assigned', list(issues).length],
+          ],
+        ),
+        '',
+        '## Reviews waiting',
+        table(MR_HEAD, mrRows(list(reviewing))),
+      ].join('\n');
+    },
+  },
+  {
+    name: 'audit_project_settings',
+    title: 'Audit project settings',
+    description: 'Checks a project’s merge, visibility and pipeline settings against common good practice.',
+    args: [project],
+    reads: ['project.get'],
+    render: async (a, fetch) => {
+      const p = await fetch('project.get', { project_id: a.project_id });
+      const r = (typeof p === 'object' ? p : {}) as Rec;
+      const checks: [string, unknown, boolean][] = [
+        ['Visibility', r.visibility, r.visibility !== 'public'],
+        [
+          'Pipelines must succeed to merge',
+          r.only_allow_merge_if_pipeline_succeeds,
+          r.only_allow_merge_if_pipeline_succeeds === true,
+        ],
+        [
+          'Threads must be resolved to merge',
+          r.only_allow_merge_if_all_discussions_are_resolved,
+          r.only_allow_merge_if_all_discussions_are_resolved === true,
+        ],
+        [
+          'Source branch removed after merge',
+          r.remove_source_branch_after_merge,
+          r.remove_source_branch_after_merge === true,
+        ],
+        ['Merge method', r.merge_method, true],
+        ['Default branch', r.default_branch, !!r.default_branch],
+      ];
+      return [
+        `# Settings audit of ${str(r.path_with_namespace ?? a.project_id)}`,
+        failed(p),
+        table(
+          ['Setting', 'Value', 'Verdict'],
+          checks.map(([k, v, ok]) => [k, v, ok ? 'ok' : 'review']),
+        ),
+      ].join('\n');
+    },
+  },
+  {
+    name: 'audit_branch_protection',
+    title: 'Audit branch protection',
+    description:
+      'Who may push and merge to each protected branch, and whether the default branch is protected.',
+    args: [project],
+    reads: ['project.get', 'branch.list_protected'],
+    render: async (a, fetch) => {
+      const [p, prot] = await Promise.all([
+        fetch('project.get', { project_id: a.project_id }),
+        fetch('branch.list_protected', { project_id: a.project_id, per_page: 100 }),
+      ]);
+      const def = (p as Rec)?.default_branch;
+      const rows = list(prot);
+      const levels = (v: unknown) =>
+        list(v)
+          .map((l) => l.access_level_description ?? l.access_level)
+          .join(', ');
+      return [
+        `# Branch protection of ${a.project_id}`,
+        failed(p) + failed(prot),
+        `Default branch ${str(def)}: ${rows.some((b) => b.name === def) ? 'protected' : '**not protected**'}`,
+        '',
+        table(
+          ['Branch', 'Push', 'Merge', 'Force push'],
+          rows.map((b) => [
+            b.name,
+            levels(b.push_access_levels),
+            levels(b.merge_access_levels),
+            b.allow_force_push,
+          ]),
+        ),
+      ].join('\n');
+    },
+  },
+  {
+    name: 'audit_project_access',
+    title: 'Audit project access',
+    description: 'Members by access level, with owners and maintainers first.',
+    args: [project],
+    reads: ['project.members'],
+    render: async (a, fetch) => {
+      const members = await fetch('project.members', { project_id: a.project_id, per_page: 100 });
+      const LEVEL: Record<number, string> = {
+        10: 'Guest',
+        15: 'Planner',
+        20: 'Reporter',
+        30: 'Developer',
+        40: 'Maintainer',
+        50: 'Owner',
+      };
+      const rows = list(members).sort((x, y) => Number(y.access_level) - Number(x.access_level));
+      return [
+        `# Access to ${a.project_id}`,
+        failed(members),
+        table(
+          ['Member', 'Access', 'Expires', 'State'],
+          rows.map((m) => [
+            `@${m.username}`,
+            LEVEL[Number(m.access_level)] ?? m.access_level,
+            m.expires_at,
+            m.state,
+          ]),
+        ),
+        '',
+        'Flag members with more access than their role needs and memberships without an expiry.',
+      ].join('\n');
+    },
+  },
+  {
+    name: 'team_mr_dashboard',
+    title: 'Team merge requests',
+    description: 'Open merge requests across a group, by author, with their age.',
+    args: [group, { name: 'target_branch', description: 'Only merge requests into this branch.' }],
+    reads: ['merge_request.list_group'],
+    render: async (a, fetch) => {
+      const mrs = await fetch('merge_request.list_group', {
+        group_id: a.group_id,
+        state: 'opened',
+        per_page: 100,
+        ...(a.target_branch ? { target_branch: a.target_branch } : {}),
+      });
+      const byAuthor = new Map<string, number>();
+      for (const m of list(mrs)) byAuthor.set(who(m.author), (byAuthor.get(who(m.author)) ?? 0) + 1);
+      return [
+        `# Open merge requests in ${a.group_id}`,
+        failed(mrs),
+        table(
+          ['Author', 'Open'],
+          [...byAuthor].sort((x, y) => y[1] - x[1]),
+        ),
+        '',
+        table(MR_HEAD, mrRows(list(mrs))),
+      ].join('\n');
+    },
+  },
+];

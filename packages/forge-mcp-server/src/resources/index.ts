@@ -1,0 +1,313 @@
+/**
+ * Resources under forge://: the tools manifest, three static resources, the workflow guides and the
+ * resource templates. Every data read is a catalog action run through the session's view and guards.
+ * FORGE_MCP_CAPABILITY_SURFACE=minimal keeps only the tools manifest.
+ */
+import {
+  ProtocolError,
+  ResourceNotFoundError,
+  UriTemplate,
+  type Server,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import type { Session } from '../session/index.js';
+import { GUIDES } from './guides.js';
+import { manifest, manifestEntry } from './manifest.js';
+import { readAction, type ReadOutcome } from './read.js';
+import { COLLECTION_CAP, TEMPLATES, type TemplateSpec } from './templates.js';
+
+export { readAction, type ReadOutcome } from './read.js';
+export { TEMPLATES } from './templates.js';
+
+const INVALID_PARAMS = -32602;
+/** The _meta key carrying a collection's paging facts. */
+export const PAGE_INFO_KEY = 'io.github.forge-mcp-server/pageInfo';
+/** Files larger than this are answered with their metadata only. */
+const FILE_CAP = 1024 * 1024;
+
+interface StaticResource {
+  uri: string;
+  name: string;
+  title: string;
+  description: string;
+  mimeType: string;
+  /** Kept under the minimal capability surface. */
+  minimal?: boolean;
+  /** The action a data resource reads (hidden when that action is excluded). */
+  action?: string;
+}
+
+const MANIFEST_URI = 'forge://tools';
+
+function staticResources(): StaticResource[] {
+  return [
+    {
+      uri: MANIFEST_URI,
+      name: 'tool_manifest',
+      title: 'Tools manifest',
+      description:
+        'What this session can call on its tool surface; forge://tools/<canonical id> gives one entry with its call shape and input schema.',
+      mimeType: 'application/json',
+      minimal: true,
+    },
+    {
+      uri: 'forge://user/current',
+      name: 'current_user',
+      title: 'Current user',
+      description: 'The user the token belongs to.',
+      mimeType: 'application/json',
+      action: 'user.current',
+    },
+    {
+      uri: 'forge://groups',
+      name: 'groups',
+      title: 'Groups',
+      description: `Groups the user can see (one page, at most ${COLLECTION_CAP}).`,
+      mimeType: 'application/json',
+      action: 'group.list',
+    },
+    {
+      uri: 'forge://workspace/roots',
+      name: 'workspace_roots',
+      title: 'Workspace roots',
+      description: 'The folders the client declared as its roots (for discover_project.resolve).',
+      mimeType: 'application/json',
+    },
+    ...GUIDES.map((g) => ({
+      uri: `forge://guides/${g.name}`,
+      name: g.name,
+      title: g.title,
+      description: g.description,
+      mimeType: 'text/markdown',
+    })),
+  ];
+}
+
+const offered = (session: Session, id: string | undefined) => {
+  if (!id) return true;
+  const a = session.view.catalog.get(id);
+  return !!a && session.view.availability(a).state !== 'absent';
+};
+
+const compiled = TEMPLATES.map((spec) => ({ spec, template: new UriTemplate(spec.uriTemplate) }));
+
+function fail(code: number, message: string): never {
+  throw new ProtocolError(code, message);
+}
+
+/** A resource that does not exist: -32602 with data.uri, as the 2026-07-28 revision asks of every era. */
+function notFound(uri: string, message: string): never {
+  throw new ResourceNotFoundError(uri, message);
+}
+
+function unknownUri(uri: string): never {
+  notFound(
+    uri,
+    `Unknown resource ${uri}. Send a URI from resources/list (for example ${MANIFEST_URI}) or one built from a template in resources/templates/list (for example forge://project/{project_id}/issue/{issue_iid}).`,
+  );
+}
+
+/** Decodes the template's variables and refuses any that would leave their place in the path. */
+function argumentsOf(
+  uri: string,
+  spec: TemplateSpec,
+  vars: Record<string, string | string[]>,
+  session: Session,
+) {
+  const action = session.view.catalog.get(spec.action)!;
+  const args: Record<string, unknown> = { ...spec.fixed };
+  for (const [name, raw] of Object.entries(vars)) {
+    const text = Array.isArray(raw) ? raw.join(',') : raw;
+    let value: string;
+    try {
+      value = decodeURIComponent(text);
+    } catch {
+      fail(
+        INVALID_PARAMS,
+        `${uri}: the variable ${name} is not valid percent-encoding; encode reserved characters as %XX.`,
+      );
+    }
+    if (!value || /[\0-\x1f]/.test(value))
+      fail(
+        INVALID_PARAMS,
+        `${uri}: the variable ${name} is empty or holds control characters; send a value like those in ${spec.uriTemplate}.`,
+      );
+    if (value.split('/').some((s) => s === '..' || s === '.') || value.startsWith('/'))
+      fail(
+        INVALID_PARAMS,
+        `${uri}: the variable ${name} leaves its place in the path ('..', '.' or a leading '/'); send a path inside it, for example docs/README.md.`,
+      );
+    const param = spec.rename?.[name] ?? name;
+    const schema = action.params[param] as { type?: string | string[] } | undefined;
+    const integer = schema?.type === 'integer';
+    if (integer && !/^\d+$/.test(value))
+      fail(
+        INVALID_PARAMS,
+        `${uri}: ${name} must be a whole number (for example 12); got ${JSON.stringify(value)}.`,
+      );
+    args[param] = integer ? Number(value) : value;
+  }
+  if (spec.collection && action.params.per_page) args.per_page = COLLECTION_CAP;
+  return args;
+}
+
+function refusal(uri: string, r: Extract<ReadOutcome, { ok: false }>): never {
+  if (r.kind === 'unknown') unknownUri(uri);
+  // A guard's refusal or the instance's own answer, in the same words a tool call would get.
+  if (r.kind === 'failed' && /not found/i.test(r.text)) notFound(uri, `${uri}: ${r.text}`);
+  // -40300 is the server's code for a refusal a call of the same action would get, as on tools.
+  fail(r.kind === 'refused' ? -40300 : -32603, `${uri}: ${r.text}`);
+}
+
+function json(uri: string, data: unknown, meta?: Record<string, unknown>) {
+  return {
+    contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(data, null, 2) }],
+    ...(meta ? { _meta: meta } : {}),
+  };
+}
+
+function fileContents(uri: string, data: unknown) {
+  const f = (data ?? {}) as Record<string, unknown>;
+  const { content, ...meta } = f;
+  const size = Number(f.size ?? 0);
+  if (size > FILE_CAP) return json(uri, { ...meta, truncated: true });
+  const bytes = Buffer.from(
+    typeof content === 'string' ? content : '',
+    f.encoding === 'base64' ? 'base64' : 'utf8',
+  );
+  const text = bytes.toString('utf8');
+  const binary = bytes.includes(0) || text.includes('\uFFFD');
+  return {
+    contents: [
+      { uri, mimeType: binary ? 'application/octet-stream' : 'text/plain', text: binary ? '' : text },
+    ],
+    _meta: { 'io.github.forge-mcp-server/file': { ...meta, binary } },
+  };
+}
+
+async function readTemplate(uri: string, session: Session, ctx: ServerContext) {
+  for (const { spec, template } of compiled) {
+    const vars = template.match(uri);
+    if (!vars) continue;
+    if (!offered(session, spec.action)) unknownUri(uri);
+    const args = argumentsOf(uri, spec, vars, session);
+    const r = await readAction(session, spec.action, args, ctx.mcpReq.signal);
+    if (!r.ok) refusal(uri, r);
+    if (spec.file) return fileContents(uri, r.data);
+    if (spec.collection && Array.isArray(r.data)) {
+      const returned = r.data.length;
+      const total = r.total ?? (r.nextPage ? undefined : returned);
+      return json(uri, r.data, {
+        [PAGE_INFO_KEY]: {
+          returned,
+          ...(total !== undefined ? { total } : {}),
+          complete: !r.nextPage && (total ?? returned) <= returned,
+        },
+      });
+    }
+    return json(uri, r.data);
+  }
+  unknownUri(uri);
+}
+
+async function workspaceRoots(server: Server) {
+  if (!server.getClientCapabilities()?.roots)
+    return { roots: [], note: 'the client declared no roots capability' };
+  try {
+    return await server.listRoots();
+  } catch {
+    return { roots: [], note: 'the client did not answer roots/list' };
+  }
+}
+
+/** Registers resources/list, resources/templates/list and resources/read on a session's server. */
+export function registerResources(server: Server, session: Session, guardSession: () => void): void {
+  const minimal = session.config.capabilitySurface === 'minimal';
+  const statics = () => staticResources().filter((r) => (minimal ? r.minimal : offered(session, r.action)));
+
+  server.setRequestHandler('resources/list', async () => {
+    guardSession();
+    return { resources: statics().map(({ minimal: _m, action: _a, ...r }) => r) } as never;
+  });
+
+  server.setRequestHandler('resources/templates/list', async () => {
+    guardSession();
+    const resourceTemplates = minimal
+      ? [
+          {
+            uriTemplate: `${MANIFEST_URI}/{id}`,
+            name: 'tool_manifest_entry',
+            title: 'Tools manifest entry',
+            description:
+              'One action: call shape, input schema, metadata, fine-grained needs, and why it is withheld if it is.',
+            mimeType: 'application/json',
+          },
+        ]
+      : [
+          {
+            uriTemplate: `${MANIFEST_URI}/{id}`,
+            name: 'tool_manifest_entry',
+            title: 'Tools manifest entry',
+            description:
+              'One action: call shape, input schema, metadata, fine-grained needs, and why it is withheld if it is.',
+            mimeType: 'application/json',
+          },
+          ...TEMPLATES.filter((t) => offered(session, t.action)).map((t) => ({
+            uriTemplate: t.uriTemplate,
+            name: t.name,
+            title: t.title,
+            description: t.description,
+            mimeType: t.file ? 'text/plain' : 'application/json',
+          })),
+        ];
+    return { resourceTemplates } as never;
+  });
+
+  server.setRequestHandler('resources/read', async (request, ctx) => {
+    guardSession();
+    const uri = request.params.uri;
+    if (!uri.startsWith('forge://')) unknownUri(uri);
+    if (uri === MANIFEST_URI) return json(uri, manifest(session, [])) as never;
+    if (uri.startsWith(`${MANIFEST_URI}/`)) {
+      const id = uri.slice(MANIFEST_URI.length + 1);
+      const entry = manifestEntry(session, id);
+      if (!entry)
+        notFound(
+          uri,
+          `No action ${JSON.stringify(id)} on this server. Read ${MANIFEST_URI} for the canonical IDs offered (for example forge://tools/issue.list).`,
+        );
+      return json(uri, entry) as never;
+    }
+    if (minimal)
+      notFound(
+        uri,
+        `${uri} is not offered: this server runs with FORGE_MCP_CAPABILITY_SURFACE=minimal, which keeps only ${MANIFEST_URI}. Use the tools instead.`,
+      );
+    const guide = GUIDES.find((g) => uri === `forge://guides/${g.name}`);
+    if (guide) return { contents: [{ uri, mimeType: 'text/markdown', text: guide.text }] } as never;
+    if (uri === 'forge://workspace/roots') return json(uri, await workspaceRoots(server)) as never;
+    const fixed = staticResources().find((r) => r.uri === uri && r.action);
+    if (fixed) {
+      if (!offered(session, fixed.action)) unknownUri(uri);
+      const r = await readAction(
+        session,
+        fixed.action!,
+        fixed.action === 'group.list' ? { per_page: COLLECTION_CAP } : {},
+        ctx.mcpReq.signal,
+      );
+      if (!r.ok) refusal(uri, r);
+      if (Array.isArray(r.data)) {
+        const returned = r.data.length;
+        return json(uri, r.data, {
+          [PAGE_INFO_KEY]: {
+            returned,
+            ...(r.total !== undefined ? { total: r.total } : {}),
+            complete: !r.nextPage,
+          },
+        }) as never;
+      }
+      return json(uri, r.data) as never;
+    }
+    return (await readTemplate(uri, session, ctx)) as never;
+  });
+}

@@ -1,0 +1,98 @@
+/**
+ * The tools manifest: what this session's surface offers, and for one action how to call it, its schema,
+ * its read/destructive metadata, its fine-grained needs and, when the session may not run it, why (in the
+ * same words as the refusal a call would get).
+ */
+import type { ActionSpec } from '../catalog/types.js';
+import { FINE_GRAINED } from '../catalog/fine-grained.generated.js';
+import { inputSchema } from '../executor/index.js';
+import { EXECUTE_TOOL } from '../surfaces/index.js';
+import type { Session } from '../session/index.js';
+
+function callShape(session: Session, a: ActionSpec): { tool: string; arguments: Record<string, unknown> } {
+  const params = Object.fromEntries((a.required ?? []).map((p) => [p, `<${p}>`]));
+  switch (session.surfaceName) {
+    case 'dynamic':
+      return { tool: EXECUTE_TOOL, arguments: { action: a.id, params } };
+    case 'meta':
+      return {
+        tool: session.view.catalog.domain(a.id)!.metaTool,
+        arguments: { action: a.id.slice(a.id.indexOf('.') + 1), params },
+      };
+    default:
+      return { tool: a.tool, arguments: params };
+  }
+}
+
+function withheldBlock(session: Session, a: ActionSpec) {
+  const v = session.view.availability(a);
+  if (v.state === 'withheld') return { reason: v.reason, message: v.text };
+  if (v.state === 'tier') return { reason: 'tier', needs: v.needs, message: v.text };
+  // Listed by no surface while the grant lets a call through (listing is stricter than calling).
+  if (!session.view.isListed(a) && session.fineGrained) {
+    const text = session.fineGrained.listingRefusal(a);
+    if (text) return { reason: 'fine_grained', message: text };
+  }
+  return undefined;
+}
+
+function fineGrainedBlock(a: ActionSpec) {
+  const row = FINE_GRAINED[a.id];
+  if (!row) return { judged: false };
+  return {
+    judged: row.reach === 'yes',
+    reach: row.reach,
+    ...(row.needs
+      ? {
+          any_of: row.needs.map((alt) => alt.map(([permission, boundaries]) => ({ permission, boundaries }))),
+        }
+      : {}),
+    ...(row.withheld ? { unreachable: row.withheld } : {}),
+  };
+}
+
+/** forge://tools/<id>: one entry, or undefined when the action is not offered at all. */
+export function manifestEntry(session: Session, id: string): Record<string, unknown> | undefined {
+  const a = session.view.catalog.get(id) ?? session.view.catalog.byToolName(id);
+  if (!a || session.view.availability(a).state === 'absent') return undefined;
+  const withheld = withheldBlock(session, a);
+  return {
+    id: a.id,
+    title: a.title,
+    description: a.description,
+    surface: session.surfaceName,
+    call: callShape(session, a),
+    input_schema: inputSchema(a),
+    read_only: !a.write,
+    destructive: a.destructive,
+    idempotent: a.idempotent,
+    tier: a.tier,
+    scope: a.scope,
+    fine_grained: fineGrainedBlock(a),
+    ...(withheld ? { withheld } : {}),
+  };
+}
+
+/** forge://tools: every action the session's surface offers or withholds, one line each. */
+export function manifest(session: Session, subscribable: string[]): Record<string, unknown> {
+  const entries = [];
+  for (const a of session.view.catalog.actions) {
+    if (session.view.availability(a).state === 'absent') continue;
+    const w = withheldBlock(session, a);
+    entries.push({
+      id: a.id,
+      tool: callShape(session, a).tool,
+      read_only: !a.write,
+      destructive: a.destructive,
+      ...(w ? { withheld: w.reason } : {}),
+      uri: `forge://tools/${a.id}`,
+    });
+  }
+  return {
+    surface: session.surfaceName,
+    count: entries.length,
+    available: entries.filter((e) => !('withheld' in e)).length,
+    tools: entries,
+    subscriptions: { subscribable_uri_templates: subscribable },
+  };
+}

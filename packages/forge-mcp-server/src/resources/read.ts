@@ -1,0 +1,57 @@
+/**
+ * One read of the catalog on behalf of a resource, prompt or completion: the action goes through the
+ * session's view and the same guards as a tool call (withheld, tier, read-only, safe mode), then the
+ * executor. Nothing reaches the instance that the matching action could not reach.
+ */
+import type { ActionSpec } from '../catalog/types.js';
+import { runAction } from '../executor/index.js';
+import { decide } from '../policy/index.js';
+import type { Session } from '../session/index.js';
+
+export type ReadOutcome =
+  | { ok: true; action: ActionSpec; data: unknown; total?: number; nextPage?: number }
+  /** `refused`: a guard said no (nothing was sent); `failed`: the instance answered with an error. */
+  | { ok: false; action?: ActionSpec; kind: 'unknown' | 'refused' | 'failed'; text: string };
+
+export async function readAction(
+  session: Session,
+  id: string,
+  args: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<ReadOutcome> {
+  const action = session.view.catalog.get(id);
+  if (!action || session.view.availability(action).state === 'absent')
+    return { ok: false, kind: 'unknown', text: `${id} is not offered by this server` };
+  const decision = decide(action, args, {
+    view: session.view,
+    safeMode: session.config.safeMode,
+    yolo: false,
+    surface: session.surfaceName,
+    tool: action.tool,
+    canElicit: false,
+  });
+  if (decision.kind !== 'proceed')
+    return {
+      ok: false,
+      action,
+      kind: 'refused',
+      text: 'text' in decision ? decision.text : `${id} needs confirmation`,
+    };
+  const r = await runAction(action, args, session.client, { embeddedResources: false, signal });
+  const text = r.content
+    .filter((c) => c.type === 'text')
+    .map((c) => String(c.text))
+    .join('\n');
+  if (r.isError) return { ok: false, action, kind: 'failed', text };
+  const sc = r.structuredContent as
+    { items?: unknown[]; pagination?: { total?: number; next_page?: number } } | undefined;
+  if (sc && Array.isArray(sc.items))
+    return {
+      ok: true,
+      action,
+      data: sc.items,
+      total: sc.pagination?.total,
+      nextPage: sc.pagination?.next_page,
+    };
+  return { ok: true, action, data: sc ?? text };
+}

@@ -1,0 +1,304 @@
+/**
+ * Prompts, completions and logging over real stdio against forge-sim: every prompt renders Markdown from
+ * what its actions read, arguments are checked before anything is sent, completions come from the
+ * instance with its paging totals (empty when it fails), and log records reach a client at its level.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiCalls, sim, stdioClient, type Connected, type ForgeSim } from './harness.js';
+
+let s: ForgeSim;
+beforeAll(async () => {
+  s = await sim();
+});
+afterAll(async () => s.close());
+beforeEach(() => s.reset());
+
+async function withClient<T>(env: Record<string, string>, fn: (c: Connected) => Promise<T>): Promise<T> {
+  const c = await stdioClient(s, { env });
+  try {
+    return await fn(c);
+  } finally {
+    await c.close();
+  }
+}
+
+async function prompt(c: Connected, name: string, args: Record<string, string>): Promise<string> {
+  const r = await c.client.getPrompt({ name, arguments: args });
+  expect(r.messages).toHaveLength(1);
+  return (r.messages[0].content as { text: string }).text;
+}
+
+async function failure(p: Promise<unknown>): Promise<{ code: number; message: string }> {
+  try {
+    await p;
+  } catch (e) {
+    return e as { code: number; message: string };
+  }
+  throw new Error('no error');
+}
+
+/** What each prompt must show of the seeded instance. */
+const EXPECTED: Array<[string, Record<string, string>, RegExp[]]> = [
+  [
+    'review_mr',
+    { project_id: '1', merge_request_iid: '1' },
+    [/^# Review of !1: Add login form/, /Should this also trim whitespace\?/],
+  ],
+  [
+    'mr_risk_assessment',
+    { project_id: '1', merge_request_iid: '1' },
+    [/^# Risk of !1/, /\*\*Risk: (low|medium|high)\*\*/, /\| Pipeline \| failed \|/],
+  ],
+  [
+    'summarize_open_mrs',
+    { project_id: '1' },
+    [/\| !2 \| Regenerate fixtures \|/, /\| !1 \| Add login form \|/],
+  ],
+  [
+    'generate_release_notes',
+    { project_id: '1', from: 'v1.0.0' },
+    [/^# Release notes v1\.0\.0 → main/, /Document usage/],
+  ],
+  [
+    'summarize_pipeline_status',
+    { project_id: '1', ref: 'feature/login' },
+    [/: failed$/m, /\| test \(#\d+\) \| test \|/],
+  ],
+  [
+    'stale_items_report',
+    { project_id: '1', stale_days: '30' },
+    [/Login button does nothing/, /\| !1 \| Add login form \|/],
+  ],
+  [
+    'milestone_progress',
+    { project_id: '1', milestone: 'v1.1' },
+    [/^# Milestone v1\.1: \d+% done/, /issues closed/],
+  ],
+  ['daily_standup', { project_id: '1', username: 'alice' }, [/^# Standup for @alice/]],
+  [
+    'team_member_workload',
+    { project_id: '1', username: 'alice' },
+    [/^# Workload of @alice/, /\| Reviews waiting \| \d+ \|/],
+  ],
+  [
+    'audit_project_settings',
+    { project_id: '1' },
+    [/^# Settings audit of acme\/widgets/, /\| Visibility \| private \| ok \|/],
+  ],
+  [
+    'audit_branch_protection',
+    { project_id: '1' },
+    [/Default branch main: protected/, /\| main \| Maintainers \|/],
+  ],
+  ['audit_project_access', { project_id: '1' }, [/\| @alice \| Maintainer \|/, /\| @bob \| Developer \|/]],
+  ['team_mr_dashboard', { group_id: '10' }, [/^# Open merge requests in 10/, /Add login form/]],
+];
+
+describe('prompts', () => {
+  it('lists every workflow prompt with its arguments, and each renders Markdown from the instance', async () => {
+    await withClient({}, async (c) => {
+      const listed = (await c.client.listPrompts()).prompts;
+      expect(listed.map((p) => p.name).sort()).toEqual(EXPECTED.map((e) => e[0]).sort());
+      const review = listed.find((p) => p.name === 'review_mr')!;
+      expect(review.arguments).toEqual([
+        expect.objectContaining({ name: 'project_id', required: true }),
+        expect.objectContaining({ name: 'merge_request_iid', required: true }),
+      ]);
+      for (const [name, args, patterns] of EXPECTED) {
+        const text = await prompt(c, name, args);
+        for (const p of patterns) expect(text, name).toMatch(p);
+      }
+    });
+  });
+
+  it('a prompt reads through the guards: a fine-grained grant’s unreachable read is reported, not sent', async () => {
+    await withClient({ FORGE_TOKEN: s.tokens.fineGrained }, async (c) => {
+      const before = s.requests.filter((r) => r.path.includes('/pipelines')).length;
+      const text = await prompt(c, 'summarize_pipeline_status', { project_id: '1' });
+      expect(text).toContain(
+        "pipeline.latest: pipeline.latest exists but this fine-grained token's grant does not reach it",
+      );
+      expect(s.requests.filter((r) => r.path.includes('/pipelines')).length).toBe(before);
+    });
+  });
+
+  it('bad arguments: missing, unknown, malformed, and an unknown prompt; each says what to send, nothing sent', async () => {
+    await withClient({}, async (c) => {
+      const before = apiCalls(s).length;
+      const missing = await failure(
+        c.client.getPrompt({ name: 'review_mr', arguments: { project_id: '1' } }),
+      );
+      expect(missing.code).toBe(-32602);
+      expect(missing.message).toBe(
+        "Prompt review_mr needs the argument merge_request_iid (The merge request's IID within the project (e.g. 12).). Send all of: project_id, merge_request_iid.",
+      );
+      const unknown = await failure(
+        c.client.getPrompt({
+          name: 'review_mr',
+          arguments: { project_id: '1', merge_request_iid: '1', mr: '2' },
+        }),
+      );
+      expect(unknown.message).toContain(
+        'has no argument "mr"; its arguments are project_id, merge_request_iid',
+      );
+      const days = await failure(
+        c.client.getPrompt({
+          name: 'stale_items_report',
+          arguments: { project_id: '1', stale_days: 'a month' },
+        }),
+      );
+      expect(days.message).toContain('stale_days must be a positive whole number (for example 7)');
+      const nope = await failure(c.client.getPrompt({ name: 'nope', arguments: {} }));
+      expect(nope.message).toContain('prompts/list names the prompts offered');
+      expect(apiCalls(s).length).toBe(before);
+    });
+  });
+});
+
+describe('completions', () => {
+  it('projects, branches, refs, merge requests, users and labels from the instance, with total and hasMore', async () => {
+    await withClient({}, async (c) => {
+      const complete = async (
+        ref: Record<string, string>,
+        name: string,
+        value: string,
+        args?: Record<string, string>,
+      ) =>
+        (
+          await c.client.complete({
+            ref: ref as never,
+            argument: { name, value },
+            ...(args ? { context: { arguments: args } } : {}),
+          })
+        ).completion;
+      const review = { type: 'ref/prompt', name: 'review_mr' };
+      expect(await complete(review, 'project_id', 'wid')).toEqual({
+        values: ['acme/widgets'],
+        total: 1,
+        hasMore: false,
+      });
+      expect((await complete(review, 'merge_request_iid', '', { project_id: '1' })).values.sort()).toEqual([
+        '1',
+        '2',
+      ]);
+      const branch = { type: 'ref/resource', uri: 'forge://project/{project_id}/branch/{branch}' };
+      expect(await complete(branch, 'branch', 'feat', { project_id: '1' })).toEqual({
+        values: ['feature/login'],
+        total: 1,
+        hasMore: false,
+      });
+      const notes = { type: 'ref/prompt', name: 'generate_release_notes' };
+      const refs = await complete(notes, 'from', '', { project_id: '1' });
+      expect(refs.values).toEqual(expect.arrayContaining(['main', 'feature/login', 'v1.0.0']));
+      expect(refs.total).toBe(4);
+      const label = { type: 'ref/resource', uri: 'forge://project/{project_id}/label/{label_id}' };
+      expect((await complete(label, 'label_id', 'bu', { project_id: '1' })).values).toEqual(['bug']);
+      expect(
+        (await complete({ type: 'ref/prompt', name: 'daily_standup' }, 'username', 'bo')).values,
+      ).toEqual(['bob']);
+      // Without the project a project-scoped value cannot be looked up: nothing is asked.
+      const before = apiCalls(s).length;
+      expect(await complete(review, 'merge_request_iid', '')).toEqual({
+        values: [],
+        total: 0,
+        hasMore: false,
+      });
+      expect(apiCalls(s).length).toBe(before);
+    });
+  });
+
+  it('at most ten values, total from the paging headers and hasMore when there are more', async () => {
+    await withClient({}, async (c) => {
+      for (let i = 0; i < 12; i++)
+        await c.client.callTool({
+          name: 'forge_execute_action',
+          arguments: {
+            action: 'branch.create',
+            params: { project_id: '1', branch: `topic-${i}`, ref: 'main' },
+          },
+        });
+      const r = await c.client.complete({
+        ref: { type: 'ref/resource', uri: 'forge://project/{project_id}/branch/{branch}' },
+        argument: { name: 'branch', value: 'topic' },
+        context: { arguments: { project_id: '1' } },
+      });
+      expect(r.completion.values).toHaveLength(10);
+      expect(r.completion.total).toBe(12);
+      expect(r.completion.hasMore).toBe(true);
+    });
+  });
+
+  it('an instance failing gives an empty completion, not an error', async () => {
+    await withClient({}, async (c) => {
+      s.fault({ path: /\/api\/v4\/projects$/, status: 500, body: { message: 'boom' } });
+      const r = await c.client.complete({
+        ref: { type: 'ref/prompt', name: 'review_mr' },
+        argument: { name: 'project_id', value: 'wid' },
+      });
+      expect(r.completion).toEqual({ values: [], total: 0, hasMore: false });
+    });
+  });
+
+  it('an unknown reference is a JSON-RPC error naming what to send, nothing sent', async () => {
+    await withClient({}, async (c) => {
+      const before = apiCalls(s).length;
+      const prompt = await failure(
+        c.client.complete({
+          ref: { type: 'ref/prompt', name: 'nope' },
+          argument: { name: 'project_id', value: '' },
+        }),
+      );
+      expect(prompt.code).toBe(-32602);
+      expect(prompt.message).toContain('send a name from prompts/list');
+      const uri = await failure(
+        c.client.complete({
+          ref: { type: 'ref/resource', uri: 'forge://nowhere/{x}' },
+          argument: { name: 'x', value: '' },
+        }),
+      );
+      expect(uri.message).toContain('send a uriTemplate from resources/templates/list');
+      const arg = await failure(
+        c.client.complete({
+          ref: { type: 'ref/prompt', name: 'review_mr' },
+          argument: { name: 'sha', value: '' },
+        }),
+      );
+      expect(arg.message).toContain('complete one of project_id, merge_request_iid');
+      expect(apiCalls(s).length).toBe(before);
+    });
+  });
+});
+
+describe('logging', () => {
+  it('declares logging; records at and above the level asked reach the client, never the token', async () => {
+    await withClient({}, async (c) => {
+      expect(c.client.getServerCapabilities()?.logging).toBeDefined();
+      const records: Array<{ level: string; data: unknown }> = [];
+      c.client.setNotificationHandler('notifications/message', (n) => {
+        records.push(n.params as { level: string; data: unknown });
+      });
+      await c.client.setLoggingLevel('warning');
+      await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.list', params: { project_id: '1' } },
+      });
+      await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 999 } },
+      });
+      await c.client.setLoggingLevel('info');
+      await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.list', params: { project_id: '1' } },
+      });
+      await c.client.listTools(); // a round trip, so the notifications before it have arrived
+      expect(records.map((r) => r.level)).toEqual(['warning', 'info']);
+      expect(records[0].data).toMatchObject({
+        tool: 'forge_execute_action',
+        action: 'issue.get',
+        isError: true,
+      });
+      expect(JSON.stringify(records)).not.toContain(s.tokens.api);
+    });
+  });
+});

@@ -1,0 +1,269 @@
+/**
+ * Resources under forge:// over real stdio against forge-sim: the lists, every template read through the
+ * matching action, the tools manifest (withheld entries in the refusal's own words), the minimal capability
+ * surface, the exclude list, and bad URIs refused before anything reaches the instance.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiCalls, sim, stdioClient, textOf, type Connected, type ForgeSim } from './harness.js';
+
+let s: ForgeSim;
+beforeAll(async () => {
+  s = await sim();
+});
+afterAll(async () => s.close());
+beforeEach(() => s.reset());
+
+async function withClient<T>(env: Record<string, string>, fn: (c: Connected) => Promise<T>): Promise<T> {
+  const c = await stdioClient(s, { env });
+  try {
+    return await fn(c);
+  } finally {
+    await c.close();
+  }
+}
+
+type Contents = { uri: string; mimeType?: string; text?: string };
+async function read(c: Connected, uri: string) {
+  const r = await c.client.readResource({ uri });
+  const first = r.contents[0] as Contents;
+  return { r, first, json: first.mimeType === 'application/json' ? JSON.parse(first.text!) : undefined };
+}
+
+async function readError(c: Connected, uri: string): Promise<{ code: number; message: string }> {
+  try {
+    await c.client.readResource({ uri });
+  } catch (e) {
+    return e as { code: number; message: string };
+  }
+  throw new Error(`${uri} was read`);
+}
+
+const PAGE = 'io.github.forge-mcp-server/pageInfo';
+const P = 'forge://project/1';
+
+describe('lists', () => {
+  it('full surface: the manifest, three static resources and five guides; 36 object templates and the manifest entry', async () => {
+    await withClient({}, async (c) => {
+      const uris = (await c.client.listResources()).resources.map((r) => r.uri);
+      expect(uris).toEqual([
+        'forge://tools',
+        'forge://user/current',
+        'forge://groups',
+        'forge://workspace/roots',
+        'forge://guides/git-workflow',
+        'forge://guides/merge-request-hygiene',
+        'forge://guides/conventional-commits',
+        'forge://guides/code-review',
+        'forge://guides/pipeline-troubleshooting',
+      ]);
+      const templates = (await c.client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate);
+      expect(templates).toHaveLength(37);
+      expect(templates).toContain('forge://tools/{id}');
+      expect(templates).toContain(`forge://project/{project_id}/file/{ref}/{+path}`);
+      const guide = await read(c, 'forge://guides/code-review');
+      expect(guide.first.mimeType).toBe('text/markdown');
+      expect(guide.first.text).toMatch(/^# Code review/);
+    });
+  });
+
+  it('minimal capability surface: only the tools manifest; no prompts, no guides, other URIs refused unsent', async () => {
+    await withClient({ FORGE_MCP_CAPABILITY_SURFACE: 'minimal' }, async (c) => {
+      expect((await c.client.listResources()).resources.map((r) => r.uri)).toEqual(['forge://tools']);
+      expect((await c.client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate)).toEqual([
+        'forge://tools/{id}',
+      ]);
+      expect(c.client.getServerCapabilities()?.prompts).toBeUndefined();
+      expect(c.client.getServerCapabilities()?.completions).toBeUndefined();
+      const before = apiCalls(s).length;
+      const e = await readError(c, 'forge://guides/code-review');
+      expect(e.message).toContain('FORGE_MCP_CAPABILITY_SURFACE=minimal');
+      expect((await readError(c, `${P}/issues`)).message).toContain('keeps only forge://tools');
+      expect(apiCalls(s).length).toBe(before);
+      expect((await read(c, 'forge://tools')).json.count).toBeGreaterThan(900);
+    });
+  });
+});
+
+describe('templates read through the matching action', () => {
+  it('every template answers its object from the instance', async () => {
+    await withClient({}, async (c) => {
+      const latest = (await read(c, `${P}/pipelines/latest`)).json;
+      const jobs = await read(c, `${P}/pipeline/${latest.id}/jobs`);
+      const jobId = jobs.json[0].id;
+      const objects: Array<[string, Record<string, unknown>]> = [
+        [P, { path_with_namespace: 'acme/widgets' }],
+        ['forge://project/acme%2Fwidgets', { id: 1 }],
+        [`${P}/commit/main`, { short_id: expect.any(String) }],
+        [`${P}/wiki/home`, { name: 'home' }],
+        [`${P}/branch/feature%2Flogin`, { name: 'feature/login' }],
+        [`${P}/tag/v1.0.0`, { name: 'v1.0.0' }],
+        [`${P}/release/v1.0.0`, { name: 'v1.0.0' }],
+        [`${P}/label/bug`, { name: 'bug' }],
+        [`${P}/milestone/1`, { title: 'v1.1' }],
+        [`${P}/board/1`, { id: 1 }],
+        [`${P}/deployment/1`, { id: 1 }],
+        [`${P}/environment/1`, { id: 1 }],
+        [`${P}/job/${jobId}`, { id: jobId }],
+        [`${P}/feature_flag/dark-mode`, { name: 'dark-mode' }],
+        [`${P}/deploy_key/1`, { id: 1 }],
+        [`${P}/snippet/1`, { id: 1 }],
+        [`${P}/issue/1`, { title: 'Login button does nothing' }],
+        [`${P}/mr/1`, { title: 'Add login form' }],
+        [`${P}/pipeline/${latest.id}`, { id: latest.id }],
+        ['forge://group/10', { path: 'acme' }],
+        ['forge://group/10/label/bug', { id: 1 }],
+        ['forge://group/10/milestone/1', { id: 1 }],
+        ['forge://snippet/1', { id: 1 }],
+        ['forge://user/current', { username: 'alice' }],
+      ];
+      for (const [uri, want] of objects) {
+        const { first, json } = await read(c, uri);
+        expect(first.uri, uri).toBe(uri);
+        expect(json, uri).toMatchObject(want);
+      }
+      const collections: Array<[string, (items: Array<Record<string, unknown>>) => void]> = [
+        [`${P}/members`, (i) => expect(i.map((m) => m.username)).toEqual(['alice', 'bob'])],
+        [`${P}/labels`, (i) => expect(i.map((m) => m.name)).toContain('bug')],
+        [`${P}/milestones`, (i) => expect(i.map((m) => m.title)).toContain('v1.1')],
+        [`${P}/branches`, (i) => expect(i.map((m) => m.name)).toContain('feature/login')],
+        [`${P}/issues`, (i) => expect(i.every((m) => m.state === 'opened')).toBe(true)],
+        [`${P}/releases`, (i) => expect(i.length).toBeGreaterThan(0)],
+        [`${P}/tags`, (i) => expect(i.map((m) => m.name)).toEqual(['v1.0.0'])],
+        [`${P}/mr/1/notes`, (i) => expect(i.length).toBeGreaterThan(0)],
+        [`${P}/mr/1/discussions`, (i) => expect(i[0].notes).toBeDefined()],
+        [`${P}/pipeline/${latest.id}/jobs`, (i) => expect(i.map((m) => m.name)).toContain('build')],
+        ['forge://group/10/members', (i) => expect(i.length).toBeGreaterThan(0)],
+        ['forge://group/10/projects', (i) => expect(i.length).toBeGreaterThan(0)],
+        ['forge://groups', (i) => expect(i.map((m) => m.path)).toContain('acme')],
+      ];
+      for (const [uri, check] of collections) {
+        const { r, json } = await read(c, uri);
+        check(json);
+        expect(r._meta?.[PAGE], uri).toEqual({ returned: json.length, total: json.length, complete: true });
+      }
+      // The issue list asked the instance for open issues, one page of at most 100.
+      const sent = s.requests.find((q) => q.path === '/api/v4/projects/1/issues');
+      expect(sent?.query).toMatchObject({ state: 'opened', per_page: '100' });
+    });
+  });
+
+  it('a file at a ref: reserved expansion keeps the path, the content decoded as text', async () => {
+    await withClient({}, async (c) => {
+      const { first, r } = await read(c, `${P}/file/main/README.md`);
+      expect(first.mimeType).toBe('text/plain');
+      expect(first.text).toMatch(/^# Widgets/);
+      expect(r._meta?.['io.github.forge-mcp-server/file']).toMatchObject({
+        file_path: 'README.md',
+        binary: false,
+      });
+      expect(s.requests.some((q) => q.path === '/api/v4/projects/1/repository/files/README.md')).toBe(true);
+    });
+  });
+
+  it('a read_api token reads objects; the manifest withholds writes in the refusal’s own words', async () => {
+    await withClient({ FORGE_TOKEN: s.tokens.readApi }, async (c) => {
+      expect((await read(c, `${P}/issue/1`)).json.iid).toBe(1);
+      const entry = (await read(c, 'forge://tools/issue.create')).json;
+      const call = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.create', params: { project_id: '1', title: 'x' } },
+      });
+      expect(entry.withheld.reason).toBe('scope');
+      expect(textOf(call)).toBe(`forge_execute_action: ${entry.withheld.message}`);
+      expect(entry).toMatchObject({ id: 'issue.create', read_only: false, destructive: false });
+      const manifest = (await read(c, 'forge://tools')).json;
+      expect(manifest.tools.find((t: { id: string }) => t.id === 'issue.create').withheld).toBe('scope');
+      expect(manifest.tools.find((t: { id: string }) => t.id === 'issue.list').withheld).toBeUndefined();
+    });
+  });
+
+  it('a fine-grained grant: a read the grant does not reach is refused in its words and nothing is sent', async () => {
+    await withClient({ FORGE_TOKEN: s.tokens.fineGrained }, async (c) => {
+      expect((await read(c, `${P}/issue/1`)).json.iid).toBe(1);
+      const before = apiCalls(s).length;
+      const e = await readError(c, `${P}/pipelines/latest`);
+      const entry = (await read(c, 'forge://tools/pipeline.latest')).json;
+      expect(entry.withheld.reason).toBe('fine_grained');
+      expect(e.message).toBe(`${P}/pipelines/latest: ${entry.withheld.message}`);
+      expect(e.message).toContain("fine-grained token's grant does not reach it");
+      expect(apiCalls(s).length).toBe(before);
+      expect(entry.fine_grained).toMatchObject({ judged: true, any_of: expect.any(Array) });
+    });
+  });
+
+  it('a tier above the instance’s: the manifest entry says so in the words a call gets', async () => {
+    await withClient({ FORGE_MCP_TIER: 'free' }, async (c) => {
+      const entry = (await read(c, 'forge://tools/audit_event.list_project')).json;
+      expect(entry.withheld).toMatchObject({ reason: 'tier', needs: 'premium' });
+      expect(entry.call).toEqual({
+        tool: 'forge_execute_action',
+        arguments: { action: 'audit_event.list_project', params: { project_id: '<project_id>' } },
+      });
+      expect(entry.withheld.message).toContain('needs the premium tier');
+      const before = apiCalls(s).length;
+      const call = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'audit_event.list_project', params: { project_id: '1' } },
+      });
+      expect(textOf(call)).toBe(`forge_execute_action: ${entry.withheld.message}`);
+      expect(apiCalls(s).length).toBe(before);
+    });
+  });
+
+  it('the manifest entry gives the call shape of the session’s surface and the input schema', async () => {
+    await withClient({ FORGE_MCP_TOOL_SURFACE: 'meta' }, async (c) => {
+      const entry = (await read(c, 'forge://tools/issue.get')).json;
+      expect(entry.call).toEqual({
+        tool: 'forge_issue',
+        arguments: { action: 'get', params: { project_id: '<project_id>', issue_iid: '<issue_iid>' } },
+      });
+      expect(entry.input_schema.required).toEqual(['project_id', 'issue_iid']);
+      expect(entry).toMatchObject({ read_only: true, destructive: false, surface: 'meta' });
+      expect((await read(c, 'forge://tools/project.delete')).json.destructive).toBe(true);
+    });
+  });
+
+  it('the exclude list removes the templates, manifest entries and prompts of what it names', async () => {
+    await withClient({ FORGE_MCP_EXCLUDE_TOOLS: 'merge_request,mr_review' }, async (c) => {
+      const templates = (await c.client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate);
+      expect(templates.some((t) => t.includes('/mr/'))).toBe(false);
+      expect(templates).toContain('forge://project/{project_id}/issue/{issue_iid}');
+      const before = apiCalls(s).length;
+      expect((await readError(c, `${P}/mr/1`)).message).toContain('Unknown resource');
+      expect((await readError(c, 'forge://tools/merge_request.get')).message).toContain('No action');
+      const prompts = (await c.client.listPrompts()).prompts.map((p) => p.name);
+      expect(prompts).not.toContain('review_mr');
+      expect(prompts).toContain('audit_project_settings');
+      expect(prompts).not.toContain('stale_items_report');
+      expect(apiCalls(s).length).toBe(before);
+    });
+  });
+});
+
+describe('bad URIs: a JSON-RPC error saying what to send, nothing sent to the instance', () => {
+  it('unknown forge:// URI, a variable escaping its path, a malformed number', async () => {
+    await withClient({}, async (c) => {
+      const before = s.requests.length;
+      const unknown = await readError(c, 'forge://nowhere/1');
+      expect(unknown.code).toBe(-32602);
+      expect(unknown.message).toContain('Send a URI from resources/list');
+      const escape = await readError(c, `${P}/file/main/docs%2F..%2F..%2Fsecrets`);
+      expect(escape.code).toBe(-32602);
+      expect(escape.message).toContain('leaves its place in the path');
+      const dots = await readError(c, `${P}/file/main/../../etc/passwd`);
+      expect(dots.message).toContain('leaves its place in the path');
+      const word = await readError(c, `${P}/issue/first`);
+      expect(word.message).toContain('issue_iid must be a whole number');
+      expect(s.requests.length).toBe(before);
+    });
+  });
+
+  it('a missing object is a resource-not-found error carrying the URI', async () => {
+    await withClient({}, async (c) => {
+      const e = (await readError(c, `${P}/issue/999`)) as { code: number; message: string; data?: unknown };
+      expect(e.code).toBe(-32602);
+      expect(e.message).toContain('Not Found');
+      expect(e.data).toEqual({ uri: `${P}/issue/999` });
+    });
+  });
+});
