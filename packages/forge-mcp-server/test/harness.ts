@@ -54,6 +54,8 @@ export interface StdioOptions {
   /** The server's working directory. */
   cwd?: string;
   capabilities?: Record<string, unknown>;
+  /** clientInfo.name (default forge-tests). */
+  clientName?: string;
   /** Answers elicitation/create requests (legacy era) and input requests (modern era). */
   onElicit?: (params: { message: string }) => {
     action: 'accept' | 'decline' | 'cancel';
@@ -87,7 +89,7 @@ export async function stdioClient(s: ForgeSim, opts: StdioOptions = {}): Promise
   transport.stderr?.on('data', (d: Buffer) => (err += d.toString()));
   keepLog(transport.stderr);
   const client = new Client(
-    { name: 'forge-tests', version: '1.0.0' },
+    { name: opts.clientName ?? 'forge-tests', version: '1.0.0' },
     {
       capabilities: (opts.capabilities ?? (opts.onElicit ? { elicitation: { form: {} } } : {})) as never,
       ...(opts.modern ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),

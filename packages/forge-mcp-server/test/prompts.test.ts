@@ -270,12 +270,17 @@ describe('completions', () => {
 });
 
 describe('logging', () => {
-  it('declares logging; records at and above the level asked reach the client, never the token', async () => {
+  it('declares logging; records at and above the level asked reach the client (none before it asks), never the token', async () => {
     await withClient({}, async (c) => {
       expect(c.client.getServerCapabilities()?.logging).toBeDefined();
       const records: Array<{ level: string; data: unknown }> = [];
       c.client.setNotificationHandler('notifications/message', (n) => {
         records.push(n.params as { level: string; data: unknown });
+      });
+      // A client that never asked for a level gets no records.
+      await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 998 } },
       });
       await c.client.setLoggingLevel('warning');
       await c.client.callTool({

@@ -20,7 +20,9 @@ import { registerCompletions } from '../completions/index.js';
 import { registerPrompts } from '../prompts/index.js';
 import { registerResources } from '../resources/index.js';
 import type { Session } from '../session/index.js';
+import { EXECUTE_TOOL } from '../surfaces/index.js';
 import { VERSION } from '../version.js';
+import { clientLog } from './logging.js';
 import { observeServer } from './observe.js';
 
 export const SERVER_NAME = 'forge-mcp-server';
@@ -71,6 +73,20 @@ const CONFIRM_SCHEMA = {
   required: ['confirm'],
 };
 
+/**
+ * The execute tool declares Mcp-Param-Action (x-mcp-header): a header that disagrees with the body's
+ * action is refused before anything runs, as the revision's header checks are (-32020).
+ */
+function checkParamAction(ctx: ServerContext, tool: string, args: Record<string, unknown> | undefined) {
+  const header = (ctx.http?.req as Request | undefined)?.headers?.get('mcp-param-action');
+  if (header == null || tool !== EXECUTE_TOOL) return;
+  if (header !== args?.action)
+    deny(
+      -32020,
+      `Mcp-Param-Action (${JSON.stringify(header)}) disagrees with the body's action (${JSON.stringify(args?.action)}); send the same canonical action ID in both.`,
+    );
+}
+
 function deny(code: number, message: string): never {
   throw new ProtocolError(code, message);
 }
@@ -99,6 +115,7 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
     caller: session.identity,
   });
 
+  const logToClient = clientLog(server, SERVER_NAME);
   const guardSession = () => {
     if (session.refusal) deny(-40300, session.refusal);
   };
@@ -129,12 +146,11 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
     const report = (r: ToolResult, action?: string, refusal?: string) => {
       called(!!r.isError, action, refusal);
       // A log record for clients that asked for them (logging/setLevel); never arguments or tokens.
-      void ctx.mcpReq
-        .log(r.isError ? 'warning' : 'info', { tool, action, isError: !!r.isError, refusal }, SERVER_NAME)
-        .catch(() => undefined);
+      logToClient(ctx, r.isError ? 'warning' : 'info', { tool, action, isError: !!r.isError, refusal });
       return r as never;
     };
     if (res.kind === 'unknown_tool') deny(-32602, `unknown tool: ${tool}`);
+    checkParamAction(ctx, tool, request.params.arguments);
     if (res.kind === 'answer') {
       const r: ToolResult = res.isError
         ? errorResult(res.text)

@@ -11,6 +11,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { Session } from '../session/index.js';
+import { priorities } from './compat.js';
 import { GUIDES } from './guides.js';
 import { manifest, manifestEntry } from './manifest.js';
 import { readAction, type ReadOutcome } from './read.js';
@@ -35,7 +36,20 @@ interface StaticResource {
   minimal?: boolean;
   /** The action a data resource reads (hidden when that action is excluded). */
   action?: string;
+  annotations: { audience: Array<'user' | 'assistant'>; priority: number };
 }
+
+/** How much a model should want each kind of resource in its context (0 to 1). */
+const PRIORITY = {
+  manifest: 0.9,
+  user: 0.6,
+  object: 0.7,
+  collection: 0.5,
+  groups: 0.4,
+  roots: 0.3,
+  guide: 0.2,
+};
+const forModel = (priority: number) => ({ audience: ['assistant' as const], priority });
 
 const MANIFEST_URI = 'forge://tools';
 
@@ -49,6 +63,7 @@ function staticResources(): StaticResource[] {
         'What this session can call on its tool surface; forge://tools/<canonical id> gives one entry with its call shape and input schema.',
       mimeType: 'application/json',
       minimal: true,
+      annotations: forModel(PRIORITY.manifest),
     },
     {
       uri: 'forge://user/current',
@@ -57,6 +72,7 @@ function staticResources(): StaticResource[] {
       description: 'The user the token belongs to.',
       mimeType: 'application/json',
       action: 'user.current',
+      annotations: forModel(PRIORITY.user),
     },
     {
       uri: 'forge://groups',
@@ -65,6 +81,7 @@ function staticResources(): StaticResource[] {
       description: `Groups the user can see (one page, at most ${COLLECTION_CAP}).`,
       mimeType: 'application/json',
       action: 'group.list',
+      annotations: forModel(PRIORITY.groups),
     },
     {
       uri: 'forge://workspace/roots',
@@ -72,6 +89,7 @@ function staticResources(): StaticResource[] {
       title: 'Workspace roots',
       description: 'The folders the client declared as its roots (for discover_project.resolve).',
       mimeType: 'application/json',
+      annotations: forModel(PRIORITY.roots),
     },
     ...GUIDES.map((g) => ({
       uri: `forge://guides/${g.name}`,
@@ -79,6 +97,7 @@ function staticResources(): StaticResource[] {
       title: g.title,
       description: g.description,
       mimeType: 'text/markdown',
+      annotations: { audience: ['user' as const, 'assistant' as const], priority: PRIORITY.guide },
     })),
   ];
 }
@@ -225,42 +244,39 @@ export function registerResources(server: Server, session: Session, guardSession
   const minimal = session.config.capabilitySurface === 'minimal';
   const statics = () => staticResources().filter((r) => (minimal ? r.minimal : offered(session, r.action)));
 
-  server.setRequestHandler('resources/list', async () => {
+  const compat = session.config.clientCompat;
+
+  server.setRequestHandler('resources/list', async (_request, ctx) => {
     guardSession();
-    return { resources: statics().map(({ minimal: _m, action: _a, ...r }) => r) } as never;
+    const resources = statics().map(({ minimal: _m, action: _a, ...r }) => r);
+    return { resources: priorities(resources, compat, server, ctx) } as never;
   });
 
-  server.setRequestHandler('resources/templates/list', async () => {
+  const manifestTemplate = {
+    uriTemplate: `${MANIFEST_URI}/{id}`,
+    name: 'tool_manifest_entry',
+    title: 'Tools manifest entry',
+    description:
+      'One action: call shape, input schema, metadata, fine-grained needs, and why it is withheld if it is.',
+    mimeType: 'application/json',
+    annotations: forModel(PRIORITY.manifest),
+  };
+
+  server.setRequestHandler('resources/templates/list', async (_request, ctx) => {
     guardSession();
-    const resourceTemplates = minimal
-      ? [
-          {
-            uriTemplate: `${MANIFEST_URI}/{id}`,
-            name: 'tool_manifest_entry',
-            title: 'Tools manifest entry',
-            description:
-              'One action: call shape, input schema, metadata, fine-grained needs, and why it is withheld if it is.',
-            mimeType: 'application/json',
-          },
-        ]
-      : [
-          {
-            uriTemplate: `${MANIFEST_URI}/{id}`,
-            name: 'tool_manifest_entry',
-            title: 'Tools manifest entry',
-            description:
-              'One action: call shape, input schema, metadata, fine-grained needs, and why it is withheld if it is.',
-            mimeType: 'application/json',
-          },
-          ...TEMPLATES.filter((t) => offered(session, t.action)).map((t) => ({
-            uriTemplate: t.uriTemplate,
-            name: t.name,
-            title: t.title,
-            description: t.description,
-            mimeType: t.file ? 'text/plain' : 'application/json',
-          })),
-        ];
-    return { resourceTemplates } as never;
+    const objects = minimal
+      ? []
+      : TEMPLATES.filter((t) => offered(session, t.action)).map((t) => ({
+          uriTemplate: t.uriTemplate,
+          name: t.name,
+          title: t.title,
+          description: t.description,
+          mimeType: t.file ? 'text/plain' : 'application/json',
+          annotations: forModel(t.collection ? PRIORITY.collection : PRIORITY.object),
+        }));
+    return {
+      resourceTemplates: priorities([manifestTemplate, ...objects], compat, server, ctx),
+    } as never;
   });
 
   server.setRequestHandler('resources/read', async (request, ctx) => {

@@ -76,6 +76,8 @@ const EXECUTE_SCHEMA: JsonSchema = {
       type: 'string',
       minLength: 1,
       description: 'Canonical action ID from forge_find_action, e.g. issue.list.',
+      // 2026-07-28 clients copy it into the Mcp-Param-Action header; the SDK checks header against body.
+      'x-mcp-header': 'Action',
     },
     params: {
       type: 'object',
