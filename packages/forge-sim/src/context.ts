@@ -8,6 +8,8 @@ export interface Runtime {
   version: string;
   license: LicensePlan | null;
   baseUrl: string;
+  /** Lifetime of access tokens the token endpoint issues (the instance's default is two hours). */
+  oauthTokenLifetimeSeconds: number;
 }
 
 export interface Ctx {
@@ -26,6 +28,8 @@ export interface Ctx {
   pattern: string;
   token?: TokenRecord;
   user?: User;
+  /** Request headers, names lower-cased. */
+  headers: Record<string, string>;
   /** The credential as presented, even when the instance does not know it. */
   presented?: string;
   state: State;

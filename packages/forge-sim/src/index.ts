@@ -6,7 +6,8 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { buildRouter, handle, nonApiRouter } from './server.js';
 import type { SimCore } from './server.js';
-import { DEMO_TOKENS, nextId, seed } from './state.js';
+import { DEMO_TOKENS, OAUTH_APPLICATION_UID, SIGN_IN_PASSWORD, nextId, seed } from './state.js';
+import type { State } from './state.js';
 import { selfSignedCertificate } from './tls.js';
 import type { FaultRule, ForgeSim, LicensePlan, SimOptions } from './types.js';
 
@@ -24,9 +25,19 @@ export { DEMO_TOKENS } from './state.js';
 export async function startForgeSim(opts: SimOptions = {}): Promise<ForgeSim> {
   const host = opts.host ?? '127.0.0.1';
   const initialLicense: LicensePlan | null = opts.license === undefined ? 'ultimate' : opts.license;
+  const seeded = (): State => {
+    const state = seed();
+    state.oauth.applications[0].redirectUris.push(...(opts.oauthRedirectUris ?? []));
+    return state;
+  };
   const core: SimCore = {
-    state: seed(),
-    rt: { version: opts.version ?? '19.4.1-ee', license: initialLicense, baseUrl: '' },
+    state: seeded(),
+    rt: {
+      version: opts.version ?? '19.4.1-ee',
+      license: initialLicense,
+      baseUrl: '',
+      oauthTokenLifetimeSeconds: opts.oauthTokenLifetimeSeconds ?? 7200,
+    },
     requests: [],
     faults: [],
     latencyMs: opts.latencyMs ?? 0,
@@ -104,8 +115,14 @@ export async function startForgeSim(opts: SimOptions = {}): Promise<ForgeSim> {
       });
       return secret;
     },
+    oauth: {
+      clientId: OAUTH_APPLICATION_UID,
+      redirectUris: [...core.state.oauth.applications[0].redirectUris],
+      username: 'alice',
+      password: SIGN_IN_PASSWORD,
+    },
     reset: () => {
-      core.state = seed();
+      core.state = seeded();
       core.requests.length = 0;
       core.faults.length = 0;
       core.rt.license = initialLicense;

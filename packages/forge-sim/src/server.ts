@@ -349,6 +349,7 @@ async function route(
     pattern: hit.route.pattern,
     token,
     user,
+    headers: rec.headers,
     presented: tokenStr,
     state: core.state,
     rt: core.rt,

@@ -258,6 +258,37 @@ export interface TokenRecord {
   granularScopes?: unknown[];
   /** OAuth tokens: the application they were issued to (default: the simulator's one application). */
   applicationUid?: string;
+  /** OAuth tokens issued by the token endpoint: the refresh token that renews them (one record, as the instance keeps it). */
+  refreshToken?: string;
+}
+
+/** An OAuth application registered on the instance (public: no secret, PKCE required). */
+export interface OAuthApplication {
+  uid: string;
+  name: string;
+  /** One entry per redirect URI, compared exactly (loopback IP literals ignore the port). */
+  redirectUris: string[];
+  scopes: string[];
+}
+
+/** An authorization code between consent and its exchange. */
+export interface AuthorizationCode {
+  code: string;
+  clientId: string;
+  redirectUri: string;
+  codeChallenge: string;
+  scopes: string[];
+  userId: number;
+  expiresAt: number;
+  used: boolean;
+}
+
+/** What the instance's authorization server holds: applications, pending codes, signed-in browsers. */
+export interface OAuthServerState {
+  applications: OAuthApplication[];
+  codes: AuthorizationCode[];
+  /** Browser sessions by cookie value: the signed-in user and the form token their pages carry. */
+  sessions: { id: string; userId: number; formToken: string }[];
 }
 
 export interface State {
@@ -265,6 +296,7 @@ export interface State {
   groups: Group[];
   projects: Project[];
   tokens: TokenRecord[];
+  oauth: OAuthServerState;
   counters: Record<
     | 'user'
     | 'group'
@@ -302,6 +334,15 @@ export const DEMO_TOKENS = {
   fineGrained: 'glpat-forgesim-granular-00008',
   oauth: 'forgesim-oauth-access-token-0000000000000000000000000000000009',
 } as const;
+
+/** The pre-registered public application every client is configured with (its Application ID). */
+export const OAUTH_APPLICATION_UID = 'forgesim0000000000000000000000000000000000000000000000000000app';
+
+/** Redirect URIs of the pre-registered application: loopback callbacks on any port, as desktop clients send them. */
+export const DEFAULT_REDIRECT_URIS = ['http://127.0.0.1/callback', 'http://[::1]/callback'] as const;
+
+/** The password of every seeded user on the sign-in page. */
+export const SIGN_IN_PASSWORD = 'forgesim-password';
 
 export function nextId(state: State, kind: keyof State['counters']): number {
   state.counters[kind] += 1;
@@ -403,6 +444,18 @@ function buildSeed(): State {
     groups: [],
     projects: [],
     tokens: [],
+    oauth: {
+      applications: [
+        {
+          uid: OAUTH_APPLICATION_UID,
+          name: 'Forge MCP',
+          redirectUris: [...DEFAULT_REDIRECT_URIS],
+          scopes: ['api', 'read_api'],
+        },
+      ],
+      codes: [],
+      sessions: [],
+    },
     counters: {
       user: 3,
       group: 11,

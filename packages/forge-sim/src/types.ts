@@ -11,6 +11,10 @@ export interface SimOptions {
   version?: string;
   /** Added before every response. */
   latencyMs?: number;
+  /** Lifetime of access tokens issued by POST /oauth/token; defaults to 7200 (two hours). */
+  oauthTokenLifetimeSeconds?: number;
+  /** Redirect URIs registered on the pre-registered application beside the loopback callbacks. */
+  oauthRedirectUris?: string[];
 }
 
 export interface RecordedRequest {
@@ -96,6 +100,8 @@ export interface ForgeSim {
   setLicense(plan: LicensePlan | null): void;
   /** Adds a token to the state (until reset) and returns its secret. */
   addToken(spec?: TokenSpec): string;
+  /** The pre-registered public OAuth application and the user who signs in on the authorization page. */
+  oauth: { clientId: string; redirectUris: string[]; username: string; password: string };
   /** Back to the seeded state; clears requests and faults. */
   reset(): void;
   close(): Promise<void>;
