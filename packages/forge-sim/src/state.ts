@@ -338,8 +338,21 @@ export const DEMO_TOKENS = {
 /** The pre-registered public application every client is configured with (its Application ID). */
 export const OAUTH_APPLICATION_UID = 'forgesim0000000000000000000000000000000000000000000000000000app';
 
-/** Redirect URIs of the pre-registered application: loopback callbacks on any port, as desktop clients send them. */
-export const DEFAULT_REDIRECT_URIS = ['http://127.0.0.1/callback', 'http://[::1]/callback'] as const;
+/**
+ * Redirect URIs of the pre-registered application, one per line as the instance keeps them, exactly as each
+ * client sends them: loopback IP literals (any port), Claude Code with callbackPort 8088, VS Code, Cursor and
+ * Claude Desktop's hosted callback.
+ */
+export const DEFAULT_REDIRECT_URIS = [
+  'http://127.0.0.1/callback',
+  'http://[::1]/callback',
+  'http://127.0.0.1/',
+  'http://localhost:8088/callback',
+  'https://vscode.dev/redirect',
+  'cursor://anysphere.cursor-mcp/oauth/callback',
+  'http://localhost:8787/callback',
+  'https://claude.ai/api/mcp/auth_callback',
+] as const;
 
 /** The password of every seeded user on the sign-in page. */
 export const SIGN_IN_PASSWORD = 'forgesim-password';
