@@ -34,6 +34,7 @@ import { memoryState } from '../state/index.js';
 import { Turns, VERIFICATION_SLOTS, VERIFICATION_WAIT_MS } from './turns.js';
 import { SERVER_CARD_PATHS, serverCard, serverCardResponder } from './server-card.js';
 import { BUSY_RETRY_AFTER_S, CallSlots } from './slots.js';
+import { methodOf, toolNameOf } from './limits.js';
 import { RATE_LIMITED_CODE, Throttle } from './throttle.js';
 
 export { credentialOf } from './credential.js';
@@ -49,17 +50,6 @@ export interface HttpHandle {
 
 /** Methods that open a long-lived stream rather than hold a call. */
 const STREAM_METHODS = new Set(['subscriptions/listen']);
-
-function methodOf(body: unknown): string | undefined {
-  const m = (body as { method?: unknown } | undefined)?.method;
-  return typeof m === 'string' ? m : undefined;
-}
-
-function toolNameOf(body: unknown): string | undefined {
-  if (methodOf(body) !== 'tools/call') return undefined;
-  const name = (body as { params?: { name?: unknown } }).params?.name;
-  return typeof name === 'string' ? name : undefined;
-}
 
 /**
  * Revalidation: asks the instance who the held token is (GET /user). A 401 means the token is refused; any

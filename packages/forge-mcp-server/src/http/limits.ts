@@ -26,6 +26,19 @@ export function familyOf(method: string | undefined): Family | undefined {
 /** The JSON-RPC error code of a rate-limit refusal (HTTP 429's body, stdio's answer). */
 export const RATE_LIMITED_CODE = -42900;
 
+/** The method of one JSON-RPC message, if it names one. */
+export function methodOf(body: unknown): string | undefined {
+  const m = (body as { method?: unknown } | undefined)?.method;
+  return typeof m === 'string' ? m : undefined;
+}
+
+/** The tool a tools/call names. */
+export function toolNameOf(body: unknown): string | undefined {
+  if (methodOf(body) !== 'tools/call') return undefined;
+  const name = (body as { params?: { name?: unknown } }).params?.name;
+  return typeof name === 'string' ? name : undefined;
+}
+
 export function methodsOf(body: unknown): string[] {
   const messages = Array.isArray(body) ? body : [body];
   const out: string[] = [];

@@ -7,7 +7,7 @@ import { openSession, SessionRefused, type CredentialProbe } from '../session/in
 import { InstanceError } from '../instance/index.js';
 import { saveDownload } from './downloads.js';
 import { lineGate, type WireError } from './lines.js';
-import { methodsOf, RATE_LIMITED_CODE, RateLimiter } from '../http/limits.js';
+import { methodOf, methodsOf, RATE_LIMITED_CODE, RateLimiter, toolNameOf } from '../http/limits.js';
 import { readFile } from 'node:fs/promises';
 import { resolveLocalPath } from '../policy/paths.js';
 import { markServing } from '../compile-cache.js';
@@ -105,6 +105,13 @@ function rateLimit(
     const verdict = limiter.charge('stdio', methodsOf(m));
     if (verdict.ok) return undefined;
     log.warn({ retryAfterS: verdict.retryAfterS, refusal_reason: 'rate_limited' }, 'rate limited');
+    publish(channels.mcpRefused, () => ({
+      method: methodOf(m) ?? '',
+      toolName: toolNameOf(m),
+      refusal: 'rate_limited' as const,
+      errorCode: RATE_LIMITED_CODE,
+      surface: config.toolSurface,
+    }));
     return {
       jsonrpc: '2.0',
       id: m.id as string | number,
