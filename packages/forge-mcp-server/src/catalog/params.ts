@@ -72,9 +72,9 @@ export const timeDuration: ParamSpec = {
 /* Membership (shared by project and group members, shares and invitations). */
 export const accessLevel: ParamSpec = {
   type: 'integer',
-  enum: [0, 5, 10, 15, 20, 30, 40, 50],
+  enum: [0, 5, 10, 15, 20, 25, 30, 40, 50],
   description:
-    'Role as a number: 10 Guest, 15 Planner, 20 Reporter, 30 Developer, 40 Maintainer, 50 Owner (5 Minimal access, 0 No access).',
+    'Role as a number: 10 Guest, 15 Planner, 20 Reporter, 25 Security Manager, 30 Developer, 40 Maintainer, 50 Owner (5 Minimal access, 0 No access).',
 };
 export const membershipExpiresAt: ParamSpec = {
   type: 'string',

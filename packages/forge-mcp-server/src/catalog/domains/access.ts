@@ -28,9 +28,9 @@ const patId: ParamSpec = {
 };
 const memberAccessLevel: ParamSpec = {
   type: 'integer',
-  enum: [5, 10, 15, 20, 30, 40, 50],
+  enum: [5, 10, 15, 20, 25, 30, 40, 50],
   description:
-    'Role as a number: 5 minimal access, 10 guest, 15 planner, 20 reporter, 30 developer, 40 maintainer, 50 owner.',
+    'Role as a number: 5 minimal access, 10 guest, 15 planner, 20 reporter, 25 security manager, 30 developer, 40 maintainer, 50 owner.',
 };
 const tokenAccessLevel: ParamSpec = {
   type: 'integer',

@@ -17,7 +17,7 @@ export const domain: DomainSpec = {
       id: 'dependency.export_create',
       title: 'Export pipeline SBOM',
       description:
-        'Start building a CycloneDX SBOM of the dependencies a pipeline detected; poll dependency.export_get until it has finished, then fetch it with dependency.export_download. Only the requester can read it.',
+        'Start building a CycloneDX SBOM of the dependencies a pipeline detected; poll dependency.export_get until it has finished, then fetch it with dependency.export_download. Only the requester can read it. The server sends export_type=sbom.',
       tool: 'forge_create_dependency_list_export',
       write: true,
       destructive: false,

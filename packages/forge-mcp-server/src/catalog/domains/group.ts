@@ -7,20 +7,20 @@ import { str, int, bool, date, dateTime, intList } from '../params.js';
 const visibility = (what: string): ParamSpec =>
   str(`${what}: "private", "internal" or "public".`, { enum: ['private', 'internal', 'public'] });
 
-/** Role levels a group membership, share or link can grant. */
+/** Role levels a group membership, share or link can grant, Minimal access (5) included. */
 const accessLevel = (what: string): ParamSpec => ({
   type: 'integer',
-  enum: [5, 10, 15, 20, 30, 40, 50],
-  description: `${what}: 5 Minimal access, 10 Guest, 15 Planner, 20 Reporter, 30 Developer, 40 Maintainer, 50 Owner.`,
+  enum: [5, 10, 15, 20, 25, 30, 40, 50],
+  description: `${what}: 5 Minimal access, 10 Guest, 15 Planner, 20 Reporter, 25 Security Manager, 30 Developer, 40 Maintainer, 50 Owner.`,
 });
 /**
- * Role levels of filters and group shares: the instance checks these against its default roles only
- * (10 to 50), so Minimal access (5) is refused there.
+ * Role levels of filters and LDAP links: the instance checks these against its default roles only
+ * (10 to 50, Security Manager included), so Minimal access (5) is refused there.
  */
 const defaultRoleLevel = (what: string): ParamSpec => ({
   type: 'integer',
-  enum: [10, 15, 20, 30, 40, 50],
-  description: `${what}: 10 Guest, 15 Planner, 20 Reporter, 30 Developer, 40 Maintainer, 50 Owner.`,
+  enum: [10, 15, 20, 25, 30, 40, 50],
+  description: `${what}: 10 Guest, 15 Planner, 20 Reporter, 25 Security Manager, 30 Developer, 40 Maintainer, 50 Owner.`,
 });
 const memberRoleId = int('ID of a custom member role to assign instead of a default role (Ultimate).');
 const expiresAt = date('Date the access ends, YYYY-MM-DD (omit for no expiry).');
@@ -2169,7 +2169,7 @@ export const domain: DomainSpec = {
       params: {
         group_id: P.groupId,
         share_with_group_id: int('Numeric ID of the group to invite.', { wire: 'group_id' }),
-        group_access: defaultRoleLevel('Role its members get'),
+        group_access: accessLevel('Role its members get'),
         expires_at: expiresAt,
         member_role_id: memberRoleId,
       },
@@ -3655,7 +3655,7 @@ export const domain: DomainSpec = {
       params: {
         group_id: P.groupId,
         share_with_group_id: int('Numeric ID of the group to invite.', { wire: 'group_id' }),
-        group_access: defaultRoleLevel('Role its members get'),
+        group_access: accessLevel('Role its members get'),
         expires_at: expiresAt,
         member_role_id: memberRoleId,
       },

@@ -870,7 +870,7 @@ export const domain: DomainSpec = {
       id: 'package.registry_tag_rule_create',
       title: 'Create container tag protection rule',
       description:
-        'Protect container image tags matching a pattern so only the given roles may push or delete them (e.g. protect "latest" or release tags).',
+        'Protect container image tags matching a pattern so only the given roles may push or delete them (e.g. protect "latest" or release tags). Both the push and the delete role are required.',
       tool: 'forge_package_registry_tag_rule_create',
       write: true,
       destructive: false,
@@ -883,10 +883,21 @@ export const domain: DomainSpec = {
           type: 'string',
           description: 'Tag names to protect; "*" is a wildcard, e.g. "v*-release" or "latest".',
         },
-        minimum_access_level_for_push: pushLevel,
-        minimum_access_level_for_delete: deleteLevel(['maintainer', 'owner', 'admin'], 'developers'),
+        minimum_access_level_for_push: {
+          ...pushLevel,
+          description: 'Lowest role allowed to push matching tags: maintainer, owner or admin.',
+        },
+        minimum_access_level_for_delete: {
+          ...deleteLevel(['maintainer', 'owner', 'admin'], 'developers'),
+          description: 'Lowest role allowed to delete matching tags: maintainer, owner or admin.',
+        },
       },
-      required: ['project_id', 'tag_name_pattern'],
+      required: [
+        'project_id',
+        'tag_name_pattern',
+        'minimum_access_level_for_push',
+        'minimum_access_level_for_delete',
+      ],
       request: { rest: { method: 'POST', path: '/projects/:project_id/registry/protection/tag/rules' } },
       example: {
         project_id: '1',

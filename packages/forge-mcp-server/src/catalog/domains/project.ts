@@ -27,13 +27,14 @@ const featureAccess = (feature: string, withPublic = false): ParamSpec =>
 /** A project membership role: Minimal access (5) and No access (0) exist only for groups. */
 const memberRole: ParamSpec = {
   type: 'integer',
-  enum: [10, 15, 20, 30, 40, 50],
-  description: 'Role as a number: 10 Guest, 15 Planner, 20 Reporter, 30 Developer, 40 Maintainer, 50 Owner.',
+  enum: [10, 15, 20, 25, 30, 40, 50],
+  description:
+    'Role as a number: 10 Guest, 15 Planner, 20 Reporter, 25 Security Manager, 30 Developer, 40 Maintainer, 50 Owner.',
 };
 /** A role used as a filter or a share's role: 5 Minimal access ... 50 Owner (0 is not accepted). */
 const role = (description: string): ParamSpec => ({
   type: 'integer',
-  enum: [5, 10, 15, 20, 30, 40, 50],
+  enum: [5, 10, 15, 20, 25, 30, 40, 50],
   description,
 });
 const userIdPath: ParamSpec = {
@@ -147,7 +148,7 @@ const projectListFilters: Record<string, ParamSpec> = {
   membership: { type: 'boolean', description: 'Only projects the current user is a member of.' },
   starred: { type: 'boolean', description: 'Only projects the current user starred.' },
   min_access_level: role(
-    'Only projects where the current user has at least this role: 5 Minimal access, 10 Guest, 15 Planner, 20 Reporter, 30 Developer, 40 Maintainer, 50 Owner.',
+    'Only projects where the current user has at least this role: 5 Minimal access, 10 Guest, 15 Planner, 20 Reporter, 25 Security Manager, 30 Developer, 40 Maintainer, 50 Owner.',
   ),
   simple: { type: 'boolean', description: 'Return only short fields per project (faster).' },
   statistics: {
@@ -976,7 +977,7 @@ const listsAndInfo: ActionSpec[] = [
       ...P.project,
       group_id: { type: 'integer', minimum: 1, description: 'Numeric ID of the group to share with.' },
       group_access: role(
-        'Highest role the group’s members get: 5 Minimal access, 10 Guest, 15 Planner, 20 Reporter, 30 Developer, 40 Maintainer, 50 Owner.',
+        'Highest role the group’s members get: 5 Minimal access, 10 Guest, 15 Planner, 20 Reporter, 25 Security Manager, 30 Developer, 40 Maintainer, 50 Owner.',
       ),
       expires_at: P.membershipExpiresAt,
       member_role_id: { type: 'integer', minimum: 1, description: 'Custom role ID (Ultimate).' },

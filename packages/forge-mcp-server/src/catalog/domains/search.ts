@@ -71,7 +71,8 @@ interface SearchDef {
 const searchAction = (d: SearchDef): ActionSpec => ({
   id: d.id,
   title: d.title,
-  description: d.description,
+  // The instance requires `scope`; the server fills it, so the model never gives it.
+  description: `${d.description} The server sends scope=${d.scope}, which the instance requires.`,
   tool: d.tool,
   write: false,
   destructive: false,

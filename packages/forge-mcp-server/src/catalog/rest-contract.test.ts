@@ -1,0 +1,94 @@
+/**
+ * The catalog against the instance's REST documentation (doc/api/*.md): parameters the API requires
+ * are required here too, role enums carry every level the API accepts (25 Security Manager; 5 Minimal
+ * access where a group membership or share allows it), and a value the server fills for the API is
+ * named in the action's description.
+ */
+import { describe, expect, it } from 'vitest';
+import { catalog } from './index.js';
+import { inputSchema, validatorFor } from '../executor/schema.js';
+import type { ActionSpec, ParamSpec } from './types.js';
+
+const action = (id: string): ActionSpec => {
+  const a = catalog().get(id);
+  if (!a) throw new Error(`no action ${id}`);
+  return a;
+};
+const param = (id: string, name: string): ParamSpec => action(id).params[name];
+
+describe('required parameters match the REST documentation', () => {
+  it('package.registry_tag_rule_create requires both role levels, and refuses a call without either', () => {
+    const a = action('package.registry_tag_rule_create');
+    expect(a.required).toEqual(
+      expect.arrayContaining(['minimum_access_level_for_push', 'minimum_access_level_for_delete']),
+    );
+    const validate = validatorFor(inputSchema(a));
+    const full = {
+      project_id: '1',
+      tag_name_pattern: 'v*',
+      minimum_access_level_for_push: 'maintainer',
+      minimum_access_level_for_delete: 'owner',
+    };
+    expect(validate(structuredClone(full))).toBe(true);
+    for (const missing of ['minimum_access_level_for_push', 'minimum_access_level_for_delete']) {
+      const args: Record<string, unknown> = structuredClone(full);
+      delete args[missing];
+      expect(validate(args), missing).toBe(false);
+    }
+    // The delete level is required: no "without it developers can delete" fallback is described.
+    const del = a.params.minimum_access_level_for_delete;
+    expect(del.description).not.toMatch(/without it/i);
+    expect(del.enum).toEqual(['maintainer', 'owner', 'admin']);
+  });
+});
+
+describe('role enums match the levels the API accepts', () => {
+  const roleParams: Array<[string, string]> = [
+    ['group.group_member_add', 'access_level'],
+    ['group.group_member_edit', 'access_level'],
+    ['group.group_member_share', 'group_access'],
+    ['group.share_with_group', 'group_access'],
+    ['group.saml_link_add', 'access_level'],
+    ['group.ldap_link_add', 'group_access'],
+    ['group.list', 'min_access_level'],
+    ['project.member_add', 'access_level'],
+    ['project.member_edit', 'access_level'],
+    ['project.share_with_group', 'group_access'],
+    ['access.approve_group', 'access_level'],
+    ['access.approve_project', 'access_level'],
+  ];
+
+  it.each(roleParams)('%s %s offers 25 Security Manager and names it', (id, name) => {
+    const p = param(id, name);
+    expect(p.enum).toContain(25);
+    expect(p.description).toMatch(/25 Security Manager/i);
+    expect(p.enum).toEqual([...(p.enum as number[])].sort((x, y) => x - y));
+  });
+
+  it('group shares and group memberships offer 5 Minimal access; project memberships do not', () => {
+    for (const [id, name] of [
+      ['group.group_member_share', 'group_access'],
+      ['group.share_with_group', 'group_access'],
+      ['group.group_member_add', 'access_level'],
+      ['project.share_with_group', 'group_access'],
+    ])
+      expect(param(id, name).enum, `${id} ${name}`).toContain(5);
+    for (const id of ['project.member_add', 'project.member_edit'])
+      expect(param(id, 'access_level').enum, id).not.toContain(5);
+  });
+});
+
+describe('values the server fills for the API are named in the description', () => {
+  it('every action sending a fixed query or body value says which', () => {
+    const silent: string[] = [];
+    for (const a of catalog().actions) {
+      const rest = a.request && 'rest' in a.request ? a.request.rest : undefined;
+      const fixed = { ...rest?.fixedQuery, ...rest?.fixedBody };
+      for (const [key, value] of Object.entries(fixed))
+        if (!a.description.includes(`${key}=${String(value)}`))
+          silent.push(`${a.id} ${key}=${String(value)}`);
+    }
+    expect(silent).toEqual([]);
+    expect(action('search.code').description).toContain('scope=blobs');
+  });
+});
