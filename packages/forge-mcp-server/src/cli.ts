@@ -119,10 +119,17 @@ async function serve(config: Config, log: Logger): Promise<number | undefined> {
     }
   }
   const { runHttp } = await import('./http/index.js');
-  const handle = await runHttp(config, log);
-  markServing();
+  // Registered before it says it is serving, so a --shutdown sent as soon as it is up reaches it.
   const { register } = await import('./registry.js');
   const unregister = register();
+  let handle;
+  try {
+    handle = await runHttp(config, log);
+  } catch (err) {
+    unregister();
+    throw err;
+  }
+  markServing();
   const signal = await new Promise<string>((resolve) => {
     process.once('SIGTERM', () => resolve('SIGTERM'));
     process.once('SIGINT', () => resolve('SIGINT'));
