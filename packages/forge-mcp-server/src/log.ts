@@ -1,4 +1,7 @@
-/** JSON logs on stderr only (stdout belongs to the protocol on stdio). Secrets are redacted by path. */
+/**
+ * JSON logs on stderr only (stdout belongs to the protocol on stdio). Secrets are redacted by path.
+ * Each record carries its level as a word (debug, info, warn, error).
+ */
 import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
@@ -14,6 +17,8 @@ export function createLogger(level: string, mirror?: DestinationStream): Logger 
     {
       level: lowest,
       base: { service: 'forge-mcp-server' },
+      // A person reading a client's log sees "level":"warn", not pino's number for it.
+      formatters: { level: (label) => ({ level: label }) },
       redact: {
         paths: [
           'token',

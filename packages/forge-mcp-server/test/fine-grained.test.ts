@@ -48,7 +48,7 @@ describe('listing', () => {
     });
     const lines = infoLines(stderr);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 30, phase: 'B' });
+    expect(lines[0]).toMatchObject({ level: 'info', phase: 'B' });
   });
 
   it('dynamic: find does not offer an action the grant does not reach', async () => {
@@ -179,7 +179,7 @@ describe('fallback when the grant cannot be evaluated', () => {
     });
     const lines = infoLines(stderr);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 30, phase: 'A', reason: 'grant-unreadable' });
+    expect(lines[0]).toMatchObject({ level: 'info', phase: 'A', reason: 'grant-unreadable' });
     expect(stderr).not.toContain(s.tokens.fineGrained);
     expect(JSON.stringify(lines[0])).not.toMatch(/project_ids|"8"|:8\b/);
   });

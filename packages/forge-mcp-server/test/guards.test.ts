@@ -419,7 +419,7 @@ describe('exclude list (FORGE_MCP_EXCLUDE_TOOLS)', () => {
         arguments: { query: 'delete issue', limit: 20 },
       });
       expect(JSON.stringify(found.structuredContent)).not.toContain('"issue.delete"');
-      expect(c.stderr()).toMatch(/"level":40.*nothing\.here/);
+      expect(c.stderr()).toMatch(/"level":"warn".*nothing\.here/);
     });
     await withClient({ FORGE_MCP_EXCLUDE_TOOLS: EX, FORGE_MCP_TOOL_SURFACE: 'meta' }, async (c) => {
       const names = (await c.client.listTools()).tools.map((t) => t.name);

@@ -27,7 +27,7 @@ describe('dynamic surface over stdio (legacy era)', () => {
       name: 'forge_execute_action',
       arguments: { action: 'issue.list', params: { project_id: '1' } },
     });
-    expect(c.stderr()).toContain('"level":20');
+    expect(c.stderr()).toContain('"level":"debug"');
     expect(c.stderr()).not.toContain(s.tokens.api);
   });
 
