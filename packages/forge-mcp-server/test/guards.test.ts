@@ -5,7 +5,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCalls,
   httpServer,
@@ -363,20 +363,23 @@ describe('destructive call decision', () => {
 });
 
 describe('argument-dependent guards', () => {
-  it('issue.work_item_update asks before an explicit empty assignee_ids removes everyone', async () => {
-    await withClient({}, async (c) => {
-      const since = s.requests.length;
-      const r = await c.client.callTool({
-        name: 'forge_execute_action',
-        arguments: {
-          action: 'issue.work_item_update',
-          params: { full_path: 'acme/widgets', work_item_iid: '1', assignee_ids: [] },
-        },
+  it.each(['assignee_ids', 'crm_contact_ids'])(
+    'issue.work_item_update asks before an explicit empty %s removes them all',
+    async (list) => {
+      await withClient({}, async (c) => {
+        const since = s.requests.length;
+        const r = await c.client.callTool({
+          name: 'forge_execute_action',
+          arguments: {
+            action: 'issue.work_item_update',
+            params: { full_path: 'acme/widgets', work_item_iid: '1', [list]: [] },
+          },
+        });
+        expect(textOf(r)).toMatch(/^Confirm forge_execute_action\/work_item_update\? /);
+        expect(apiCalls(s, since).filter((q) => q.path === '/api/graphql')).toHaveLength(0);
       });
-      expect(textOf(r)).toMatch(/^Confirm forge_execute_action\/work_item_update\? /);
-      expect(apiCalls(s, since).filter((q) => q.path === '/api/graphql')).toHaveLength(0);
-    });
-  });
+    },
+  );
 
   it('project.pull_mirror_configure asks before arming an overwriting mirror', async () => {
     await withClient({ FORGE_MCP_TOOL_SURFACE: 'individual' }, async (c) => {
@@ -434,6 +437,66 @@ describe('exclude list (FORGE_MCP_EXCLUDE_TOOLS)', () => {
       expect(names).toContain('forge_issue_get');
     });
   });
+
+  it('a bare domain name removes all of its actions on every surface, individual tools included', async () => {
+    const { catalog } = await import('../dist/catalog/index.js');
+    const mrTools = catalog()
+      .actions.filter((a) => a.id.startsWith('merge_request.'))
+      .map((a) => a.tool);
+    expect(mrTools.length).toBeGreaterThan(10);
+    await withClient(
+      { FORGE_MCP_EXCLUDE_TOOLS: 'merge_request', FORGE_MCP_TOOL_SURFACE: 'individual' },
+      async (c) => {
+        const names = (await c.client.listTools()).tools.map((t) => t.name);
+        for (const t of mrTools) expect(names).not.toContain(t);
+        expect(names).toContain('forge_issue_get');
+        expect(c.stderr()).not.toMatch(/"level":"warn".*names no tool/);
+      },
+    );
+    await withClient(
+      { FORGE_MCP_EXCLUDE_TOOLS: 'merge_request', FORGE_MCP_TOOL_SURFACE: 'meta' },
+      async (c) => {
+        expect((await c.client.listTools()).tools.map((t) => t.name)).not.toContain('forge_merge_request');
+      },
+    );
+    await withClient({ FORGE_MCP_EXCLUDE_TOOLS: 'merge_request' }, async (c) => {
+      const r = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'merge_request.list', params: { project_id: '1' } },
+      });
+      expect(textOf(r)).toMatch(/unknown action "merge_request\.list"/);
+    });
+  });
+
+  it('utilities are excluded by tool name or canonical ID', async () => {
+    const { catalog } = await import('../dist/catalog/index.js');
+    const interactive = catalog().actions.filter((a) => a.id.startsWith('interactive.'));
+    const exec = (c: Connected, action: string) =>
+      c.client.callTool({ name: 'forge_execute_action', arguments: { action, params: {} } });
+    await withClient({ FORGE_MCP_EXCLUDE_TOOLS: 'forge_interactive,discover_project.resolve' }, async (c) => {
+      for (const a of interactive) expect(textOf(await exec(c, a.id))).toMatch(/unknown action/);
+      expect(textOf(await exec(c, 'discover_project.resolve'))).toMatch(/unknown action/);
+    });
+    await withClient({ FORGE_MCP_EXCLUDE_TOOLS: 'interactive.issue_create' }, async (c) => {
+      expect(textOf(await exec(c, 'interactive.issue_create'))).toMatch(/unknown action/);
+      const other = interactive.find((a) => a.id !== 'interactive.issue_create');
+      if (other) expect(textOf(await exec(c, other.id))).not.toMatch(/unknown action/);
+    });
+  });
+
+  it('over HTTP too, an entry naming nothing is logged at WARN (and a known one is not)', async () => {
+    const server = await httpServer(s, ['--exclude-tools=nothing.here,forge_issue']);
+    try {
+      const warns = server
+        .stderr()
+        .split('\n')
+        .filter((l) => l.includes('"level":"warn"') && l.includes('names no tool'));
+      expect(warns).toHaveLength(1);
+      expect(warns[0]).toContain('"entry":"nothing.here"');
+    } finally {
+      await server.stop();
+    }
+  });
 });
 
 describe('scopes', () => {
@@ -446,6 +509,70 @@ describe('scopes', () => {
       const trigger = tools.find((t) => t.name === 'forge_pipeline_trigger_run');
       expect(trigger, 'pipeline.trigger_run is offered to read_api').toBeDefined();
       expect(trigger!.annotations?.readOnlyHint).toBe(false);
+      const download = tools.find((t) => t.name === 'forge_package_download');
+      expect(download, 'package.download is offered to read_api').toBeDefined();
+      expect(download!.annotations?.readOnlyHint).toBe(false);
+    });
+  });
+
+  it('package.download still counts as a write for safe mode and read-only', async () => {
+    const download = {
+      action: 'package.download',
+      params: {
+        project_id: '1',
+        package_name: 'widgets-cli',
+        package_version: '1.0.0',
+        file_name: 'w.tar.gz',
+      },
+    };
+    await withClient({ FORGE_TOKEN: s.tokens.readApi, FORGE_MCP_SAFE_MODE: 'true' }, async (c) => {
+      const since = s.requests.length;
+      const r = await c.client.callTool({ name: 'forge_execute_action', arguments: download });
+      expect(textOf(r)).toMatch(/^## Safe mode blocked/);
+      expect(apiCalls(s, since).filter((q) => q.path.includes('/packages/generic/'))).toHaveLength(0);
+    });
+    await withClient({ FORGE_TOKEN: s.tokens.readApi, FORGE_MCP_READ_ONLY: 'true' }, async (c) => {
+      const since = s.requests.length;
+      const r = await c.client.callTool({ name: 'forge_execute_action', arguments: download });
+      expect(textOf(r)).toMatch(
+        /package\.download exists but is withheld: the server runs in read-only mode/,
+      );
+      expect(apiCalls(s, since)).toHaveLength(0);
+    });
+  });
+
+  it('template.lint and project.dependency_firewall_evaluate are withheld from a token without api', async () => {
+    await withClient({ FORGE_TOKEN: s.tokens.readApi, FORGE_MCP_TOOL_SURFACE: 'individual' }, async (c) => {
+      const { catalog } = await import('../dist/catalog/index.js');
+      const names = (await c.client.listTools()).tools.map((t) => t.name);
+      for (const id of ['template.lint', 'project.dependency_firewall_evaluate']) {
+        const a = catalog().get(id)!;
+        expect(names, id).not.toContain(a.tool);
+      }
+    });
+    await withClient({ FORGE_MCP_TOOL_SURFACE: 'individual' }, async (c) => {
+      const { catalog } = await import('../dist/catalog/index.js');
+      const names = (await c.client.listTools()).tools.map((t) => t.name);
+      for (const id of ['template.lint', 'project.dependency_firewall_evaluate'])
+        expect(names, id).toContain(catalog().get(id)!.tool);
+    });
+  });
+
+  it('without admin_mode none of the five administration tools is offered; with it all are', async () => {
+    const ADMIN = [
+      'forge_admin',
+      'forge_enterprise_user',
+      'forge_project_alias',
+      'forge_geo',
+      'forge_storage_move',
+    ];
+    await withClient({ FORGE_MCP_TOOL_SURFACE: 'meta' }, async (c) => {
+      const names = (await c.client.listTools()).tools.map((t) => t.name);
+      for (const t of ADMIN) expect(names).not.toContain(t);
+    });
+    await withClient({ FORGE_TOKEN: s.tokens.admin, FORGE_MCP_TOOL_SURFACE: 'meta' }, async (c) => {
+      const names = (await c.client.listTools()).tools.map((t) => t.name);
+      for (const t of ADMIN) expect(names).toContain(t);
     });
   });
 
@@ -555,6 +682,78 @@ describe('tiers', () => {
   });
 });
 
+describe('tier detection sources', () => {
+  /** Starts a client with the tier unset and returns the detected tier and the detection requests sent. */
+  async function detect(token: keyof ForgeSim['tokens'] = 'admin') {
+    const since = s.requests.length;
+    let tier = '';
+    await withClient({ FORGE_MCP_TIER: '', FORGE_TOKEN: s.tokens[token] }, async (c) => {
+      const line = c
+        .stderr()
+        .split('\n')
+        .find((l) => l.includes('serving on stdio'))!;
+      tier = (JSON.parse(line) as { tier: string }).tier;
+    });
+    const sent = s.requests
+      .slice(since)
+      .filter((r) => /^\/api\/v4\/(license|namespaces|groups)$/.test(r.path))
+      .map((r) => r.path);
+    return { tier, sent };
+  }
+  afterEach(() => {
+    s.clearFaults();
+    s.setLicense('ultimate');
+  });
+
+  it('a configured tier sends no licence check and no namespace read', async () => {
+    const since = s.requests.length;
+    await withClient({ FORGE_MCP_TIER: 'premium' }, async (c) => {
+      await c.client.listTools();
+    });
+    const paths = s.requests.slice(since).map((r) => r.path);
+    expect(paths).toContain('/api/v4/user');
+    expect(paths).not.toContain('/api/v4/license');
+    expect(paths).not.toContain('/api/v4/namespaces');
+  });
+
+  it('asks the licence first: a premium licence gives premium although every namespace is free', async () => {
+    s.setLicense('premium');
+    s.fault({ path: '/api/v4/namespaces', status: 200, body: [{ id: 1, plan: 'free' }] });
+    const { tier, sent } = await detect();
+    expect(tier).toBe('premium');
+    expect(sent[0]).toBe('/api/v4/license');
+  });
+
+  it('then namespace plans: no licence answer and a premium namespace give premium', async () => {
+    s.setLicense(null);
+    s.fault({
+      path: '/api/v4/namespaces',
+      status: 200,
+      body: [
+        { id: 1, plan: 'free' },
+        { id: 2, plan: 'premium' },
+      ],
+    });
+    const { tier, sent } = await detect('api');
+    expect(tier).toBe('premium');
+    expect(sent).toEqual(['/api/v4/license', '/api/v4/namespaces']);
+  });
+
+  it('takes the highest source: a premium licence and an ultimate namespace give ultimate', async () => {
+    s.setLicense('premium');
+    s.fault({ path: '/api/v4/namespaces', status: 200, body: [{ id: 1, plan: 'ultimate' }] });
+    expect((await detect()).tier).toBe('ultimate');
+  });
+
+  it('never consults group memberships on a self-managed instance', async () => {
+    s.setLicense(null);
+    s.fault({ path: '/api/v4/namespaces', status: 200, body: [] });
+    const { tier, sent } = await detect('api');
+    expect(tier).toBe('free');
+    expect(sent).toEqual(['/api/v4/license', '/api/v4/namespaces']);
+  });
+});
+
 describe('local paths', () => {
   const upload = (c: Connected, file_path: string) =>
     c.client.callTool({
@@ -588,6 +787,61 @@ describe('local paths', () => {
     } finally {
       await c.close();
     }
+  });
+
+  describe('allowed roots, with the server own temporary directory moved aside (TMPDIR)', () => {
+    /** base/tmp is the server's temporary directory; work, extra and other lie outside it. */
+    function layout() {
+      const base = mkdtempSync(join(tmpdir(), 'forge-roots-'));
+      for (const d of ['tmp', 'work', 'extra', 'other']) {
+        mkdirSync(join(base, d));
+        writeFileSync(join(base, d, 'f.txt'), d);
+      }
+      return { base, at: (d: string) => join(base, d, 'f.txt') };
+    }
+    async function outcome(env: Record<string, string>, cwd: string, file: string) {
+      const c = await stdioClient(s, { env: { TMPDIR: env.TMPDIR, ...env }, cwd });
+      try {
+        const since = s.requests.length;
+        const r = await upload(c, file);
+        return {
+          refused: /resolves outside the allowed directories/.test(textOf(r)),
+          sent: writes(since).length,
+        };
+      } finally {
+        await c.close();
+      }
+    }
+
+    it('accepts a file inside the working directory and refuses one beside it', async () => {
+      const { base, at } = layout();
+      const env = { TMPDIR: join(base, 'tmp') };
+      expect(await outcome(env, join(base, 'work'), 'f.txt')).toEqual({ refused: false, sent: 1 });
+      expect(await outcome(env, join(base, 'work'), at('other'))).toEqual({ refused: true, sent: 0 });
+    });
+
+    it('accepts a file inside a directory added by FORGE_MCP_ALLOWED_UPLOAD_DIRS', async () => {
+      const { base, at } = layout();
+      const env = { TMPDIR: join(base, 'tmp'), FORGE_MCP_ALLOWED_UPLOAD_DIRS: join(base, 'extra') };
+      expect(await outcome(env, join(base, 'work'), at('extra'))).toEqual({ refused: false, sent: 1 });
+      expect(await outcome(env, join(base, 'work'), at('other'))).toEqual({ refused: true, sent: 0 });
+    });
+
+    it('a filesystem root as working directory allows nothing by itself', async () => {
+      const { base, at } = layout();
+      expect(await outcome({ TMPDIR: join(base, 'tmp') }, '/', at('other'))).toEqual({
+        refused: true,
+        sent: 0,
+      });
+    });
+
+    it('the home directory as working directory allows nothing by itself', async () => {
+      const { base, at } = layout();
+      const env = { TMPDIR: join(base, 'tmp'), HOME: base };
+      expect(await outcome(env, base, at('other'))).toEqual({ refused: true, sent: 0 });
+      // A folder below home is an ordinary working directory.
+      expect(await outcome(env, join(base, 'other'), at('other'))).toEqual({ refused: false, sent: 1 });
+    });
   });
 
   it('refuses a file over FORGE_MCP_UPLOAD_MAX_FILE_SIZE and anything but a regular file', async () => {

@@ -83,6 +83,7 @@ export async function stdioClient(s: ForgeSim, opts: StdioOptions = {}): Promise
     command: process.execPath,
     args: [CLI, ...(opts.args ?? [])],
     env,
+    ...(opts.cwd ? { cwd: opts.cwd } : {}),
     stderr: 'pipe',
   });
   let err = '';

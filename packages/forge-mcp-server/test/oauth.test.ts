@@ -198,18 +198,18 @@ describe('OAuth mode: the protected-resource metadata document', () => {
     expect(text).toContain('Scope to ask for: api');
   });
 
-  it('advertises read_api under safe mode too, in the document and the challenge', async () => {
-    const safe = await httpServer(s, [
-      '--auth-mode=oauth',
-      '--public-url=http://localhost:8127/mcp',
-      '--safe-mode',
-    ]);
+  it('advertises read_api under safe mode too, and publishes resource exactly as configured', async () => {
+    // A mixed-case host: a normalising parser would publish http://localhost:8127/mcp.
+    const configured = 'http://LocalHost:8127/mcp';
+    const safe = await httpServer(s, ['--auth-mode=oauth', `--public-url=${configured}`, '--safe-mode']);
     try {
       const doc = (await (
         await fetch(`${originOf(safe)}/.well-known/oauth-protected-resource/mcp`)
       ).json()) as {
+        resource: string;
         scopes_supported: string[];
       };
+      expect(doc.resource).toBe(configured);
       expect(doc.scopes_supported).toEqual(['read_api']);
       expect((await post(safe)).headers.get('www-authenticate')).toBe(
         'Bearer realm="forge-mcp-server", scope="read_api", resource_metadata="http://localhost:8127/.well-known/oauth-protected-resource/mcp"',
@@ -237,6 +237,28 @@ describe('OAuth mode: the protected-resource metadata document', () => {
       `Bearer realm="forge-mcp-server", scope="read_api", resource_metadata="${PINNED_METADATA}"`,
     );
     expect((await fetch(`${originOf(pinned)}/docs/oauth`)).status).toBe(404);
+  });
+
+  it('legacy mode does not introspect an OAuth token: its scopes are unknown and it may write', async () => {
+    const token = s.addToken({ scopes: ['read_api'] });
+    const before = s.requests.length;
+    const res = await post(legacy, bearer(token), {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: {
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.create', params: { project_id: '1', title: 'legacy oauth' } },
+      },
+    });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).not.toContain('unknown action');
+    await settle();
+    const sent = s.requests.slice(before);
+    expect(sent.map((r) => r.path)).not.toContain('/oauth/token/info');
+    // The write was not withheld: it reached the instance, which judges the read_api token itself.
+    expect(sent.some((r) => r.method === 'POST' && r.path === '/api/v4/projects/1/issues')).toBe(true);
   });
 
   it('is not served in legacy mode', async () => {

@@ -3,7 +3,7 @@
  * FORGE_URL) redirects a call elsewhere, and the server refuses or follows per the spec.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sim, stdioClient, textOf, type Connected, type ForgeSim } from './harness.js';
+import { runCli, sim, stdioClient, textOf, type Connected, type ForgeSim } from './harness.js';
 
 let s: ForgeSim;
 beforeAll(async () => {
@@ -88,6 +88,29 @@ describe('outbound connection guard', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('the credential check follows no redirect off the instance host, even where the guard would allow it', async () => {
+    s.fault({ path: '/api/v4/user', redirectTo: `http://localhost:${port()}/api/v4/user`, times: 1 });
+    const since = s.requests.length;
+    const r = await runCli([], {
+      FORGE_URL: s.url,
+      FORGE_TOKEN: s.tokens.api,
+      FORGE_MCP_TIER: 'ultimate',
+      FORGE_MCP_ALLOW_PRIVATE_INSTANCES: 'true',
+    });
+    s.clearFaults();
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      'the instance redirected a credential check to another host (localhost:' +
+        port() +
+        '), which is not followed',
+    );
+    expect(r.stderr).not.toContain(s.tokens.api);
+    // Only the redirecting request reached the instance; nothing was sent to the other host name.
+    const checks = s.requests.slice(since).filter((q) => q.path === '/api/v4/user');
+    expect(checks).toHaveLength(1);
+    expect(checks[0].headers.host).not.toMatch(/^localhost/);
   });
 
   it('allowed with FORGE_MCP_ALLOW_PRIVATE_INSTANCES=true, and the credential is dropped across the hop', async () => {

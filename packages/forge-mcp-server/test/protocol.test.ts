@@ -180,10 +180,12 @@ describe('dynamic surface over stdio (legacy era)', () => {
     });
 
     it('names unknown, misspelt and missing params with the valid ones', async () => {
+      const since = s.requests.length;
       const r = await exec({ action: 'issue.create', params: { project_id: '1', titel: 'x' } });
       const t = textOf(r);
       expect(r.isError).toBe(true);
-      expect(t).toMatch(/^forge_execute_action: invalid params\. /);
+      expect(t).toMatch(/^invalid params\. Unknown params: titel\. /);
+      expect(apiCalls(s, since)).toHaveLength(0);
       expect(t).toContain('Unknown params: titel.');
       expect(t).toContain('Did you mean: title (for titel)?');
       expect(t).toContain('Missing required params: title.');
@@ -201,11 +203,26 @@ describe('dynamic surface over stdio (legacy era)', () => {
       expect(textOf(r)).toMatch(/created_after must match format "date-time"/);
     });
 
+    it('names a missing one-of group', async () => {
+      const since = s.requests.length;
+      const r = await exec({ action: 'user.create_current_user_pat', params: { name: 'kube' } });
+      expect(textOf(r)).toBe(
+        'invalid params. Missing one of: scopes, granular_scopes. Valid params: name, description, scopes, granular_scopes, expires_at.',
+      );
+      expect(apiCalls(s, since)).toHaveLength(0);
+    });
+
     it('says a required value given empty or zero must be non-empty or > 0', async () => {
+      const since = s.requests.length;
       const empty = await exec({ action: 'issue.get', params: { project_id: '', issue_iid: 1 } });
       expect(textOf(empty)).toBe(
         "issue.get: project_id is required (must be non-empty). Ensure you use the exact parameter name from the action's schema and pass a real value.",
       );
+      const zero = await exec({ action: 'issue.get', params: { project_id: '1', issue_iid: 0 } });
+      expect(textOf(zero)).toBe(
+        "issue.get: issue_iid is required (must be > 0). Ensure you use the exact parameter name from the action's schema and pass a real value.",
+      );
+      expect(apiCalls(s, since)).toHaveLength(0);
     });
 
     it('answers an unknown action with suggestions', async () => {
@@ -372,6 +389,157 @@ describe('dynamic surface over stdio (legacy era)', () => {
       });
     });
 
+    describe('classification by status, word for word', () => {
+      const ISSUES = /\/projects\/1\/issues$/;
+      const URL_RE = 'http://127\\.0\\.0\\.1:\\d+/api/v4/projects/1/issues';
+      it.each([
+        [400, 'bad request: check your input parameters', '400 Bad Request'],
+        [405, "method not allowed: not allowed in the resource's current state", '405 Method Not Allowed'],
+        [409, 'conflict: the resource already exists or state conflict', '409 Conflict'],
+        [418, 'returned HTTP 418', '418'],
+      ])('a %i reads "<operation>: <classification>: <cause>"', async (status, classification, line) => {
+        s.fault({ path: ISSUES, status, body: { message: line }, times: 1 });
+        const r = await exec('issue.list', { project_id: '1' });
+        expect(r.isError).toBe(true);
+        // One content block, of type text.
+        expect(r.content).toHaveLength(1);
+        expect((r.content as Array<{ type: string }>)[0].type).toBe('text');
+        expect(textOf(r)).toMatch(
+          new RegExp(`^issue\\.list: ${classification.replace(/[()]/g, '\\$&')}: GET ${URL_RE}: ${line}$`),
+        );
+      });
+
+      it('a 429 left after the retries reads rate limited (already retried)', async () => {
+        s.fault({
+          path: ISSUES,
+          status: 429,
+          headers: { 'retry-after': '0' },
+          body: { message: 'Retry later' },
+        });
+        const since = s.requests.length;
+        const t = textOf(await exec('issue.list', { project_id: '1' }));
+        expect(t).toMatch(
+          /^issue\.list: rate limited: wait before retrying \(already retried\) \(Retry later\)\. Suggestion: wait before retrying: GET /,
+        );
+        expect(apiCalls(s, since).filter((q) => ISSUES.test(q.path))).toHaveLength(3);
+      });
+
+      it('a REST 401 without a code carries the full two-cause text and names the check by canonical ID', async () => {
+        s.fault({ path: ISSUES, status: 401, body: { message: '401 Unauthorized' }, times: 1 });
+        expect(textOf(await exec('issue.list', { project_id: '1' }))).toMatch(
+          /^issue\.list: unauthorized: either the token is invalid or expired, or valid but lacking a permission \(some routes answer a missing permission with 401\); if the token works elsewhere treat as permission refusal\. Suggestion: check that FORGE_TOKEN is valid \(user\.current\);/,
+        );
+      });
+    });
+
+    describe('role, licence and owner hints', () => {
+      const ROLE = /higher role|licen[cs]e|Owner role|Maintainer/;
+      const pathOf = async (id: string) => {
+        const { catalog } = await import('../dist/catalog/index.js');
+        const a = catalog().get(id)!;
+        const template = (a.request as { rest: { path: string } }).rest.path;
+        return { a, path: new RegExp(`^/api/v4${template.replace(/:[a-z_]+/g, '[^/]+')}$`) };
+      };
+      const run = async (id: string, status: number, body: unknown) => {
+        const { a, path } = await pathOf(id);
+        s.fault({ path, status, body, times: 1 });
+        const args = { action: a.id, params: a.example, ...(a.destructive ? { confirm: true } : {}) };
+        return textOf(await c.client.callTool({ name: 'forge_execute_action', arguments: args }));
+      };
+
+      it('no role hint when the instance refuses the account itself', async () => {
+        const t = await run('issue.list', 403, { message: '403 Forbidden - Your account has been blocked.' });
+        expect(t).toMatch(
+          /^issue\.list: access denied: .*\(403 Forbidden - Your account has been blocked\.\)/,
+        );
+        expect(t).toContain('the instance refuses the account itself');
+        expect(t).not.toMatch(ROLE);
+        const route = await run('merge_train.add', 403, {
+          message: '403 Forbidden - Your account has been blocked.',
+        });
+        expect(route).not.toContain('you cannot read the merge request');
+      });
+
+      it('no role hint after a GraphQL 403 or a REST 403 carrying an RFC 6750 code', async () => {
+        const { catalog } = await import('../dist/catalog/index.js');
+        const read = catalog().actions.find(
+          (a) => a.request && 'graphql' in a.request && !a.write && !a.handler && a.tier === 'free',
+        )!;
+        s.fault({
+          path: '/api/graphql',
+          status: 403,
+          body: { errors: [{ message: 'Forbidden' }] },
+          times: 1,
+        });
+        expect(textOf(await exec(read.id, read.example))).not.toMatch(ROLE);
+        const coded = await run('project.create_fork_relation', 403, { error: 'insufficient_scope' });
+        expect(coded).toContain('use a token with the api scope');
+        expect(coded).not.toMatch(ROLE);
+      });
+
+      it.each([
+        [
+          'project.create_fork_relation',
+          'the target namespace is not allowed for this fork relation',
+          'you need the Owner role on the fork, or the right to fork the source project',
+        ],
+        [
+          'project.security_settings_get',
+          'your role does not allow changing security settings (Maintainer or Owner)',
+          'the licence does not include these security settings (Ultimate), or the project is archived',
+        ],
+        [
+          'project.security_settings_update',
+          'your role does not allow changing security settings',
+          'or the project is archived',
+        ],
+        [
+          'group.security_settings_update',
+          'your role does not allow changing security settings',
+          'or the project is archived',
+        ],
+        [
+          'merge_train.add',
+          'you may not merge into the target branch (check the protected branch settings)',
+          'you cannot read the merge request or its project',
+        ],
+      ])('%s: a 401 and a 403 get their own hints', async (id, on401, on403) => {
+        const t401 = await run(id, 401, { message: '401 Unauthorized' });
+        expect(t401).toContain(`Suggestion: ${on401}`);
+        const t403 = await run(id, 403, { message: '403 Forbidden' });
+        expect(t403).toContain(on403);
+        expect(t403).not.toContain(on401);
+      });
+
+      it.each([
+        'group.saml_link_add',
+        'group.saml_link_delete',
+        'group.saml_link_get',
+        'group.saml_link_list',
+      ])('%s adds its SAML hint to every error', async (id) => {
+        for (const [status, body] of [
+          [400, { message: 'bad' }],
+          [403, { message: '403 Forbidden' }],
+          [500, { message: 'boom' }],
+        ] as const)
+          expect(await run(id, status, body)).toContain(
+            'Suggestion: SAML group links need SAML single sign-on configured on the top-level group',
+          );
+      });
+
+      it.each([
+        'access.token_personal_rotate_self',
+        'access.token_group_rotate_self',
+        'access.token_project_rotate_self',
+      ])('%s adds the calling-token hint to every 401, with or without a code', async (id) => {
+        for (const body of [{ message: '401 Unauthorized' }, { error: 'invalid_token' }])
+          expect(await run(id, 401, body)).toContain(
+            'Suggestion: self-rotation rotates the calling token itself',
+          );
+        expect(await run(id, 403, { message: '403 Forbidden' })).not.toContain('self-rotation');
+      });
+    });
+
     describe('GraphQL error rules', () => {
       const gqlActions = async () => {
         const { catalog } = await import('../dist/catalog/index.js');
@@ -413,6 +581,29 @@ describe('dynamic surface over stdio (legacy era)', () => {
         const t = textOf(await exec(read.id, read.example));
         expect(t).toMatch(/temporarily unavailable \(bad gateway\)\. Suggestion/);
         expect(t).not.toContain('upstream said no');
+      });
+
+      it('a GraphQL 404 cause carries no request line', async () => {
+        const { read } = await gqlActions();
+        s.fault({ path: '/api/graphql', status: 404, body: { message: '404 Not Found' }, times: 1 });
+        expect(textOf(await exec(read.id, read.example))).toMatch(
+          /: failed to execute GraphQL query: 404 Not Found$/,
+        );
+      });
+
+      it('leaves the generic GraphQL refusal as is, and reads a message-less error as unexpected error', async () => {
+        const { read } = await gqlActions();
+        const generic =
+          "The resource that you are attempting to access does not exist or you don't have permission to perform this action";
+        s.fault({
+          path: '/api/graphql',
+          status: 200,
+          body: { data: null, errors: [{ message: generic }] },
+          times: 1,
+        });
+        expect(textOf(await exec(read.id, read.example))).toBe(`${read.id} GraphQL errors: ${generic}`);
+        s.fault({ path: '/api/graphql', status: 200, body: { data: null, errors: [{}] }, times: 1 });
+        expect(textOf(await exec(read.id, read.example))).toBe(`${read.id} GraphQL errors: unexpected error`);
       });
 
       it('reports any GraphQL 401 as the token refused', async () => {

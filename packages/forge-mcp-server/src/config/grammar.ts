@@ -14,7 +14,7 @@ export type GrammarKind =
   | 'integer'
   | 'number'
   | 'enum'
-  | 'url'
+  | 'https-url'
   | 'url-list'
   | 'public-url'
   | 'list'
@@ -378,13 +378,15 @@ export function urlListGrammar(): Grammar<string[]> {
   };
 }
 
-export function urlGrammar(): Grammar<string> {
+/** An absolute https URL (the protected-resource metadata's documentation, policy and terms links). */
+export function httpsUrlGrammar(): Grammar<string> {
   return {
-    kind: 'url',
-    accepts: 'an absolute http(s) URL',
+    kind: 'https-url',
+    accepts: 'an absolute https URL',
     parse(raw) {
       const url = parseHttpUrl(raw.trim());
-      return typeof url === 'string' ? fail(url) : ok(url.href);
+      if (typeof url === 'string') return fail(url);
+      return url.protocol === 'https:' ? ok(url.href) : fail('not https');
     },
     format: String,
   };
@@ -404,8 +406,8 @@ export function publicUrlGrammar(): Grammar<string> {
         return fail('http is allowed only for localhost, 127.0.0.1 and ::1');
       if (v.endsWith('/')) return fail('trailing slash');
       if (v.includes('#')) return fail('has a fragment');
-      const pathname = url.pathname === '/' ? '' : url.pathname;
-      return ok(`${url.origin}${pathname}${url.search}`);
+      // Kept exactly as written: clients compare the metadata's resource with it code point by code point.
+      return ok(v);
     },
     format: String,
   };

@@ -176,28 +176,32 @@ function sameValue(a: unknown, b: unknown): boolean {
 
 /**
  * A stdio server ignores HTTP-only flags, except that a flag withholding capability (read-only,
- * safe mode, exclude list, another instance) refuses the start: ignoring it would serve more than asked.
+ * safe mode, exclude list) refuses the start whenever it is passed, and --forge-url does when it names
+ * another instance than FORGE_URL: ignoring them would serve more than asked.
  */
 function checkStdioFlags(reader: Reader, flags: Map<SettingId, FlagValue>, values: RawValues): void {
   for (const [id, flag] of flags) {
     const def = settingDef(id);
-    if (flagIsRead(def, 'stdio') || flag.raw.trim() === '') continue;
+    if (flagIsRead(def, 'stdio')) continue;
     if (def.withholdsCapability) {
-      const outcome = def.grammar.parse(flag.raw, reader.context('flag'));
-      if (!outcome.ok)
+      const given = flag.raw.trim() !== '';
+      const outcome = given ? def.grammar.parse(flag.raw, reader.context('flag')) : undefined;
+      if (outcome && !outcome.ok)
         throw new ConfigError(
           `invalid ${describe(def, { ...flag, origin: 'flag' })}: ${outcome.reason}; accepts ${def.grammar.accepts}`,
         );
       const current = values[id];
-      if (!sameValue(outcome.value, current)) {
+      const repeatsInstance = id === 'forgeUrls' && (!outcome || sameValue(outcome.value, current));
+      if (!repeatsInstance) {
         const env = def.grammar.format(current as never) || 'unset';
-        const wanted = def.grammar.format(outcome.value as never);
+        const wanted = outcome?.ok ? def.grammar.format(outcome.value as never) : '';
         throw new ConfigError(
           `refusing ${flag.name}=${JSON.stringify(flag.raw)} on stdio: a stdio server takes settings from the environment, where ${def.variable} is ${env}; accepts ${def.variable}=${wanted} in the environment or a dotenv file instead`,
         );
       }
       continue;
     }
+    if (flag.raw.trim() === '') continue;
     const instead = def.variable ? `; set ${def.variable} instead` : ' and has no effect there';
     reader.warnings.push(`ignoring ${flag.name}: the flag is read only in HTTP mode${instead}`);
   }

@@ -418,8 +418,35 @@ describe('a stdio server and HTTP-only flags', () => {
     expect(message).toContain(flag.split('=')[0]);
     expect(message).toContain(variable);
   });
-  it('accepts a withholding flag that repeats the environment', () => {
-    expect(stdio({ FORGE_MCP_READ_ONLY: 'true' }, ['--read-only']).config.readOnly).toBe(true);
+  it('refuses a withholding flag even when it repeats the environment or is empty', () => {
+    expect(refusal(() => stdio({ FORGE_MCP_READ_ONLY: 'true' }, ['--read-only']))).toContain('--read-only');
+    expect(refusal(() => stdio({ FORGE_MCP_SAFE_MODE: 'true' }, ['--safe-mode=true']))).toContain(
+      '--safe-mode',
+    );
+    expect(refusal(() => stdio({}, ['--read-only=false']))).toContain('--read-only');
+    expect(refusal(() => stdio({}, ['--exclude-tools=']))).toContain('--exclude-tools');
+    expect(
+      refusal(() => stdio({ FORGE_MCP_EXCLUDE_TOOLS: 'forge_issue' }, ['--exclude-tools=forge_issue'])),
+    ).toContain('FORGE_MCP_EXCLUDE_TOOLS');
+  });
+  it('accepts a --forge-url that repeats FORGE_URL', () => {
+    expect(
+      stdio({ FORGE_URL: 'https://a.example.com' }, ['--forge-url=https://a.example.com']).config.forgeUrls,
+    ).toEqual(['https://a.example.com']);
+  });
+  it('has no flag for the token and no setting for an OAuth client secret', () => {
+    expect(refusal(() => stdio({}, ['--forge-token=glpat-x']))).toContain('--forge-token');
+    expect(refusal(() => http({}, ['--oauth-client-secret=s3cret']))).toContain('--oauth-client-secret');
+  });
+  it('no longer reads META_TOOLS or the enterprise switch (removed in 3.0.0)', () => {
+    const plain = stdio().config;
+    for (const env of [
+      { META_TOOLS: 'true' },
+      { FORGE_MCP_META_TOOLS: 'true' },
+      { FORGE_ENTERPRISE: 'true' },
+      { FORGE_MCP_ENTERPRISE: 'true' },
+    ])
+      expect(stdio(env).config).toEqual(plain);
   });
   it('refuses a --forge-url naming an instance other than FORGE_URL', () => {
     expect(refusal(() => stdio({}, ['--forge-url=https://forge.example.com']))).toContain(

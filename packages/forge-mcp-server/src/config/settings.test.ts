@@ -391,7 +391,8 @@ const rows: Row[] = [
     flag: '--public-url',
     transport: 'http',
     default: undefined,
-    valid: ['https://mcp.example.com/mcp', 'https://mcp.example.com/mcp'],
+    // Kept exactly as configured (S1-071): no case folding, no default port dropped.
+    valid: ['https://MCP.Example.COM:443/Mcp', 'https://MCP.Example.COM:443/Mcp'],
     invalid: {
       raw: 'https://mcp.example.com/',
       outcome: 'refuse',
@@ -634,7 +635,7 @@ const rows: Row[] = [
     transport: 'http',
     default: undefined,
     valid: ['https://docs.example.com/mcp', 'https://docs.example.com/mcp'],
-    invalid: { raw: 'docs.example.com', outcome: 'refuse', accepts: 'an absolute http(s) URL' },
+    invalid: { raw: 'http://docs.example.com/x', outcome: 'refuse', accepts: 'an absolute https URL' },
   },
   {
     field: 'resourcePolicyUri',
@@ -642,7 +643,7 @@ const rows: Row[] = [
     transport: 'http',
     default: undefined,
     valid: ['https://example.com/policy', 'https://example.com/policy'],
-    invalid: { raw: 'mailto:x@example.com', outcome: 'refuse', accepts: 'an absolute http(s) URL' },
+    invalid: { raw: 'http://example.com/policy', outcome: 'refuse', accepts: 'an absolute https URL' },
   },
   {
     field: 'resourceTosUri',
@@ -650,7 +651,7 @@ const rows: Row[] = [
     transport: 'http',
     default: undefined,
     valid: ['https://example.com/tos', 'https://example.com/tos'],
-    invalid: { raw: '/tos', outcome: 'refuse', accepts: 'an absolute http(s) URL' },
+    invalid: { raw: 'http://example.com/tos', outcome: 'refuse', accepts: 'an absolute https URL' },
   },
   {
     field: 'allowAnyForgeUrl',

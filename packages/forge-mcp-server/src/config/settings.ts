@@ -26,7 +26,7 @@ import {
   strictBooleanGrammar,
   substitutionsGrammar,
   TB,
-  urlGrammar,
+  httpsUrlGrammar,
   urlListGrammar,
   yoloBooleanGrammar,
 } from './grammar.js';
@@ -595,21 +595,21 @@ export const SETTINGS = {
   resourceDocumentation: setting({
     flag: '--resource-documentation',
     scope: 'http',
-    grammar: urlGrammar(),
+    grammar: httpsUrlGrammar(),
     defaultText: 'empty',
     description: 'resource_documentation URL of the protected-resource metadata.',
   }),
   resourcePolicyUri: setting({
     flag: '--resource-policy-uri',
     scope: 'http',
-    grammar: urlGrammar(),
+    grammar: httpsUrlGrammar(),
     defaultText: 'empty',
     description: 'resource_policy_uri of the protected-resource metadata.',
   }),
   resourceTosUri: setting({
     flag: '--resource-tos-uri',
     scope: 'http',
-    grammar: urlGrammar(),
+    grammar: httpsUrlGrammar(),
     defaultText: 'empty',
     description: 'resource_tos_uri of the protected-resource metadata.',
   }),

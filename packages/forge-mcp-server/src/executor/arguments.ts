@@ -59,6 +59,9 @@ function missingOneOf(a: ActionSpec, params: Record<string, unknown>): string[][
   return (a.oneOf ?? []).filter((group) => !group.some((p) => params[p] !== undefined && params[p] !== null));
 }
 
+/** How the dynamic surface's check begins. */
+export const INVALID_PARAMS = 'invalid params.';
+
 /** The dynamic surface's check: one 'invalid params.' text naming everything wrong at once. */
 export function dynamicSurfaceCheck(a: ActionSpec, params: Record<string, unknown>): string | undefined {
   const valid = Object.keys(paramsOf(a));
@@ -66,7 +69,7 @@ export function dynamicSurfaceCheck(a: ActionSpec, params: Record<string, unknow
   const missing = missingRequired(a, params);
   const oneOf = missingOneOf(a, params);
   if (!unknown.length && !missing.length && !oneOf.length) return undefined;
-  const parts = ['invalid params.'];
+  const parts = [INVALID_PARAMS];
   if (unknown.length) {
     parts.push(`Unknown params: ${unknown.join(', ')}.`);
     const guesses = unknown.map((u) => [u, nearest(u, valid)] as const).filter(([, g]) => g);

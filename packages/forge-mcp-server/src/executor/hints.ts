@@ -10,6 +10,8 @@ interface RouteHints {
   403?: string;
   /** Follows every error of the action. */
   always?: string;
+  /** Follows every 401 of the action, with or without an RFC 6750 code (it is no role hint). */
+  every401?: string;
 }
 
 const EXTERNAL_STATUS_CHECK: RouteHints = {
@@ -25,7 +27,8 @@ const SAML_LINK: RouteHints = {
     'SAML group links need SAML single sign-on configured on the top-level group, the Owner role, and a Premium or Ultimate licence',
 };
 const SELF_ROTATION: RouteHints = {
-  401: 'self-rotation rotates the calling token itself: call it with the token to rotate, which must be active and carry the api or self_rotate scope',
+  every401:
+    'self-rotation rotates the calling token itself: call it with the token to rotate, which must be active and carry the api or self_rotate scope',
 };
 
 const BY_ACTION: Record<string, RouteHints> = {
@@ -61,6 +64,14 @@ export function routeHint(actionId: string, err: InstanceError): string | undefi
   if (!h) return undefined;
   if (h.always) return h.always;
   const status = err.status;
-  if ((status === 401 || status === 403) && !err.parts.code && !err.parts.tokenRefused) return h[status];
+  if (h.every401 && status === 401) return h.every401;
+  if (
+    (status === 401 || status === 403) &&
+    !err.parts.code &&
+    !err.parts.tokenRefused &&
+    !err.parts.accountRefused &&
+    err.kind === 'status'
+  )
+    return h[status];
   return undefined;
 }

@@ -14,6 +14,8 @@ import { channels, publish, within } from '../channels.js';
 import type { Config } from '../config/types.js';
 import type { Logger } from '../log.js';
 import { buildServer } from '../mcp/server.js';
+import { catalog } from '../catalog/index.js';
+import { unknownExclusions } from '../surfaces/view.js';
 import { openSession, SessionRefused, type Session } from '../session/index.js';
 import { VERSION } from '../version.js';
 import { readJsonBody } from './body.js';
@@ -378,6 +380,9 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
   });
   await bind(server, addr, config.httpSocketMode);
   const url = urlOf(server, Boolean(config.tlsCert && config.tlsKey), mcpPath);
+  const unknownExcluded = config.excludeTools.length ? unknownExclusions(catalog(), config.excludeTools) : [];
+  for (const e of unknownExcluded)
+    log.warn({ entry: e }, `FORGE_MCP_EXCLUDE_TOOLS entry "${e}" names no tool, group or action`);
   log.info(
     { url, instances: config.forgeUrls.map((u) => new URL(u).host), card: SERVER_CARD_PATHS[0] },
     'serving over HTTP',

@@ -56,6 +56,8 @@ export interface RestInit {
   headers?: Record<string, string>;
   /** The route template the path was built from (`/projects/:id/issues`), for observers; never the path. */
   template?: string;
+  /** A credential's verification: a redirect leaving the instance's own host is not followed. */
+  stayOnHost?: boolean;
 }
 
 export interface InstanceResponse {
@@ -251,7 +253,10 @@ export class InstanceClient {
       headers['content-type'] = 'application/json';
     }
     const template = init.template && `/${prefix}${init.template}`.replace(/\/+/g, '/');
-    return this.send(method, url, headers, body, init.response ?? 'json', init.signal, template);
+    return this.send(method, url, headers, body, init.response ?? 'json', init.signal, {
+      template,
+      stayOnHost: init.stayOnHost,
+    });
   }
 
   private async send(
@@ -261,12 +266,12 @@ export class InstanceClient {
     body: RequestBody | undefined,
     responseType: 'json' | 'text' | 'binary',
     signal?: AbortSignal,
-    template?: string,
+    route: { template?: string; stayOnHost?: boolean } = {},
   ): Promise<InstanceResponse> {
     const dl = this.deadline(signal);
     try {
       for (let attempt = 0; ; attempt++) {
-        const res = await this.followRedirects(method, url, headers, body, responseType, dl.signal, template);
+        const res = await this.followRedirects(method, url, headers, body, responseType, dl.signal, route);
         if (res.status === 429 && attempt < 2) {
           const wait = retryAfterMs(res.headers['retry-after']);
           if (wait <= (this.opts.maxRetryWaitMs ?? 60_000)) {
@@ -292,7 +297,7 @@ export class InstanceClient {
     body: RequestBody | undefined,
     responseType: 'json' | 'text' | 'binary',
     signal: AbortSignal,
-    template?: string,
+    route: { template?: string; stayOnHost?: boolean },
   ): Promise<InstanceResponse> {
     let url = start;
     let credentials = true;
@@ -309,7 +314,7 @@ export class InstanceClient {
           port: Number(hopUrl.port) || (hopUrl.protocol === 'https:' ? 443 : 80),
           scheme: hopUrl.protocol === 'https:' ? ('https' as const) : ('http' as const),
           status,
-          template: hop === 0 ? template : undefined,
+          template: hop === 0 ? route.template : undefined,
           errorType: err === undefined ? undefined : failureClass(err, signal),
           startTime,
           ms: performance.now() - began,
@@ -344,6 +349,12 @@ export class InstanceClient {
           });
         }
         const next = new URL(location, url);
+        if (route.stayOnHost && !sameHost(this.base, next))
+          throw new InstanceError(
+            'network',
+            `the instance redirected a credential check to another host (${next.host}), which is not followed; check FORGE_URL names the instance itself`,
+            { cause: `${method} ${url.origin}${url.pathname}` },
+          );
         // Credentials never follow a hop off the instance's host or down from https to http.
         if (!sameSite(this.base, next) || (url.protocol === 'https:' && next.protocol === 'http:'))
           credentials = false;
@@ -408,12 +419,14 @@ export class InstanceClient {
     if (status === 401) this.onUnauthorized?.(tokenRefused);
     const classification = tokenRefused ? TOKEN_REFUSED : classificationFor(status);
     const cause = status === 404 ? statusLine(404) : `${res.method} ${res.url}: ${statusLine(status)}`;
+    const accountRefused = (status === 401 || status === 403) && !!message && ACCOUNT_REFUSED.test(message);
     return new InstanceError('status', classification, {
       status,
       code,
       tokenRefused,
+      ...(accountRefused ? { accountRefused } : {}),
       instanceMessage: addsToStatus(message, status) ? message : undefined,
-      hint: statusHint(status, code, this.opts.tokenLabel),
+      hint: statusHint(status, code, this.opts.tokenLabel, { message }),
       cause,
       retryAfterSeconds: res.headers['retry-after']
         ? Number(res.headers['retry-after']) || undefined
@@ -493,7 +506,7 @@ export class InstanceClient {
     const body = JSON.stringify({ query: document, variables: variables ?? {} });
     let res: InstanceResponse;
     try {
-      res = await this.send('POST', url, headers, body, 'json', opts.signal, '/api/graphql');
+      res = await this.send('POST', url, headers, body, 'json', opts.signal, { template: '/api/graphql' });
     } catch (err) {
       throw err instanceof InstanceError && err.kind === 'status' ? this.graphqlStatusError(err, url) : err;
     }
@@ -544,7 +557,9 @@ export class InstanceClient {
       // a GraphQL answer (a top-level key besides data, errors, extensions).
       instanceMessage: graphqlMessages(err.parts.body),
       tokenRefused,
-      hint: statusHint(status, tokenRefused ? 'invalid_token' : err.parts.code, this.opts.tokenLabel),
+      hint: statusHint(status, tokenRefused ? 'invalid_token' : err.parts.code, this.opts.tokenLabel, {
+        graphql: true,
+      }),
       cause:
         status === 404
           ? 'failed to execute GraphQL query: 404 Not Found'
@@ -576,14 +591,30 @@ function addsToStatus(message: string | undefined, status: number): boolean {
   );
 }
 
-function statusHint(status: number, code: string | undefined, tokenLabel: string): string | undefined {
+/** An instance text refusing the account itself (not a role or licence matter). */
+const ACCOUNT_REFUSED =
+  /\byour account\b|\baccount (?:has been|is) (?:blocked|banned|deactivated|locked)|terms of service|password (?:has )?expired|pending (?:admin(?:istrator)? )?approval/i;
+
+/**
+ * The generic hint of a status. Role hints follow only a REST 401 or 403 without an RFC 6750 code that
+ * does not refuse the account itself.
+ */
+function statusHint(
+  status: number,
+  code: string | undefined,
+  tokenLabel: string,
+  opts: { graphql?: boolean; message?: string } = {},
+): string | undefined {
   if (status === 401 && code === 'invalid_token')
     return `replace ${tokenLabel} with a valid, unexpired token carrying the api or read_api scope`;
-  if (status === 401)
-    return `check that ${tokenLabel} is valid (user.current); if it is, the token's scopes or your role do not allow this action`;
   if (status === 403 && code === 'insufficient_scope')
     return 'use a token with the api scope; this token may only read';
-  if (status === 403)
+  if ((status === 401 || status === 403) && opts.message && ACCOUNT_REFUSED.test(opts.message))
+    return "the instance refuses the account itself: sign in to the instance's web interface to see why, or ask an administrator";
+  const roleHintAllowed = !opts.graphql && !code;
+  if (status === 401 && roleHintAllowed)
+    return `check that ${tokenLabel} is valid (user.current); if it is, the token's scopes or your role do not allow this action`;
+  if (status === 403 && roleHintAllowed)
     return 'ask a maintainer or owner for a higher role, or check the project and instance settings';
   if (status === 429) return 'wait before retrying';
   if (status >= 500) return 'retry later';

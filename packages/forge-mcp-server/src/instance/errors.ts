@@ -65,6 +65,8 @@ export class InstanceError extends Error {
       cause?: string;
       /** The instance refused the token itself (ends a pooled credential). */
       tokenRefused?: boolean;
+      /** The instance refused the account itself (blocked, deactivated, terms not accepted ...). */
+      accountRefused?: boolean;
       /** The body's RFC 6750 / instance error code, when any. */
       code?: string;
       retryAfterSeconds?: number;

@@ -51,6 +51,9 @@ export type SelfRead = {
   retryAfterSeconds?: number;
 };
 
+/** Verification requests follow a redirect only on the instance's own host. */
+const VERIFY = { stayOnHost: true } as const;
+
 function refusedBy(err: unknown): boolean {
   return err instanceof InstanceError && (err.status === 401 || err.status === 403);
 }
@@ -79,6 +82,14 @@ export interface CredentialProbe {
   self: Promise<SelfRead>;
 }
 
+/**
+ * Whether an unrecognised Bearer token is introspected as an OAuth access token: only in OAuth mode.
+ * Elsewhere an OAuth token's scopes are unknown and it is taken as able to write.
+ */
+export function introspects(init: SessionInit): boolean {
+  return init.tokenHeader === 'bearer' && init.config.authMode === 'oauth';
+}
+
 /** Creates the credential's instance client and sends its identity check and token read, together. */
 export function probeCredential(init: SessionInit): CredentialProbe {
   const { config } = init;
@@ -92,7 +103,7 @@ export function probeCredential(init: SessionInit): CredentialProbe {
     operatorChosen: config.forgeUrls.includes(init.baseUrl),
     allowPrivateInstances: config.allowPrivateInstances,
   });
-  const self = readSelf(client, init.tokenHeader === 'bearer');
+  const self = readSelf(client, introspects(init));
   const identity = checkIdentity(client, init.tokenLabel);
   // Handled now, awaited later: a failure before the session awaits it is not an unhandled rejection.
   self.catch(() => undefined);
@@ -102,7 +113,7 @@ export function probeCredential(init: SessionInit): CredentialProbe {
 
 async function checkIdentity(client: InstanceClient, tokenLabel: string): Promise<Identity> {
   try {
-    const me = await client.rest('GET', '/user');
+    const me = await client.rest('GET', '/user', VERIFY);
     const body = me.body as { id?: number; username?: string };
     return { id: body?.id, username: body?.username };
   } catch (err) {
@@ -118,12 +129,15 @@ async function checkIdentity(client: InstanceClient, tokenLabel: string): Promis
   }
 }
 
-/** The token's scopes and (personal access tokens) its id, from its own description. */
-export async function readSelf(client: InstanceClient, bearer: boolean): Promise<SelfRead> {
+/**
+ * The token's scopes and (personal access tokens) its id, from its own description; with `introspect`, an
+ * OAuth access token's from introspection.
+ */
+export async function readSelf(client: InstanceClient, introspect: boolean): Promise<SelfRead> {
   let selfRefused = false;
   let selfRetryAfter: number | undefined;
   try {
-    const self = await client.rest('GET', '/personal_access_tokens/self');
+    const self = await client.rest('GET', '/personal_access_tokens/self', VERIFY);
     const body = self.body as { scopes?: unknown; id?: unknown; expires_at?: unknown };
     if (Array.isArray(body?.scopes))
       return {
@@ -137,12 +151,12 @@ export async function readSelf(client: InstanceClient, bearer: boolean): Promise
     const transient = unanswered(err);
     selfRefused = refusedBy(err);
     selfRetryAfter = retryAfterOf(err);
-    if (!(err instanceof InstanceError) || !bearer)
+    if (!(err instanceof InstanceError) || !introspect)
       return { transient, refused: selfRefused, retryAfterSeconds: selfRetryAfter };
   }
-  if (bearer) {
+  if (introspect) {
     try {
-      const info = await client.rest('GET', '/oauth/token/info');
+      const info = await client.rest('GET', '/oauth/token/info', VERIFY);
       const body = info.body as {
         scope?: unknown;
         scopes?: unknown;

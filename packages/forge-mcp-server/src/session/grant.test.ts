@@ -38,6 +38,26 @@ describe('the fine-grained table', () => {
     expect(reach).toEqual({ yes: 1022, no: 58, 'not-judged': 17, 'no-permission': 1 });
   });
 
+  it('withholds only GraphQL-based actions (a GraphQL request or a GraphQL handler)', () => {
+    const withheld = catalog().actions.filter((a) => FINE_GRAINED[a.id].reach === 'no');
+    expect(withheld).toHaveLength(58);
+    const rest = withheld.filter((a) => !(a.request && 'graphql' in a.request));
+    // The other two are handlers over the GraphQL target-branch rules.
+    expect(rest.map((a) => a.id).sort()).toEqual([
+      'project.target_branch_rule_create',
+      'project.target_branch_rule_list',
+    ]);
+    expect(rest.every((a) => a.handler && !a.request)).toBe(true);
+  });
+
+  it('note creation on issues and merge requests needs Work Item: Create; merge-request discussions Merge Request: Create', () => {
+    for (const id of ['issue.note_create', 'mr_review.note_create'])
+      expect(FINE_GRAINED[id].needs, id).toEqual([[['Work Item: Create', ['project']]]]);
+    expect(FINE_GRAINED['mr_review.discussion_create'].needs).toEqual([
+      [['Merge Request: Create', ['project']]],
+    ]);
+  });
+
   it('keeps alternatives of conjunctions with their boundaries', () => {
     expect(FINE_GRAINED['search.code'].needs).toEqual([
       [['Global Search: Use', ['group']]],

@@ -8,6 +8,7 @@ import type { Config } from '../config/types.js';
 import type { InstanceClient } from '../instance/index.js';
 import {
   probeCredential,
+  introspects,
   readSelf,
   type CredentialProbe,
   type Identity,
@@ -67,20 +68,23 @@ function maxTier(a: Tier, b: Tier): Tier {
   return TIER_RANK[a] >= TIER_RANK[b] ? a : b;
 }
 
-/** Tier detection: the license, then namespace plans, then (hosted instance only) group plans. */
+/**
+ * Tier detection: the license, then namespace plans, then (hosted instance only) group plans; the highest
+ * tier any of them shows wins, so only ultimate (nothing ranks above it) ends the search early.
+ */
 export async function detectTier(client: InstanceClient): Promise<Tier> {
   let tier: Tier = 'free';
   try {
     const lic = await client.rest('GET', '/license');
     tier = maxTier(tier, tierOfPlan((lic.body as { plan?: unknown })?.plan));
-    if (tier !== 'free') return tier;
+    if (tier === 'ultimate') return tier;
   } catch {
     // No license answer (not an administrator, or not self-managed): fall through.
   }
   try {
     const ns = await client.rest('GET', '/namespaces', { query: { per_page: 100 } });
     for (const n of (ns.body as Array<{ plan?: unknown }>) ?? []) tier = maxTier(tier, tierOfPlan(n?.plan));
-    if (tier !== 'free') return tier;
+    if (tier === 'ultimate') return tier;
   } catch {
     // fall through
   }
@@ -178,7 +182,7 @@ function learnKindLater(
     if (busy || !session.kindUnknown) return;
     busy = true;
     try {
-      const self = await readSelf(client, init.tokenHeader === 'bearer');
+      const self = await readSelf(client, introspects(init));
       if (!self.scopes) return;
       session.kindUnknown = false;
       if (retry.timer) clearInterval(retry.timer);

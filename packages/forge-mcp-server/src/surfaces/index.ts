@@ -8,6 +8,7 @@ import {
   decode,
   dynamicSurfaceCheck,
   emptyRequired,
+  INVALID_PARAMS,
   levenshtein,
   metaSurfaceCheck,
   translateAliases,
@@ -333,8 +334,15 @@ export class Surface {
       if (avail.state !== 'available')
         return refuse(`${EXECUTE_TOOL}: ${avail.text}`, avail.state === 'tier' ? 'tier' : avail.reason);
       const params = translateAliases(a, (args.params as Record<string, unknown>) ?? {});
-      const problem = dynamicSurfaceCheck(a, params) ?? checkTypes(a, params) ?? emptyRequired(a, params);
-      if (problem) return refuse(problem.startsWith(a.id) ? problem : `${EXECUTE_TOOL}: ${problem}`);
+      // A required value given empty or zero gets its own text before the type checks (a zero ID would
+      // otherwise read as an out-of-range number); the surface check's text stands alone.
+      const problem = dynamicSurfaceCheck(a, params) ?? emptyRequired(a, params) ?? checkTypes(a, params);
+      if (problem)
+        return refuse(
+          problem.startsWith(a.id) || problem.startsWith(INVALID_PARAMS)
+            ? problem
+            : `${EXECUTE_TOOL}: ${problem}`,
+        );
       return { kind: 'action', action: a, params, confirm: args.confirm === true };
     }
     if (this.opts.surface === 'individual') {
@@ -348,11 +356,11 @@ export class Surface {
       const schema = individualSchema(a);
       const v = validatorFor(schema);
       const params = { ...args };
+      const empty = emptyRequired(a, params);
+      if (empty) return refuse(empty);
       if (!v(params)) return refuse(`validating "arguments": ${describeErrors(v.errors)}`);
       const confirm = params.confirm === true;
       if (a.destructive && !a.confirmWhen) delete params.confirm;
-      const problem = emptyRequired(a, params);
-      if (problem) return refuse(problem);
       return { kind: 'action', action: a, params, confirm };
     }
     // meta
@@ -395,10 +403,10 @@ export class Surface {
     const missing = metaSurfaceCheck(a, params);
     if (missing) return refuse(`${tool}/${name}: ${missing}`);
     params = translateAliases(a, params ?? {});
-    const problem = decode(a, params);
-    if (problem) return refuse(`${tool}/${name}: ${problem}`);
     const empty = emptyRequired(a, params);
     if (empty) return refuse(empty);
+    const problem = decode(a, params);
+    if (problem) return refuse(`${tool}/${name}: ${problem}`);
     return { kind: 'action', action: a, params, confirm };
   }
 }

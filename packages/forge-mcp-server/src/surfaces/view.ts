@@ -64,13 +64,7 @@ export class CatalogView {
 
   /** Entries of the exclude list that name nothing (logged at WARN by the caller). */
   unknownExclusions(extra: string[] = []): string[] {
-    return [...this.excluded].filter(
-      (e) =>
-        !extra.includes(e) &&
-        !this.catalog.get(e) &&
-        !this.catalog.byToolName(e) &&
-        !this.catalog.domains.some((d) => d.metaTool === e || d.domain === e),
-    );
+    return unknownExclusions(this.catalog, [...this.excluded], extra);
   }
 
   isExcluded(a: ActionSpec): boolean {
@@ -124,4 +118,15 @@ export class CatalogView {
       };
     return { state: 'available' };
   }
+}
+
+/** Entries of an exclude list that name no tool, group or action (logged at WARN by each transport). */
+export function unknownExclusions(catalog: Catalog, entries: string[], extra: string[] = []): string[] {
+  return [...new Set(entries.map((e) => e.trim()).filter(Boolean))].filter(
+    (e) =>
+      !extra.includes(e) &&
+      !catalog.get(e) &&
+      !catalog.byToolName(e) &&
+      !catalog.domains.some((d) => d.metaTool === e || d.domain === e),
+  );
 }

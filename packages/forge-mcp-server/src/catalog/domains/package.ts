@@ -222,7 +222,9 @@ export const domain: DomainSpec = {
       description:
         'Download one file of a generic package by name, version and file name; returns the bytes (or saves them to output_path on stdio).',
       tool: 'forge_package_download',
-      write: false,
+      // One of the five writes a read_api token may run: it counts as a write for safe mode, confirmation
+      // and read-only, and its tool carries no readOnlyHint.
+      write: true,
       destructive: false,
       idempotent: true,
       tier: 'free',

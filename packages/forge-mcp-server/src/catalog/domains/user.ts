@@ -416,7 +416,7 @@ export const domain: DomainSpec = {
       id: 'user.create_current_user_pat',
       title: 'Create my personal access token',
       description:
-        'Create a personal access token for yourself. Only the scopes k8s_proxy and self_rotate are allowed here; the value is shown only once.',
+        'Create a personal access token for yourself: a classic one with scopes (only k8s_proxy and self_rotate are allowed here), or a fine-grained one with granular_scopes, whose grant is fixed at creation (all its scopes go in this one request and cannot be changed or extended later). The value is shown only once.',
       tool: 'forge_create_current_user_pat',
       write: true,
       destructive: false,
@@ -430,13 +430,47 @@ export const domain: DomainSpec = {
           type: 'array',
           minItems: 1,
           items: { type: 'string', enum: ['k8s_proxy', 'self_rotate'] },
-          description: 'Scopes of the token: "k8s_proxy" and/or "self_rotate".',
+          description: 'Scopes of a classic token: "k8s_proxy" and/or "self_rotate".',
+        },
+        granular_scopes: {
+          type: 'array',
+          minItems: 1,
+          description:
+            'The grant of a fine-grained token, instead of scopes: one item per access level, each naming its permissions.',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['access', 'permissions'],
+            properties: {
+              access: {
+                type: 'string',
+                enum: ['personal_projects', 'selected_memberships', 'all_memberships', 'user', 'instance'],
+                description:
+                  'Where the permissions hold: personal_projects, selected_memberships (the projects and groups in project_ids and everything under a listed group), all_memberships, user or instance.',
+              },
+              permissions: {
+                type: 'array',
+                minItems: 1,
+                items: { type: 'string', minLength: 1 },
+                description:
+                  'Permission identifiers, e.g. read_user, read_project, read_work_item, create_work_item.',
+              },
+              project_ids: {
+                type: 'array',
+                minItems: 1,
+                items: { type: 'integer', minimum: 1 },
+                description:
+                  'selected_memberships only: the project and group IDs covered; each becomes a scope of its own.',
+              },
+            },
+          },
         },
         expires_at: date(
           'Expiry date, YYYY-MM-DD; when omitted and the instance requires an expiry, its maximum allowed lifetime applies.',
         ),
       },
-      required: ['name', 'scopes'],
+      required: ['name'],
+      oneOf: [['scopes', 'granular_scopes']],
       request: { rest: { method: 'POST', path: '/user/personal_access_tokens' } },
       example: { name: 'kube', scopes: ['k8s_proxy'], expires_at: '2026-12-31' },
     },
