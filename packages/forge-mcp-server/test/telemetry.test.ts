@@ -277,7 +277,7 @@ describe('identity policies', () => {
       hmac(callerKey, 'id:2'),
       hmac(callerKey, 'id:2'),
     ]);
-    expect(r.stderr).toMatch(/"level":40.*FORGE_MCP_TELEMETRY_IDENTITY_ROTATION/);
+    expect(r.stderr).toMatch(/"level":"warn".*FORGE_MCP_TELEMETRY_IDENTITY_ROTATION/);
     expect(r.stderr).not.toContain(KEY);
   });
 

@@ -17,6 +17,9 @@ const SEVERITY: Record<number, [SeverityNumber, string]> = {
   60: [SeverityNumber.FATAL, 'FATAL'],
 };
 
+/** The level words the logger writes, as pino's numbers. */
+const LEVEL_NUMBER: Record<string, number> = { info: 30, warn: 40, error: 50, fatal: 60 };
+
 /** Fields the stderr line carries that the export has elsewhere (resource, timestamp, severity). */
 const ENVELOPE = new Set(['level', 'time', 'msg', 'service', 'pid', 'hostname']);
 
@@ -62,7 +65,9 @@ export class LogMirror {
   }
 
   private emit(record: Record<string, unknown>): void {
-    const level = typeof record.level === 'number' ? record.level : 30;
+    // Records carry their level as a word (src/log.ts); a number is pino's own spelling.
+    const level =
+      typeof record.level === 'number' ? record.level : (LEVEL_NUMBER[String(record.level)] ?? 30);
     const severity = SEVERITY[level];
     if (!severity) return;
     const attributes: Record<string, unknown> = {};
