@@ -242,14 +242,20 @@ describe('completions', () => {
   it('an unknown reference is a JSON-RPC error naming what to send, nothing sent', async () => {
     await withClient({}, async (c) => {
       const before = apiCalls(s).length;
-      const prompt = await failure(
+      // A prompt this server does not offer completes nothing (completion is advisory); no error, no request.
+      const prompt = await c.client.complete({
+        ref: { type: 'ref/prompt', name: 'nope' },
+        argument: { name: 'project_id', value: 'x' },
+      });
+      expect(prompt.completion).toEqual({ values: [], total: 0, hasMore: false });
+      const nameless = await failure(
         c.client.complete({
-          ref: { type: 'ref/prompt', name: 'nope' },
+          ref: { type: 'ref/prompt', name: '' },
           argument: { name: 'project_id', value: '' },
         }),
       );
-      expect(prompt.code).toBe(-32602);
-      expect(prompt.message).toContain('send a name from prompts/list');
+      expect(nameless.code).toBe(-32602);
+      expect(nameless.message).toContain('send a name from prompts/list');
       const uri = await failure(
         c.client.complete({
           ref: { type: 'ref/resource', uri: 'forge://nowhere/{x}' },

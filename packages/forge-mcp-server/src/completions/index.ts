@@ -95,16 +95,23 @@ const fail = (message: string): never => {
 
 const templates = TEMPLATES.map((t) => ({ spec: t, template: new UriTemplate(t.uriTemplate) }));
 
-/** The names the reference may complete, or a JSON-RPC error naming what to send instead. */
-function namesOf(session: Session, ref: { type: string; name?: string; uri?: string }): string[] {
+/**
+ * The names the reference may complete; undefined for a prompt this server does not offer (completed with
+ * nothing, as clients and the official conformance suite expect of an advisory method); a JSON-RPC error
+ * naming what to send instead for a reference that cannot be read at all.
+ */
+function namesOf(session: Session, ref: { type: string; name?: string; uri?: string }): string[] | undefined {
   if (ref.type === 'ref/prompt') {
-    const p = offeredPrompts(session).find((x) => x.name === ref.name);
-    if (!p)
-      fail(
-        `Unknown prompt ${JSON.stringify(ref.name)} in ref/prompt; send a name from prompts/list (for example review_mr).`,
-      );
-    return p!.args.map((a) => a.name);
+    if (typeof ref.name !== 'string' || ref.name === '')
+      fail('ref/prompt needs a name; send a name from prompts/list (for example review_mr).');
+    return offeredPrompts(session)
+      .find((x) => x.name === ref.name)
+      ?.args.map((a) => a.name);
   }
+  if (ref.type !== 'ref/resource')
+    fail(
+      `Unknown reference type ${JSON.stringify(ref.type)}; send ref/prompt with a name or ref/resource with a uri.`,
+    );
   const t = templates.find((x) => x.spec.uriTemplate === ref.uri);
   const a = t && session.view.catalog.get(t.spec.action);
   if (
@@ -160,6 +167,7 @@ export function registerCompletions(server: Server, session: Session, guardSessi
       context?: { arguments?: Record<string, string> };
     };
     const names = namesOf(session, ref);
+    if (!names) return { completion: { values: [], total: 0, hasMore: false } } as never;
     if (!names.includes(argument.name))
       fail(
         `${ref.name ?? ref.uri} has no argument ${JSON.stringify(argument.name)}; complete one of ${names.join(', ')}.`,
