@@ -109,6 +109,7 @@ describe('a self-hosted instance behind its own certificate authority', () => {
     expect(code).toBe(1);
     expect(stderr).toMatch(/TLS handshake failed/);
     expect(stderr).toMatch(/SSL_CERT_FILE/);
+    expect(stderr).toContain('FORGE_MCP_SKIP_TLS_VERIFY=true');
     expect(stderr).not.toContain(s.tokens.api);
   });
 
@@ -207,6 +208,36 @@ describe('HTTP_PROXY and NO_PROXY', () => {
       expect(seen).toEqual([]);
     } finally {
       await around.close();
+    }
+  });
+  it('sends calls to an https instance through HTTPS_PROXY, and leaves an http instance to HTTP_PROXY alone', async () => {
+    const secure = await sim({ tls: 'self-signed' });
+    const caFile = join(tmpdir(), `forge-sim-ca-proxy-${process.pid}.pem`);
+    writeFileSync(caFile, secure.ca!);
+    seen.length = 0;
+    const via = await stdioClient(secure, { env: { HTTPS_PROXY: proxyUrl, SSL_CERT_FILE: caFile } });
+    try {
+      const r = await via.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+      });
+      expect(r.isError, textOf(r)).toBeFalsy();
+      expect(seen).toContain(`CONNECT ${new URL(secure.url).host}`);
+    } finally {
+      await via.close();
+      await secure.close();
+    }
+    seen.length = 0;
+    const plain = await stdioClient(s, { env: { HTTPS_PROXY: proxyUrl } });
+    try {
+      const r = await plain.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+      });
+      expect(r.isError, textOf(r)).toBeFalsy();
+      expect(seen).toEqual([]);
+    } finally {
+      await plain.close();
     }
   });
 });

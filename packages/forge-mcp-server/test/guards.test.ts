@@ -2,7 +2,16 @@
  * Guardrails, scopes and tiers over real stdio (both protocol eras), each asserting from forge-sim's
  * request log that nothing reached the instance where nothing should.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  watch,
+  writeFileSync,
+} from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -864,6 +873,10 @@ describe('local paths', () => {
 
   it('writes a download under a temporary name and renames it when complete, inside the allowed directories only', async () => {
     const out = mkdtempSync(join(tmpdir(), 'forge-dl-'));
+    const seen: string[] = [];
+    const watcher = watch(out, (_event, name) => {
+      if (name && seen[seen.length - 1] !== name) seen.push(name);
+    });
     const c = await stdioClient(s);
     try {
       const target = join(out, 'artifacts.zip');
@@ -877,6 +890,15 @@ describe('local paths', () => {
       expect(r.isError, textOf(r)).toBeFalsy();
       expect(textOf(r)).toMatch(new RegExp(`^Saved \\d+ bytes .* to ${target.replace(/[.]/g, '\\.')}`));
       expect(readdirSync(out)).toEqual(['artifacts.zip']);
+      // The names the directory saw, in order: the temporary one first, then the final one.
+      await new Promise<void>((done) => {
+        const check = () => (seen.includes('artifacts.zip') ? done() : setTimeout(check, 20));
+        check();
+      });
+      watcher.close();
+      const partial = seen.findIndex((n) => /^\.artifacts\.zip\.[0-9a-f]{12}\.part$/.test(n));
+      expect(partial, seen.join(', ')).toBeGreaterThanOrEqual(0);
+      expect(partial).toBeLessThan(seen.indexOf('artifacts.zip'));
       const outside = join(homeTemp('.forge-dl-outside-'), 'a.zip');
       const refused = await c.client.callTool({
         name: 'forge_execute_action',
@@ -887,6 +909,7 @@ describe('local paths', () => {
       });
       expect(textOf(refused)).toMatch(/resolves outside the allowed directories/);
     } finally {
+      watcher.close();
       await c.close();
     }
   });

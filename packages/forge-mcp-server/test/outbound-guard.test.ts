@@ -2,6 +2,9 @@
  * The outbound connection guard over real stdio: forge-sim (on 127.0.0.1, chosen by the operator in
  * FORGE_URL) redirects a call elsewhere, and the server refuses or follows per the spec.
  */
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, sim, stdioClient, textOf, type Connected, type ForgeSim } from './harness.js';
 
@@ -126,6 +129,69 @@ describe('outbound connection guard', () => {
         expect(hops[1].headers[h]).toBeUndefined();
       // The instance answered the hop without a credential; whatever it said, the guard let it through.
       expect(textOf(r)).not.toContain('destination refused');
+    });
+  });
+});
+
+describe('redirects from an https instance', () => {
+  let secure: ForgeSim;
+  let plain: ForgeSim;
+  let caFile: string;
+  beforeAll(async () => {
+    [secure, plain] = await Promise.all([sim({ tls: 'self-signed' }), sim()]);
+    caFile = join(tmpdir(), `forge-sim-ca-redirects-${process.pid}.pem`);
+    writeFileSync(caFile, secure.ca!);
+  });
+  afterAll(async () => {
+    await Promise.all([secure.close(), plain.close()]);
+  });
+
+  async function withSecure(fn: (c: Connected) => Promise<void>) {
+    const c = await stdioClient(secure, { env: { SSL_CERT_FILE: caFile } });
+    try {
+      await fn(c);
+    } finally {
+      await c.close();
+    }
+  }
+  const CREDENTIALS = ['private-token', 'authorization', 'sudo', 'job-token', 'deploy-token'];
+
+  it('drops the credential headers on a hop from https down to http on the same host', async () => {
+    expect(new URL(plain.url).hostname).toBe(new URL(secure.url).hostname);
+    await withSecure(async (c) => {
+      secure.fault({ path: PROJECT_PATH, redirectTo: `${plain.url}${PROJECT_PATH}`, times: 1 });
+      const since = secure.requests.length;
+      const plainSince = plain.requests.length;
+      await getProject(c);
+      const first = secure.requests.slice(since).filter((q) => q.path === PROJECT_PATH);
+      expect(first).toHaveLength(1);
+      expect(first[0].token).toBe(secure.tokens.api);
+      const hop = plain.requests.slice(plainSince).filter((q) => q.path === PROJECT_PATH);
+      expect(hop).toHaveLength(1);
+      expect(hop[0].token).toBeUndefined();
+      for (const h of CREDENTIALS) expect(hop[0].headers[h]).toBeUndefined();
+    });
+  });
+
+  it('keeps them dropped for the rest of the chain, even on a hop back to the https instance', async () => {
+    await withSecure(async (c) => {
+      secure.fault({ path: PROJECT_PATH, redirectTo: `${plain.url}${PROJECT_PATH}`, times: 1 });
+      plain.fault({ path: PROJECT_PATH, redirectTo: `${plain.url}/api/v4/projects/2`, times: 1 });
+      plain.fault({ path: '/api/v4/projects/2', redirectTo: `${secure.url}${PROJECT_PATH}`, times: 1 });
+      const since = secure.requests.length;
+      const plainSince = plain.requests.length;
+      await getProject(c);
+      const onSecure = secure.requests.slice(since).filter((q) => q.path === PROJECT_PATH);
+      const onPlain = plain.requests
+        .slice(plainSince)
+        .filter((q) => /^\/api\/v4\/projects\/[12]$/.test(q.path));
+      expect(onSecure).toHaveLength(2);
+      expect(onPlain).toHaveLength(2);
+      expect(onSecure[0].token).toBe(secure.tokens.api);
+      for (const hop of [...onPlain, onSecure[1]]) {
+        expect(hop.token).toBeUndefined();
+        for (const h of CREDENTIALS) expect(hop.headers[h]).toBeUndefined();
+      }
     });
   });
 });

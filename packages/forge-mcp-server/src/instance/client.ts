@@ -442,7 +442,9 @@ export class InstanceClient {
     callerSignal: AbortSignal | undefined,
     expired: boolean,
   ): InstanceError {
-    if (err instanceof InstanceError) return err;
+    // An answer with a status stands as it is; failures without one follow the spec's order, where the
+    // client's cancel and the deadline come before a refused destination or any other classified failure.
+    if (err instanceof InstanceError && (err.kind === 'status' || err.kind === 'graphql')) return err;
     if (callerSignal?.aborted)
       return new InstanceError('canceled', 'request canceled: the request was canceled by the client');
     if (expired)
@@ -453,6 +455,7 @@ export class InstanceClient {
           hint: 'narrow the request, or raise FORGE_MCP_ACTION_TIMEOUT',
         },
       );
+    if (err instanceof InstanceError) return err;
     const code = errorCode(err);
     const where = `${url.host}`;
     if (code === 'ECONNREFUSED')
