@@ -72,6 +72,26 @@ describe('stdio wire', () => {
     }
   });
 
+  it('answers tools/list on the individual surface with the same tools every time, sent pre-serialized or not', async () => {
+    const c = stdioRaw(s, { FORGE_MCP_TOOL_SURFACE: 'individual' });
+    try {
+      c.write(`${INITIALIZE}\n${INITIALIZED}\n`);
+      // The last id spells the text that stands in for the pre-serialized tools, so that answer is
+      // serialized as a whole, as the SDK does for every other message.
+      const ids = [1, 'again', '\u0000forge-mcp-server:preserialized\u0000'];
+      for (const id of ids) c.write(`${JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list' })}\n`);
+      const got = await c.waitFor(1 + ids.length, 60_000);
+      const answers = got.slice(1);
+      expect(answers.map((m) => m.id)).toEqual(ids);
+      const [first, ...rest] = answers.map((m) => m.result as { tools: Array<{ name: string }> });
+      expect(first!.tools.length).toBeGreaterThan(900);
+      expect(new Set(first!.tools.map((t) => t.name)).size).toBe(first!.tools.length);
+      for (const r of rest) expect(r).toEqual(first);
+    } finally {
+      await c.close();
+    }
+  });
+
   it('skips a line over FORGE_MCP_STDIO_MAX_LINE_BYTES with -32600 naming the setting, and keeps serving', async () => {
     const c = stdioRaw(s, { FORGE_MCP_STDIO_MAX_LINE_BYTES: '1000' });
     try {

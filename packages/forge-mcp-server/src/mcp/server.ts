@@ -24,6 +24,7 @@ import { EXECUTE_TOOL } from '../surfaces/index.js';
 import { VERSION } from '../version.js';
 import { clientLog } from './logging.js';
 import { observeServer } from './observe.js';
+import { preserialize } from './preserialized.js';
 
 export const SERVER_NAME = 'forge-mcp-server';
 
@@ -127,7 +128,7 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
 
   server.setRequestHandler('tools/list', async () => {
     guardSession();
-    return { tools: session.surface.list() as never };
+    return { tools: preserialize(session.surface.list()) as never };
   });
 
   server.setRequestHandler('tools/call', async (request, ctx) => {

@@ -1,5 +1,5 @@
 /** stdio: line-delimited JSON-RPC on stdin/stdout for one credential (FORGE_TOKEN). */
-import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { Config } from '../config/types.js';
 import type { Logger } from '../log.js';
 import { buildServer } from '../mcp/server.js';
@@ -7,6 +7,7 @@ import { openSession, SessionRefused, type CredentialProbe } from '../session/in
 import { InstanceError } from '../instance/index.js';
 import { saveDownload } from './downloads.js';
 import { lineGate, type WireError } from './lines.js';
+import { StdioTransport } from './transport.js';
 import { methodOf, methodsOf, RATE_LIMITED_CODE, RateLimiter, toolNameOf } from '../http/limits.js';
 import { readFile } from 'node:fs/promises';
 import { resolveLocalPath } from '../policy/paths.js';
@@ -61,7 +62,7 @@ export async function runStdio(
     rateLimit(config, log),
   );
   process.stdin.pipe(gate);
-  const transport = new StdioServerTransport(gate, process.stdout, {
+  const transport = new StdioTransport(gate, process.stdout, {
     // The gate bounds every line; this only has to hold one of them.
     maxBufferSize: config.stdioMaxLineBytes + 1024,
   });
