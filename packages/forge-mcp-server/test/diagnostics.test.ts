@@ -5,7 +5,7 @@
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { httpServer, runCli, sim, stdioClient, type ForgeSim } from './harness.js';
+import { freePort, httpServer, runCli, sim, stdioClient, type ForgeSim } from './harness.js';
 
 // Servers are spawned and exports awaited on a shared, loaded machine: generous limits, no timing asserted.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -19,14 +19,6 @@ afterAll(async () => {
 });
 
 /** A loopback port free right now (the setting takes no port 0). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 function get(
   port: number,
   path: string,

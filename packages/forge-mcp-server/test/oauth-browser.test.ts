@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { OAuthClientProvider } from '@modelcontextprotocol/client';
-import { httpServerAt, sim, textOf, type ForgeSim, type HttpServerAt } from './harness.js';
+import { freePort, httpServerAt, sim, textOf, type ForgeSim, type HttpServerAt } from './harness.js';
 
 const CHROMIUM = process.env.FORGE_TEST_CHROMIUM ?? '/usr/bin/chromium';
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '../../../test-artifacts/oauth');
@@ -101,16 +101,6 @@ function callbackServer(): Promise<{ url: string; next: () => Promise<URLSearchP
       }),
     ),
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** Every response the client's transport saw, for the statuses and challenges a person never sees. */

@@ -7,13 +7,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { CLI, TEST_COMPILE_CACHE, sim, type ForgeSim } from './harness.js';
+import { CLI, TEST_COMPILE_CACHE, freePort, sim, type ForgeSim } from './harness.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const README = readFileSync(join(HERE, '../../../README.md'), 'utf8');
@@ -65,16 +64,6 @@ function entryOf(s: { lang: string; text: string }): Entry {
 /** What the README's placeholders stand for here. */
 const substitute = (v: string, s: ForgeSim) =>
   v === EXAMPLE_INSTANCE ? s.url : v === 'glpat-...' || v === '${input:forge-token}' ? s.tokens.api : v;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const all = snippets();
 

@@ -222,8 +222,10 @@ export async function handle(core: SimCore, req: IncomingMessage, res: ServerRes
   }
   core.requests.push(rec);
 
+  let gate: Promise<unknown> | undefined;
   const finish = async (reply: Reply, extraHeaders?: Record<string, string>, delayMs = 0): Promise<void> => {
     if (core.latencyMs + delayMs > 0) await sleep(core.latencyMs + delayMs);
+    if (gate) await gate.catch(() => undefined);
     rec.status = send(
       res,
       { ...reply, headers: { ...(reply.headers ?? {}), ...(extraHeaders ?? {}) } },
@@ -239,6 +241,7 @@ export async function handle(core: SimCore, req: IncomingMessage, res: ServerRes
     slot.left -= 1;
     const rule = slot.rule;
     faultDelay = rule.delayMs ?? 0;
+    gate = rule.until;
     faultHeaders = rule.headers
       ? Object.fromEntries(Object.entries(rule.headers).map(([k, v]) => [k.toLowerCase(), v]))
       : undefined;

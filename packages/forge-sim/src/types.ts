@@ -42,6 +42,8 @@ export interface FaultRule {
   body?: unknown;
   headers?: Record<string, string>;
   delayMs?: number;
+  /** Hold the answer (after any delay) until this settles: a gate a test opens when it is ready. */
+  until?: Promise<unknown>;
   /** Destroy the socket without answering. */
   drop?: boolean;
   /** Answer with a redirect to this path or absolute URL. */
