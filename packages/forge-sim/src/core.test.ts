@@ -223,3 +223,33 @@ describe('groups and users', () => {
     expect((await call('GET', '/users/99')).json).toEqual({ message: '404 User Not Found' });
   });
 });
+
+describe('conditional requests', () => {
+  it('answers a GET with a weak ETag, 304 to a request holding it, and a new ETag once the object changed', async () => {
+    const first = await call('GET', '/projects/1/issues/1');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"[0-9a-f]{32}"$/);
+    const again = await fetch(`${sim.url}/api/v4/projects/1/issues/1`, {
+      headers: { 'PRIVATE-TOKEN': sim.tokens.api, 'if-none-match': etag },
+    });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(await again.text()).toBe('');
+    await call('PUT', '/projects/1/issues/1', { title: 'Retitled' });
+    const changed = await fetch(`${sim.url}/api/v4/projects/1/issues/1`, {
+      headers: { 'PRIVATE-TOKEN': sim.tokens.api, 'if-none-match': etag },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('sends no validator when started with etags off', async () => {
+    const plain = await startForgeSim({ etags: false });
+    const res = await fetch(`${plain.url}/api/v4/projects/1/issues/1`, {
+      headers: { 'PRIVATE-TOKEN': plain.tokens.api },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('etag')).toBeNull();
+    await plain.close();
+  });
+});

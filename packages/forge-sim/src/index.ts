@@ -41,6 +41,7 @@ export async function startForgeSim(opts: SimOptions = {}): Promise<ForgeSim> {
     requests: [],
     faults: [],
     latencyMs: opts.latencyMs ?? 0,
+    etags: opts.etags ?? true,
     router: buildRouter(),
     other: nonApiRouter(),
   };

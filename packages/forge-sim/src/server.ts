@@ -1,7 +1,7 @@
 /** The request pipeline: record, faults, latency, routing, authentication, answer. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { authorize, isAdminRoute, presentedToken, resolveToken } from './auth.js';
 import type { RouteAuth } from './auth.js';
 import type { Ctx, Handler, Runtime } from './context.js';
@@ -80,6 +80,8 @@ export interface SimCore {
   requests: RecordedRequest[];
   faults: { rule: FaultRule; left: number }[];
   latencyMs: number;
+  /** Weak ETags on GET answers and 304 for a matching If-None-Match (the instance's Rack::ETag behaviour). */
+  etags: boolean;
   router: Router<RouteEntry>;
   other: Router<RouteEntry>;
 }
@@ -122,7 +124,23 @@ function faultMatches(rule: FaultRule, rec: RecordedRequest): boolean {
   return true;
 }
 
-function send(res: ServerResponse, reply: Reply, method: string): number {
+/** A weak validator of a body, as the instance's Rack::ETag middleware writes it: W/"<md5 hex>". */
+function weakEtag(payload: Buffer): string {
+  return `W/"${createHash('md5').update(payload).digest('hex')}"`;
+}
+
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (t: string) => t.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((t) => t.trim() === '*' || bare(t) === bare(etag));
+}
+
+function send(
+  res: ServerResponse,
+  reply: Reply,
+  method: string,
+  conditional?: { etags: boolean; ifNoneMatch?: string },
+): number {
   const headers: Record<string, string> = {
     'x-request-id': randomUUID().replace(/-/g, '').slice(0, 26),
     'cache-control': 'max-age=0, private, must-revalidate',
@@ -138,6 +156,17 @@ function send(res: ServerResponse, reply: Reply, method: string): number {
   } else if (reply.body !== undefined && reply.status !== 204) {
     payload = Buffer.from(JSON.stringify(reply.body));
     headers['content-type'] = reply.contentType ?? 'application/json';
+  }
+  // A successful GET carries its validator; a request already holding it is answered 304 without a body.
+  if (conditional?.etags && payload && reply.status === 200 && (method === 'GET' || method === 'HEAD')) {
+    const etag = weakEtag(payload);
+    headers.etag = etag;
+    if (matchesEtag(conditional.ifNoneMatch, etag)) {
+      delete headers['content-type'];
+      res.writeHead(304, headers);
+      res.end();
+      return 304;
+    }
   }
   if (payload) headers['content-length'] = String(payload.length);
   res.writeHead(reply.status, headers);
@@ -230,6 +259,7 @@ export async function handle(core: SimCore, req: IncomingMessage, res: ServerRes
       res,
       { ...reply, headers: { ...(reply.headers ?? {}), ...(extraHeaders ?? {}) } },
       method,
+      { etags: core.etags && url.pathname.startsWith('/api/v4/'), ifNoneMatch: headers['if-none-match'] },
     );
   };
 

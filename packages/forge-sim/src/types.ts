@@ -11,6 +11,8 @@ export interface SimOptions {
   version?: string;
   /** Added before every response. */
   latencyMs?: number;
+  /** Weak ETags on successful REST GETs and 304 for a matching If-None-Match; defaults to true. */
+  etags?: boolean;
   /** Lifetime of access tokens issued by POST /oauth/token; defaults to 7200 (two hours). */
   oauthTokenLifetimeSeconds?: number;
   /** Redirect URIs registered on the pre-registered application beside the loopback callbacks. */

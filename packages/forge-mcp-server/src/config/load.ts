@@ -233,6 +233,7 @@ function assemble(v: RawValues, transport: Transport): Config {
     allowedImportDirs: v.allowedImportDirs ?? [],
     stdioMaxLineBytes: v.stdioMaxLineBytes!,
     maxListenStreams: v.maxListenStreams!,
+    subscriptionPollMs: v.subscriptionPollMs!,
     logLevel: v.logLevel ?? 'info',
     pprofAddr: v.pprofAddr,
     envFile: v.envFile,

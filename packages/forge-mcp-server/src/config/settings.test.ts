@@ -300,6 +300,18 @@ const rows: Row[] = [
     invalid: { raw: 'many', outcome: 'warn', accepts: 'a whole number of at least 0' },
   },
   {
+    field: 'subscriptionPollMs',
+    variable: 'FORGE_MCP_SUBSCRIPTION_POLL_INTERVAL',
+    transport: 'stdio',
+    default: 30_000,
+    valid: ['2m', 2 * M],
+    invalid: {
+      raw: '500',
+      outcome: 'refuse',
+      accepts: 'a duration such as 90s, 15m or 1h30m, from 1s to 1h',
+    },
+  },
+  {
     field: 'logLevel',
     variable: 'FORGE_MCP_LOG_LEVEL',
     flag: '--log-level',

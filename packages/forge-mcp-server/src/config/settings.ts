@@ -304,6 +304,14 @@ export const SETTINGS = {
     description:
       'Open subscriptions/listen streams per credential; 0 removes this ceiling (not the 512 per process).',
   }),
+  subscriptionPollMs: setting({
+    variable: 'FORGE_MCP_SUBSCRIPTION_POLL_INTERVAL',
+    scope: 'both',
+    grammar: durationGrammar({ zero: 'refused', min: ms('1s'), max: ms('1h') }),
+    default: ms('30s'),
+    description:
+      'How often a subscribed resource is read again to find changes (a conditional request where the instance gives ETags).',
+  }),
 
   // ------------------------------------------------------------ diagnostics
   logLevel: setting({

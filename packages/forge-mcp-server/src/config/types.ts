@@ -37,6 +37,7 @@ export interface Config {
   stdioMaxLineBytes: number;
   /** 0: no per-credential ceiling (the per-process one stays). */
   maxListenStreams: number;
+  subscriptionPollMs: number;
   logLevel: LogLevel;
   pprofAddr?: string;
   /** The extra dotenv file that was read, absolute. */

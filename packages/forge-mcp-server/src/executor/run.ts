@@ -30,6 +30,10 @@ export interface RunOptions {
   readUpload?: (localPath: string, kind: 'upload' | 'import') => Promise<Buffer>;
   /** Checks a caller-supplied local path for a handler (stdio only). */
   localPath?: (localPath: string, kind: 'upload' | 'directory') => Promise<string>;
+  /** Extra headers for a plain REST request (a subscription poll's If-None-Match). */
+  requestHeaders?: Record<string, string>;
+  /** Sees the status and headers of a plain REST answer (a poll reads its ETag, or a 304). */
+  onResponse?: (status: number, headers: Record<string, string>) => void;
 }
 
 const HTTP_PATHS = 'local paths are refused over HTTP; send the content as content_base64 instead';
@@ -192,7 +196,9 @@ export async function runAction(
       form: built.form,
       response: rest.response,
       signal: opts.signal,
+      ...(opts.requestHeaders ? { headers: opts.requestHeaders } : {}),
     });
+    opts.onResponse?.(res.status, res.headers);
     if (rest.response === 'text')
       return textResult(typeof res.body === 'string' ? res.body : JSON.stringify(res.body), args);
     if (rest.response === 'binary' && Buffer.isBuffer(res.body)) {

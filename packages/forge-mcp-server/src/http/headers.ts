@@ -26,8 +26,12 @@ export function sendJson(
   res.end(text);
 }
 
-export function rpcError(id: unknown, code: number, message: string) {
-  return { jsonrpc: '2.0', id: id ?? null, error: { code, message } };
+export function rpcError(id: unknown, code: number, message: string, data?: unknown) {
+  return {
+    jsonrpc: '2.0',
+    id: id ?? null,
+    error: { code, message, ...(data !== undefined ? { data } : {}) },
+  };
 }
 
 /** JSON-RPC codes the transport answers with itself. */

@@ -37,6 +37,8 @@ import { Turns, VERIFICATION_SLOTS, VERIFICATION_WAIT_MS } from './turns.js';
 import { SERVER_CARD_PATHS, serverCard, serverCardResponder } from './server-card.js';
 import { BUSY_RETRY_AFTER_S, CallSlots } from './slots.js';
 import { methodOf, toolNameOf } from './limits.js';
+import { EventStreams } from './streams.js';
+import { KEEP_ALIVE_MS, MAX_PROCESS_STREAMS, Subscriptions } from '../subscriptions/index.js';
 import { RATE_LIMITED_CODE, Throttle } from './throttle.js';
 
 export { credentialOf } from './credential.js';
@@ -109,8 +111,19 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
   const state = memoryState({ identityTtlMs: config.oauthCacheTtlMs });
   const door = config.authMode === 'oauth' ? new OAuthDoor(config, log, pool, state) : undefined;
   const card = serverCardResponder(JSON.stringify(serverCard(config, VERSION, mcpPath)));
+  // Resource subscriptions and listen streams; a credential following something keeps its pool entry busy.
+  const subscriptions = new Subscriptions({
+    store: state.subscriptions,
+    pollMs: config.subscriptionPollMs,
+    perCredential: config.maxListenStreams,
+    perProcess: MAX_PROCESS_STREAMS,
+    hold: (key) => pool.hold(key),
+    log,
+  });
+  const streams = new EventStreams(subscriptions);
   // What a credential still holds ends with its pool entry.
   pool.onEvict((key) => {
+    void subscriptions.endFor(key);
     sessions?.endFor(key);
     door?.forgetIdentity(key);
   });
@@ -134,6 +147,10 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     {
       legacy: 'stateless',
       responseMode: 'auto',
+      // subscriptions/listen: credentials' changes on their own streams, 512 per process, keep-alives every 25 s.
+      bus: subscriptions.bus,
+      maxSubscriptions: MAX_PROCESS_STREAMS,
+      keepAliveMs: KEEP_ALIVE_MS,
       maxRequestBodySize: config.maxRequestBodyBytes,
       onerror: (e) => log.debug({ err: e.message }, 'mcp handler'),
     },
@@ -201,14 +218,20 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     bound.set(auth, session);
     (req as IncomingMessage & { auth?: unknown }).auth = auth;
     pinNoStore(res);
-    if (
-      sessions &&
-      (await sessions.serve(req, res, key, parsed, () =>
-        buildServer(session, { transport: 'tcp', onToolCall: (i) => log.debug(i, 'tools/call') }),
-      ))
-    )
-      return;
-    await node(req as never, res as never, parsed);
+    await streams.serve(req, res, key, session, parsed, async () => {
+      if (
+        sessions &&
+        (await sessions.serve(req, res, key, parsed, () =>
+          buildServer(session, {
+            transport: 'tcp',
+            onToolCall: (i) => log.debug(i, 'tools/call'),
+            subscriptions: { room: subscriptions, owner: key },
+          }),
+        ))
+      )
+        return;
+      await node(req as never, res as never, parsed);
+    });
   };
 
   /** A 403 answered before authentication, as a JSON-RPC error. */
@@ -403,6 +426,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
           unlinkSocket(addr);
           resolve();
         });
+        subscriptions.close();
         void handler.close();
         void sessions?.closeAll();
         pool.close();

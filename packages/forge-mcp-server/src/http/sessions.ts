@@ -18,10 +18,9 @@ import type { EventStore } from '@modelcontextprotocol/server';
 import type { SessionStore } from '../state/index.js';
 import { CODES, rpcError, sendJson } from './headers.js';
 import { BUSY_RETRY_AFTER_S } from './slots.js';
+import { KEEP_ALIVE_MS } from '../subscriptions/index.js';
 
 export const MAX_SESSIONS = 96;
-/** SSE keep-alive comments on idle event streams (spec: Events, Limits). */
-export const KEEP_ALIVE_MS = 25_000;
 /** What the server issues: a UUID; anything else is refused before the table is consulted. */
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -19,6 +19,7 @@ import { CONFIRM_TEXTS, decide } from '../policy/index.js';
 import { registerCompletions } from '../completions/index.js';
 import { registerPrompts } from '../prompts/index.js';
 import { registerResources } from '../resources/index.js';
+import { registerSubscribe, type SubscriptionLink } from '../subscriptions/index.js';
 import type { Session } from '../session/index.js';
 import { EXECUTE_TOOL } from '../surfaces/index.js';
 import { VERSION } from '../version.js';
@@ -38,6 +39,8 @@ export interface ServerHooks {
   readUpload?: (localPath: string, kind: 'upload' | 'import') => Promise<Buffer>;
   /** Checks a local path a handler reads (stdio only). */
   localPath?: (localPath: string, kind: 'upload' | 'directory') => Promise<string>;
+  /** Where resources/subscribe registers (absent: a stateless request, which cannot be notified later). */
+  subscriptions?: SubscriptionLink;
   /** 'pipe' on stdio, 'tcp' over HTTP (what observers record as the network transport). */
   transport?: 'pipe' | 'tcp';
   /** Called after each tool call, for logs (observers read the toolCall channel). */
@@ -98,7 +101,8 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
     {
       capabilities: {
         tools: { listChanged: false },
-        resources: {},
+        // Subscriptions are offered on the full capability surface only (minimal keeps the manifest alone).
+        resources: session.config.capabilitySurface === 'full' ? { subscribe: true } : {},
         logging: {},
         ...(session.config.capabilitySurface === 'full' ? { prompts: {}, completions: {} } : {}),
       },
@@ -121,6 +125,7 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
     if (session.refusal) deny(-40300, session.refusal);
   };
   registerResources(server, session, guardSession);
+  registerSubscribe(server, session, guardSession, hooks.subscriptions);
   if (session.config.capabilitySurface === 'full') {
     registerPrompts(server, session, guardSession);
     registerCompletions(server, session, guardSession);

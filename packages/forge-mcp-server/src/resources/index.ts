@@ -8,16 +8,15 @@ import {
   ResourceNotFoundError,
   UriTemplate,
   type Server,
-  type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { Session } from '../session/index.js';
 import { priorities } from './compat.js';
 import { GUIDES } from './guides.js';
 import { manifest, manifestEntry } from './manifest.js';
-import { readAction, type ReadOutcome } from './read.js';
+import { readAction, type Conditional, type ReadOutcome } from './read.js';
 import { COLLECTION_CAP, TEMPLATES, type TemplateSpec } from './templates.js';
 
-export { readAction, type ReadOutcome } from './read.js';
+export { readAction, type Conditional, type ReadOutcome } from './read.js';
 export { TEMPLATES } from './templates.js';
 
 const INVALID_PARAMS = -32602;
@@ -204,33 +203,107 @@ function fileContents(uri: string, data: unknown) {
   };
 }
 
-async function readTemplate(uri: string, session: Session, ctx: ServerContext) {
+/** The contents resources/read answers. */
+export type ReadResult = { contents: Array<Record<string, unknown>>; _meta?: Record<string, unknown> };
+
+/**
+ * A resource a URI names, ready to read: every check that needs no instance (scheme, template, variables,
+ * exclusions, surface) is done when it is resolved, so a bad URI is refused before anything is sent. `read`
+ * then runs the matching action through the session's guards; given a Conditional it sends the instance
+ * If-None-Match and answers undefined when the instance says 304. `source` says where the contents come from:
+ * the instance, the session itself (the manifest), or nowhere that changes (guides, the client's roots).
+ */
+export interface ResolvedResource {
+  source: 'instance' | 'session' | 'fixed';
+  read(signal: AbortSignal | undefined, conditional?: Conditional): Promise<ReadResult | undefined>;
+}
+
+function collectionMeta(r: Extract<ReadOutcome, { ok: true }>, data: unknown[], template: boolean) {
+  const returned = data.length;
+  const total = template ? (r.total ?? (r.nextPage ? undefined : returned)) : r.total;
+  return {
+    [PAGE_INFO_KEY]: {
+      returned,
+      ...(total !== undefined ? { total } : {}),
+      complete: template ? !r.nextPage && (total ?? returned) <= returned : !r.nextPage,
+    },
+  };
+}
+
+function resolveTemplate(uri: string, session: Session): ResolvedResource {
   for (const { spec, template } of compiled) {
     const vars = template.match(uri);
     if (!vars) continue;
     if (!offered(session, spec.action)) unknownUri(uri);
     const args = argumentsOf(uri, spec, vars, session);
-    const r = await readAction(session, spec.action, args, ctx.mcpReq.signal);
-    if (!r.ok) refusal(uri, r);
-    if (spec.file) return fileContents(uri, r.data);
-    if (spec.collection && Array.isArray(r.data)) {
-      const returned = r.data.length;
-      const total = r.total ?? (r.nextPage ? undefined : returned);
-      return json(uri, r.data, {
-        [PAGE_INFO_KEY]: {
-          returned,
-          ...(total !== undefined ? { total } : {}),
-          complete: !r.nextPage && (total ?? returned) <= returned,
-        },
-      });
-    }
-    return json(uri, r.data);
+    return {
+      source: 'instance',
+      read: async (signal, conditional) => {
+        const r = await readAction(session, spec.action, args, signal, conditional);
+        if (!r.ok) refusal(uri, r);
+        if (conditional?.notModified) return undefined;
+        if (spec.file) return fileContents(uri, r.data);
+        if (spec.collection && Array.isArray(r.data))
+          return json(uri, r.data, collectionMeta(r, r.data, true));
+        return json(uri, r.data);
+      },
+    };
   }
   unknownUri(uri);
 }
 
-async function workspaceRoots(server: Server) {
-  if (!server.getClientCapabilities()?.roots)
+/** Resolves a forge:// URI for resources/read and resources/subscribe; throws what a bad URI is answered. */
+export function resolveResource(uri: string, session: Session, server?: Server): ResolvedResource {
+  const minimal = session.config.capabilitySurface === 'minimal';
+  if (!uri.startsWith('forge://')) unknownUri(uri);
+  if (uri === MANIFEST_URI) return { source: 'session', read: async () => json(uri, manifest(session, [])) };
+  if (uri.startsWith(`${MANIFEST_URI}/`)) {
+    const id = uri.slice(MANIFEST_URI.length + 1);
+    if (!manifestEntry(session, id))
+      notFound(
+        uri,
+        `No action ${JSON.stringify(id)} on this server. Read ${MANIFEST_URI} for the canonical IDs offered (for example forge://tools/issue.list).`,
+      );
+    return { source: 'session', read: async () => json(uri, manifestEntry(session, id)) };
+  }
+  if (minimal)
+    notFound(
+      uri,
+      `${uri} is not offered: this server runs with FORGE_MCP_CAPABILITY_SURFACE=minimal, which keeps only ${MANIFEST_URI}. Use the tools instead.`,
+    );
+  const guide = GUIDES.find((g) => uri === `forge://guides/${g.name}`);
+  if (guide)
+    return {
+      source: 'fixed',
+      read: async () => ({ contents: [{ uri, mimeType: 'text/markdown', text: guide.text }] }),
+    };
+  if (uri === 'forge://workspace/roots')
+    return { source: 'fixed', read: async () => json(uri, await workspaceRoots(server)) };
+  const fixed = staticResources().find((r) => r.uri === uri && r.action);
+  if (fixed) {
+    if (!offered(session, fixed.action)) unknownUri(uri);
+    return {
+      source: 'instance',
+      read: async (signal, conditional) => {
+        const r = await readAction(
+          session,
+          fixed.action!,
+          fixed.action === 'group.list' ? { per_page: COLLECTION_CAP } : {},
+          signal,
+          conditional,
+        );
+        if (!r.ok) refusal(uri, r);
+        if (conditional?.notModified) return undefined;
+        if (Array.isArray(r.data)) return json(uri, r.data, collectionMeta(r, r.data, false));
+        return json(uri, r.data);
+      },
+    };
+  }
+  return resolveTemplate(uri, session);
+}
+
+async function workspaceRoots(server: Server | undefined) {
+  if (!server?.getClientCapabilities()?.roots)
     return { roots: [], note: 'the client declared no roots capability' };
   try {
     return await server.listRoots();
@@ -281,49 +354,7 @@ export function registerResources(server: Server, session: Session, guardSession
 
   server.setRequestHandler('resources/read', async (request, ctx) => {
     guardSession();
-    const uri = request.params.uri;
-    if (!uri.startsWith('forge://')) unknownUri(uri);
-    if (uri === MANIFEST_URI) return json(uri, manifest(session, [])) as never;
-    if (uri.startsWith(`${MANIFEST_URI}/`)) {
-      const id = uri.slice(MANIFEST_URI.length + 1);
-      const entry = manifestEntry(session, id);
-      if (!entry)
-        notFound(
-          uri,
-          `No action ${JSON.stringify(id)} on this server. Read ${MANIFEST_URI} for the canonical IDs offered (for example forge://tools/issue.list).`,
-        );
-      return json(uri, entry) as never;
-    }
-    if (minimal)
-      notFound(
-        uri,
-        `${uri} is not offered: this server runs with FORGE_MCP_CAPABILITY_SURFACE=minimal, which keeps only ${MANIFEST_URI}. Use the tools instead.`,
-      );
-    const guide = GUIDES.find((g) => uri === `forge://guides/${g.name}`);
-    if (guide) return { contents: [{ uri, mimeType: 'text/markdown', text: guide.text }] } as never;
-    if (uri === 'forge://workspace/roots') return json(uri, await workspaceRoots(server)) as never;
-    const fixed = staticResources().find((r) => r.uri === uri && r.action);
-    if (fixed) {
-      if (!offered(session, fixed.action)) unknownUri(uri);
-      const r = await readAction(
-        session,
-        fixed.action!,
-        fixed.action === 'group.list' ? { per_page: COLLECTION_CAP } : {},
-        ctx.mcpReq.signal,
-      );
-      if (!r.ok) refusal(uri, r);
-      if (Array.isArray(r.data)) {
-        const returned = r.data.length;
-        return json(uri, r.data, {
-          [PAGE_INFO_KEY]: {
-            returned,
-            ...(r.total !== undefined ? { total: r.total } : {}),
-            complete: !r.nextPage,
-          },
-        }) as never;
-      }
-      return json(uri, r.data) as never;
-    }
-    return (await readTemplate(uri, session, ctx)) as never;
+    const resolved = resolveResource(request.params.uri, session, server);
+    return (await resolved.read(ctx.mcpReq.signal)) as never;
   });
 }

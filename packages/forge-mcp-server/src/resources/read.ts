@@ -13,11 +13,22 @@ export type ReadOutcome =
   /** `refused`: a guard said no (nothing was sent); `failed`: the instance answered with an error. */
   | { ok: false; action?: ActionSpec; kind: 'unknown' | 'refused' | 'failed'; text: string };
 
+/**
+ * A conditional read (a subscription's poll): the validator to send as If-None-Match, and what the instance
+ * answered — its ETag, and whether it said 304 Not Modified. Only plain REST reads are sent conditionally.
+ */
+export interface Conditional {
+  ifNoneMatch?: string;
+  etag?: string;
+  notModified?: boolean;
+}
+
 export async function readAction(
   session: Session,
   id: string,
   args: Record<string, unknown>,
   signal?: AbortSignal,
+  conditional?: Conditional,
 ): Promise<ReadOutcome> {
   const action = session.view.catalog.get(id);
   if (!action || session.view.availability(action).state === 'absent')
@@ -37,7 +48,20 @@ export async function readAction(
       kind: 'refused',
       text: 'text' in decision ? decision.text : `${id} needs confirmation`,
     };
-  const r = await runAction(action, args, session.client, { embeddedResources: false, signal });
+  const r = await runAction(action, args, session.client, {
+    embeddedResources: false,
+    signal,
+    ...(conditional
+      ? {
+          requestHeaders: conditional.ifNoneMatch ? { 'if-none-match': conditional.ifNoneMatch } : undefined,
+          onResponse: (status, headers) => {
+            conditional.etag = headers.etag;
+            conditional.notModified = status === 304;
+          },
+        }
+      : {}),
+  });
+  if (conditional?.notModified) return { ok: true, action, data: undefined };
   const text = r.content
     .filter((c) => c.type === 'text')
     .map((c) => String(c.text))

@@ -6,6 +6,7 @@ import { MemoryEventStore } from './event-store.js';
 import { MemoryIdentityStore } from './identities.js';
 import { MemoryRefusedTokens } from './refused.js';
 import { MemorySessionStore } from './sessions.js';
+import { MemorySubscriptionStore } from './subscriptions.js';
 import type { State } from './types.js';
 
 export type * from './types.js';
@@ -13,6 +14,7 @@ export { MemoryEventStore, EVENTS_PER_SESSION, EVENT_BYTES_PER_SESSION } from '.
 export { MemoryIdentityStore, IDENTITY_CACHE_MAX, sweepEvery } from './identities.js';
 export { MemoryRefusedTokens, REFUSED_MEMORY_MAX, REFUSED_MEMORY_MS } from './refused.js';
 export { MemorySessionStore } from './sessions.js';
+export { MemorySubscriptionStore } from './subscriptions.js';
 
 export interface MemoryStateOptions {
   /** The identity cache's TTL (FORGE_MCP_OAUTH_CACHE_TTL). */
@@ -27,6 +29,7 @@ export function memoryState(o: MemoryStateOptions): State {
     identities,
     refused: new MemoryRefusedTokens(o.now),
     sessions: new MemorySessionStore(),
+    subscriptions: new MemorySubscriptionStore(),
     eventLog: () => new MemoryEventStore(),
     close: () => identities.close(),
   };

@@ -65,11 +65,47 @@ export interface SessionStore {
   delete(id: string): Promise<void>;
 }
 
+/** Why a listen stream was refused: the credential's ceiling or the process's. */
+export type StreamRefusal = { ceiling: 'credential' | 'process'; limit: number };
+
+/**
+ * Subscriptions (state/subscriptions.ts): the listen streams each credential holds open, and the registry of
+ * which resources are followed on behalf of which credential with the version last seen of each (an ETag or a
+ * content digest), so that whoever polls can tell a change. `owner` is a credential digest; `subscriber` names
+ * one follower (a stateful session, a listen stream); no value holds token material.
+ */
+export interface SubscriptionStore {
+  /**
+   * Takes a listen stream for `owner` unless a ceiling is reached: `perCredential` streams of this owner
+   * (0: no per-credential ceiling) or `perProcess` streams of this process. Undefined when taken.
+   */
+  openStream(
+    owner: string,
+    ceilings: { perCredential: number; perProcess: number },
+  ): Promise<StreamRefusal | undefined>;
+  /** Gives back a stream openStream took. */
+  closeStream(owner: string): Promise<void>;
+  /** Records that `subscriber` follows `uri` for `owner`, with the version it starts from. */
+  follow(owner: string, uri: string, subscriber: string, version: string): Promise<void>;
+  /** Forgets what `subscriber` follows (only `uri` when given). */
+  unfollow(subscriber: string, uri?: string): Promise<void>;
+  /** Forgets every subscription of `owner` (its pool entry ended); answers the subscribers it had. */
+  forgetOwner(owner: string): Promise<string[]>;
+  /** Every (owner, uri) someone follows, with its followers and the version last seen. */
+  followed(): Promise<Array<{ owner: string; uri: string; subscribers: string[]; version: string }>>;
+  /**
+   * Records the version just read; answers true when it differs from the last one seen (a change to announce,
+   * answered true once however many processes poll it).
+   */
+  seen(owner: string, uri: string, version: string): Promise<boolean>;
+}
+
 /** The shared state a process runs with. */
 export interface State {
   identities: IdentityStore;
   refused: RefusedTokenStore;
   sessions: SessionStore;
+  subscriptions: SubscriptionStore;
   /** A new event log for one stateful session (the SDK's EventStore port; state/event-store.ts). */
   eventLog(sessionHint?: string): EventStore;
   close(): void;

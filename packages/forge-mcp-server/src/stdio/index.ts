@@ -13,6 +13,8 @@ import { readFile } from 'node:fs/promises';
 import { resolveLocalPath } from '../policy/paths.js';
 import { markServing } from '../compile-cache.js';
 import { channels, publish } from '../channels.js';
+import { MemorySubscriptionStore } from '../state/index.js';
+import { Subscriptions } from '../subscriptions/index.js';
 
 /** `probe`: the credential's first requests, when the command line already sent them (the same as here). */
 export async function runStdio(
@@ -66,9 +68,17 @@ export async function runStdio(
     // The gate bounds every line; this only has to hold one of them.
     maxBufferSize: config.stdioMaxLineBytes + 1024,
   });
+  // The one credential's resource subscriptions, polled for changes.
+  const subscriptions = new Subscriptions({
+    store: new MemorySubscriptionStore(),
+    pollMs: config.subscriptionPollMs,
+    perCredential: config.maxListenStreams,
+    log,
+  });
   const handle = serveStdio(
     () =>
       buildServer(session, {
+        subscriptions: { room: subscriptions, owner: 'stdio' },
         saveDownload: (p, bytes) => saveDownload(config, p, bytes),
         readUpload: async (p, kind) => readFile(await resolveLocalPath(config, p, kind)),
         localPath: (p, kind) => resolveLocalPath(config, p, kind),
@@ -85,6 +95,7 @@ export async function runStdio(
     process.once('SIGTERM', resolve);
     process.once('SIGINT', resolve);
   });
+  subscriptions.close();
   await handle.close();
   // A stdio connection is one stateful session.
   publish(channels.sessionEnd, () => ({ transport: 'pipe', ms: performance.now() - began }));

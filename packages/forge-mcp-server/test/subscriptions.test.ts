@@ -1,0 +1,296 @@
+/**
+ * Resource subscriptions against forge-sim: resources/subscribe over real stdio and in stateful HTTP sessions
+ * (2025 era), subscriptions/listen over loopback HTTP (2026-07-28), each seeing a change made elsewhere;
+ * conditional polling; bad, excluded and minimal-surface subscriptions refused before anything reaches the
+ * instance; the listen-stream ceilings (64 per credential, 512 per process); the rate limit; and the pool: a
+ * live subscription keeps its entry, an eviction ends it, and a full pool of subscribed entries drops the
+ * oldest (size_pressure_busy).
+ */
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  apiCalls,
+  httpServer,
+  sim,
+  stdioClient,
+  type Connected,
+  type ForgeSim,
+  type HttpServerProcess,
+} from './harness.js';
+
+let s: ForgeSim;
+let server: HttpServerProcess | undefined;
+const open: Array<{ close: () => Promise<void> }> = [];
+beforeAll(async () => {
+  s = await sim();
+});
+beforeEach(() => s.reset());
+afterEach(async () => {
+  for (const c of open.splice(0)) await c.close().catch(() => undefined);
+  await server?.stop();
+  server = undefined;
+});
+afterAll(async () => s.close());
+
+const ISSUE = 'forge://project/1/issue/1';
+/** Polls every second: a change is found within a second or two (waits below are generous, never asserted). */
+const FAST = { FORGE_MCP_SUBSCRIPTION_POLL_INTERVAL: '1s' };
+
+/** Resolves once `check` holds, re-checked on every event; fails naming what was awaited after a long wait. */
+function until(check: () => boolean, what: string, ms = 30_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const tick = () => {
+      if (check()) return resolve();
+      if (Date.now() - started > ms) return reject(new Error(`timed out waiting for ${what}`));
+      setTimeout(tick, 50);
+    };
+    tick();
+  });
+}
+
+/** Changes issue 1 of project 1 at the instance directly, as someone in the web interface would. */
+async function retitle(title: string, token = s.tokens.api) {
+  const res = await fetch(`${s.url}/api/v4/projects/1/issues/1`, {
+    method: 'PUT',
+    headers: { 'private-token': token, 'content-type': 'application/json' },
+    body: JSON.stringify({ title }),
+  });
+  expect(res.status).toBe(200);
+}
+
+function updates(client: Client): string[] {
+  const seen: string[] = [];
+  client.setNotificationHandler('notifications/resources/updated', (n) => {
+    seen.push(n.params.uri);
+  });
+  return seen;
+}
+
+async function stdio(env: Record<string, string> = {}): Promise<Connected> {
+  const c = await stdioClient(s, { env: { ...FAST, ...env } });
+  open.push(c);
+  return c;
+}
+
+async function rpcErrorOf(p: Promise<unknown>): Promise<{ code: number; message: string }> {
+  try {
+    await p;
+  } catch (e) {
+    return e as { code: number; message: string };
+  }
+  throw new Error('the request succeeded');
+}
+
+describe('resources/subscribe over stdio (2025 era)', () => {
+  it('advertises subscribe and tells the client when a followed issue changes elsewhere, polling with If-None-Match', async () => {
+    const c = await stdio();
+    expect(c.client.getServerCapabilities()?.resources?.subscribe).toBe(true);
+    const seen = updates(c.client);
+    await c.client.subscribeResource({ uri: ISSUE });
+    const before = s.requests.length;
+    // Unchanged: the instance answers the conditional polls 304.
+    await until(
+      () =>
+        s.requests.slice(before).some((r) => r.path === '/api/v4/projects/1/issues/1' && r.status === 304),
+      'a 304 to a conditional poll',
+    );
+    expect(seen).toEqual([]);
+    const polled = s.requests.slice(before).find((r) => r.path === '/api/v4/projects/1/issues/1')!;
+    expect(polled.headers['if-none-match']).toMatch(/^W\/"[0-9a-f]{32}"$/);
+
+    // A change made through another session of the same user.
+    const other = await stdio();
+    const r = await other.client.callTool({
+      name: 'forge_execute_action',
+      arguments: {
+        action: 'issue.update',
+        params: { project_id: '1', issue_iid: 1, title: 'Changed elsewhere' },
+      },
+    });
+    expect(r.isError).toBeFalsy();
+    await until(() => seen.length > 0, 'notifications/resources/updated');
+    expect(seen[0]).toBe(ISSUE);
+    const now = await c.client.readResource({ uri: ISSUE });
+    expect((now.contents[0] as { text: string }).text).toContain('Changed elsewhere');
+
+    // Unsubscribed: a further change is not told.
+    await c.client.unsubscribeResource({ uri: ISSUE });
+    const count = seen.length;
+    const mark = s.requests.length;
+    await retitle('Changed again');
+    // Another subscription's poll proves the poller ran after the change; the unsubscribed URI was not read.
+    await c.client.subscribeResource({ uri: 'forge://project/1/issue/2' });
+    await until(
+      () => s.requests.slice(mark).filter((q) => q.path === '/api/v4/projects/1/issues/2').length >= 2,
+      'a poll of the other subscription',
+    );
+    expect(
+      s.requests.slice(mark).some((q) => q.method === 'GET' && q.path === '/api/v4/projects/1/issues/1'),
+    ).toBe(false);
+    expect(seen.length).toBe(count);
+  });
+
+  it('compares a digest of the contents where the instance gives no ETag', async () => {
+    const plain = await sim({ etags: false });
+    try {
+      const c = await stdioClient(plain, { env: FAST });
+      open.push(c);
+      const seen = updates(c.client);
+      await c.client.subscribeResource({ uri: ISSUE });
+      const before = plain.requests.length;
+      await until(
+        () =>
+          plain.requests.slice(before).filter((r) => r.path === '/api/v4/projects/1/issues/1').length >= 2,
+        'two polls',
+      );
+      expect(seen).toEqual([]);
+      expect(plain.requests.slice(before).every((r) => r.headers['if-none-match'] === undefined)).toBe(true);
+      await fetch(`${plain.url}/api/v4/projects/1/issues/1`, {
+        method: 'PUT',
+        headers: { 'private-token': plain.tokens.api, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Digest sees this' }),
+      });
+      await until(() => seen.length > 0, 'notifications/resources/updated');
+      expect(seen).toEqual([ISSUE]);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('refuses an unknown URI, an excluded action and a bad variable before anything reaches the instance', async () => {
+    const c = await stdio({ FORGE_MCP_EXCLUDE_TOOLS: 'issue.get' });
+    const before = apiCalls(s).length;
+    const unknown = await rpcErrorOf(c.client.subscribeResource({ uri: 'forge://nothing/here' }));
+    expect(unknown.message).toMatch(
+      /Unknown resource forge:\/\/nothing\/here\. Send a URI from resources\/list/,
+    );
+    // The exclude list removes issue.get from subscriptions as it does from reads.
+    const excluded = await rpcErrorOf(c.client.subscribeResource({ uri: ISSUE }));
+    expect(excluded.message).toMatch(/Unknown resource forge:\/\/project\/1\/issue\/1/);
+    const escape = await rpcErrorOf(
+      c.client.subscribeResource({ uri: 'forge://project/1/file/main/..%2F..%2Fetc%2Fpasswd' }),
+    );
+    expect(escape.message).toMatch(/leaves its place in the path/);
+    expect(apiCalls(s).slice(before)).toEqual([]);
+    // What is not excluded is followed.
+    await c.client.subscribeResource({ uri: 'forge://project/1/mr/1' });
+  });
+
+  it('offers no subscriptions on the minimal capability surface', async () => {
+    const c = await stdio({ FORGE_MCP_CAPABILITY_SURFACE: 'minimal' });
+    expect(c.client.getServerCapabilities()?.resources?.subscribe).toBeUndefined();
+    const before = apiCalls(s).length;
+    const e = await rpcErrorOf(
+      c.client.request({ method: 'resources/subscribe', params: { uri: 'forge://tools' } }),
+    );
+    expect(e.message).toMatch(/FORGE_MCP_CAPABILITY_SURFACE=minimal, which offers no resource subscriptions/);
+    expect(apiCalls(s).slice(before)).toEqual([]);
+  });
+});
+
+const bearer = (token: string) => ({ requestInit: { headers: { authorization: `Bearer ${token}` } } });
+
+/** A 2025-era client in a stateful session (its GET stream opened by the transport after initialize). */
+async function sessionClient(token = s.tokens.api) {
+  const client = new Client({ name: 'subscriber', version: '1' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(server!.url), bearer(token)));
+  open.push(client);
+  return client;
+}
+
+/** A 2026-07-28 client (stateless HTTP). */
+async function modernClient(token = s.tokens.api) {
+  const client = new Client(
+    { name: 'listener', version: '1' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );
+  await client.connect(new StreamableHTTPClientTransport(new URL(server!.url), bearer(token)));
+  open.push(client);
+  return client;
+}
+
+describe('resources/subscribe in a stateful HTTP session (2025 era)', () => {
+  it("delivers notifications/resources/updated on the session's GET stream when another session changes the issue", async () => {
+    server = await httpServer(s, ['--stateless=false'], FAST);
+    const client = await sessionClient();
+    expect(client.getServerCapabilities()?.resources?.subscribe).toBe(true);
+    const seen = updates(client);
+    await client.subscribeResource({ uri: ISSUE });
+    // Another session of the same credential changes the issue with a tool call.
+    const other = await sessionClient();
+    const r = await other.callTool({
+      name: 'forge_execute_action',
+      arguments: {
+        action: 'issue.update',
+        params: { project_id: '1', issue_iid: 1, title: 'From session two' },
+      },
+    });
+    expect(r.isError).toBeFalsy();
+    await until(() => seen.length > 0, 'notifications/resources/updated on the GET stream');
+    expect(seen).toEqual([ISSUE]);
+  });
+
+  it('answers a stateless 2025 request that subscribes with what to use instead', async () => {
+    server = await httpServer(s, [], FAST);
+    const client = new Client({ name: 'stateless', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url), bearer(s.tokens.api)));
+    open.push(client);
+    const e = await rpcErrorOf(client.subscribeResource({ uri: ISSUE }));
+    expect(e.message).toMatch(/--stateless=false.*or subscriptions\/listen/);
+  });
+});
+
+describe('subscriptions/listen (2026-07-28)', () => {
+  it("acknowledges the resources and delivers an update found by the poller to the listening credential's own streams", async () => {
+    server = await httpServer(s, [], FAST);
+    const client = await modernClient();
+    const seen = updates(client);
+    const sub = await client.listen({ resourceSubscriptions: [ISSUE] });
+    expect(sub.honoredFilter.resourceSubscriptions).toEqual([ISSUE]);
+    // Another credential follows the same issue: each credential's poll tells its own streams only, so each
+    // hears of the change once.
+    const admin = await modernClient(s.tokens.admin);
+    const adminSeen = updates(admin);
+    await admin.listen({ resourceSubscriptions: [ISSUE] });
+    await retitle('Seen by both listeners');
+    await until(
+      () => seen.length > 0 && adminSeen.length > 0,
+      'notifications/resources/updated on both streams',
+    );
+    // Two more polls of each credential after both were told: nothing further arrives.
+    const mark = s.requests.length;
+    const polls = (token: string) =>
+      s.requests
+        .slice(mark)
+        .filter((r) => r.token === token && r.status === 304 && r.path.endsWith('/issues/1')).length;
+    await until(
+      () => polls(s.tokens.api) >= 2 && polls(s.tokens.admin) >= 2,
+      'two more polls of each credential',
+    );
+    expect(seen).toEqual([ISSUE]);
+    expect(adminSeen).toEqual([ISSUE]);
+    await sub.close();
+  });
+
+  it('refuses an unknown or excluded resource before the stream opens, nothing sent to the instance', async () => {
+    server = await httpServer(s, [], { ...FAST, FORGE_MCP_EXCLUDE_TOOLS: 'issue.get' });
+    const client = await modernClient();
+    const before = apiCalls(s).length;
+    const unknown = await rpcErrorOf(client.listen({ resourceSubscriptions: ['forge://nothing/here'] }));
+    expect(unknown.message).toMatch(/Unknown resource forge:\/\/nothing\/here/);
+    const excluded = await rpcErrorOf(client.listen({ resourceSubscriptions: [ISSUE] }));
+    expect(excluded.message).toMatch(/Unknown resource forge:\/\/project\/1\/issue\/1/);
+    expect(apiCalls(s).slice(before)).toEqual([]);
+  });
+
+  it('acknowledges no resources on the minimal capability surface', async () => {
+    server = await httpServer(s, [], { ...FAST, FORGE_MCP_CAPABILITY_SURFACE: 'minimal' });
+    const client = await modernClient();
+    const before = apiCalls(s).length;
+    const sub = await client.listen({ resourceSubscriptions: [ISSUE] });
+    expect(sub.honoredFilter.resourceSubscriptions).toBeUndefined();
+    expect(await sub.closed).toBe('graceful');
+    expect(apiCalls(s).slice(before)).toEqual([]);
+  });
+});
