@@ -4,7 +4,6 @@
  * InstanceError.
  */
 import { readFileSync } from 'node:fs';
-import { rootCertificates } from 'node:tls';
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import {
   InstanceError,
@@ -125,6 +124,8 @@ function extraCa(): string[] | undefined {
   const file = process.env.SSL_CERT_FILE;
   if (!file) return undefined;
   try {
+    // node:tls is loaded here, not at start-up: an http instance never needs it.
+    const { rootCertificates } = process.getBuiltinModule('node:tls');
     return [...rootCertificates, readFileSync(file, 'utf8')];
   } catch {
     return undefined;

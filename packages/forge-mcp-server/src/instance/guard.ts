@@ -51,8 +51,25 @@ export interface Classification {
   kind: AddressKind;
 }
 
+/**
+ * Addresses judged so far and their classification (null: an ordinary address): a server calls the same
+ * few addresses over and over, and an instance written as an address is judged on every request.
+ */
+const classified = new Map<string, Classification | null>();
+const CLASSIFIED_MAX = 256;
+
 /** Which tier an IP address falls in, or undefined for an ordinary public address (or not an IP). */
 export function classifyAddress(address: string): Classification | undefined {
+  let c = classified.get(address);
+  if (c === undefined) {
+    c = classify(address) ?? null;
+    if (classified.size >= CLASSIFIED_MAX) classified.clear();
+    classified.set(address, c);
+  }
+  return c ?? undefined;
+}
+
+function classify(address: string): Classification | undefined {
   const ip = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   const v = isIP(ip);
   if (!v) return undefined;

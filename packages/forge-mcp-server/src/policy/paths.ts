@@ -3,7 +3,8 @@
  * the working directory (unless it is a filesystem root or exactly the home directory), the OS
  * temporary directory, or a directory added by the allowed-dirs settings.
  */
-import { realpath, stat } from 'node:fs/promises';
+// fs.promises is read when first used (node:fs/promises costs start-up time).
+import { promises as fsp } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, isAbsolute, parse, resolve, sep } from 'node:path';
 import type { Config } from '../config/types.js';
@@ -14,10 +15,10 @@ export class PathRefused extends Error {
 
 async function real(p: string): Promise<string> {
   try {
-    return await realpath(p);
+    return await fsp.realpath(p);
   } catch {
     // A file that does not exist yet (a download target): resolve its directory.
-    const dir = await realpath(dirname(p)).catch(() => {
+    const dir = await fsp.realpath(dirname(p)).catch(() => {
       throw new PathRefused(`${p}: its directory does not exist`);
     });
     return resolve(dir, p.slice(dirname(p).length + 1));
@@ -31,17 +32,17 @@ export type PathKind = 'upload' | 'download' | 'import' | 'directory';
 
 export async function allowedRoots(config: Config, kind: PathKind): Promise<string[]> {
   const roots: string[] = [];
-  const cwd = await realpath(process.cwd()).catch(() => process.cwd());
-  const home = await realpath(homedir()).catch(() => homedir());
+  const cwd = await fsp.realpath(process.cwd()).catch(() => process.cwd());
+  const home = await fsp.realpath(homedir()).catch(() => homedir());
   if (parse(cwd).root !== cwd && cwd !== home) roots.push(cwd);
-  roots.push(await realpath(tmpdir()).catch(() => tmpdir()));
+  roots.push(await fsp.realpath(tmpdir()).catch(() => tmpdir()));
   const extra =
     kind === 'download'
       ? config.allowedDownloadDirs
       : kind === 'import'
         ? config.allowedImportDirs
         : config.allowedUploadDirs;
-  for (const d of extra) roots.push(await realpath(d).catch(() => d));
+  for (const d of extra) roots.push(await fsp.realpath(d).catch(() => d));
   return roots;
 }
 
@@ -59,16 +60,16 @@ export async function resolveLocalPath(config: Config, p: string, kind: PathKind
     );
   if (kind === 'import') {
     if (!target.endsWith('.tar.gz')) throw new PathRefused(`${p} is not a .tar.gz export archive`);
-    const st = await stat(target);
+    const st = await fsp.stat(target);
     if (!st.isFile()) throw new PathRefused(`${p} is not a regular file`);
     // An archive others could have rewritten is not trusted for an import.
     if (process.platform !== 'win32' && (st.mode & 0o022) !== 0)
       throw new PathRefused(`${p} is writable by its group or by everyone; run chmod go-w on it first`);
   }
   if (kind === 'directory') {
-    if (!(await stat(target)).isDirectory()) throw new PathRefused(`${p} is not a directory`);
+    if (!(await fsp.stat(target)).isDirectory()) throw new PathRefused(`${p} is not a directory`);
   } else if (kind !== 'download') {
-    const st = await stat(target);
+    const st = await fsp.stat(target);
     if (!st.isFile()) throw new PathRefused(`${p} is not a regular file`);
     if (st.size > config.uploadMaxFileSize)
       throw new PathRefused(

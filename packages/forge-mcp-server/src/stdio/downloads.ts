@@ -1,6 +1,7 @@
 /** Downloads on stdio: written under a temporary name in the target directory, renamed when complete. */
 import { randomBytes } from 'node:crypto';
-import { rename, writeFile, unlink } from 'node:fs/promises';
+// fs.promises is read when first used (node:fs/promises costs start-up time).
+import { promises as fsp } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Config } from '../config/types.js';
 import { resolveLocalPath } from '../policy/paths.js';
@@ -9,10 +10,10 @@ export async function saveDownload(config: Config, outputPath: string, bytes: Bu
   const target = await resolveLocalPath(config, outputPath, 'download');
   const tmp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.part`);
   try {
-    await writeFile(tmp, bytes, { flag: 'wx' });
-    await rename(tmp, target);
+    await fsp.writeFile(tmp, bytes, { flag: 'wx' });
+    await fsp.rename(tmp, target);
   } catch (err) {
-    await unlink(tmp).catch(() => undefined);
+    await fsp.unlink(tmp).catch(() => undefined);
     throw err;
   }
   return target;

@@ -9,7 +9,8 @@ import { saveDownload } from './downloads.js';
 import { lineGate, type WireError } from './lines.js';
 import { StdioTransport } from './transport.js';
 import { methodOf, methodsOf, RATE_LIMITED_CODE, RateLimiter, toolNameOf } from '../http/limits.js';
-import { readFile } from 'node:fs/promises';
+// fs.promises is read when first used (node:fs/promises costs start-up time).
+import { promises as fsp } from 'node:fs';
 import { resolveLocalPath } from '../policy/paths.js';
 import { markServing } from '../compile-cache.js';
 import { channels, publish } from '../channels.js';
@@ -80,7 +81,7 @@ export async function runStdio(
       buildServer(session, {
         subscriptions: { room: subscriptions, owner: 'stdio' },
         saveDownload: (p, bytes) => saveDownload(config, p, bytes),
-        readUpload: async (p, kind) => readFile(await resolveLocalPath(config, p, kind)),
+        readUpload: async (p, kind) => fsp.readFile(await resolveLocalPath(config, p, kind)),
         localPath: (p, kind) => resolveLocalPath(config, p, kind),
         transport: 'pipe',
         onToolCall: (i) => log.debug(i, 'tools/call'),

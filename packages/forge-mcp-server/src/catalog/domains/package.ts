@@ -1,4 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
+// fs.promises, read when first used: node:fs/promises costs start-up time a server that never uploads
+// does not need to spend.
+import { promises as fsp } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { ActionContext, ActionHandler, DomainSpec, ParamSpec } from '../types.js';
 import * as P from '../params.js';
@@ -132,7 +134,7 @@ async function uploadGeneric(
 
 const contentOf = async (args: Record<string, unknown>, ctx: ActionContext): Promise<Buffer> =>
   typeof args.file_path === 'string'
-    ? readFile(await ctx.localPath(args.file_path, 'upload'))
+    ? fsp.readFile(await ctx.localPath(args.file_path, 'upload'))
     : Buffer.from(String(args.content_base64 ?? ''), 'base64');
 
 const relativeName = (args: Record<string, unknown>): string =>
@@ -169,7 +171,7 @@ const publishAndLink: ActionHandler = async (args, ctx) => {
 
 async function walk(dir: string): Promise<string[]> {
   const out: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
+  for (const entry of await fsp.readdir(dir, { withFileTypes: true })) {
     const full = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...(await walk(full)));
     else if (entry.isFile()) out.push(full);
@@ -184,7 +186,7 @@ const publishDirectory: ActionHandler = async (args, ctx) => {
     // Checked by the path policy; links inside are not followed (walk reads files and folders only).
     const root = await ctx.localPath(args.directory_path, 'directory');
     for (const full of await walk(root))
-      uploads.push({ name: relative(root, full).split(sep).join('/'), bytes: () => readFile(full) });
+      uploads.push({ name: relative(root, full).split(sep).join('/'), bytes: () => fsp.readFile(full) });
   }
   for (const f of (args.files as Array<{ file_name: string; content_base64: string }> | undefined) ?? [])
     uploads.push({ name: f.file_name, bytes: async () => Buffer.from(f.content_base64, 'base64') });
