@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import {
   apiCalls,
   httpServer,
+  rpc,
   sim,
   stdioClient,
   type Connected,
@@ -292,5 +293,170 @@ describe('subscriptions/listen (2026-07-28)', () => {
     expect(sub.honoredFilter.resourceSubscriptions).toBeUndefined();
     expect(await sub.closed).toBe('graceful');
     expect(apiCalls(s).slice(before)).toEqual([]);
+  });
+});
+
+/** A subscriptions/listen request as a 2026-07-28 client sends it, for the status and body of a refusal. */
+function rawListen(token: string) {
+  return rpc(
+    server!.url,
+    {
+      authorization: `Bearer ${token}`,
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'subscriptions/listen',
+    },
+    {
+      jsonrpc: '2.0',
+      id: 99,
+      method: 'subscriptions/listen',
+      params: {
+        notifications: { resourceSubscriptions: [ISSUE] },
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+    },
+  );
+}
+
+describe('listen-stream ceilings', () => {
+  /** Opens `n` listen streams following the issue, all at once; resolves with their handles. */
+  const listenMany = (client: Client, n: number) =>
+    Promise.all(Array.from({ length: n }, () => client.listen({ resourceSubscriptions: [ISSUE] })));
+
+  it('refuses the 65th stream of one credential (FORGE_MCP_MAX_LISTEN_STREAMS 64) while another credential still opens one', async () => {
+    server = await httpServer(s, ['--rate-limit-rps=0'], FAST);
+    const client = await modernClient();
+    const subs = await listenMany(client, 64);
+    const e = await rpcErrorOf(client.listen({ resourceSubscriptions: [ISSUE] }));
+    const raw = await rawListen(s.tokens.api);
+    expect(raw.status).toBe(429);
+    expect(await raw.json()).toMatchObject({
+      error: { code: -42900, data: { reason: 'listen_streams', limit: 64 } },
+    });
+    expect(e.message).toMatch(
+      /too many listen streams: this credential already holds 64 open event streams \(FORGE_MCP_MAX_LISTEN_STREAMS=64\); close one before opening another/,
+    );
+    const other = await modernClient(s.tokens.admin);
+    await other.listen({ resourceSubscriptions: [ISSUE] });
+    // A stream closed gives its place back.
+    await subs[0].close();
+    let reopened = false;
+    for (let i = 0; i < 100 && !reopened; i++) {
+      reopened = await client.listen({ resourceSubscriptions: [ISSUE] }).then(
+        () => true,
+        () => false,
+      );
+      if (!reopened) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(reopened).toBe(true);
+  });
+
+  it('with FORGE_MCP_MAX_LISTEN_STREAMS=0 one credential opens 512 streams and the 513th of the process is refused', async () => {
+    server = await httpServer(s, ['--rate-limit-rps=0'], { ...FAST, FORGE_MCP_MAX_LISTEN_STREAMS: '0' });
+    const client = await modernClient();
+    const subs = await listenMany(client, 512);
+    expect(subs).toHaveLength(512);
+    const e = await rpcErrorOf(client.listen({ resourceSubscriptions: [ISSUE] }));
+    const raw = await rawListen(s.tokens.api);
+    expect(raw.status).toBe(503);
+    expect(raw.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await raw.json()).toMatchObject({
+      error: { code: -32603, data: { reason: 'listen_streams', limit: 512 } },
+    });
+    expect(e.message).toMatch(
+      /server is busy: all 512 listen streams of this process are open; retry shortly/,
+    );
+    // The ceiling is the process's: another credential is refused too.
+    const other = await modernClient(s.tokens.admin);
+    const e2 = await rpcErrorOf(other.listen({ resourceSubscriptions: [ISSUE] }));
+    expect(e2.message).toMatch(/all 512 listen streams of this process/);
+  });
+});
+
+describe('subscriptions and the credential pool', () => {
+  it('a full pool whose every entry serves a subscription drops the oldest (size_pressure_busy, WARN in_use=true), ending its stream', async () => {
+    server = await httpServer(s, ['--max-http-clients=1'], FAST);
+    const first = await modernClient();
+    const sub = await first.listen({ resourceSubscriptions: [ISSUE] });
+    const ended = sub.closed;
+    // A second credential needs the only place: the subscribed entry goes anyway, and its stream ends.
+    const second = await modernClient(s.tokens.admin);
+    await second.listTools();
+    expect(await ended).toBe('remote');
+    const warn = server
+      .stderr()
+      .split('\n')
+      .find((l) => l.includes('"reason":"size_pressure_busy"'));
+    expect(warn).toBeDefined();
+    expect(JSON.parse(warn!)).toMatchObject({ level: 'warn', reason: 'size_pressure_busy', in_use: true });
+  });
+
+  it('a live subscription keeps its entry from idle eviction; the entry of a credential without one leaves', async () => {
+    server = await httpServer(s, ['--pool-idle-timeout=1s'], FAST);
+    const listener = await modernClient();
+    const seen = updates(listener);
+    await listener.listen({ resourceSubscriptions: [ISSUE] });
+    // Used after the listener, so idle for less time than the listener's entry at every sweep.
+    const passer = await modernClient(s.tokens.admin);
+    await passer.listTools();
+    await until(() => /"reason":"idle"/.test(server!.stderr()), 'the idle eviction of the other credential');
+    expect(server.stderr().match(/"reason":"idle"/g)).toHaveLength(1);
+    // The listener's entry is still there and its stream still hears changes.
+    await retitle('Still listening');
+    await until(() => seen.length > 0, 'notifications/resources/updated after the other entry left');
+    expect(server.stderr().match(/"reason":"idle"/g)).toHaveLength(1);
+  });
+
+  it('evicting a credential (a call answered 401 naming the token) ends its session subscription and its listen stream', async () => {
+    server = await httpServer(s, ['--stateless=false'], FAST);
+    const token = s.addToken({ kind: 'personal', scopes: ['api'] });
+    const listener = await modernClient(token);
+    const sub = await listener.listen({ resourceSubscriptions: [ISSUE] });
+    const session = await sessionClient(token);
+    await session.subscribeResource({ uri: ISSUE });
+    // The token is revoked at the instance; the next call's 401 names it and its pool entry is evicted.
+    await fetch(`${s.url}/api/v4/personal_access_tokens/self`, {
+      method: 'DELETE',
+      headers: { 'private-token': token },
+    });
+    await listener.callTool({
+      name: 'forge_execute_action',
+      arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+    });
+    expect(await sub.closed).toBe('remote');
+    expect(server.stderr()).toMatch(/"reason":"rejected_credential"/);
+    // Nothing of the credential is polled any more, while another credential's subscription still is.
+    const witness = await modernClient(s.tokens.admin);
+    await witness.listen({ resourceSubscriptions: [ISSUE] });
+    const mark = s.requests.length;
+    const polls = (t: string) =>
+      s.requests
+        .slice(mark)
+        .filter((r) => r.token === t && r.method === 'GET' && r.path.endsWith('/issues/1')).length;
+    await until(() => polls(s.tokens.admin) >= 3, 'three polls of the other credential');
+    expect(polls(token)).toBe(0);
+  });
+});
+
+describe('rate limit', () => {
+  it('charges resources/subscribe and subscriptions/listen to the per-credential bucket', async () => {
+    server = await httpServer(
+      s,
+      ['--stateless=false', '--rate-limit-rps=0.001', '--rate-limit-burst=2'],
+      FAST,
+    );
+    const session = await sessionClient();
+    await session.subscribeResource({ uri: ISSUE });
+    await session.subscribeResource({ uri: 'forge://project/1/issue/2' });
+    const e = await rpcErrorOf(session.subscribeResource({ uri: 'forge://project/1/issue/3' }));
+    expect(e.message).toMatch(/rate limited: this credential is over its request rate/);
+    const modern = await modernClient(s.tokens.admin);
+    await modern.listen({ resourceSubscriptions: [ISSUE] });
+    await modern.listen({ resourceSubscriptions: [ISSUE] });
+    const e2 = await rpcErrorOf(modern.listen({ resourceSubscriptions: [ISSUE] }));
+    expect(e2.message).toMatch(/rate limited: this credential is over its request rate/);
   });
 });

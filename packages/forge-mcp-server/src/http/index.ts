@@ -38,7 +38,7 @@ import { SERVER_CARD_PATHS, serverCard, serverCardResponder } from './server-car
 import { BUSY_RETRY_AFTER_S, CallSlots } from './slots.js';
 import { methodOf, toolNameOf } from './limits.js';
 import { EventStreams } from './streams.js';
-import { KEEP_ALIVE_MS, MAX_PROCESS_STREAMS, Subscriptions } from '../subscriptions/index.js';
+import { LISTEN_ROUTER_OPTIONS, MAX_PROCESS_STREAMS, Subscriptions } from '../subscriptions/index.js';
 import { RATE_LIMITED_CODE, Throttle } from './throttle.js';
 
 export { credentialOf } from './credential.js';
@@ -149,8 +149,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
       responseMode: 'auto',
       // subscriptions/listen: credentials' changes on their own streams, 512 per process, keep-alives every 25 s.
       bus: subscriptions.bus,
-      maxSubscriptions: MAX_PROCESS_STREAMS,
-      keepAliveMs: KEEP_ALIVE_MS,
+      ...LISTEN_ROUTER_OPTIONS,
       maxRequestBodySize: config.maxRequestBodyBytes,
       onerror: (e) => log.debug({ err: e.message }, 'mcp handler'),
     },

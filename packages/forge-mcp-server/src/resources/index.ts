@@ -3,12 +3,7 @@
  * resource templates. Every data read is a catalog action run through the session's view and guards.
  * FORGE_MCP_CAPABILITY_SURFACE=minimal keeps only the tools manifest.
  */
-import {
-  ProtocolError,
-  ResourceNotFoundError,
-  UriTemplate,
-  type Server,
-} from '@modelcontextprotocol/server';
+import { ProtocolError, ResourceNotFoundError, UriTemplate, type Server } from '@modelcontextprotocol/server';
 import type { Session } from '../session/index.js';
 import { priorities } from './compat.js';
 import { GUIDES } from './guides.js';

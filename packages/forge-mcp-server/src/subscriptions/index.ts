@@ -30,6 +30,8 @@ import type { StreamRefusal, SubscriptionStore } from '../state/index.js';
 export const MAX_PROCESS_STREAMS = 512;
 /** Keep-alive comments on idle event streams (spec: Events, Limits). */
 export const KEEP_ALIVE_MS = 25_000;
+/** What the SDK's listen router is given (createMcpHandler): the process's ceiling and the keep-alive. */
+export const LISTEN_ROUTER_OPTIONS = { maxSubscriptions: MAX_PROCESS_STREAMS, keepAliveMs: KEEP_ALIVE_MS };
 
 /** Reads a followed resource: its version now, or undefined when the instance said it has not changed. */
 export type Poll = (previous: string | undefined) => Promise<string | undefined>;
