@@ -3,7 +3,7 @@
  * listening on loopback HTTP), and a real MCP client (@modelcontextprotocol/client) talking to it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -339,4 +339,36 @@ export function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * The TCP and UDP sockets process `pid` holds that are listening (TCP state 0A, or any bound UDP socket), as
+ * `<table> <local address in /proc hex>`, e.g. `tcp 0100007F:1F90`.
+ */
+export function listeningSockets(pid: number): string[] {
+  const held = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      if (m) held.add(m[1]!);
+    } catch {
+      // The descriptor closed meanwhile.
+    }
+  }
+  const found: string[] = [];
+  for (const table of ['tcp', 'tcp6', 'udp', 'udp6']) {
+    let text = '';
+    try {
+      text = readFileSync(`/proc/${pid}/net/${table}`, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      if (f.length < 10) continue;
+      const listening = table.startsWith('udp') || f[3] === '0A';
+      if (listening && held.has(f[9]!)) found.push(`${table} ${f[1]}`);
+    }
+  }
+  return found;
 }

@@ -13,7 +13,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpServerAt, sim, type ForgeSim, type HttpServerAt } from './harness.js';
+import { httpServerAt, listeningSockets, sim, type ForgeSim, type HttpServerAt } from './harness.js';
 
 interface Answer {
   status: number;
@@ -351,6 +351,31 @@ describe('CORS', () => {
     const a = await preflight(several, TRUSTED);
     expect(a.headers['access-control-allow-headers']).toBe(`${BASE_ALLOW}, PRIVATE-TOKEN, FORGE-URL`);
   });
+
+  it('in OAuth mode does not allow PRIVATE-TOKEN', async () => {
+    const oauth = await start([
+      '--auth-mode=oauth',
+      '--public-url=http://localhost:8125/mcp',
+      `--trusted-origins=${TRUSTED}`,
+    ]);
+    const a = await nothingSent(() => preflight(oauth, TRUSTED));
+    expect(a.status).toBe(204);
+    expect(a.headers['access-control-allow-headers']).toBe(BASE_ALLOW);
+  });
+});
+
+describe('one published instance', () => {
+  it('does not read FORGE-URL: a header naming another instance, or no instance at all, is served by the published one', async () => {
+    for (const value of [s2.url, 'https://other.example.com', 'not a url']) {
+      const before = s.requests.length;
+      const a = await nothingSent(
+        () => post(main, { token: s.tokens.api, headers: { 'forge-url': value }, body: GET_ISSUE }),
+        s2,
+      );
+      expect(a.status, value).toBe(200);
+      expect(s.requests.slice(before).some((r) => r.path === '/api/v4/projects/1/issues/1')).toBe(true);
+    }
+  });
 });
 
 describe('several instances (FORGE-URL)', () => {
@@ -540,6 +565,33 @@ describe('listeners', () => {
     dir = mkdtempSync(join(tmpdir(), 'forge-http-'));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('an --http-addr without a host (the default is :8080) listens on every interface', async () => {
+    const any = await start(['--http-addr=:0']);
+    const sockets = listeningSockets(any.pid);
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0]).toMatch(/^tcp6? 0+:[0-9A-F]{4}$/);
+    const port = parseInt(sockets[0]!.split(':')[1]!, 16);
+    const health = await send(`http://127.0.0.1:${port}`, '/health');
+    expect(health.status).toBe(200);
+    // A specific host listens on that host only.
+    expect(listeningSockets(main.pid)).toEqual([expect.stringMatching(/^tcp 0100007F:/)]);
+  });
+
+  it('serves MCP on the path of --public-url, and nowhere else', async () => {
+    const custom = await start(['--public-url=http://localhost:8126/custom/path']);
+    const port = new URL(custom.url).port;
+    const at = (path: string) =>
+      send(`http://127.0.0.1:${port}`, path, {
+        method: 'POST',
+        headers: { ...JSON_HEADERS, 'private-token': s.tokens.api },
+        body: LIST,
+      });
+    const served = await at('/custom/path');
+    expect(served.status).toBe(200);
+    expect(served.text).toContain('forge_execute_action');
+    expect((await at('/mcp')).status).toBe(404);
+  });
 
   it('serves TLS from --tls-cert/--tls-key with a TLS 1.2 floor', async () => {
     const cert = join(dir, 'cert.pem');

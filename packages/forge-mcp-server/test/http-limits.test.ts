@@ -101,3 +101,62 @@ describe('authentication budgets', () => {
     expect((await rpc(server.url, bearer('bad-5'), getIssue(5))).status).toBe(401);
   });
 });
+
+describe('what the authentication budgets are not charged with', () => {
+  const TRUSTED = 'https://app.example.com';
+  /** With a budget of one failure: a refused token is answered 401 once, and the next one is blocked. */
+  async function budgetStillWhole(url: string) {
+    expect((await rpc(url, bearer('refused-a'), getIssue(90))).status).toBe(401);
+    expect((await rpc(url, bearer('refused-b'), getIssue(91))).status).toBe(429);
+  }
+
+  it('CORS preflights, trusted or not, are not charged', async () => {
+    server = await httpServer(s, [`--trusted-origins=${TRUSTED}`], { FORGE_MCP_AUTH_FAILURE_LIMIT: '1' });
+    for (const origin of [TRUSTED, 'https://untrusted.example.com', TRUSTED, TRUSTED]) {
+      const res = await fetch(server.url, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'sec-fetch-site': 'cross-site',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type',
+        },
+      });
+      expect(res.status).toBe(origin === TRUSTED ? 204 : 403);
+    }
+    await budgetStillWhole(server.url);
+  });
+
+  it('a 503 for a session that could not be built is not charged', async () => {
+    server = await httpServer(s, [], { FORGE_MCP_AUTH_FAILURE_LIMIT: '1' });
+    s.fault({ path: '/api/v4/user', status: 500 });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res = await rpc(server.url, bearer(s.addToken({ kind: 'personal' })), getIssue(i));
+        expect(res.status).toBe(503);
+      }
+    } finally {
+      s.clearFaults();
+    }
+    await budgetStillWhole(server.url);
+  });
+
+  it('a 503 for want of a credential-check slot is not charged', async () => {
+    server = await httpServer(s, [], { FORGE_MCP_AUTH_FAILURE_LIMIT: '1' });
+    const slow = Array.from({ length: 16 }, () => s.addToken({ kind: 'personal' }));
+    const late = s.addToken({ kind: 'personal' });
+    // The 16 checks are held at the instance well past the 5 s a new token waits for a turn.
+    s.fault({ path: '/api/v4/user', delayMs: 15_000, times: 16 });
+    const since = s.requests.length;
+    const held = slow.map((t, i) => rpc(server!.url, bearer(t), getIssue(i)));
+    while (s.requests.slice(since).filter((q) => q.path === '/api/v4/user').length < 16)
+      await new Promise((r) => setTimeout(r, 50));
+    const res = await rpc(server.url, bearer(late), getIssue(20));
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
+      /^server is busy: all 16 token verifications are under way/,
+    );
+    expect((await Promise.all(held)).map((r) => r.status)).toEqual(Array(16).fill(200));
+    await budgetStillWhole(server.url);
+  }, 60_000);
+});

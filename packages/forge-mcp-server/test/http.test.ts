@@ -72,6 +72,36 @@ describe('HTTP, 2026-07-28 era (v2 client)', () => {
     expect(JSON.stringify(await res.json())).toContain('-32020');
     expect(apiCalls(s, since).filter((q) => q.path.endsWith('/issues'))).toHaveLength(0);
   });
+  it('answers 400 (-32020) when Mcp-Name is missing from a tools/call, and sends nothing to the instance', async () => {
+    const since = s.requests.length;
+    const res = await rpc(
+      server.url,
+      {
+        authorization: `Bearer ${s.tokens.api}`,
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+      },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: {
+          name: 'forge_execute_action',
+          arguments: { action: 'issue.list', params: { project_id: '1' } },
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        },
+      },
+    );
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { code: number; message: string } };
+    expect(body.error.code).toBe(-32020);
+    expect(body.error.message).toMatch(/Mcp-Name/i);
+    expect(apiCalls(s, since).filter((q) => q.path.endsWith('/issues'))).toHaveLength(0);
+  });
 });
 
 describe('HTTP, legacy era', () => {
@@ -123,16 +153,108 @@ describe('HTTP, legacy era', () => {
     expect(body).toContain('PRIVATE-TOKEN');
   });
 
-  it('answers 401 naming the presented header when the instance refuses the token', async () => {
+  it('answers 401 naming the presented header, and both accepted headers, when the instance refuses the token', async () => {
+    for (const [headers, named] of [
+      [{ 'private-token': s.tokens.revoked }, 'its PRIVATE-TOKEN header'],
+      [{ authorization: `Bearer ${s.tokens.expired}` }, 'its Authorization header'],
+    ] as const) {
+      const res = await rpc(server.url, headers, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+      expect(res.status).toBe(401);
+      const body = (await res.json()) as {
+        accepted_headers: string[];
+        error: { code: number; message: string };
+      };
+      expect(body.error.message).toContain(named);
+      expect(body.accepted_headers).toEqual(['Authorization', 'PRIVATE-TOKEN']);
+    }
+  });
+
+  it('uses the PRIVATE-TOKEN value when both PRIVATE-TOKEN and Authorization are sent', async () => {
+    const since = s.requests.length;
+    const served = await rpc(
+      server.url,
+      { 'private-token': s.tokens.api, authorization: `Bearer ${s.tokens.revoked}` },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: {
+          name: 'forge_execute_action',
+          arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+        },
+      },
+    );
+    expect(served.status).toBe(200);
+    await served.text();
+    const sent = s.requests.slice(since);
+    expect(sent.some((q) => q.path === '/api/v4/projects/1/issues/1')).toBe(true);
+    expect(sent.every((q) => q.token === s.tokens.api)).toBe(true);
+    const refused = await rpc(
+      server.url,
+      { 'private-token': s.tokens.revoked, authorization: `Bearer ${s.tokens.api}` },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+    );
+    expect(refused.status).toBe(401);
+    expect(JSON.stringify(await refused.json())).toContain('its PRIVATE-TOKEN header');
+  });
+
+  it('answers GET and DELETE without a credential with the same 401 as POST', async () => {
+    const answers = [];
+    for (const method of ['POST', 'GET', 'DELETE']) {
+      const res = await fetch(server.url, {
+        method,
+        headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+        ...(method === 'POST'
+          ? { body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) }
+          : {}),
+      });
+      answers.push({
+        status: res.status,
+        challenge: res.headers.get('www-authenticate'),
+        body: await res.json(),
+      });
+    }
+    expect(answers[0]!.status).toBe(401);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+  });
+
+  it('a tool call the instance answers 401 names the header the request presented the token in', async () => {
+    for (const [headers, named] of [
+      [{ 'private-token': s.tokens.api }, 'its PRIVATE-TOKEN header'],
+      [{ authorization: `Bearer ${s.tokens.api}` }, 'its Authorization header'],
+    ] as const) {
+      s.fault({ path: /\/issues$/, status: 401, body: { message: '401 Unauthorized' }, times: 1 });
+      const client = new Client({ name: 'legacy', version: '1' });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers } }),
+      );
+      const r = await client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.list', params: { project_id: '1' } },
+      });
+      await client.close();
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toMatch(/^issue\.list: unauthorized: /);
+      expect(textOf(r)).toContain(`the token this request presented (${named})`);
+      expect(textOf(r)).not.toContain('FORGE_TOKEN');
+    }
+  });
+
+  it('answers 503 with the classification code -32603 when the session cannot be built', async () => {
+    s.fault({ path: '/api/v4/user', status: 500 });
+    const fresh = s.addToken({ kind: 'personal', scopes: ['api'] });
     const res = await rpc(
       server.url,
-      {
-        'private-token': s.tokens.revoked,
-      },
+      { 'private-token': fresh },
       { jsonrpc: '2.0', id: 1, method: 'tools/list' },
     );
-    expect(res.status).toBe(401);
-    expect(JSON.stringify(await res.json())).toContain('PRIVATE-TOKEN header');
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    const body = (await res.json()) as { error: { code: number; message: string } };
+    expect(body.error.code).toBe(-32603);
+    s.clearFaults();
+    expect(body.error.message).toMatch(/^identity check: internal server error/);
   });
 
   it('refuses a token carrying neither api nor read_api with -40300', async () => {
@@ -144,6 +266,7 @@ describe('HTTP, legacy era', () => {
       { jsonrpc: '2.0', id: 1, method: 'tools/list' },
     );
     expect(res.status).toBe(403);
+    expect(res.headers.get('www-authenticate')).toBeNull();
     expect(JSON.stringify(await res.json())).toContain('-40300');
   });
 

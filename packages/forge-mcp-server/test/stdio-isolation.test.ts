@@ -14,7 +14,6 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
-  readlinkSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -23,7 +22,16 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CLI, httpServer, rpc, runCli, sim, type ForgeSim, type HttpServerProcess } from './harness.js';
+import {
+  CLI,
+  httpServer,
+  listeningSockets,
+  rpc,
+  runCli,
+  sim,
+  type ForgeSim,
+  type HttpServerProcess,
+} from './harness.js';
 
 // Servers are spawned on a shared, loaded machine: generous limits, no timing asserted.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -135,35 +143,6 @@ function filesUnder(dir: string): Array<{ path: string; bytes: Buffer }> {
   };
   walk(dir);
   return out;
-}
-
-/** The TCP and UDP sockets the process holds that are listening (TCP state 0A, or any bound UDP socket). */
-function listeningSockets(pid: number): string[] {
-  const held = new Set<string>();
-  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
-    try {
-      const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
-      if (m) held.add(m[1]!);
-    } catch {
-      // The descriptor closed meanwhile.
-    }
-  }
-  const found: string[] = [];
-  for (const table of ['tcp', 'tcp6', 'udp', 'udp6']) {
-    let text = '';
-    try {
-      text = readFileSync(`/proc/${pid}/net/${table}`, 'utf8');
-    } catch {
-      continue;
-    }
-    for (const line of text.split('\n').slice(1)) {
-      const f = line.trim().split(/\s+/);
-      if (f.length < 10) continue;
-      const listening = table.startsWith('udp') || f[3] === '0A';
-      if (listening && held.has(f[9]!)) found.push(`${table} ${f[1]}`);
-    }
-  }
-  return found;
 }
 
 interface Raw {

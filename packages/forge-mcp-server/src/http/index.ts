@@ -20,7 +20,7 @@ import { openSession, SessionRefused, type Session } from '../session/index.js';
 import { VERSION } from '../version.js';
 import { readJsonBody } from './body.js';
 import { allowHeaders, answerPreflight, applyCorsHeaders } from './cors.js';
-import { bearerOf, credentialOf, identityCheckFailure } from './credential.js';
+import { bearerOf, credentialOf, identityCheckFailure, type Credential } from './credential.js';
 import { Drain } from './drain.js';
 import { applySecurityHeaders, CODES, pinNoStore, rpcError, sendJson } from './headers.js';
 import { bindOf, hostGuard } from './host-guard.js';
@@ -30,7 +30,7 @@ import { OAuthDoor, type Refusal } from './oauth-door.js';
 import { OAUTH_PAGE_PATH, sendPublic } from './oauth.js';
 import { originPolicy } from './origin-guard.js';
 import { SessionPool } from './pool.js';
-import { InstanceError } from '../instance/index.js';
+import { InstanceError, presentedTokenLabel } from '../instance/index.js';
 import { SessionTable } from './sessions.js';
 import { memoryState } from '../state/index.js';
 import { Turns, VERIFICATION_SLOTS, VERIFICATION_WAIT_MS } from './turns.js';
@@ -54,6 +54,13 @@ export interface HttpHandle {
 
 /** Methods that open a long-lived stream rather than hold a call. */
 const STREAM_METHODS = new Set(['subscriptions/listen']);
+/** How error texts name the token of a legacy-door request: by the header it came in. */
+const presentedLabel = (cred: Credential) =>
+  cred.header === 'private-token'
+    ? 'the token this request presented (its PRIVATE-TOKEN header)'
+    : 'the token this request presented (its Authorization header)';
+/** Every 401 of the legacy door names both headers a token may come in. */
+const ACCEPTED_HEADERS = ['Authorization', 'PRIVATE-TOKEN'];
 
 /**
  * Revalidation: asks the instance who the held token is (GET /user). A 401 means the token is refused; any
@@ -271,7 +278,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
             CODES.noCredential,
             'no credential: send your token as "Authorization: Bearer <token>" or "PRIVATE-TOKEN: <token>"',
           ),
-          accepted_headers: ['Authorization', 'PRIVATE-TOKEN'],
+          accepted_headers: ACCEPTED_HEADERS,
         },
         { 'www-authenticate': 'Bearer realm="forge-mcp-server"' },
       );
@@ -303,10 +310,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
           baseUrl: instance,
           token: cred.token,
           tokenHeader: cred.header,
-          tokenLabel:
-            cred.header === 'private-token'
-              ? 'the token this request presented (its PRIVATE-TOKEN header)'
-              : 'the token this request presented (its Authorization header)',
+          tokenLabel: presentedLabel(cred),
         }),
       );
     } catch (err) {
@@ -316,7 +320,9 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
         return sendJson(
           res,
           err.status,
-          rpcError(null, err.code, err.message),
+          err.status === 401
+            ? { ...rpcError(null, err.code, err.message), accepted_headers: ACCEPTED_HEADERS }
+            : rpcError(null, err.code, err.message),
           err.status === 401
             ? { 'www-authenticate': 'Bearer realm="forge-mcp-server", error="invalid_token"' }
             : {},
@@ -333,7 +339,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
       pool.evict(key, 'below_minimum');
       return sendJson(res, 403, rpcError(null, CODES.forbidden, session.refusal));
     }
-    await serveAdmitted(req, res, key, session, parsed);
+    await presentedTokenLabel.run(presentedLabel(cred), () => serveAdmitted(req, res, key, session, parsed));
   };
 
   /** Answers an OAuth-mode refusal: the JSON-RPC error, its challenge or Retry-After, charged if it says so. */

@@ -1,5 +1,6 @@
 /**
- * Which instance a request is for. One published instance serves every request; with several, the
+ * Which instance a request is for. One published instance serves every request (a FORGE-URL header is then
+ * not read); with several, the
  * FORGE-URL request header must name one of them (or, with --allow-any-forge-url, any instance). In legacy
  * mode a refusal does not name them.
  */
@@ -17,6 +18,8 @@ export function instanceSelector(opts: {
   const listed = new Set(opts.forgeUrls);
   const several = opts.forgeUrls.length > 1;
   return (req) => {
+    // The header selects among several published instances; with one (and no other allowed) it is not read.
+    if (opts.forgeUrls.length === 1 && !opts.allowAnyForgeUrl) return { instance: opts.forgeUrls[0] };
     const raw = headerOf(req.headers['forge-url']);
     if (raw === undefined || raw.trim() === '') {
       if (opts.forgeUrls.length === 1) return { instance: opts.forgeUrls[0] };

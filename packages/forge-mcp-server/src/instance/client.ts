@@ -3,6 +3,7 @@
  * followed by hand so credential headers can be dropped; every failure leaves as a classified
  * InstanceError.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import {
@@ -171,6 +172,13 @@ export interface FineGrainedSessionInfo {
   holdsElsewhere(permission: string): boolean;
 }
 
+/**
+ * How the request being served presented its token, when that differs per request (over HTTP one held
+ * credential may arrive in PRIVATE-TOKEN on one request and in Authorization on the next): error texts then
+ * name the header of the request at hand rather than the one the session was opened with.
+ */
+export const presentedTokenLabel = new AsyncLocalStorage<string>();
+
 export class InstanceClient {
   readonly base: URL;
   /** Set when the token is fine-grained: the instance's answers then follow the fine-grained rules. */
@@ -198,7 +206,7 @@ export class InstanceClient {
   }
 
   get tokenLabel(): string {
-    return this.opts.tokenLabel;
+    return presentedTokenLabel.getStore() ?? this.opts.tokenLabel;
   }
 
   private credentialHeaders(): Record<string, string> {
@@ -427,7 +435,7 @@ export class InstanceClient {
       tokenRefused,
       ...(accountRefused ? { accountRefused } : {}),
       instanceMessage: addsToStatus(message, status) ? message : undefined,
-      hint: statusHint(status, code, this.opts.tokenLabel, { message }),
+      hint: statusHint(status, code, this.tokenLabel, { message }),
       cause,
       retryAfterSeconds: res.headers['retry-after']
         ? Number(res.headers['retry-after']) || undefined
@@ -561,7 +569,7 @@ export class InstanceClient {
       // a GraphQL answer (a top-level key besides data, errors, extensions).
       instanceMessage: graphqlMessages(err.parts.body),
       tokenRefused,
-      hint: statusHint(status, tokenRefused ? 'invalid_token' : err.parts.code, this.opts.tokenLabel, {
+      hint: statusHint(status, tokenRefused ? 'invalid_token' : err.parts.code, this.tokenLabel, {
         graphql: true,
       }),
       cause:
