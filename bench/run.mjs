@@ -114,6 +114,24 @@ const stdio = await interleavedCalls(runs, sim);
 log(
   `stdio: replayed ${stdio.replaySignatures} upstream requests over ${stdio.replayConnections} connection(s)`,
 );
+// Where a cold start goes: ours (dynamic) and the floor profiled on each Node line (bench/lib/start-profile.mjs).
+const { startProfile } = await import('./lib/start-profile.mjs');
+const profiles = [];
+for (const line of [...new Set(selected.map((s) => s.line).filter(Boolean))]) {
+  const ours = selected.find((s) => s.line === line && s.id.split('@')[0] === 'ours-dynamic');
+  const floor = selected.find((s) => s.line === line && s.floor);
+  if (!ours || !floor) continue;
+  try {
+    log(`profiling a cold start of ${ours.name} and ${floor.name}`);
+    profiles.push({ line, ours: await startProfile(ours.spec), floor: await startProfile(floor.spec) });
+  } catch (e) {
+    log(`Node ${line}: start profile failed: ${`${e?.message ?? e}`.slice(0, 300)}`);
+  }
+}
+const bundleBytes = {
+  ours: statSync(join(root, 'packages', 'forge-mcp-server', 'dist', 'forge-mcp-server.bundle.cjs')).size,
+  floor: floorBundle ? statSync(join(dirname(floorBundle), 'sdk-floor-server.bundle.cjs')).size : NaN,
+};
 rmSync(scratch, { recursive: true, force: true });
 const results = runs.map(({ server, r }) => ({
   ...r,
@@ -151,11 +169,19 @@ const machine = {
   started: started.toISOString(),
   minutes,
 };
-const section = serverSection({ results, stdio, http, machine, sim: 'forge-sim on 127.0.0.1' });
+const section = serverSection({
+  results,
+  stdio,
+  http,
+  machine,
+  sim: 'forge-sim on 127.0.0.1',
+  profiles,
+  bundleBytes,
+});
 writeFileSync(join(here, 'results', 'server.md'), section + '\n');
 writeFileSync(
   join(here, 'results', 'server.json'),
-  JSON.stringify({ machine, results, stdio, http }, null, 2) + '\n',
+  JSON.stringify({ machine, results, stdio, http, profiles, bundleBytes }, null, 2) + '\n',
 );
 writeFileSync(join(here, 'latency.svg'), latencySvg(results, CALLS));
 process.stdout.write(section + '\n');

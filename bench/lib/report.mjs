@@ -1,6 +1,7 @@
 // The server section of bench/report.md, from measured results only.
 import { CALLS } from './servers.mjs';
 import { CALL_BATCH, CALL_WARMUP, COLD_STARTS, REPLAY_ROUNDS, TOTAL_CALLS } from './stdio-bench.mjs';
+import { PROFILED_STARTS } from './start-profile.mjs';
 import { CALL_BODY, CREDENTIAL_REPS, HTTP_ARGS, LOAD_SECONDS } from './http-bench.mjs';
 import { fmtBytes, fmtInt, fmtMiB, fmtMs, ratio } from './util.mjs';
 
@@ -15,7 +16,7 @@ function table(head, rows) {
   return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
-export function serverSection({ results, stdio, http, machine, sim }) {
+export function serverSection({ results, stdio, http, machine, sim, profiles = [], bundleBytes = {} }) {
   // The SDK floor is a reference row: neither ours nor a peer, so no ratio is taken against it.
   const peers = results.filter((r) => !r.ours && !r.floor);
   const floor = results.find((r) => r.floor);
@@ -333,8 +334,11 @@ export function serverSection({ results, stdio, http, machine, sim }) {
 
   out.push('### Targets');
   out.push('');
-  out.push(table(['target', 'measured', 'met?'], targets(results, http)));
+  const rows = targets(results, http);
+  out.push(table(['target', 'measured', 'met?'], rows));
   out.push('');
+  out.push(...startProfileSection(profiles, bundleBytes));
+  out.push(...missedNotes(rows, profiles, bundleBytes));
   out.push('![tools/call latency by server](latency.svg)');
   out.push('');
   out.push('[Chart: tools/call latency by server (latency.svg)](latency.svg)');
@@ -458,4 +462,88 @@ function targets(results, http) {
     yes(c1000 && c1000.perCredential < 40 * 1024),
   ]);
   return rows;
+}
+
+/** The profiled cold starts: CPU by kind of work, ours beside the floor, per Node line. */
+function startProfileSection(profiles, bundleBytes) {
+  if (!profiles.length) return [];
+  const out = [];
+  out.push(`### Where a cold start goes (CPU profile, ours dynamic beside the floor)`);
+  out.push('');
+  const kinds = [
+    ...new Set(profiles.flatMap((p) => [...Object.keys(p.ours.kinds), ...Object.keys(p.floor.kinds)])),
+  ];
+  const ms = (v) => (Number.isFinite(v) ? v.toFixed(1) : '0');
+  out.push(
+    table(
+      [
+        'kind of work',
+        ...profiles.flatMap((p) => [`ours, Node ${p.line} (ms)`, `floor, Node ${p.line} (ms)`]),
+      ],
+      [
+        ...kinds.map((k) => [k, ...profiles.flatMap((p) => [ms(p.ours.kinds[k]), ms(p.floor.kinds[k])])]),
+        ['**busy in all** (idle apart)', ...profiles.flatMap((p) => [ms(p.ours.busyMs), ms(p.floor.busyMs)])],
+      ],
+    ),
+  );
+  out.push('');
+  const named = profiles.map(
+    (p) =>
+      `Node ${p.line}: ${p.ours.modules
+        .slice(0, 8)
+        .map(([m, v]) => `${m} ${v.toFixed(1)} ms`)
+        .join(', ')}`,
+  );
+  out.push(
+    `Each server started under \`node --cpu-prof\` (${PROFILED_STARTS} starts after one that writes the profiled process's own compile cache; medians), samples summed from spawn to the first \`tools/list\` answer; "running the bundle" is every sample in bundled code, whichever server's. ` +
+      `Our bundle is ${fmtBytes(bundleBytes.ours)}, the floor's ${fmtBytes(bundleBytes.floor)}; the launcher reads each and its code cache and V8 deserializes that cache before anything runs. ` +
+      `Bundled modules our samples fell in (where esbuild kept a module's name; a lower bound): ${named.join('; ')}.`,
+  );
+  out.push('');
+  return out;
+}
+
+/** What explains each missed target of this run, and what would close it. */
+const MISSED = [
+  {
+    match: /cold start to first tools\/list/,
+    text: (p, b) =>
+      `**Cold start.** The profile above shows where ours spends what the floor does not: reading and deserializing a bundle ${fmtRatio(b.ours, b.floor)} the floor's with its code cache (the catalog's 1,098 action specs are about a third of it, undici and ajv much of the rest), Node built-ins the floor never loads (undici's http and net, pino's worker_threads, sonic-boom's assert), garbage collection while the catalog is built (nearly every object survives, so each scavenge only copies; --optimize-for-size keeps the young generation small, which on Node 22 means about three times the scavenges of a start without it), building the catalog view for the session, and a round trip to the instance (GET /api/v4/user, sent first and overlapped with loading) before the server answers. Tried and kept: the compile cache, lazy HTTP/2 and fetch parts of undici, the telemetry bundle apart, node:fs/promises and node:tls only when used. What would close it: the catalog as data parsed per domain on first use (JSON rather than bytecode in the code cache), the HTTP mode and the resources/prompts rooms in a bundle of their own (as telemetry is) so a stdio start reads less, and a V8 start-up snapshot of the loaded server (node --build-snapshot, Node 22 and later) that skips module evaluation altogether.`,
+  },
+  {
+    match: /resident memory after start/,
+    text: (p, b) =>
+      `**Resident memory after start.** Beyond the floor's heap, ours holds the catalog (1,098 specs with their JSON Schemas), the session's view and surface over it, and the compiled code and code cache of a bundle ${fmtRatio(b.ours, b.floor)} the floor's, plus undici's HTTP parser (llhttp, WebAssembly) for the identity check. What would close it: the same per-domain catalog loading as for the start (a domain's specs built on first use; the view keeps only counts and names until then), and releasing the launcher's code cache buffer and source string once compiled.`,
+  },
+  {
+    match: /tools\/call added overhead/,
+    text: () =>
+      `**tools/call overhead.** The floor answers from memory; ours does the work a call needs, and a profile of 1,500 calls (node --cpu-prof) puts most of the difference in: our side of the HTTP exchange with the instance (undici building and writing the request, llhttp parsing the answer, the body stream; forge-sim's own time is subtracted, our client's CPU is not), garbage collection of what a call allocates (under --optimize-for-size, collected early to keep memory low), JSON.parse of the answer and the compact text and structuredContent built from it, ajv validation of the arguments, and the stdio line gate's parse of each line before the SDK parses it again. Kept small already: validators compiled once per schema, the outbound guard's judgement of an address remembered. What would close it: an undici dispatch handler that collects the body without a stream, handing the SDK the message the gate already parsed, and fewer intermediate objects between the instance's answer and the result.`,
+  },
+  {
+    match: /warm tools\/list p50 on individual under 10 ms/,
+    text: () =>
+      `**Individual tools/list.** The server writes its 1 MiB answer from a copy encoded once when the list is first asked for, so an answer costs the server a copy of bytes into the pipe; the rest of the time is the client reading 1 MiB off the pipe and parsing it, which the same answer costs any client, and on this shared machine that part moves with the load. What would close it: a run on a machine not shared with other work, or a client that needs fewer tools (the meta or dynamic surface).`,
+  },
+  {
+    match: /HTTP, 64 clients/,
+    text: () =>
+      `**HTTP with 64 tokens.** Throughput on two cores shared by the server, forge-sim's process and the load generator is bound by the server's CPU per request: each stateless POST builds a server for the request (buildServer, every handler registered anew), looks up the credential in the pool, runs the call and its upstream request. What would close it: reusing the per-credential server across requests, and a machine whose cores are not shared with the load generator and the instance.`,
+  },
+];
+
+function fmtRatio(a, b) {
+  return Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(1)} times` : 'larger than';
+}
+
+function missedNotes(rows, profiles, bundleBytes) {
+  const missed = MISSED.filter((m) =>
+    rows.some(([target, , met]) => m.match.test(target) && /missed/.test(met)),
+  );
+  if (!missed.length) return [];
+  return [
+    '### Targets missed in this run: why, and what would close them',
+    '',
+    ...missed.flatMap((m) => [m.text(profiles, bundleBytes), '']),
+  ];
 }

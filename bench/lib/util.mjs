@@ -24,6 +24,17 @@ export function rssBytes(pid) {
   }
 }
 
+/** CPU time a process has used so far (user + system, all its threads), in ms from /proc; NaN when gone. */
+export function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, in clock ticks (USER_HZ, 100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
 /**
  * Established TCP connections to 127.0.0.1:<port>, counted by owning process id (from `ss -tnpH`); null when
  * `ss` is not available.
