@@ -373,7 +373,7 @@ describe('listen-stream ceilings', () => {
     const other = await modernClient(s.tokens.admin);
     const e2 = await rpcErrorOf(other.listen({ resourceSubscriptions: [ISSUE] }));
     expect(e2.message).toMatch(/all 512 listen streams of this process/);
-  });
+  }, 180_000);
 });
 
 describe('subscriptions and the credential pool', () => {
