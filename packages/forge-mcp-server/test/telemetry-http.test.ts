@@ -188,6 +188,61 @@ describe('HTTP mode', () => {
   });
 });
 
+describe('behind a trusted proxy', () => {
+  it('a block that falls on the proxy itself is forge_mcp.auth.blocks transport_source; a forwarded client blocked is failure_lockout', async () => {
+    const rx = await new OtlpReceiver().start();
+    const server = await httpServer(
+      s,
+      ['--trusted-proxy-header=X-Forwarded-For', '--trusted-proxies=127.0.0.1'],
+      otlpEnv(rx, { FORGE_MCP_AUTH_FAILURE_LIMIT: '2' }),
+    );
+    try {
+      const refused = (token: string, forwarded: string) =>
+        rpc(
+          server.url,
+          bearer(token, { 'x-forwarded-for': forwarded }),
+          call(1, 'issue.list', { project_id: '1' }),
+        );
+      // A hop that is not an address names nobody: the proxy's own address (the transport source) is charged.
+      for (const t of ['glpat-proxy-refused-1', 'glpat-proxy-refused-2'])
+        expect((await refused(t, 'unknown')).status).toBe(401);
+      // Now every request through the proxy that does not name a client is refused, and the instance is not asked.
+      const before = s.requests.length;
+      expect((await refused('glpat-proxy-refused-3', 'unknown')).status).toBe(429);
+      expect(s.requests.length).toBe(before);
+      // A client the proxy names still spends its own budget.
+      for (const t of ['glpat-client-refused-1', 'glpat-client-refused-2'])
+        expect((await refused(t, '198.51.100.7')).status).toBe(401);
+      expect((await refused('glpat-client-refused-3', '198.51.100.7')).status).toBe(429);
+      await rx.until(
+        () =>
+          ['transport_source', 'failure_lockout'].every((reason) =>
+            rx.metric('forge_mcp.auth.blocks').some((p) => p.attributes.reason === reason),
+          ),
+        60_000,
+        'both blocks',
+      );
+      const blocks = rx.metric('forge_mcp.auth.blocks');
+      expect(blocks.map((p) => [p.attributes, p.value])).toContainEqual([{ reason: 'transport_source' }, 1]);
+      expect(blocks.map((p) => [p.attributes, p.value])).toContainEqual([{ reason: 'failure_lockout' }, 1]);
+      // Its WARN (the first of its ten seconds) says which budget was spent; no address leaves the process.
+      await rx.until(() =>
+        rx.logs.some(
+          (l) =>
+            l.body === 'authentication budget spent: address blocked' &&
+            l.attributes.reason === 'transport_source',
+        ),
+      );
+      const warn = rx.logs.find((l) => l.attributes.reason === 'transport_source')!;
+      expect(warn.attributes).toMatchObject({ budget: 'failure_lockout' });
+      expect(rx.allBytes()).not.toContain('198.51.100.7');
+    } finally {
+      await server.stop();
+      await rx.stop();
+    }
+  });
+});
+
 describe('stateful sessions (--stateless=false)', () => {
   it('every span of the session carries mcp.session.id, and its end is an mcp.server.session.duration', async () => {
     const rx = await new OtlpReceiver().start();

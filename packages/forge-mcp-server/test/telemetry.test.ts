@@ -129,8 +129,8 @@ describe('stdio: spans, metrics and logs', () => {
     expect(reasons).toContainEqual(['issue.create', 'safe_mode']);
     expect(reasons).toContainEqual([undefined, 'unknown_action']);
     expect(reasons).toContainEqual(['project.delete', 'needs_confirmation']);
-    expect(reasons).toContainEqual([undefined, 'fine_grained']);
-    expect(reasons.filter(([, r]) => r === 'invalid_params')).toHaveLength(1);
+    expect(reasons.filter(([, r]) => r === 'fine_grained')).toEqual([['issue.create', 'fine_grained']]);
+    expect(reasons.filter(([, r]) => r === 'invalid_params')).toEqual([['issue.list', 'invalid_params']]);
     const allowed = [
       'safe_mode',
       'needs_confirmation',
@@ -140,6 +140,34 @@ describe('stdio: spans, metrics and logs', () => {
       'fine_grained',
     ];
     for (const [, r] of reasons) if (r !== undefined) expect(allowed).toContain(r);
+  });
+
+  it('a refusal the tool surface answers itself carries the action it named, with its domain, on its span and its metric', () => {
+    for (const [action, reason] of [
+      ['issue.create', 'fine_grained'],
+      ['issue.list', 'invalid_params'],
+    ]) {
+      const span = mcpSpans('tools/call', spansFrom).find(
+        (sp) => sp.attributes['forge_mcp.refusal_reason'] === reason,
+      );
+      expect(span?.attributes, reason).toMatchObject({
+        'forge_mcp.action': action,
+        'forge_mcp.domain': 'issue',
+        'error.type': 'tool_error',
+      });
+      const point = rx
+        .metric('mcp.server.operation.duration')
+        .find((p) => p.attributes['forge_mcp.refusal_reason'] === reason);
+      expect(point?.attributes, reason).toMatchObject({
+        'forge_mcp.action': action,
+        'forge_mcp.domain': 'issue',
+      });
+    }
+    // An action the catalogue does not have is never recorded as one.
+    const unknown = mcpSpans('tools/call', spansFrom).find(
+      (sp) => sp.attributes['forge_mcp.refusal_reason'] === 'unknown_action',
+    )!;
+    expect(Object.keys(unknown.attributes)).not.toContain('forge_mcp.action');
   });
 
   it('metrics in seconds: server operations, instance requests and the stdio session; _OTHER for the unknown tool', () => {

@@ -89,14 +89,28 @@ export class Throttle {
     return true;
   }
 
-  /** Charges a credential the instance refused (401) to the address. */
+  /**
+   * Charges a credential the instance refused (401) to the address. A block that falls on a listed
+   * proxy's own address (the trusted header was absent or named no client, so the transport source was
+   * charged) is a transport_source block: everyone behind that proxy without a held credential is refused
+   * until it ends. Other blocks are named by the budget that was spent.
+   */
   chargeFailure(address: string, credentialKey: string): void {
     const block = this.budgets.fail(address, credentialKey);
     if (!block) return;
-    publish(channels.authBlock, () => ({ reason: block.reason }));
+    const reason =
+      this.config.trustedProxyHeader && this.proxies(address) ? 'transport_source' : block.reason;
+    publish(channels.authBlock, () => ({ reason }));
     this.blockLog.event((suppressed) =>
       this.log.warn(
-        { address, reason: block.reason, step: block.step, retryAfterS: block.retryAfterS, suppressed },
+        {
+          address,
+          reason,
+          ...(reason !== block.reason ? { budget: block.reason } : {}),
+          step: block.step,
+          retryAfterS: block.retryAfterS,
+          suppressed,
+        },
         'authentication budget spent: address blocked',
       ),
     );

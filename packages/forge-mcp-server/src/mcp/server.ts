@@ -164,7 +164,7 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
             content: [{ type: 'text', text: res.text }],
             ...(res.structured ? { structuredContent: res.structured } : {}),
           };
-      return report(r, undefined, res.refusal);
+      return report(r, res.action, res.refusal);
     }
     const { action, params } = res;
     let confirm = res.confirm;

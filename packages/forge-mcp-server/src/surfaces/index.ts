@@ -44,7 +44,15 @@ export interface ToolDef {
 /** What a tool call resolved to: an action to run, or a text to answer with. */
 export type Resolution =
   | { kind: 'action'; action: ActionSpec; params: Record<string, unknown>; confirm?: boolean }
-  | { kind: 'answer'; text: string; isError: boolean; structured?: Record<string, unknown>; refusal?: string }
+  | {
+      kind: 'answer';
+      text: string;
+      isError: boolean;
+      structured?: Record<string, unknown>;
+      refusal?: string;
+      /** The canonical action a refused call named, when the surface knew it. */
+      action?: string;
+    }
   | { kind: 'unknown_tool' };
 
 export const FIND_TOOL = 'forge_find_action';
@@ -306,11 +314,12 @@ export class Surface {
   /** Resolves a tools/call into an action and its parameters, with the surface's argument checks. */
   resolve(tool: string, rawArgs: Record<string, unknown> | undefined): Resolution {
     const args = rawArgs ?? {};
-    const refuse = (text: string, refusal = 'invalid_params'): Resolution => ({
+    const refuse = (text: string, refusal = 'invalid_params', action?: ActionSpec): Resolution => ({
       kind: 'answer',
       text,
       isError: true,
       refusal,
+      ...(action ? { action: action.id } : {}),
     });
     if (this.opts.surface === 'dynamic') {
       if (tool === FIND_TOOL) {
@@ -332,7 +341,7 @@ export class Surface {
         );
       }
       if (avail.state !== 'available')
-        return refuse(`${EXECUTE_TOOL}: ${avail.text}`, avail.state === 'tier' ? 'tier' : avail.reason);
+        return refuse(`${EXECUTE_TOOL}: ${avail.text}`, avail.state === 'tier' ? 'tier' : avail.reason, a);
       const params = translateAliases(a, (args.params as Record<string, unknown>) ?? {});
       // A required value given empty or zero gets its own text before the type checks (a zero ID would
       // otherwise read as an out-of-range number); the surface check's text stands alone.
@@ -342,6 +351,8 @@ export class Surface {
           problem.startsWith(a.id) || problem.startsWith(INVALID_PARAMS)
             ? problem
             : `${EXECUTE_TOOL}: ${problem}`,
+          'invalid_params',
+          a,
         );
       return { kind: 'action', action: a, params, confirm: args.confirm === true };
     }
@@ -351,14 +362,15 @@ export class Surface {
       const avail = this.view.availability(a);
       // A fine-grained refusal names the action and the way out; other removals leave no tool at all.
       if (avail.state === 'withheld' && avail.reason === 'fine_grained')
-        return refuse(avail.text, 'fine_grained');
+        return refuse(avail.text, 'fine_grained', a);
       if (avail.state !== 'available') return { kind: 'unknown_tool' };
       const schema = individualSchema(a);
       const v = validatorFor(schema);
       const params = { ...args };
       const empty = emptyRequired(a, params);
-      if (empty) return refuse(empty);
-      if (!v(params)) return refuse(`validating "arguments": ${describeErrors(v.errors)}`);
+      if (empty) return refuse(empty, 'invalid_params', a);
+      if (!v(params))
+        return refuse(`validating "arguments": ${describeErrors(v.errors)}`, 'invalid_params', a);
       const confirm = params.confirm === true;
       if (a.destructive && !a.confirmWhen) delete params.confirm;
       return { kind: 'action', action: a, params, confirm };
@@ -385,9 +397,9 @@ export class Surface {
     const valid = d.actions.filter((x) => this.view.isListed(x)).map(shortName);
     if (!a || this.view.availability(a).state !== 'available') {
       const av = a ? this.view.availability(a) : undefined;
-      if (av && av.state === 'tier') return refuse(`${tool}: ${av.text}`, 'tier');
+      if (av && av.state === 'tier') return refuse(`${tool}: ${av.text}`, 'tier', a);
       if (av && av.state === 'withheld' && av.reason === 'fine_grained')
-        return refuse(av.text, 'fine_grained');
+        return refuse(av.text, 'fine_grained', a);
       return refuse(
         `${tool}: unknown action "${args.action}". Valid actions: ${valid.join(', ')}`,
         'unknown_action',
@@ -401,12 +413,12 @@ export class Surface {
       delete params.confirm;
     } else if (params && 'confirm' in params) confirm = params.confirm === true;
     const missing = metaSurfaceCheck(a, params);
-    if (missing) return refuse(`${tool}/${name}: ${missing}`);
+    if (missing) return refuse(`${tool}/${name}: ${missing}`, 'invalid_params', a);
     params = translateAliases(a, params ?? {});
     const empty = emptyRequired(a, params);
-    if (empty) return refuse(empty);
+    if (empty) return refuse(empty, 'invalid_params', a);
     const problem = decode(a, params);
-    if (problem) return refuse(`${tool}/${name}: ${problem}`);
+    if (problem) return refuse(`${tool}/${name}: ${problem}`, 'invalid_params', a);
     return { kind: 'action', action: a, params, confirm };
   }
 }
