@@ -183,3 +183,48 @@ describe('the reader uses the same ratings for its notes', () => {
     expect((off.document.rows[0] as Record<string, unknown>).shape_indicator).toBe('H');
   });
 });
+
+describe('ASTM C423 ratings against published figures', () => {
+  // "Noise Reduction Coefficient", concerthalls.org, http://concerthalls.org/?page_id=71: wallpapered
+  // plaster, 0.03 / 0.04 / 0.05 / 0.07 at 250 / 500 / 1000 / 2000 Hz, mean printed as 0.0475; to the
+  // nearest multiple of 0.05 that is an NRC of 0.05.
+  it('NRC of wallpapered plaster (concerthalls.org): 0.0475 rates 0.05', () => {
+    expect(noiseReductionCoefficient([0.03, 0.04, 0.05, 0.07])).toBe(0.05);
+  });
+
+  // "Prime17 FE Asymmetrical Hardwood Diffuser Systems", AVL Systems data sheet,
+  // https://avlonline.com/prime17-fe-asymmetrical-hardwood-diffuser-systems: absorption coefficients,
+  // Type A mount, 0.21 / 0.23 / 0.22 / 0.20 at 250 / 500 / 1000 / 2000 Hz, printed NRC 0.20 (mean 0.215).
+  it('NRC of the AVL Prime17 FE data sheet (Type A mount) is the printed 0.20', () => {
+    expect(noiseReductionCoefficient([0.21, 0.23, 0.22, 0.2])).toBe(0.2);
+  });
+
+  // "Sound Absorption Test Results, 1\" Echo Eliminator (6 lb. pcf)", Acoustical Surfaces, ASTM C423
+  // A-mount, report AS-SA1713, https://docslib.org/doc/9111295/title-sound-absorption-test-results-product-1-echo-eliminator-6lb-pcf:
+  // one-third-octave coefficients 0.30 / 0.86 / 1.10 / 1.05 at 250 / 500 / 1000 / 2000 Hz, printed
+  // NRC 0.85 (mean 0.8275); coefficients above 1 enter the mean as measured.
+  it('NRC of the 1" Echo Eliminator report (ASTM C423 A-mount) is the printed 0.85', () => {
+    expect(noiseReductionCoefficient([0.3, 0.86, 1.1, 1.05])).toBe(0.85);
+  });
+
+  // "Sound Absorption Average (SAA)", APMR (Matelys), https://apmr.matelys.com/Standards/SAA/index.html:
+  // a 40 mm rock wool measured in third octaves at ENTPE (2006); the twelve bands 200 to 2500 Hz
+  // below (sum 10.35, mean 0.8625) give the printed SAA of 0.86.
+  it('SAA of the APMR rock wool example is the printed 0.86', () => {
+    const measured: Readonly<Record<number, number>> = {
+      200: 0.67,
+      250: 0.89,
+      315: 0.86,
+      400: 1.04,
+      500: 1.05,
+      630: 1.01,
+      800: 1.07,
+      1000: 0.67,
+      1250: 0.8,
+      1600: 0.76,
+      2000: 0.82,
+      2500: 0.71,
+    };
+    expect(soundAbsorptionAverage(SAA_BANDS.map((b) => measured[b]))).toBe(0.86);
+  });
+});
