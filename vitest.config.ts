@@ -6,6 +6,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Most test time is spent waiting on spawned servers and loopback sockets, not computing: two files at
+    // once keep a 2-core machine busy (vitest's default there is one).
+    maxWorkers: 2,
     globalSetup: ['./vitest.global-setup.ts'],
   },
 });
