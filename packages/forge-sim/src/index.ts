@@ -56,7 +56,7 @@ export async function startForgeSim(opts: SimOptions = {}): Promise<ForgeSim> {
   let ca: string | undefined;
   let server: Server;
   if (opts.tls) {
-    const material = opts.tls === 'self-signed' ? await selfSignedCertificate() : opts.tls;
+    const material = opts.tls === 'self-signed' ? await selfSignedCertificate(opts.tlsNames) : opts.tls;
     if (opts.tls === 'self-signed') ca = material.cert;
     server = createHttpsServer({ cert: material.cert, key: material.key }, listener);
   } else {

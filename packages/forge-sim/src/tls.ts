@@ -1,7 +1,10 @@
-/** A throwaway certificate for 127.0.0.1 and localhost, generated at start-up. */
+/**
+ * A throwaway certificate for 127.0.0.1 and localhost (and any further host names given), generated at
+ * start-up.
+ */
 import { generate } from 'selfsigned';
 
-export async function selfSignedCertificate(): Promise<{ cert: string; key: string }> {
+export async function selfSignedCertificate(names: string[] = []): Promise<{ cert: string; key: string }> {
   const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
     keySize: 2048,
     notAfterDate: new Date(Date.now() + 30 * 86_400_000),
@@ -14,6 +17,7 @@ export async function selfSignedCertificate(): Promise<{ cert: string; key: stri
         name: 'subjectAltName',
         altNames: [
           { type: 2, value: 'localhost' },
+          ...names.map((value) => ({ type: 2 as const, value })),
           { type: 7, ip: '127.0.0.1' },
           { type: 7, ip: '::1' },
         ],

@@ -5,6 +5,11 @@ export interface SimOptions {
   /** Defaults to 127.0.0.1. */
   host?: string;
   tls?: { cert: string; key: string } | 'self-signed';
+  /**
+   * Further host names the self-signed certificate is valid for, e.g. the hosted instance's, for a client
+   * that reaches the simulator under that name through a proxy.
+   */
+  tlsNames?: string[];
   /** Plan answered by GET /license; null answers 404. Defaults to 'ultimate'. */
   license?: LicensePlan | null;
   /** Defaults to '19.4.1-ee'. */

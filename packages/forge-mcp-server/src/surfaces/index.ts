@@ -174,7 +174,7 @@ export class Surface {
           ),
           inputSchema: FIND_SCHEMA,
           annotations: {
-            title: 'Find an action',
+            title: this.rw('Find an action'),
             readOnlyHint: true,
             destructiveHint: false,
             idempotentHint: true,
@@ -189,7 +189,7 @@ export class Surface {
           ),
           inputSchema: EXECUTE_SCHEMA,
           annotations: {
-            title: 'Execute an action',
+            title: this.rw('Execute an action'),
             readOnlyHint: !writes,
             destructiveHint: listed.some((a) => a.destructive),
             idempotentHint: false,
@@ -270,12 +270,14 @@ export class Surface {
 
   /** The search index over the listed actions, built once per surface. */
   private finderOf(): ActionFinder {
-    this.finder ??= new ActionFinder(this.view.listed);
+    // Actions of a higher tier are found too, and shown as existing but unavailable.
+    this.finder ??= new ActionFinder([...this.view.listed, ...this.view.unavailable]);
     return this.finder;
   }
 
   /** Schema and description of one action, as forge_find_action shows it. */
   describe(a: ActionSpec): Record<string, unknown> {
+    const avail = this.view.availability(a);
     return {
       id: a.id,
       title: this.rw(a.title),
@@ -283,6 +285,7 @@ export class Surface {
       write: a.write,
       destructive: a.destructive,
       tier: a.tier,
+      ...(avail.state === 'tier' ? { unavailable: avail.text } : {}),
       schema: inputSchema(a),
     };
   }
@@ -300,7 +303,7 @@ export class Surface {
     const text = matches
       .map(
         (m, i) =>
-          `${i + 1}. ${m.id}: ${m.title}${m.destructive ? ' (destructive)' : m.write ? ' (write)' : ''}\n   ${m.description}\n   schema: ${JSON.stringify(m.schema)}`,
+          `${i + 1}. ${m.id}: ${m.title}${m.destructive ? ' (destructive)' : m.write ? ' (write)' : ''}\n   ${m.description}${m.unavailable ? `\n   ${String(m.unavailable)}` : ''}\n   schema: ${JSON.stringify(m.schema)}`,
       )
       .join('\n');
     return {
@@ -363,6 +366,8 @@ export class Surface {
       // A fine-grained refusal names the action and the way out; other removals leave no tool at all.
       if (avail.state === 'withheld' && avail.reason === 'fine_grained')
         return refuse(avail.text, 'fine_grained', a);
+      // A higher tier's action exists: its tool is not listed, but a call is answered as unavailable.
+      if (avail.state === 'tier') return refuse(`${tool}: ${avail.text}`, 'tier', a);
       if (avail.state !== 'available') return { kind: 'unknown_tool' };
       const schema = individualSchema(a);
       const v = validatorFor(schema);
@@ -377,7 +382,11 @@ export class Surface {
     }
     // meta
     const d = this.domainsByTool.get(tool);
-    if (!d || !this.list().some((t) => t.name === tool)) return { kind: 'unknown_tool' };
+    if (!d) return { kind: 'unknown_tool' };
+    // A domain only a higher tier offers has no tool listed; its actions are still answered as unavailable.
+    const toolListed = this.list().some((t) => t.name === tool);
+    if (!toolListed && !d.actions.some((x) => this.view.availability(x).state === 'tier'))
+      return { kind: 'unknown_tool' };
     if (
       typeof args.action !== 'string' ||
       (args.params !== undefined &&
@@ -398,6 +407,7 @@ export class Surface {
     if (!a || this.view.availability(a).state !== 'available') {
       const av = a ? this.view.availability(a) : undefined;
       if (av && av.state === 'tier') return refuse(`${tool}: ${av.text}`, 'tier', a);
+      if (!toolListed) return { kind: 'unknown_tool' };
       if (av && av.state === 'withheld' && av.reason === 'fine_grained')
         return refuse(av.text, 'fine_grained', a);
       return refuse(

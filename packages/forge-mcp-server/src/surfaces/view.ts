@@ -53,9 +53,17 @@ export class CatalogView {
       (a) => this.availability(a).state === 'available' && !fg?.listingRefusal(a),
     );
     this.listedSet = new Set(this.listed);
+    this.unavailable = catalog.actions.filter(
+      (a) => this.availability(a).state === 'tier' && !fg?.listingRefusal(a),
+    );
   }
 
   private readonly listedSet: Set<ActionSpec>;
+  /**
+   * Actions only a higher tier than the session's offers: not listed, but found and answered as existing
+   * and unavailable (never as unknown).
+   */
+  readonly unavailable: ActionSpec[];
 
   /** Offered in lists (a fine-grained grant may list less than it lets through). */
   isListed(a: ActionSpec): boolean {
@@ -92,7 +100,7 @@ export class CatalogView {
     const fineGrained = this.opts.fineGrained?.callRefusal(a);
     if (fineGrained) return { state: 'withheld', reason: 'fine_grained', text: fineGrained };
     const { scopes, ignoreScopes } = this.opts;
-    if (scopes && a.adminGroup && !scopes.includes('admin_mode'))
+    if (scopes && !ignoreScopes && a.adminGroup && !scopes.includes('admin_mode'))
       return {
         state: 'withheld',
         reason: 'admin_mode',
