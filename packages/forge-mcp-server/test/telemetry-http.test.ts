@@ -78,6 +78,13 @@ describe('HTTP mode', () => {
     expect(
       (await rpc(server.url, bearer(s.tokens.readApi), call(3, 'issue.list', { project_id: '1' }))).status,
     ).toBe(200);
+    // The pool's gauges are read at each export: wait for one taken while that entry is pooled, before the
+    // refused tokens below go through the pool, so the assertion does not depend on when exports fall.
+    await rx.until(
+      () => rx.metric('forge_mcp.credential_pool.entries').some((p) => p.value === 1),
+      60_000,
+      'an export with one pooled entry',
+    );
     // Two refused tokens from this address spend its failure budget.
     for (const t of ['glpat-refused-one-000000', 'glpat-refused-two-000000'])
       expect((await rpc(server.url, bearer(t), call(4, 'issue.list', { project_id: '1' }))).status).toBe(401);
