@@ -51,6 +51,12 @@ describe('role enums match the levels the API accepts', () => {
     ['group.saml_link_add', 'access_level'],
     ['group.ldap_link_add', 'group_access'],
     ['group.list', 'min_access_level'],
+    ['group.search', 'min_access_level'],
+    ['group.subgroups', 'min_access_level'],
+    ['group.projects', 'min_access_level'],
+    ['group.shared_projects', 'min_access_level'],
+    ['group.shared_with', 'min_access_level'],
+    ['group.invited_groups', 'min_access_level'],
     ['project.member_add', 'access_level'],
     ['project.member_edit', 'access_level'],
     ['project.share_with_group', 'group_access'],
@@ -65,16 +71,38 @@ describe('role enums match the levels the API accepts', () => {
     expect(p.enum).toEqual([...(p.enum as number[])].sort((x, y) => x - y));
   });
 
-  it('group shares and group memberships offer 5 Minimal access; project memberships do not', () => {
+  it('group shares, memberships, LDAP links and group filters offer 5 Minimal access; project memberships do not', () => {
     for (const [id, name] of [
       ['group.group_member_share', 'group_access'],
       ['group.share_with_group', 'group_access'],
       ['group.group_member_add', 'access_level'],
+      ['group.ldap_link_add', 'group_access'],
+      ['group.list', 'min_access_level'],
+      ['group.subgroups', 'min_access_level'],
+      ['group.invited_groups', 'min_access_level'],
       ['project.share_with_group', 'group_access'],
     ])
       expect(param(id, name).enum, `${id} ${name}`).toContain(5);
     for (const id of ['project.member_add', 'project.member_edit'])
       expect(param(id, 'access_level').enum, id).not.toContain(5);
+  });
+});
+
+describe('role lists outside memberships follow their own API pages', () => {
+  it('broadcast messages target 10 to 50 including 15 Planner and 25 Security Manager, nothing else', () => {
+    for (const id of ['admin.broadcast_message_create', 'admin.broadcast_message_update']) {
+      const p = param(id, 'target_access_levels');
+      expect((p.items as { enum: number[] }).enum, id).toEqual([10, 15, 20, 25, 30, 40, 50]);
+      expect(p.description, id).toMatch(/15 Planner.*25 Security Manager/);
+      const validate = validatorFor(inputSchema(action(id)));
+      const args = { ...action(id).example, target_access_levels: [5] };
+      expect(validate(args), `${id} refuses 5`).toBe(false);
+    }
+  });
+
+  it('a custom role builds on 10, 15, 20, 30, 40 or 50 (Owner included)', () => {
+    for (const id of ['member_role.create_group', 'member_role.create_instance'])
+      expect(param(id, 'base_access_level').enum, id).toEqual([10, 15, 20, 30, 40, 50]);
   });
 });
 

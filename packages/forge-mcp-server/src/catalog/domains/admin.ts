@@ -2,8 +2,6 @@ import type { ActionSpec, DomainSpec, HttpMethod, ParamSpec, Tier } from '../typ
 import * as P from '../params.js';
 import { str, int, bool, dateTime } from '../params.js';
 
-const ints = (description: string): ParamSpec => ({ type: 'array', items: { type: 'integer' }, description });
-
 interface Def {
   title: string;
   description: string;
@@ -77,9 +75,12 @@ const broadcastFields: Record<string, ParamSpec> = {
     ],
   }),
   dismissable: bool('Whether users can dismiss it.'),
-  target_access_levels: ints(
-    'Show only to members with these roles: 10 Guest, 20 Reporter, 30 Developer, 40 Maintainer, 50 Owner.',
-  ),
+  target_access_levels: {
+    type: 'array',
+    items: { type: 'integer', enum: [10, 15, 20, 25, 30, 40, 50] },
+    description:
+      'Show only to members with these roles: 10 Guest, 15 Planner, 20 Reporter, 25 Security Manager, 30 Developer, 40 Maintainer, 50 Owner.',
+  },
   target_path: str('Show only on pages whose path matches, wildcards allowed, e.g. "*/welcome".'),
 };
 const importId = int('ID of the group or project migration (bulk import), from admin.bulk_import_list.');

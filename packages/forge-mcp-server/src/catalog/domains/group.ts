@@ -8,19 +8,15 @@ const visibility = (what: string): ParamSpec =>
   str(`${what}: "private", "internal" or "public".`, { enum: ['private', 'internal', 'public'] });
 
 /** Role levels a group membership, share or link can grant, Minimal access (5) included. */
+/**
+ * Role levels of memberships, shares, SAML and LDAP links and the min_access_level filters: the
+ * instance's API documents 5 Minimal access through 50 Owner for each (groups.md, group_members.md,
+ * group_ldap_links.md via members.md#roles, saml.md).
+ */
 const accessLevel = (what: string): ParamSpec => ({
   type: 'integer',
   enum: [5, 10, 15, 20, 25, 30, 40, 50],
   description: `${what}: 5 Minimal access, 10 Guest, 15 Planner, 20 Reporter, 25 Security Manager, 30 Developer, 40 Maintainer, 50 Owner.`,
-});
-/**
- * Role levels of filters and LDAP links: the instance checks these against its default roles only
- * (10 to 50, Security Manager included), so Minimal access (5) is refused there.
- */
-const defaultRoleLevel = (what: string): ParamSpec => ({
-  type: 'integer',
-  enum: [10, 15, 20, 25, 30, 40, 50],
-  description: `${what}: 10 Guest, 15 Planner, 20 Reporter, 25 Security Manager, 30 Developer, 40 Maintainer, 50 Owner.`,
 });
 const memberRoleId = int('ID of a custom member role to assign instead of a default role (Ultimate).');
 const expiresAt = date('Date the access ends, YYYY-MM-DD (omit for no expiry).');
@@ -205,7 +201,7 @@ const listProjectsFilters: Record<string, ParamSpec> = {
   starred: bool('Only projects the caller starred.'),
   with_issues_enabled: bool('Only projects with issues enabled.'),
   with_merge_requests_enabled: bool('Only projects with merge requests enabled.'),
-  min_access_level: defaultRoleLevel('Only projects where the caller has at least this role'),
+  min_access_level: accessLevel('Only projects where the caller has at least this role'),
   with_custom_attributes: withCustomAttributes,
 };
 
@@ -218,7 +214,7 @@ const groupListFilters: Record<string, ParamSpec> = {
   sort,
   statistics: bool('Include storage statistics (administrators only).'),
   owned: bool('Only groups the caller owns.'),
-  min_access_level: defaultRoleLevel('Only groups where the caller has at least this role'),
+  min_access_level: accessLevel('Only groups where the caller has at least this role'),
   with_custom_attributes: withCustomAttributes,
 };
 
@@ -2682,7 +2678,7 @@ export const domain: DomainSpec = {
       params: {
         group_id: P.groupId,
         search: search('invited groups'),
-        min_access_level: defaultRoleLevel('Only groups where the caller has at least this role'),
+        min_access_level: accessLevel('Only groups where the caller has at least this role'),
         relation: {
           type: 'array',
           items: { type: 'string', enum: ['direct', 'inherited'] },
@@ -2787,7 +2783,7 @@ export const domain: DomainSpec = {
         provider: str('LDAP provider ID from the instance configuration, e.g. "ldapmain".'),
         cn: str('CN of the LDAP group (give cn or filter).'),
         filter: str('LDAP filter selecting users (give cn or filter), e.g. "(department=eng)".'),
-        group_access: defaultRoleLevel('Role granted to the linked users'),
+        group_access: accessLevel('Role granted to the linked users'),
         member_role_id: memberRoleId,
       },
       required: ['group_id', 'provider', 'group_access'],
@@ -3700,7 +3696,7 @@ export const domain: DomainSpec = {
         search: search('groups'),
         skip_groups: intList('Group IDs to leave out.'),
         visibility: visibility('Only groups with this visibility'),
-        min_access_level: defaultRoleLevel('Only groups where the caller has at least this role'),
+        min_access_level: accessLevel('Only groups where the caller has at least this role'),
         order_by: str('Order by "name" (default), "path", "id" or "similarity".', {
           enum: ['name', 'path', 'id', 'similarity'],
         }),

@@ -11,9 +11,9 @@ const roleFields: Record<string, ParamSpec> = {
   name: { type: 'string', description: 'Name of the custom role, e.g. "Security auditor".' },
   base_access_level: {
     type: 'integer',
-    enum: [10, 15, 20, 30, 40],
+    enum: [10, 15, 20, 30, 40, 50],
     description:
-      'Default role the custom role builds on: 10 Guest, 15 Planner, 20 Reporter, 30 Developer, 40 Maintainer.',
+      'Default role the custom role builds on: 10 Guest, 15 Planner, 20 Reporter, 30 Developer, 40 Maintainer, 50 Owner.',
   },
   description: { type: 'string', description: 'What the role is for.' },
   admin_cicd_variables: permission('create, edit and delete CI/CD variables'),
