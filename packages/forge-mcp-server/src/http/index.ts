@@ -140,8 +140,9 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     : new SessionTable({
         timeoutMs: config.sessionTimeoutMs,
         store: state.sessions,
-        eventLog: state.eventLog,
+        eventLog: (id) => state.eventLog(id),
         onOpen: (id) => log.debug({ session: id }, 'session opened'),
+        onContinue: (id) => log.debug({ session: id }, 'session continued from the shared store'),
         onClose: (id, why) => log.debug({ session: id, why }, 'session ended'),
       });
 

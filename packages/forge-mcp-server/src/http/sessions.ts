@@ -8,14 +8,23 @@
  * A session is idle while it has no request in flight and no open stream; its timer starts when the last of
  * them ends. An id that is unknown, ended or held by another credential answers 404, so the client starts over
  * without learning whether the id exists.
+ *
+ * Replicas sharing a session store (FORGE_MCP_REDIS_URL) serve each other's sessions: a request carrying an id
+ * this process does not hold, but the store does for the same credential, continues the session here. Its
+ * transport and server are built again for that id and initialized with the `initialize` the record keeps
+ * (replayed through the SDK, so the client's capabilities and protocol version are what it negotiated), and
+ * its event log is the shared one, so a GET with Last-Event-ID replays what the client missed wherever it was
+ * written. Ending follows the store: an id the store no longer holds (DELETEd anywhere) is 404 here too, and a
+ * copy that idles here while another replica touched the session since is let go without ending it.
  */
 import { channels, publish } from '../channels.js';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/server';
-import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
-import type { EventStore } from '@modelcontextprotocol/server';
-import type { SessionStore } from '../state/index.js';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { WebStandardStreamableHTTPServerTransport, type EventStore } from '@modelcontextprotocol/server';
+import type { SessionRecord, SessionStore } from '../state/index.js';
+import { SessionLog } from './session-log.js';
 import { CODES, rpcError, sendJson } from './headers.js';
 import { BUSY_RETRY_AFTER_S } from './slots.js';
 import { KEEP_ALIVE_MS } from '../subscriptions/index.js';
@@ -24,32 +33,46 @@ export const MAX_SESSIONS = 96;
 /** What the server issues: a UUID; anything else is refused before the table is consulted. */
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+type Transport = WebStandardStreamableHTTPServerTransport;
+
 interface Entry {
   id: string;
   /** Digest of instance and token that opened the session. */
   key: string;
-  transport: NodeStreamableHTTPServerTransport;
+  transport: Transport;
+  log: SessionLog;
+  /** Serves a node:http request through the transport. */
+  node: ReturnType<typeof toNodeHandler>;
   server: Server;
   active: number;
   timer?: NodeJS.Timeout;
-  /** performance.now() when the session was initialized (for observers' session durations). */
+  /** performance.now() when the session was initialized or continued here (for observers' durations). */
   opened?: number;
+  /** The last activity time this process wrote to the store (a later one there is another replica's). */
+  touched: number;
 }
+
+/** Why a session leaves this process: it ended, or (`released`) only this replica's copy of it did. */
+export type SessionEndReason = 'deleted' | 'timeout' | 'shutdown' | 'evicted' | 'released';
 
 export interface SessionTableOptions {
   timeoutMs: number;
   max?: number;
   /** Who owns each id and when it was last active (the state port). */
   store: SessionStore;
-  /** A new event log for a session's streams, for Last-Event-ID resumption (the state port). */
-  eventLog: () => EventStore;
+  /** The event log of a session's streams by id, for Last-Event-ID resumption (the state port). */
+  eventLog: (sessionId: string) => EventStore;
   now?: () => number;
   onOpen?: (id: string) => void;
-  onClose?: (id: string, why: 'deleted' | 'timeout' | 'shutdown' | 'evicted') => void;
+  /** A session another replica opened is continued here. */
+  onContinue?: (id: string) => void;
+  onClose?: (id: string, why: SessionEndReason) => void;
 }
 
 export class SessionTable {
   private readonly entries = new Map<string, Entry>();
+  /** Sessions being continued here, so concurrent requests for one id build it once. */
+  private readonly continuing = new Map<string, Promise<Entry | undefined>>();
   private readonly max: number;
   private readonly now: () => number;
 
@@ -89,9 +112,12 @@ export class SessionTable {
         );
         return true;
       }
-      const record = await this.opts.store.get(id);
-      const entry = this.entries.get(id);
-      if (!entry || record?.owner !== key) {
+      const entry = await this.entryFor(id, key, build);
+      if (entry === 'full') {
+        this.busy(res, (parsed as { id?: unknown } | undefined)?.id);
+        return true;
+      }
+      if (!entry) {
         sendJson(
           res,
           404,
@@ -120,20 +146,70 @@ export class SessionTable {
     }
     if ((parsed as { method?: unknown } | undefined)?.method !== 'initialize') return false;
     if (this.entries.size >= this.max) {
-      sendJson(
-        res,
-        503,
-        rpcError(
-          (parsed as { id?: unknown }).id,
-          CODES.internal,
-          `server is busy: all ${this.max} stateful session slots are held; retry shortly`,
-        ),
-        { 'retry-after': String(BUSY_RETRY_AFTER_S) },
-      );
+      this.busy(res, (parsed as { id?: unknown }).id);
       return true;
     }
     await this.open(key, req, res, parsed, build);
     return true;
+  }
+
+  private busy(res: ServerResponse, id: unknown) {
+    sendJson(
+      res,
+      503,
+      rpcError(
+        id,
+        CODES.internal,
+        `server is busy: all ${this.max} stateful session slots are held; retry shortly`,
+      ),
+      { 'retry-after': String(BUSY_RETRY_AFTER_S) },
+    );
+  }
+
+  /**
+   * The session `id` for credential `key`: held here, or continued here from the store; undefined when the
+   * store does not hold it for this credential (a copy held here of an id the store dropped is let go).
+   */
+  private async entryFor(id: string, key: string, build: () => Server): Promise<Entry | 'full' | undefined> {
+    const record = await this.opts.store.get(id);
+    const held = this.entries.get(id);
+    if (!record) {
+      if (held) this.end(id, 'deleted', { closeTransport: true });
+      return undefined;
+    }
+    if (record.owner !== key) return undefined;
+    if (held) return held;
+    if (!record.init) return undefined;
+    let pending = this.continuing.get(id);
+    if (!pending) {
+      if (this.entries.size >= this.max) return 'full';
+      pending = this.continueHere(record, build).finally(() => this.continuing.delete(id));
+      this.continuing.set(id, pending);
+    }
+    return pending;
+  }
+
+  /** A transport and server for session `id`, served through node:http. */
+  private create(id: string, key: string, build: () => Server, init?: (id: string) => Promise<void>) {
+    const log = new SessionLog(this.opts.eventLog(id));
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => id,
+      eventStore: log,
+      keepAliveMs: KEEP_ALIVE_MS,
+      onsessioninitialized: init,
+      onsessionclosed: (closed) => this.end(closed ?? id, 'deleted'),
+    });
+    const entry: Entry = {
+      id: '',
+      key,
+      transport,
+      log,
+      node: toNodeHandler({ fetch: (request, o) => transport.handleRequest(request, o) }),
+      server: build(),
+      active: 0,
+      touched: 0,
+    };
+    return entry;
   }
 
   private async open(
@@ -143,25 +219,20 @@ export class SessionTable {
     parsed: unknown,
     build: () => Server,
   ) {
-    const entry = { id: '', key, active: 0 } as Entry;
-    entry.transport = new NodeStreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      eventStore: this.opts.eventLog(),
-      keepAliveMs: KEEP_ALIVE_MS,
-      onsessioninitialized: async (id) => {
-        entry.id = id;
-        entry.opened = performance.now();
-        this.entries.set(id, entry);
-        const at = this.now();
-        await this.opts.store.put({ id, owner: key, openedAt: at, lastActive: at });
-        this.opts.onOpen?.(id);
-      },
-      onsessionclosed: (id) => this.end(id, 'deleted'),
+    const id = randomUUID();
+    const params = (parsed as { params?: Record<string, unknown> }).params;
+    const entry = this.create(id, key, build, async () => {
+      entry.id = id;
+      entry.opened = performance.now();
+      this.entries.set(id, entry);
+      const at = this.now();
+      entry.touched = at;
+      await this.opts.store.put({ id, owner: key, openedAt: at, lastActive: at, init: params });
+      this.opts.onOpen?.(id);
     });
-    entry.server = build();
     await entry.server.connect(entry.transport);
     entry.active++;
-    await this.track(entry, res, () => entry.transport.handleRequest(req as never, res as never, parsed));
+    await this.track(entry, res, () => entry.node(req as never, res as never, parsed));
     // The session exists once the SDK initialized it; an initialize it refused leaves nothing behind.
     if (!entry.id) {
       await entry.transport.close().catch(() => undefined);
@@ -169,12 +240,62 @@ export class SessionTable {
     }
   }
 
+  /**
+   * Continues here a session another replica opened: the `initialize` it was opened with is replayed through
+   * the SDK (its answer already reached the client, so it goes nowhere and is not logged).
+   */
+  private async continueHere(record: SessionRecord, build: () => Server): Promise<Entry | undefined> {
+    const entry = this.create(record.id, record.owner, build);
+    entry.log.quiet = true;
+    await entry.server.connect(entry.transport);
+    try {
+      const answer = await entry.transport.handleRequest(
+        new Request('http://replica.invalid/', {
+          method: 'POST',
+          headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+        }),
+        { parsedBody: { jsonrpc: '2.0', id: 0, method: 'initialize', params: record.init } },
+      );
+      await answer.text();
+      if (answer.status !== 200) throw new Error(`initialize replay answered ${answer.status}`);
+    } catch {
+      await entry.transport.close().catch(() => undefined);
+      await entry.server.close().catch(() => undefined);
+      return undefined;
+    } finally {
+      entry.log.quiet = false;
+    }
+    entry.id = record.id;
+    entry.opened = performance.now();
+    entry.touched = record.lastActive;
+    this.entries.set(record.id, entry);
+    this.opts.onContinue?.(record.id);
+    return entry;
+  }
+
   private async handle(entry: Entry, req: IncomingMessage, res: ServerResponse, parsed: unknown) {
     entry.active++;
     if (entry.timer) clearTimeout(entry.timer);
     entry.timer = undefined;
-    void this.opts.store.touch(entry.id, this.now());
-    await this.track(entry, res, () => entry.transport.handleRequest(req as never, res as never, parsed));
+    entry.touched = this.now();
+    void this.opts.store.touch(entry.id, entry.touched);
+    const resumeAfter = req.method === 'GET' ? req.headers['last-event-id'] : undefined;
+    if (
+      typeof resumeAfter === 'string' &&
+      req.headers.accept?.includes('text/event-stream') &&
+      (await entry.log.tails(resumeAfter))
+    ) {
+      await this.track(entry, res, () =>
+        entry.log.tail(resumeAfter, res, {
+          sessionId: entry.id,
+          idleMs: this.opts.timeoutMs,
+          keepAliveMs: KEEP_ALIVE_MS,
+          ended: () => this.entries.get(entry.id) !== entry,
+        }),
+      );
+      return;
+    }
+    await this.track(entry, res, () => entry.node(req as never, res as never, parsed));
   }
 
   /** Counts the request as activity until its response (or stream) closes. */
@@ -192,32 +313,50 @@ export class SessionTable {
 
   private idleCheck(entry: Entry) {
     if (entry.active > 0 || !this.entries.has(entry.id) || entry.timer) return;
-    entry.timer = setTimeout(() => this.end(entry.id, 'timeout', true), this.opts.timeoutMs);
+    entry.timer = setTimeout(() => void this.endUnlessActiveElsewhere(entry, 'timeout'), this.opts.timeoutMs);
     entry.timer.unref();
+  }
+
+  /**
+   * Ends the session, unless another replica touched it since this one last did: then only this copy goes
+   * (the session lives on where it is used). With a store of this process only, nobody else touches it.
+   */
+  private async endUnlessActiveElsewhere(entry: Entry, why: 'timeout' | 'evicted') {
+    const record = await this.opts.store.get(entry.id).catch(() => undefined);
+    if (this.entries.get(entry.id) !== entry) return;
+    const elsewhere = record !== undefined && record.lastActive > entry.touched;
+    this.end(entry.id, elsewhere ? 'released' : why, { closeTransport: true, keepRecord: elsewhere });
   }
 
   /** Ends every session the credential opened (its pool entry is gone). */
   endFor(key: string): void {
-    for (const e of [...this.entries.values()]) if (e.key === key) this.end(e.id, 'evicted', true);
+    for (const e of [...this.entries.values()])
+      if (e.key === key) void this.endUnlessActiveElsewhere(e, 'evicted');
   }
 
-  private end(id: string, why: 'deleted' | 'timeout' | 'shutdown' | 'evicted', closeTransport = false) {
+  private end(id: string, why: SessionEndReason, o: { closeTransport?: boolean; keepRecord?: boolean } = {}) {
     const entry = this.entries.get(id);
     if (!entry) return;
     this.entries.delete(id);
-    void this.opts.store.delete(id);
+    if (!o.keepRecord) void this.opts.store.delete(id).catch(() => undefined);
     if (entry.timer) clearTimeout(entry.timer);
-    if (closeTransport) void entry.transport.close().catch(() => undefined);
-    publish(channels.sessionEnd, () => ({
-      transport: 'tcp' as const,
-      protocolVersion: entry.server.getNegotiatedProtocolVersion(),
-      ms: performance.now() - (entry.opened ?? performance.now()),
-    }));
+    if (o.closeTransport) void entry.transport.close().catch(() => undefined);
+    if (why !== 'released')
+      publish(channels.sessionEnd, () => ({
+        transport: 'tcp' as const,
+        protocolVersion: entry.server.getNegotiatedProtocolVersion(),
+        ms: performance.now() - (entry.opened ?? performance.now()),
+      }));
     void entry.server.close().catch(() => undefined);
     this.opts.onClose?.(id, why);
   }
 
+  /**
+   * Shutdown: this process's copies go, the sessions stay in the store (another replica may continue them;
+   * a store of this process only goes with it).
+   */
   async closeAll(): Promise<void> {
-    for (const id of [...this.entries.keys()]) this.end(id, 'shutdown', true);
+    for (const id of [...this.entries.keys()])
+      this.end(id, 'shutdown', { closeTransport: true, keepRecord: true });
   }
 }

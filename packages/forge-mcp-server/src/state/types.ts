@@ -54,6 +54,11 @@ export interface SessionRecord {
   /** Date.now() values. */
   openedAt: number;
   lastActive: number;
+  /**
+   * The params of the `initialize` that opened it (protocol version, client capabilities and info), so a
+   * replica that does not hold the session can continue it as initialized. No token material.
+   */
+  init?: Record<string, unknown>;
 }
 
 /** Stateful-session records by session id (state/sessions.ts). */
@@ -106,7 +111,11 @@ export interface State {
   refused: RefusedTokenStore;
   sessions: SessionStore;
   subscriptions: SubscriptionStore;
-  /** A new event log for one stateful session (the SDK's EventStore port; state/event-store.ts). */
-  eventLog(sessionHint?: string): EventStore;
+  /**
+   * The event log of one stateful session, by its id (the SDK's EventStore port; state/event-store.ts). A
+   * shared adapter answers the same log for the same id on every replica, so a stream broken on one resumes
+   * on another with Last-Event-ID.
+   */
+  eventLog(sessionId?: string): EventStore;
   close(): void;
 }
