@@ -249,6 +249,18 @@ describe('authentication budgets', () => {
     const { config } = http({ FORGE_MCP_AUTH_DISTINCT_TOKEN_WINDOW: '0' });
     expect(config).toMatchObject({ authFailureLimit: 10, authDistinctTokenLimit: 0 });
   });
+  it('the distinct-token budget takes the failure budget bounds: limit 0 to 100000, window at most 24h', () => {
+    expect(
+      http({ FORGE_MCP_AUTH_DISTINCT_TOKEN_LIMIT: '100000', FORGE_MCP_AUTH_DISTINCT_TOKEN_WINDOW: '24h' })
+        .config,
+    ).toMatchObject({ authDistinctTokenLimit: 100000, authDistinctTokenWindowMs: 24 * 3_600_000 });
+    const limit = refusal(() => http({ FORGE_MCP_AUTH_DISTINCT_TOKEN_LIMIT: '100001' }));
+    expect(limit).toContain('FORGE_MCP_AUTH_DISTINCT_TOKEN_LIMIT');
+    expect(limit).toContain('from 0 to 100000');
+    const window = refusal(() => http({ FORGE_MCP_AUTH_DISTINCT_TOKEN_WINDOW: '24h0m1s' }));
+    expect(window).toContain('FORGE_MCP_AUTH_DISTINCT_TOKEN_WINDOW');
+    expect(window).toContain('at most 24h');
+  });
 });
 
 describe('description substitutions', () => {

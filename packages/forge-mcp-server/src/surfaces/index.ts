@@ -422,9 +422,11 @@ export class Surface {
       confirm = params.confirm === true;
       delete params.confirm;
     } else if (params && 'confirm' in params) confirm = params.confirm === true;
+    // Aliases first, so a required parameter given by its alias (mr_iid, commit_id) is not missing.
+    if (params) params = translateAliases(a, params);
     const missing = metaSurfaceCheck(a, params);
     if (missing) return refuse(`${tool}/${name}: ${missing}`, 'invalid_params', a);
-    params = translateAliases(a, params ?? {});
+    params = params ?? {};
     const empty = emptyRequired(a, params);
     if (empty) return refuse(empty, 'invalid_params', a);
     const problem = decode(a, params);
