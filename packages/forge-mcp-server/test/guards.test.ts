@@ -154,14 +154,32 @@ describe('safe mode (FORGE_MCP_SAFE_MODE)', () => {
     });
   });
 
-  it('individual: the preview is an error result', async () => {
+  it('individual: writes stay listed, and the preview is an error result', async () => {
     await withClient({ FORGE_MCP_SAFE_MODE: 'true', FORGE_MCP_TOOL_SURFACE: 'individual' }, async (c) => {
+      const names = (await c.client.listTools()).tools.map((t) => t.name);
+      expect(names).toContain('forge_issue_create');
+      expect(names).toContain('forge_issue_delete');
       const since = s.requests.length;
       const r = await c.client.callTool({
         name: 'forge_issue_create',
         arguments: { project_id: '1', title: 'x' },
       });
       expect(r.isError).toBe(true);
+      card(textOf(r));
+      expect(writes(since)).toHaveLength(0);
+    });
+  });
+
+  it('meta: write actions stay listed and answer the preview card', async () => {
+    await withClient({ FORGE_MCP_SAFE_MODE: 'true', FORGE_MCP_TOOL_SURFACE: 'meta' }, async (c) => {
+      const issue = (await c.client.listTools()).tools.find((t) => t.name === 'forge_issue')!;
+      expect(issue.description).toMatch(/^- create: /m);
+      expect(issue.annotations?.readOnlyHint).toBe(false);
+      const since = s.requests.length;
+      const r = await c.client.callTool({
+        name: 'forge_issue',
+        arguments: { action: 'create', params: { project_id: '1', title: 'x' } },
+      });
       card(textOf(r));
       expect(writes(since)).toHaveLength(0);
     });
