@@ -55,6 +55,29 @@ describe('forge_find_action', () => {
   });
 });
 
+describe('argument-dependent guards', () => {
+  it('issue.work_item_update and project.pull_mirror_configure declare confirm in their own schema', async () => {
+    await withClient({}, async (c) => {
+      for (const id of ['issue.work_item_update', 'project.pull_mirror_configure']) {
+        const found = await c.client.callTool({ name: 'forge_find_action', arguments: { query: id } });
+        const match = (
+          found.structuredContent as {
+            matches: Array<{
+              id: string;
+              destructive: boolean;
+              schema: { properties: Record<string, unknown> };
+            }>;
+          }
+        ).matches[0]!;
+        expect(match.id).toBe(id);
+        // Not destructive as a whole: the confirm field is the action's own, not the destructive one.
+        expect(match.destructive, id).toBe(false);
+        expect(match.schema.properties.confirm, id).toMatchObject({ type: 'boolean' });
+      }
+    });
+  });
+});
+
 describe('aliases on open schemas', () => {
   const SHA = '3ddec28ea23acc5caa5d8331a6ecb2a65fc03e88';
   const bump = { project_id: '1', submodule: 'vendor/lib', branch: 'main', commit_id: SHA };

@@ -219,6 +219,23 @@ describe('OAuth mode: the protected-resource metadata document', () => {
     }
   });
 
+  it('names the instance in canonical form however --forge-url spells it', async () => {
+    const port = new URL(s.url).port;
+    const spelled = await httpServer(s, [
+      '--auth-mode=oauth',
+      '--public-url=http://localhost:8128/mcp',
+      `--forge-url=HTTP://LocalHost:${port}/`,
+    ]);
+    try {
+      const doc = (await (
+        await fetch(`${originOf(spelled)}/.well-known/oauth-protected-resource/mcp`)
+      ).json()) as { authorization_servers: string[] };
+      expect(doc.authorization_servers).toEqual([`http://localhost:${port}`]);
+    } finally {
+      await spelled.stop();
+    }
+  });
+
   it('advertises read_api under read-only, at the bare path for a path-less public URL, with every optional URL', async () => {
     const res = await fetch(`${originOf(pinned)}/.well-known/oauth-protected-resource`);
     expect(res.status).toBe(200);

@@ -84,6 +84,18 @@ describe('FORGE_MCP_IGNORE_SCOPES', () => {
     });
   });
 
+  it('read_user, repository and registry scopes add nothing: a token with only them is below the minimum', async () => {
+    const token = s.addToken({
+      kind: 'personal',
+      scopes: ['read_user', 'read_repository', 'write_repository', 'read_registry', 'write_registry'],
+    });
+    await withClient({ FORGE_TOKEN: token }, async (c) => {
+      const since = s.requests.length;
+      await expect(c.client.listTools()).rejects.toThrow(/-40300|neither the api nor the read_api/);
+      expect(apiCalls(s, since)).toEqual([]);
+    });
+  });
+
   it('never lifts the read_api minimum: a token with neither read_api nor api is still refused (stdio and HTTP)', async () => {
     for (const token of [s.tokens.mcpOnly, s.tokens.noScope]) {
       await withClient({ ...IGNORE, FORGE_TOKEN: token }, async (c) => {
