@@ -8,12 +8,12 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
-import { createMcpHandler } from '@modelcontextprotocol/server';
+import { createMcpHandler, type Server } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { channels, publish, within } from '../channels.js';
 import type { Config } from '../config/types.js';
 import type { Logger } from '../log.js';
-import { buildServer } from '../mcp/server.js';
+import { buildServer, type ServerHooks } from '../mcp/server.js';
 import { catalog } from '../catalog/index.js';
 import { unknownExclusions } from '../surfaces/view.js';
 import { openSession, SessionRefused, type Session } from '../session/index.js';
@@ -81,6 +81,22 @@ async function checkCredential(session: Session): Promise<'ok' | 'refused' | 'un
   return session.refusal ? 'below_minimum' : 'ok';
 }
 
+/** A pool entry's catalog could not be registered on a new MCP server: the entry leaves with reason rebuild. */
+class CatalogRegistrationFailed extends Error {
+  constructor(cause: unknown) {
+    super('catalog registration failed: credential pool entry evicted (rebuild)', { cause });
+  }
+}
+
+/** Builds the MCP server of a pooled session, registering its catalog (tools, resources, prompts, completions). */
+function registerCatalog(session: Session, hooks: ServerHooks): Server {
+  try {
+    return buildServer(session, hooks);
+  } catch (err) {
+    throw new CatalogRegistrationFailed(err);
+  }
+}
+
 export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> {
   const pool = new SessionPool({
     max: config.maxHttpClients,
@@ -146,8 +162,12 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
         onClose: (id, why) => log.debug({ session: id, why }, 'session ended'),
       });
 
+  /** The MCP server each admitted stateless request was built with (its catalog registered before the SDK). */
+  const built = new WeakMap<object, Server>();
   const handler = createMcpHandler(
     (ctx) => {
+      const ready = ctx.authInfo && built.get(ctx.authInfo);
+      if (ready) return ready;
       const session = (ctx.authInfo && bound.get(ctx.authInfo)) ?? pool.peek(ctx.authInfo?.clientId ?? '');
       if (!session) throw new Error('no session for this request');
       return buildServer(session, { transport: 'tcp', onToolCall: (i) => log.debug(i, 'tools/call') });
@@ -225,20 +245,41 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     bound.set(auth, session);
     (req as IncomingMessage & { auth?: unknown }).auth = auth;
     pinNoStore(res);
-    await streams.serve(req, res, key, session, parsed, async () => {
-      if (
-        sessions &&
-        (await sessions.serve(req, res, key, parsed, () =>
-          buildServer(session, {
-            transport: 'tcp',
-            onToolCall: (i) => log.debug(i, 'tools/call'),
-            subscriptions: { room: subscriptions, owner: key },
-          }),
-        ))
-      )
-        return;
-      await node(req as never, res as never, parsed);
-    });
+    try {
+      await streams.serve(req, res, key, session, parsed, async () => {
+        if (
+          sessions &&
+          (await sessions.serve(req, res, key, parsed, () =>
+            registerCatalog(session, {
+              transport: 'tcp',
+              onToolCall: (i) => log.debug(i, 'tools/call'),
+              subscriptions: { room: subscriptions, owner: key },
+            }),
+          ))
+        )
+          return;
+        built.set(
+          auth,
+          registerCatalog(session, { transport: 'tcp', onToolCall: (i) => log.debug(i, 'tools/call') }),
+        );
+        await node(req as never, res as never, parsed);
+      });
+    } catch (err) {
+      if (!(err instanceof CatalogRegistrationFailed) || res.headersSent) throw err;
+      // The entry cannot serve: it leaves (rebuild), and the credential's next request builds it anew.
+      log.error({ err: err.cause instanceof Error ? err.cause.message : String(err.cause) }, err.message);
+      pool.evict(key, 'rebuild');
+      sendJson(
+        res,
+        503,
+        rpcError(
+          (parsed as { id?: unknown } | undefined)?.id,
+          CODES.internal,
+          'session build failed: the catalog could not be registered for this credential; retry shortly',
+        ),
+        { 'retry-after': '5' },
+      );
+    }
   };
 
   /** A 403 answered before authentication, as a JSON-RPC error. */

@@ -10,7 +10,7 @@
  * - rejected_credential: a call's 401 named the token, or the probe after a 401 was refused;
  * - invalid_credential: revalidation found the token refused;
  * - below_minimum: the token turned out to carry neither read_api nor api;
- * - rebuild: the session could not be rebuilt.
+ * - rebuild: catalog registration failed (building the entry's MCP server threw); its next request builds it anew.
  *
  * Entries dropped at shutdown, or whose opening failed, are not counted.
  */
