@@ -7,7 +7,7 @@
 // Run after building: npm run build && node bench/soak.mjs
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -73,7 +73,8 @@ for (let i = 0; i < SESSIONS; i++) {
 }
 const rssStart = rssBytes(srv.pid);
 log(`${SESSIONS} sessions open; RSS ${fmtMiB(rssStart)} MiB; soaking ${MINUTES} min`);
-const samples = [{ minute: 0, rss: rssStart }];
+// The machine is shared: its load (1-minute average) is recorded beside each RSS sample.
+const samples = [{ minute: 0, rss: rssStart, load: loadavg()[0] }];
 const latencies = [];
 const endAt = Date.now() + MINUTES * 60_000;
 
@@ -96,7 +97,7 @@ const loops = sessions.map(async (s, i) => {
 const sampler = (async () => {
   for (let m = 1; m <= MINUTES; m++) {
     await sleep(Math.max(0, endAt - (MINUTES - m) * 60_000 - Date.now()));
-    samples.push({ minute: m, rss: rssBytes(srv.pid) });
+    samples.push({ minute: m, rss: rssBytes(srv.pid), load: loadavg()[0] });
     log(`minute ${m}: RSS ${fmtMiB(samples.at(-1).rss)} MiB`);
   }
 })();
@@ -135,6 +136,8 @@ const section = [
   `| sessions still answering after the soak | ${alive} of ${SESSIONS} |`,
   '',
   `RSS per minute (MiB): ${samples.map((s) => fmtMiB(s.rss)).join(', ')}`,
+  '',
+  `Machine load average (1 min) at each sample: ${samples.map((s) => s.load.toFixed(2)).join(', ')}`,
   '',
 ].join('\n');
 mkdirSync(join(here, 'results'), { recursive: true });

@@ -145,6 +145,7 @@ describe('credential pool', () => {
     server = await httpServer(s, ['--pool-idle-timeout=1s']);
     expect((await callText(s.tokens.api, 1)).status).toBe(200);
     await until(() => evictions(server!).some((e) => e.reason === 'idle'));
+    expect(evictions(server!).find((e) => e.reason === 'idle')!.evictions.idle).toBe(1);
   });
 
   it('a token below the minimum is refused 403 and not kept (below_minimum)', async () => {
@@ -152,6 +153,7 @@ describe('credential pool', () => {
     const refused = await callText(s.tokens.noScope, 1);
     expect(refused.status).toBe(403);
     await until(() => evictions(server!).some((e) => e.reason === 'below_minimum'));
+    expect(evictions(server!).find((e) => e.reason === 'below_minimum')!.evictions.below_minimum).toBe(1);
   });
 
   it('a token whose kind was unknown at first is asked again at revalidation; learned below the minimum, its entry ends (below_minimum)', async () => {

@@ -64,8 +64,8 @@ async function errorOf(res: Response) {
 }
 
 describe('stateful sessions', () => {
-  it('serve a whole session: initialize issues an id, calls carry it, GET opens its stream, DELETE ends it', async () => {
-    server = await httpServer(s, ['--stateless=false']);
+  it('serve a whole session: initialize issues an id, calls carry it, its GET stream carries a server notification, DELETE ends it', async () => {
+    server = await httpServer(s, ['--stateless=false'], { FORGE_MCP_SUBSCRIPTION_POLL_INTERVAL: '1s' });
     const { client, transport } = await connect(server.url, s.tokens.api);
     const id = transport.sessionId;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -77,19 +77,46 @@ describe('stateful sessions', () => {
     });
     expect((r.structuredContent as { iid: number }).iid).toBe(1);
 
-    // A session's own event stream (the client above holds its own; one per session).
+    // A session's own event stream (the client above holds its own; one per session), read raw: the session
+    // follows an issue, the issue changes at the instance, and the server's notification arrives on it.
     const opened = await raw(server.url, 'POST', bearer(s.tokens.api), INITIALIZE);
     const other = opened.headers.get('mcp-session-id')!;
     await opened.body?.cancel();
-    const stream = await raw(server.url, 'GET', {
+    const inSession = {
       ...bearer(s.tokens.api),
-      accept: 'text/event-stream',
       'mcp-session-id': other,
       'mcp-protocol-version': '2025-06-18',
+    };
+    await (
+      await raw(server.url, 'POST', inSession, { jsonrpc: '2.0', method: 'notifications/initialized' })
+    ).body?.cancel();
+    const uri = 'forge://project/1/issue/1';
+    const subscribed = await raw(server.url, 'POST', inSession, {
+      jsonrpc: '2.0',
+      id: 5,
+      method: 'resources/subscribe',
+      params: { uri },
     });
+    expect(await subscribed.text()).toContain('"result":{}');
+    const stream = await raw(server.url, 'GET', { ...inSession, accept: 'text/event-stream' });
     expect(stream.status).toBe(200);
     expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    await stream.body?.cancel();
+    const changed = await fetch(`${s.url}/api/v4/projects/1/issues/1`, {
+      method: 'PUT',
+      headers: { 'private-token': s.tokens.api, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Changed while the session listens' }),
+    });
+    expect(changed.status).toBe(200);
+    const reader = stream.body!.getReader();
+    let events = '';
+    while (!events.includes('notifications/resources/updated'))
+      events += await chunk(reader, 'notifications/resources/updated');
+    const note = events
+      .split('\n')
+      .filter((l) => l.startsWith('data: ') && l.includes('notifications/resources/updated'))
+      .map((l) => JSON.parse(l.slice(6)) as { method: string; params: { uri: string } });
+    expect(note[0]).toEqual({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } });
+    await reader.cancel();
 
     await transport.terminateSession();
     const after = await raw(
@@ -181,6 +208,15 @@ describe('stateful sessions', () => {
       expect(res.status).toBe(400);
       expect((await errorOf(res)).message).toMatch(/^invalid Mcp-Session-Id: send the id this server issued/);
     }
+    // Well formed but never issued: 404, so the client starts over.
+    const unknown = await raw(
+      server.url,
+      'POST',
+      { ...bearer(s.tokens.api), 'mcp-session-id': '00000000-0000-4000-8000-000000000000' },
+      list,
+    );
+    expect(unknown.status).toBe(404);
+    expect((await errorOf(unknown)).message).toMatch(/^session not found: .*initialize a new session$/);
     const noCredential = await raw(server.url, 'DELETE', {
       'mcp-session-id': '00000000-0000-0000-0000-000000000000',
     });

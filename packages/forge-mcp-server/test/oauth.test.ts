@@ -335,6 +335,40 @@ describe('OAuth mode: the verified identity cache', () => {
     expect(late.out.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
   });
 
+  it("a cached token revoked at the instance: the first call it refuses ends the pool entry, and from the next request the server's own probe is refused 401", async () => {
+    const token = s.addToken({ scopes: ['api'], expiresInSeconds: 3600 });
+    const call = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: {
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+      },
+    });
+    expect((await post(oauth, bearer(token), call(1))).status).toBe(200);
+    const revoked = await fetch(`${s.url}/api/v4/personal_access_tokens/self`, {
+      method: 'DELETE',
+      headers: { 'private-token': token },
+    });
+    expect(revoked.status).toBe(204);
+    // Still cached: the call is served from the pooled session and meets the instance's 401.
+    const refused = await sentBy(() => post(oauth, bearer(token), call(2)));
+    expect(refused.paths).toEqual(['/api/v4/projects/1/issues/1']);
+    expect(await refused.out.text()).toContain('the instance rejected the token itself');
+    const t0 = Date.now();
+    while (!/"reason":"rejected_credential"/.test(oauth.stderr())) {
+      if (Date.now() - t0 > 15_000) throw new Error('no rejected_credential eviction logged');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // The next request: the server's own probe is refused, the answer is 401, and the call is never sent.
+    const next = await sentBy(() => post(oauth, bearer(token), call(3)));
+    expect(next.out.status).toBe(401);
+    expect(next.out.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
+    expect(next.paths).toContain('/api/v4/user');
+    expect(next.paths.filter((p) => p.startsWith('/api/v4/projects'))).toEqual([]);
+  });
+
   it('does not cache a failed verification: the next request verifies again', async () => {
     const token = s.addToken({ scopes: ['api'] });
     s.fault({ path: '/api/v4/user', status: 503, times: 1 });

@@ -239,6 +239,34 @@ describe('completions', () => {
     });
   });
 
+  it('the exclude list removes what it names from completions: no value read through it, its template unknown', async () => {
+    await withClient({ FORGE_MCP_EXCLUDE_TOOLS: 'branch.list,merge_request' }, async (c) => {
+      const before = s.requests.length;
+      // ref completes from branches and tags: with branch.list excluded only tags are read.
+      const refs = await c.client.complete({
+        ref: { type: 'ref/prompt', name: 'generate_release_notes' },
+        argument: { name: 'from', value: '' },
+        context: { arguments: { project_id: '1' } },
+      });
+      expect(refs.completion.values).toContain('v1.0.0');
+      expect(refs.completion.values).not.toContain('feature/login');
+      const paths = s.requests.slice(before).map((q) => q.path);
+      expect(paths).toContain('/api/v4/projects/1/repository/tags');
+      expect(paths).not.toContain('/api/v4/projects/1/repository/branches');
+      // A template of an excluded action is unknown to completion as it is to resources/templates/list.
+      const mr = await failure(
+        c.client.complete({
+          ref: { type: 'ref/resource', uri: 'forge://project/{project_id}/mr/{merge_request_iid}' },
+          argument: { name: 'merge_request_iid', value: '' },
+          context: { arguments: { project_id: '1' } },
+        }),
+      );
+      expect(mr.code).toBe(-32602);
+      expect(mr.message).toContain('send a uriTemplate from resources/templates/list');
+      expect(s.requests.slice(before).some((q) => q.path.includes('merge_requests'))).toBe(false);
+    });
+  });
+
   it('an unknown reference is a JSON-RPC error naming what to send, nothing sent', async () => {
     await withClient({}, async (c) => {
       const before = apiCalls(s).length;

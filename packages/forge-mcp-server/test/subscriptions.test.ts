@@ -232,6 +232,29 @@ describe('resources/subscribe in a stateful HTTP session (2025 era)', () => {
     expect(seen).toEqual([ISSUE]);
   });
 
+  it("tells a session of one credential of a change made by another credential's session through a tool call", async () => {
+    server = await httpServer(s, ['--stateless=false'], FAST);
+    const follower = await sessionClient(s.tokens.api);
+    const seen = updates(follower);
+    await follower.subscribeResource({ uri: ISSUE });
+    const mark = s.requests.length;
+    // Another person (another token with access to the project) edits the issue in a session of their own.
+    const editor = await sessionClient(s.tokens.admin);
+    const r = await editor.callTool({
+      name: 'forge_execute_action',
+      arguments: {
+        action: 'issue.update',
+        params: { project_id: '1', issue_iid: 1, title: 'Edited by another credential' },
+      },
+    });
+    expect(r.isError).toBeFalsy();
+    expect(s.requests.slice(mark).some((q) => q.method === 'PUT' && q.token === s.tokens.admin)).toBe(true);
+    await until(() => seen.length > 0, 'notifications/resources/updated for the follower');
+    expect(seen).toEqual([ISSUE]);
+    const now = await follower.readResource({ uri: ISSUE });
+    expect((now.contents[0] as { text: string }).text).toContain('Edited by another credential');
+  });
+
   it('answers a stateless 2025 request that subscribes with what to use instead', async () => {
     server = await httpServer(s, [], FAST);
     const client = new Client({ name: 'stateless', version: '1' });
@@ -391,7 +414,12 @@ describe('subscriptions and the credential pool', () => {
       .split('\n')
       .find((l) => l.includes('"reason":"size_pressure_busy"'));
     expect(warn).toBeDefined();
-    expect(JSON.parse(warn!)).toMatchObject({ level: 'warn', reason: 'size_pressure_busy', in_use: true });
+    expect(JSON.parse(warn!)).toMatchObject({
+      level: 'warn',
+      reason: 'size_pressure_busy',
+      in_use: true,
+      evictions: { size_pressure: 0, size_pressure_busy: 1 },
+    });
   });
 
   it('a live subscription keeps its entry from idle eviction; the entry of a credential without one leaves', async () => {

@@ -368,6 +368,7 @@ const rows: Row[] = [
     default: H,
     valid: ['0', 0],
     invalid: { raw: '1d', outcome: 'refuse', accepts: 'a duration such as 90s, 15m or 1h30m' },
+    invalidFlag: { raw: '25h', outcome: 'refuse', accepts: 'at most 24h' },
   },
   {
     field: 'revalidateIntervalMs',
@@ -377,6 +378,7 @@ const rows: Row[] = [
     default: 15 * M,
     valid: ['5m', 5 * M],
     invalid: { raw: '15', outcome: 'refuse', accepts: 'or 0 to disable' },
+    invalidFlag: { raw: '25h', outcome: 'refuse', accepts: 'at most 24h' },
   },
   {
     field: 'drainDelayMs',

@@ -44,6 +44,39 @@ describe('credential pool (injected clock)', () => {
     expect(p.pool.counts.stale_credential).toBe(1);
   });
 
+  it('with FORGE_MCP_POOL_IDLE_TIMEOUT 0 no entry leaves for idleness; with the revalidate interval 0 none is checked', async () => {
+    let checks = 0;
+    const p = setup({
+      idleTimeoutMs: 0,
+      revalidateIntervalMs: 0,
+      check: async () => {
+        checks++;
+        return 'ok';
+      },
+    });
+    await p.open('a');
+    p.advance(STALE_CEILING_MS - 1);
+    await p.pool.sweep();
+    expect(p.evicted).toEqual([]);
+    expect(checks).toBe(0);
+    // The same hour with both on: the entry is checked, then leaves for idleness.
+    const q = setup({
+      idleTimeoutMs: 30 * 60_000,
+      revalidateIntervalMs: 15 * 60_000,
+      check: async () => {
+        checks++;
+        return 'ok';
+      },
+    });
+    await q.open('a');
+    q.advance(20 * 60_000);
+    await q.pool.sweep();
+    expect(checks).toBe(1);
+    q.advance(20 * 60_000);
+    await q.pool.sweep();
+    expect(q.evicted).toEqual(['a:idle']);
+  });
+
   it('goes stale when revalidation cannot reach the instance for an hour, and stays while it answers', async () => {
     let verdict: 'ok' | 'unknown' = 'ok';
     const p = setup({ revalidateIntervalMs: 15 * 60_000, check: async () => verdict });
