@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { apiCalls, httpServer, sim, stdioClient, textOf, type Connected, type ForgeSim } from './harness.js';
+import { apiCalls, httpServer, sim, textOf, withStdio, type Connected, type ForgeSim } from './harness.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -16,14 +16,9 @@ beforeAll(async () => {
 });
 afterAll(async () => s.close());
 
-async function withClient<T>(env: Record<string, string>, fn: (c: Connected) => Promise<T>): Promise<T> {
-  const c = await stdioClient(s, { env });
-  try {
-    return await fn(c);
-  } finally {
-    await c.close();
-  }
-}
+/** Runs `fn` with a client of a server started with `env`; resolves with fn's value. */
+const withClient = async <T>(env: Record<string, string>, fn: (c: Connected) => Promise<T>) =>
+  (await withStdio(s, { env }, fn)).value;
 
 type Tool = Awaited<ReturnType<Connected['client']['listTools']>>['tools'][number];
 const listed = (env: Record<string, string>) =>

@@ -109,6 +109,30 @@ export async function stdioClient(s: ForgeSim, opts: StdioOptions = {}): Promise
   return { client, stderr: () => err, close: () => client.close() };
 }
 
+/** Opens a stdio client against `s`, runs `fn`, and always closes it; gives fn's value and the server's stderr. */
+export async function withStdio<T>(
+  s: ForgeSim,
+  opts: StdioOptions,
+  fn: (c: Connected) => Promise<T>,
+): Promise<{ value: T; stderr: string }> {
+  const c = await stdioClient(s, opts);
+  try {
+    return { value: await fn(c), stderr: c.stderr() };
+  } finally {
+    await c.close();
+  }
+}
+
+/** A JSON-RPC tools/call of forge_execute_action, for raw requests. */
+export function executeCall(id: number, action: string, params: Record<string, unknown>) {
+  return {
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: 'forge_execute_action', arguments: { action, params } },
+  };
+}
+
 /** Runs the CLI to completion (for startup refusals, --help, --list-actions). */
 export function runCli(
   args: string[],

@@ -10,8 +10,8 @@ import {
   httpServer,
   rpc,
   sim,
-  stdioClient,
   textOf,
+  withStdio,
   type Connected,
   type ForgeSim,
 } from './harness.js';
@@ -25,15 +25,9 @@ beforeAll(async () => {
 afterAll(async () => s.close());
 beforeEach(() => s.reset());
 
-async function withClient(env: Record<string, string>, fn: (c: Connected) => Promise<void>): Promise<string> {
-  const c = await stdioClient(s, { env });
-  try {
-    await fn(c);
-  } finally {
-    await c.close();
-  }
-  return c.stderr();
-}
+/** Runs `fn` with a client of a server started with `env`; resolves with the server's stderr. */
+const withClient = async (env: Record<string, string>, fn: (c: Connected) => Promise<void>) =>
+  (await withStdio(s, { env }, fn)).stderr;
 
 const execute = (c: Connected, action: string, params: Record<string, unknown>, confirm?: boolean) =>
   c.client.callTool({

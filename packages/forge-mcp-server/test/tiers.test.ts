@@ -11,7 +11,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiCalls, sim, stdioClient, textOf, type Connected, type ForgeSim } from './harness.js';
+import { apiCalls, sim, textOf, withStdio, type Connected, type ForgeSim } from './harness.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -21,19 +21,12 @@ beforeAll(async () => {
 });
 afterAll(async () => s.close());
 
-async function withClient(
+/** Runs `fn` with a client of a server against `target`; resolves with the server's stderr. */
+const withClient = async (
   target: ForgeSim,
   env: Record<string, string>,
   fn: (c: Connected) => Promise<void>,
-): Promise<string> {
-  const c = await stdioClient(target, { env });
-  try {
-    await fn(c);
-  } finally {
-    await c.close();
-  }
-  return c.stderr();
-}
+) => (await withStdio(target, { env }, fn)).stderr;
 
 const FREE = { FORGE_MCP_TIER: 'free' };
 const APPROVAL_RULES = 'merge_request.approval_rules';

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CLI,
   apiCalls,
+  executeCall,
   httpServer,
   listeningSockets,
   rpc,
@@ -119,15 +120,7 @@ describe('HTTP mode and FORGE_TOKEN', () => {
       const call = await rpc(
         server.url,
         { 'private-token': s.tokens.readApi },
-        {
-          jsonrpc: '2.0',
-          id: 2,
-          method: 'tools/call',
-          params: {
-            name: 'forge_execute_action',
-            arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
-          },
-        },
+        executeCall(2, 'issue.get', { project_id: '1', issue_iid: 1 }),
       );
       expect(call.status).toBe(200);
       expect(await call.text()).toContain('"iid":1');
