@@ -317,7 +317,9 @@ describe("the instance's fine-grained answers", () => {
       expect(text).toContain(
         'new fine-grained token granting read_work_item for this project or a group above it',
       );
-      expect(text).toContain('classic token');
+      expect(text).toContain(
+        'or use a classic token with the read_api scope where the group does not refuse classic tokens',
+      );
       expect(text).toContain("This session's grant holds read_work_item for other projects");
       expect(text).not.toMatch(ROLE_HINT);
       const other = textOf(await execute(c, 'merge_request.list', { project_id: '1' }));
@@ -409,19 +411,35 @@ describe("the instance's fine-grained answers", () => {
       });
     });
 
-    it('a write whose object the grant cannot read: probably committed, do not repeat it', async () => {
-      s.fault({
-        graphqlOperation: 'vulnerabilityResolve',
-        status: 200,
-        body: { data: { vulnerabilityResolve: { vulnerability: null, errors: [] } } },
-      });
-      await withClient({}, async (c) => {
-        const r = await execute(c, 'vulnerability.resolve', { id: 'gid://gitlab/Vulnerability/1' });
-        expect(r.isError).toBe(true);
-        expect(textOf(r)).toContain('the write was probably committed');
-        expect(textOf(r)).toContain('Do not repeat the call');
-      });
-    });
+    it.each([
+      ['vulnerability.resolve', 'vulnerabilityResolve', 'vulnerabilityResolve', 'vulnerability'],
+      ['vulnerability.dismiss', 'vulnerabilityDismiss', 'vulnerabilityDismiss', 'vulnerability'],
+      ['vulnerability.confirm', 'vulnerabilityConfirm', 'vulnerabilityConfirm', 'vulnerability'],
+      [
+        'vulnerability.revert',
+        'vulnerabilityRevertToDetected',
+        'vulnerabilityRevertToDetected',
+        'vulnerability',
+      ],
+      ['group.epic_note_update', 'mutationUpdateNote', 'updateNote', 'note'],
+      ['group.epic_discussion_update_note', 'mutationUpdateNote', 'updateNote', 'note'],
+    ])(
+      '%s: a write whose object the grant cannot read is probably committed, do not repeat it',
+      async (id, operation, field) => {
+        const { catalog } = await import('../dist/catalog/index.js');
+        s.fault({
+          graphqlOperation: operation,
+          status: 200,
+          body: { data: { [operation]: { [field]: null, errors: [] } } },
+        });
+        await withClient({}, async (c) => {
+          const r = await execute(c, id, catalog().get(id)!.example);
+          expect(r.isError).toBe(true);
+          expect(textOf(r)).toContain('the write was probably committed');
+          expect(textOf(r)).toContain('Do not repeat the call');
+        });
+      },
+    );
 
     it('404 inside GraphQL errors: not found, the token may not see it, with the visibility note', async () => {
       s.fault({

@@ -542,6 +542,35 @@ describe('scopes', () => {
     });
   });
 
+  it('a read_api token is offered all five writes read_api may run, none read-only, and a destructive one still asks for confirmation', async () => {
+    const FIVE = [
+      'forge_package_download',
+      'forge_personal_access_token_revoke_self',
+      'forge_pipeline_trigger_run',
+      'forge_runner_register',
+      'forge_runner_delete_by_token',
+    ];
+    await withClient({ FORGE_TOKEN: s.tokens.readApi, FORGE_MCP_TOOL_SURFACE: 'individual' }, async (c) => {
+      const tools = (await c.client.listTools()).tools;
+      for (const name of FIVE) {
+        const tool = tools.find((t) => t.name === name);
+        expect(tool, `${name} is offered to read_api`).toBeDefined();
+        expect(tool!.annotations?.readOnlyHint, name).toBe(false);
+      }
+    });
+    const unregister = { action: 'runner.delete_by_token', params: { token: 'glrt-exampletoken123' } };
+    await withClient({ FORGE_TOKEN: s.tokens.readApi }, async (c) => {
+      let since = s.requests.length;
+      const asked = await c.client.callTool({ name: 'forge_execute_action', arguments: unregister });
+      expect(asked.isError).toBe(true);
+      expect(textOf(asked)).toMatch(/^Confirm forge_execute_action\/delete_by_token\? /);
+      expect(writes(since)).toHaveLength(0);
+      since = s.requests.length;
+      await c.client.callTool({ name: 'forge_execute_action', arguments: { ...unregister, confirm: true } });
+      expect(deletes(since).map((q) => q.path)).toEqual(['/api/v4/runners']);
+    });
+  });
+
   it('package.download still counts as a write for safe mode and read-only', async () => {
     const download = {
       action: 'package.download',

@@ -97,6 +97,18 @@ describe('OAuth mode: the bearer-only door', () => {
     expect(paths).toEqual([]);
   });
 
+  it('reads a token only from the Authorization header: one in the query string is a request without a credential', async () => {
+    for (const name of ['access_token', 'private_token']) {
+      const url = `${oauth.url}?${name}=${encodeURIComponent(s.tokens.api)}`;
+      const before = s.requests.length;
+      const res = await rpc(url, {}, LIST);
+      expect(res.status, name).toBe(401);
+      expect(res.headers.get('www-authenticate'), name).toBe(CHALLENGE);
+      expect((await rpcBody(res)).error!.code, name).toBe(-40100);
+      expect(s.requests.slice(before), name).toEqual([]);
+    }
+  });
+
   it('admits an OAuth access token sent as Bearer and serves tools/list', async () => {
     const res = await post(oauth, bearer(s.tokens.oauth));
     expect(res.status).toBe(200);
@@ -480,6 +492,12 @@ describe('OAuth mode: authentication budgets', () => {
     for (let i = 0; i < 2; i++)
       expect((await post(budget, bearer(s.addToken({ applicationUid: 'app-budget' })))).status).toBe(503);
     s.clearFaults();
+    // An unanswered pin introspection is free too (the earlier requests' trailing reads land first).
+    await settle();
+    s.fault({ path: '/oauth/token/info', status: 503 });
+    for (let i = 0; i < 2; i++)
+      expect((await post(budget, bearer(s.addToken({ applicationUid: 'app-budget' })))).status).toBe(503);
+    s.clearFaults();
     // Two refused tokens spend the budget of two; the third is refused 429 before reaching the instance.
     expect((await post(budget, bearer('forgesim-unknown-token-1'))).status).toBe(401);
     expect((await post(budget, bearer('forgesim-unknown-token-2'))).status).toBe(401);
@@ -491,6 +509,31 @@ describe('OAuth mode: authentication budgets', () => {
     expect(blocked.paths).toEqual([]);
     // A credential the server already holds keeps working from the blocked address.
     expect((await post(budget, bearer(held))).status).toBe(200);
+  });
+});
+
+describe('OAuth mode: authentication budgets without a pin', () => {
+  let open: HttpServerProcess;
+  beforeAll(async () => {
+    open = await httpServer(s, ['--auth-mode=oauth', '--public-url=http://localhost:8126/mcp'], {
+      FORGE_MCP_AUTH_FAILURE_LIMIT: '2',
+      FORGE_MCP_AUTH_DISTINCT_TOKEN_LIMIT: '0',
+    });
+  });
+  afterAll(() => open.stop());
+
+  it('does not charge the 403 of a fine-grained token without User: Read', async () => {
+    for (let i = 0; i < 3; i++) {
+      const lacking = s.addToken({
+        granularScopes: [{ access: 'user', permissions: ['read_personal_access_token'] }],
+      });
+      expect((await post(open, bearer(lacking))).status).toBe(403);
+    }
+    // Three uncharged 403s leave the whole budget of two: two refused tokens spend it, the third is blocked.
+    expect((await post(open, bearer('forgesim-unknown-token-a'))).status).toBe(401);
+    expect((await post(open, bearer('forgesim-unknown-token-b'))).status).toBe(401);
+    await settle();
+    expect((await post(open, bearer('forgesim-unknown-token-c'))).status).toBe(429);
   });
 });
 
