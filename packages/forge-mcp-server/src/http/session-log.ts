@@ -69,6 +69,8 @@ export class SessionLog implements EventStore {
       'x-accel-buffering': 'no',
       'mcp-session-id': o.sessionId,
     });
+    // The client learns the stream is open now, not with the first event (which may be a while coming).
+    res.flushHeaders();
     let after = lastEventId;
     let answered = false;
     let lastNews = Date.now();

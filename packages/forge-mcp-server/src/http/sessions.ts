@@ -278,7 +278,7 @@ export class SessionTable {
     if (entry.timer) clearTimeout(entry.timer);
     entry.timer = undefined;
     entry.touched = this.now();
-    void this.opts.store.touch(entry.id, entry.touched);
+    void this.opts.store.touch(entry.id, entry.touched).catch(() => undefined);
     const resumeAfter = req.method === 'GET' ? req.headers['last-event-id'] : undefined;
     if (
       typeof resumeAfter === 'string' &&
