@@ -1,289 +1,393 @@
 /**
- * forge_find_action's ranking: a small BM25 over each action's ID, title, description and tool name,
- * with the vocabulary users actually type (MR, PR, CI, close, retry) mapped onto the catalog's words.
+ * forge_find_action's ranking. Three signals, multiplied:
+ * - what the request names: BM25 over each action's ID words, title, parameter names and description
+ *   (its first sentence weighing more than the guidance after it), with everyday words mapped onto the
+ *   catalog's (find-vocabulary.ts) and every word reduced to its Porter stem;
+ * - how much of the action's own object (its ID's words, less the operation) the request names, so
+ *   "show project" prefers project.get to snippet.project_get;
+ * - the operation the request's verb asks for against the operation the action's title starts with,
+ *   strong enough that the verb outweighs noun overlap (setting a variable creates or updates one,
+ *   logging time adds it, publishing a release creates one). A question reads; with no verb the
+ *   request reads too, a plural object preferring a list.
  */
+import { stemmer } from 'stemmer';
 import type { ActionSpec } from '../catalog/types.js';
+import {
+  ABBREVIATIONS,
+  HOW_MANY,
+  LEAD_IN,
+  MANY_WORDS,
+  QUESTION,
+  QUESTION_WORDS,
+  READ_OPERATIONS,
+  REQUEST_VERBS,
+  STOP_WORDS,
+  SYNONYMS,
+  WEAK_WORDS,
+} from './find-vocabulary.js';
 
-const SYNONYMS: Record<string, string[]> = {
-  mr: ['merge', 'request'],
-  mrs: ['merge', 'request'],
-  pr: ['merge', 'request'],
-  prs: ['merge', 'request'],
-  pull: ['merge'],
-  ci: ['pipeline'],
-  build: ['pipeline', 'job'],
-  builds: ['pipeline', 'job'],
-  repo: ['project', 'repository'],
-  repos: ['project', 'repository'],
-  ticket: ['issue'],
-  tickets: ['issue'],
-  bug: ['issue'],
-  bugs: ['issue'],
-  comment: ['note', 'discussion'],
-  comments: ['note', 'discussion'],
-  reply: ['note', 'discussion'],
-  remove: ['delete'],
-  erase: ['delete'],
-  add: ['create'],
-  new: ['create'],
-  open: ['create', 'opened'],
-  make: ['create'],
-  show: ['get'],
-  view: ['get'],
-  read: ['get'],
-  fetch: ['get'],
-  find: ['list', 'search'],
-  all: ['list'],
-  edit: ['update'],
-  change: ['update'],
-  modify: ['update'],
-  rename: ['update'],
-  rerun: ['retry'],
-  restart: ['retry'],
-  log: ['trace', 'log'],
-  logs: ['trace', 'log'],
-  output: ['trace', 'log'],
-  file: ['file', 'repository'],
-  files: ['file', 'tree', 'repository'],
-  contents: ['file'],
-  content: ['file'],
-  folder: ['tree'],
-  directory: ['tree'],
-  approved: ['approval', 'approve'],
-  approvals: ['approval'],
-  approver: ['approval'],
-  approvers: ['approval'],
-  reviewer: ['reviewer', 'review'],
-  who: ['list', 'get'],
-  me: ['current', 'user'],
-  myself: ['current', 'user'],
-  whoami: ['current', 'user'],
-  member: ['member'],
-  members: ['member'],
-  teammates: ['member'],
-  branches: ['branch'],
-  tags: ['tag'],
-  release: ['release'],
-  variable: ['variable'],
-  variables: ['variable'],
-  secret: ['variable'],
-  secrets: ['variable'],
-  changes: ['diff', 'change'],
-  diff: ['diff', 'change'],
-  diffs: ['diff', 'change'],
-  commits: ['commit'],
-  history: ['commit', 'list'],
-  failed: ['failed', 'retry'],
-  failing: ['failed'],
-  cancel: ['cancel'],
-  stop: ['cancel'],
-  close: ['close', 'update', 'state'],
-  closed: ['close', 'state'],
-  reopen: ['reopen', 'update', 'state'],
-  assign: ['assign', 'assignee', 'update'],
-  label: ['label'],
-  labels: ['label'],
-  milestone: ['milestone'],
-  star: ['star'],
-  fork: ['fork'],
-  archive: ['archive'],
-  protect: ['protect'],
-  unprotect: ['unprotect'],
-  wiki: ['wiki'],
-  snippet: ['snippet'],
-  runner: ['runner'],
-  token: ['token'],
-  tokens: ['token'],
-  webhook: ['hook'],
-  webhooks: ['hook'],
-  hooks: ['hook'],
-};
+/** Field weights: the ID's words and the title name the action; parameters and description describe it. */
+const WEIGHTS = { name: 3, title: 2.5, params: 0.6, summary: 1, guidance: 0.3 };
+/** BM25's term-frequency saturation and length normalisation. */
+const K1 = 1.2;
+const B = 0.5;
+/** How far the requested operation lifts an action that performs it (1 + VERB_LIFT × weight). */
+const VERB_LIFT = 3;
+/** An action whose object the request does not name at all keeps this share of its score. */
+const COVERAGE_FLOOR = 0.35;
+/** An action that reads when asked to change (or changes when asked to read) keeps this share. */
+const MISMATCH = 0.5;
+/** A pair of words found in a row counts this much of a field's weight (times the pair's mean IDF). */
+const PAIR_WEIGHT = 0.25;
+/** An action's domain counts this much of its object (people often leave it unsaid). */
+const DOMAIN_SHARE = 0.5;
+/** An action on the domain's thing itself counts as this well covered when the request does not name it. */
+const GENERIC_COVERAGE = 0.3;
+/** A synonym counts this much of the word typed. */
+const SYNONYM_WEIGHT = 0.6;
+/** The request's verb, as a term, counts this much (the operation is matched on its own). */
+const VERB_TERM_WEIGHT = 0.3;
+/** A request without a verb reads, less surely than one that says so. */
+const NO_VERB_STRENGTH = 0.5;
 
-/** The first word of a request usually names the operation; these map it onto the catalog's verbs. */
-const VERBS: Record<string, string[]> = {
-  list: ['list'],
-  show: ['get', 'list'],
-  get: ['get'],
-  view: ['get'],
-  read: ['get', 'file_get'],
-  fetch: ['get'],
-  create: ['create', 'add'],
-  add: ['add', 'create'],
-  new: ['create'],
-  open: ['create'],
-  make: ['create'],
-  delete: ['delete', 'remove'],
-  remove: ['remove', 'delete'],
-  update: ['update', 'edit'],
-  edit: ['update', 'edit'],
-  change: ['update', 'edit'],
-  close: ['update'],
-  reopen: ['update'],
-  comment: ['note_create', 'discussion_create'],
-  link: ['link_create'],
-  download: ['artifacts', 'download'],
-  retry: ['retry'],
-  rerun: ['retry'],
-  cancel: ['cancel'],
-  stop: ['stop', 'cancel'],
-  approve: ['approve'],
-  merge: ['merge'],
-  protect: ['protect'],
-  search: ['search'],
-};
-
-const STOP = new Set([
-  'a',
-  'an',
-  'the',
-  'of',
-  'for',
-  'to',
-  'in',
-  'on',
-  'my',
-  'this',
-  'that',
-  'is',
-  'and',
-  'with',
-  'by',
-  'from',
-  'it',
-  'i',
-  'do',
-  'how',
-  'what',
-  'which',
-  'please',
-  'can',
-  'you',
-  'some',
-  'one',
-  'me',
+/** Title words that start a title without being its operation ("Group DORA metrics", "Who am I"). */
+const NOT_OPERATIONS = new Set(['project', 'pipeline', 'instance', 'group', 'file', 'who', 'bulk']);
+/** Words ending in s that are not plurals of a listed thing. */
+const NOT_PLURAL = new Set([
+  'details',
+  'status',
+  'contents',
+  'statistics',
+  'stats',
+  'metrics',
+  'analytics',
+  'settings',
+]);
+/** The operation words that do not name an action's object. */
+const OPERATION_WORDS = new Set([
+  'get',
+  'list',
+  'create',
+  'update',
+  'delete',
+  'add',
+  'remove',
+  'edit',
+  'set',
 ]);
 
-function stem(w: string): string {
-  if (w.length > 4 && w.endsWith('ies')) return w.slice(0, -3) + 'y';
-  if (w.length > 4 && w.endsWith('es') && /(ch|sh|ss|x)es$/.test(w)) return w.slice(0, -2);
-  if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) return w.slice(0, -1);
-  if (w.length > 5 && w.endsWith('ing')) return w.slice(0, -3);
-  if (w.length > 4 && w.endsWith('ed') && !w.endsWith('eed')) return w.slice(0, -2);
-  return w;
+const stems = new Map<string, string>();
+function stem(word: string): string {
+  let s = stems.get(word);
+  if (s === undefined) {
+    s = stemmer(word);
+    stems.set(word, s);
+  }
+  return s;
 }
 
-export function tokens(text: string): string[] {
-  return text
+/** Lowercased words with abbreviations written out; "to-do" and "sign-up" as one word. */
+function words(text: string): string[] {
+  const out: string[] = [];
+  const normalised = text
     .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w && !STOP.has(w))
+    .replace(/\bto-?dos?\b/g, 'todo')
+    .replace(/\bsign-?ups?\b/g, 'signup');
+  for (const w of normalised.split(/[^a-z0-9]+/)) {
+    if (w.length < 2 && !/\d/.test(w)) continue;
+    const long = ABBREVIATIONS[w];
+    if (long) out.push(...long.split(' '));
+    else out.push(w);
+  }
+  return out;
+}
+
+/** The stems of a text's meaningful words. */
+export function tokens(text: string): string[] {
+  return words(text)
+    .filter((w) => !STOP_WORDS.has(w))
     .map(stem);
 }
 
-interface Doc {
-  a: ActionSpec;
-  fields: Array<{ terms: Map<string, number>; weight: number; length: number }>;
+/** A file name or path as people write it: README.md, src/index.ts, .gitlab-ci.yml. */
+const FILE_NAME =
+  /(?:^|\s)[\w.-]*(?:\/[\w.-]+)*\.(?:md|json|ya?ml|ts|js|py|go|rb|java|txt|toml|lock|xml|html|css|sh|cfg|ini|gitignore)\b/gi;
+
+/** Canonical IDs a description refers to ("use issue.list_group for ...") name other actions, not this one. */
+const CROSS_REFERENCE = /\b[a-z_]+\.[a-z_]+\b/g;
+
+/** An action's operation: the first word of its title, or "get" for a title that starts with a noun. */
+function operationOf(a: ActionSpec): string {
+  const [first, second] = words(a.title);
+  if (!NOT_OPERATIONS.has(first)) return first;
+  return second && REQUEST_VERBS[second] ? second : 'get';
 }
 
-const FIELD_WEIGHTS = { id: 4, title: 3, tool: 1.5, description: 1 };
+interface Field {
+  text: string;
+  weight: number;
+}
 
-function termCounts(ts: string[]): Map<string, number> {
-  const m = new Map<string, number>();
-  for (const t of ts) m.set(t, (m.get(t) ?? 0) + 1);
-  return m;
+function fieldsOf(a: ActionSpec): Field[] {
+  const description = a.description.replace(CROSS_REFERENCE, ' ');
+  const cut = description.search(/\.(\s|$)/);
+  const summary = cut < 0 ? description : description.slice(0, cut);
+  return [
+    { text: a.id.replace(/[._]/g, ' '), weight: WEIGHTS.name },
+    { text: a.title, weight: WEIGHTS.title },
+    { text: Object.keys(a.params).join(' ').replace(/_/g, ' '), weight: WEIGHTS.params },
+    { text: summary, weight: WEIGHTS.summary },
+    { text: cut < 0 ? '' : description.slice(cut), weight: WEIGHTS.guidance },
+  ];
+}
+
+interface AnalysedField {
+  terms: string[];
+  weight: number;
+}
+
+/** Each action's fields as stemmed terms, kept across finders (every session's view holds the same actions). */
+const analyses = new WeakMap<ActionSpec, AnalysedField[]>();
+function analysed(a: ActionSpec): AnalysedField[] {
+  let fields = analyses.get(a);
+  if (!fields) {
+    fields = fieldsOf(a).map((f) => ({ terms: tokens(f.text), weight: f.weight }));
+    analyses.set(a, fields);
+  }
+  return fields;
+}
+
+/** What a query asks: its terms with their weights, and the operations it accepts. */
+interface Parsed {
+  terms: Map<string, number>;
+  /** Consecutive words as typed (stemmed, stop words left out): "default branch". */
+  pairs: string[];
+  operations: Record<string, number>;
+  strength: number;
 }
 
 export class ActionFinder {
-  private readonly docs: Doc[];
-  private readonly df = new Map<string, number>();
-  private readonly avgLen: number[];
+  private readonly actions: ActionSpec[];
+  private readonly operations: string[];
+  /** term -> [action index, field-weighted saturated frequency] */
+  private readonly postings = new Map<string, Array<[number, number]>>();
+  private readonly idf = new Map<string, number>();
+  /** "term term" -> [action index, weight of the strongest field holding the two words in a row] */
+  private readonly pairs = new Map<string, Array<[number, number]>>();
+  /** Each action's object terms: its ID's words less the operation. */
+  private readonly objects: Array<Array<[string, number]>>;
+  private readonly titleObjects: Array<Array<[string, number]>>;
+  /** Actions on the domain's thing itself (project.update, issue.get): the request may leave it unsaid. */
+  private readonly generic: boolean[] = [];
+  /** ID words that never name an operation: a verb that is one of them names the object too (tag, commit). */
+  private readonly objectWords = new Set<string>();
+  /** Two-word names of things, from the catalog's domains (merge request, feature flag): not a verb and its object. */
+  private readonly compounds = new Set<string>();
+  private readonly exact = new Map<string, number>();
+  private readonly actionVerbs = new Set<string>();
+  /** File names the catalog's titles name (.gitlab-ci.yml, .gitignore): searched as words, not as a file. */
+  private readonly fileNames = new Set<string>();
 
   constructor(actions: ActionSpec[]) {
-    this.docs = actions.map((a) => ({
-      a,
-      fields: [
-        [a.id.replace(/[._]/g, ' '), FIELD_WEIGHTS.id],
-        [a.title, FIELD_WEIGHTS.title],
-        [a.tool.replace(/_/g, ' '), FIELD_WEIGHTS.tool],
-        [a.description, FIELD_WEIGHTS.description],
-      ].map(([text, weight]) => {
-        const ts = tokens(text as string);
-        return { terms: termCounts(ts), weight: weight as number, length: ts.length };
-      }),
-    }));
-    for (const d of this.docs) {
-      const seen = new Set<string>();
-      for (const f of d.fields) for (const t of f.terms.keys()) seen.add(t);
-      for (const t of seen) this.df.set(t, (this.df.get(t) ?? 0) + 1);
-    }
-    this.avgLen = [0, 1, 2, 3].map(
-      (i) => this.docs.reduce((s, d) => s + d.fields[i].length, 0) / Math.max(1, this.docs.length),
+    this.actions = actions;
+    this.operations = actions.map(operationOf);
+    for (const op of this.operations) this.actionVerbs.add(op);
+    for (const a of actions)
+      for (const m of a.title.matchAll(FILE_NAME)) this.fileNames.add(m[0].toLowerCase().trim());
+    const fieldTerms = actions.map(analysed);
+    const fieldCount = fieldTerms[0]?.length ?? 0;
+    const avg = Array.from({ length: fieldCount }, (_, i) =>
+      Math.max(1, fieldTerms.reduce((s, fs) => s + fs[i].terms.length, 0) / Math.max(1, actions.length)),
     );
-  }
-
-  private expand(query: string): Map<string, number> {
-    const q = new Map<string, number>();
-    for (const raw of query
-      .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .filter(Boolean)) {
-      if (STOP.has(raw) && !SYNONYMS[raw]) continue;
-      const t = stem(raw);
-      q.set(t, Math.max(q.get(t) ?? 0, 1));
-      for (const s of SYNONYMS[raw] ?? SYNONYMS[t] ?? []) {
-        const st = stem(s);
-        q.set(st, Math.max(q.get(st) ?? 0, 0.6));
+    const df = new Map<string, number>();
+    fieldTerms.forEach((fs, d) => {
+      const score = new Map<string, number>();
+      fs.forEach((f, i) => {
+        const tf = new Map<string, number>();
+        for (const t of f.terms) tf.set(t, (tf.get(t) ?? 0) + 1);
+        const norm = K1 * (1 - B + (B * f.terms.length) / avg[i]);
+        for (const [t, n] of tf) score.set(t, (score.get(t) ?? 0) + (f.weight * n) / (n + norm));
+      });
+      fs.forEach((f) => {
+        if (f.weight < WEIGHTS.summary) return;
+        for (let k = 0; k < f.terms.length - 1; k++) {
+          const pair = `${f.terms[k]} ${f.terms[k + 1]}`;
+          let at = this.pairs.get(pair);
+          if (!at) this.pairs.set(pair, (at = []));
+          const last = at[at.length - 1];
+          if (last?.[0] === d) last[1] = Math.max(last[1], f.weight);
+          else at.push([d, f.weight]);
+        }
+      });
+      for (const [t, s] of score) {
+        df.set(t, (df.get(t) ?? 0) + 1);
+        let list = this.postings.get(t);
+        if (!list) this.postings.set(t, (list = []));
+        list.push([d, s]);
       }
+    });
+    const n = actions.length;
+    for (const [t, k] of df) this.idf.set(t, Math.log(1 + (n - k + 0.5) / (k + 0.5)));
+    this.objects = actions.map((a, d) => {
+      const op = stem(this.operations[d]);
+      const [domain, name] = a.id.split('.');
+      const object = new Map<string, number>();
+      for (const t of tokens(name.replace(/_/g, ' '))) object.set(t, 1);
+      // The domain is often left unsaid ("list commits" for repository.commit_list): it counts half.
+      for (const t of tokens(domain.replace(/_/g, ' '))) if (!object.has(t)) object.set(t, DOMAIN_SHARE);
+      for (const t of [op, ...OPERATION_WORDS]) object.delete(t);
+      this.generic[d] = [...object.values()].every((w) => w < 1);
+      return [...object].map(([t, w]) => [t, w * (this.idf.get(t) ?? 0)] as [string, number]);
+    });
+    // The title names the object in the words people use ("List all my merge requests" for list_global).
+    this.titleObjects = actions.map((a, d) => {
+      const op = stem(this.operations[d]);
+      const ts = new Set(tokens(a.title).filter((t) => t !== op && !OPERATION_WORDS.has(t)));
+      return [...ts].map((t) => [t, this.idf.get(t) ?? 0] as [string, number]);
+    });
+    for (const a of actions) {
+      const ws = tokens(a.id.slice(0, a.id.indexOf('.')).replace(/_/g, ' '));
+      for (let k = 0; k < ws.length - 1; k++) this.compounds.add(`${ws[k]} ${ws[k + 1]}`);
     }
-    return q;
+    const operationStems = new Set(this.operations.map(stem));
+    for (const a of actions)
+      for (const t of tokens(a.id.replace(/[._]/g, ' '))) if (!operationStems.has(t)) this.objectWords.add(t);
+    actions.forEach((a, d) => {
+      this.exact.set(a.id, d);
+      this.exact.set(a.tool, d);
+    });
   }
 
-  /** The operation a query's first word asks for, as catalog verbs. */
-  private verbOf(query: string): string[] {
-    const first = query
-      .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .find((w) => w && !['please', 'i', 'want', 'to', 'a', 'the'].includes(w));
-    return (first && VERBS[first]) || [];
+  /**
+   * Values written in the request stand for what they name: `!12` a merge request and `#12` an issue (the
+   * instance's own notation), a file name or path a file (unless the catalog names that file itself, as
+   * .gitlab-ci.yml); a version such as v1.2 names nothing searchable.
+   */
+  private literals(query: string): string {
+    return query
+      .replace(/!\d+\b/g, ' merge request ')
+      .replace(/#\d+\b/g, ' issue ')
+      .replace(/(?:^|\s)v\d+(?:\.\d+)*\b/gi, ' ')
+      .replace(FILE_NAME, (name) =>
+        this.fileNames.has(name.toLowerCase().replace(/^\s+/, '')) ? name : ' file ',
+      );
+  }
+
+  /** The query's terms and the operations its verb (or its question) asks for. */
+  private parse(query: string): Parsed {
+    const ws = words(this.literals(query));
+    let i = 0;
+    while (i < ws.length - 1 && LEAD_IN.has(ws[i])) i++;
+    const first = ws[i];
+    let operations: Record<string, number> = QUESTION;
+    let strength = NO_VERB_STRENGTH;
+    let verbAt = -1;
+    if (first && QUESTION_WORDS.has(first)) {
+      const next = ws[i + 1];
+      operations = first === 'how' && (next === 'many' || next === 'much') ? HOW_MANY : QUESTION;
+      strength = 1;
+    } else if (first && this.compounds.has(`${stem(first)} ${stem(ws[i + 1] ?? '')}`)) {
+      // "merge requests waiting for ...": the first word starts a thing's name, not a verb.
+    } else if (first && REQUEST_VERBS[first]) {
+      operations = REQUEST_VERBS[first];
+      strength = 1;
+      verbAt = i;
+    } else if (first && this.actionVerbs.has(first) && !NOT_OPERATIONS.has(first)) {
+      operations = { [first]: 1 };
+      strength = 1;
+      verbAt = i;
+    }
+    const terms = new Map<string, number>();
+    const add = (t: string, w: number) => {
+      if (this.idf.has(t) && w > (terms.get(t) ?? 0)) terms.set(t, w);
+    };
+    let plural = false;
+    const typed: string[] = [];
+    ws.forEach((w, k) => {
+      if (k < i || (STOP_WORDS.has(w) && !SYNONYMS[w])) return;
+      const s = stem(w);
+      if (!STOP_WORDS.has(w)) typed.push(s);
+      const weight = k === verbAt && !this.objectWords.has(s) ? VERB_TERM_WEIGHT : (WEAK_WORDS[w] ?? 1);
+      if (k !== verbAt && w.endsWith('s') && !w.endsWith('ss') && s !== w && !NOT_PLURAL.has(w))
+        plural = true;
+      if (!STOP_WORDS.has(w)) add(s, weight);
+      const singular = w.endsWith('s') ? w.slice(0, -1) : w;
+      for (const syn of SYNONYMS[w] ?? SYNONYMS[singular] ?? [])
+        for (const t of tokens(syn)) add(t, SYNONYM_WEIGHT);
+    });
+    if (ws.some((w) => MANY_WORDS.has(w))) plural = true;
+    // Asked to read something plural ("show the pipelines of ..."): a list answers it best.
+    if (plural && (operations.get ?? 0) >= 0.8 && (operations.list ?? 0) < 1)
+      operations = { ...operations, list: 1, search: Math.max(operations.search ?? 0, 0.8), get: 0.8 };
+    const pairs = typed.slice(1).map((t, k) => `${typed[k]} ${t}`);
+    return { terms, pairs, operations, strength };
   }
 
   search(query: string, limit = 5): Array<{ action: ActionSpec; score: number }> {
-    const verbs = this.verbOf(query);
-    // An exact ID or tool name wins outright.
-    const exact = this.docs.find((d) => d.a.id === query.trim() || d.a.tool === query.trim());
-    const q = this.expand(query);
-    const N = this.docs.length;
-    const k1 = 1.2;
-    const b = 0.6;
-    const scored = this.docs.map((d) => {
-      let score = 0;
-      for (const [t, qw] of q) {
-        const df = this.df.get(t);
-        if (!df) continue;
-        const idf = Math.log(1 + (N - df + 0.5) / (df + 0.5));
-        d.fields.forEach((f, i) => {
-          const tf = f.terms.get(t);
-          if (!tf) return;
-          const norm = tf / (tf + k1 * (1 - b + (b * f.length) / (this.avgLen[i] || 1)));
-          score += qw * idf * norm * f.weight;
-        });
+    const exact = this.exact.get(query.trim());
+    const { terms, pairs, operations, strength } = this.parse(query);
+    const content = new Float64Array(this.actions.length);
+    const touched: number[] = [];
+    for (const [t, qw] of terms) {
+      const idf = this.idf.get(t) ?? 0;
+      for (const [d, s] of this.postings.get(t) ?? []) {
+        if (content[d] === 0) touched.push(d);
+        content[d] += qw * idf * s;
       }
-      // Prefer everyday actions slightly: shorter IDs are the common verbs (list, get, create).
-      score *= 1 + 0.15 / d.a.id.length;
-      // The requested operation: an action whose name starts with (or is) that verb ranks higher.
-      const name = d.a.id.slice(d.a.id.indexOf('.') + 1);
-      if (
-        verbs.some(
-          (v) =>
-            name === v || name.startsWith(v + '_') || name.endsWith('_' + v) || name === v.replace(/_.*/, ''),
-        )
-      )
-        score *= 1.35;
-      return { action: d.a, score: d === exact ? Infinity : score };
-    });
-    return scored
-      .filter((s) => s.score > 0)
-      .sort((x, y) => y.score - x.score)
-      .slice(0, limit);
+    }
+    // Two words in the order typed, as a field holds them, name the thing more surely than each alone.
+    for (const pair of pairs) {
+      const at = this.pairs.get(pair);
+      if (!at) continue;
+      const [a, b] = pair.split(' ');
+      const idf = ((this.idf.get(a) ?? 0) + (this.idf.get(b) ?? 0)) / 2;
+      for (const [d, w] of at) if (content[d] > 0) content[d] += PAIR_WEIGHT * idf * w;
+    }
+    // Whether the request asks to read or to change: its strongest operation says.
+    let strongest = '';
+    for (const [op, w] of Object.entries(operations)) if (w > (operations[strongest] ?? 0)) strongest = op;
+    const readsOnly = strength < 1 || !strongest ? undefined : READ_OPERATIONS.has(strongest);
+    const covered = (object: Array<[string, number]>): number => {
+      let named = 0;
+      let total = 0;
+      for (const [t, w] of object) {
+        total += w;
+        const qw = terms.get(t);
+        if (qw) named += w * Math.min(1, qw / SYNONYM_WEIGHT);
+      }
+      return total ? named / total : 1;
+    };
+    const top: Array<{ d: number; score: number }> = [];
+    const keep = (d: number, score: number) => {
+      if (top.length === limit && score <= top[limit - 1].score) return;
+      let k = top.length < limit ? top.length : limit - 1;
+      while (k > 0 && top[k - 1].score < score) k--;
+      top.splice(k, 0, { d, score });
+      if (top.length > limit) top.pop();
+    };
+    for (const d of touched) {
+      if (d === exact) continue;
+      const object = this.objects[d];
+      const coverage = Math.max(
+        covered(object),
+        covered(this.titleObjects[d]),
+        this.generic[d] ? GENERIC_COVERAGE : 0,
+      );
+      const op = this.operations[d];
+      const verb = operations[op] ?? 0;
+      const mismatch =
+        !verb && readsOnly !== undefined && READ_OPERATIONS.has(op) !== readsOnly ? MISMATCH : 1;
+      keep(
+        d,
+        content[d] *
+          (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage) *
+          (1 + VERB_LIFT * strength * verb) *
+          mismatch *
+          (1 + 0.01 / (1 + object.length)),
+      );
+    }
+    // An exact canonical ID or tool name wins outright.
+    if (exact !== undefined) keep(exact, Infinity);
+    return top.map(({ d, score }) => ({ action: this.actions[d], score }));
   }
 }
