@@ -162,7 +162,7 @@ describe('self-signed TLS', () => {
 });
 
 describe('instance quirks', () => {
-  it('refuses an OAuth token on ML model package files with 401', async () => {
+  it('refuses an OAuth token, and a token sent as PRIVATE-TOKEN, on ML model package files with 401', async () => {
     const path = '/api/v4/projects/1/packages/ml_models/1/files/model.bin';
     const oauth = await fetch(`${sim.url}${path}`, {
       headers: { Authorization: `Bearer ${sim.tokens.oauth}` },
@@ -171,5 +171,7 @@ describe('instance quirks', () => {
     const pat = await fetch(`${sim.url}${path}`, { headers: { Authorization: `Bearer ${sim.tokens.api}` } });
     expect(pat.status).toBe(200);
     expect(pat.headers.get('content-type')).toBe('application/octet-stream');
+    const privateToken = await fetch(`${sim.url}${path}`, { headers: { 'PRIVATE-TOKEN': sim.tokens.api } });
+    expect(privateToken.status).toBe(401);
   });
 });

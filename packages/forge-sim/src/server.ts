@@ -365,8 +365,12 @@ async function route(
   if (auth.scope !== 'public' && auth.scope !== 'other-credential') {
     if (!token || !user) throw new HttpError(401, { message: '401 Unauthorized' });
     authorize(core.state, auth, method === 'HEAD' ? 'GET' : method, rel, token, user);
-    // ML model package files take a personal access token or job token only; OAuth tokens are refused.
-    if (token.kind === 'oauth' && hit.route.pattern.includes('/packages/ml_models/')) {
+    // ML model package files take a personal access token or job token only, and only as a Bearer
+    // token: OAuth tokens and PRIVATE-TOKEN are refused.
+    if (
+      hit.route.pattern.includes('/packages/ml_models/') &&
+      (token.kind === 'oauth' || rec.headers['private-token'] !== undefined)
+    ) {
       throw new HttpError(401, { message: '401 Unauthorized' });
     }
   }

@@ -72,6 +72,8 @@ export interface InstanceResponse {
 /** What a request carries: JSON text, a multipart form, or raw bytes. */
 type RequestBody = string | FormData | Buffer;
 
+/** Routes whose credential must travel as a Bearer token. */
+const BEARER_ONLY_ROUTE = /\/api\/v4\/projects\/[^/]+\/packages\/ml_models\//;
 const CREDENTIAL_HEADERS = ['private-token', 'authorization', 'sudo', 'job-token', 'deploy-token'];
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_HOPS = 10;
@@ -209,8 +211,12 @@ export class InstanceClient {
     return presentedTokenLabel.getStore() ?? this.opts.tokenLabel;
   }
 
-  private credentialHeaders(): Record<string, string> {
-    return this.opts.tokenHeader === 'bearer'
+  /**
+   * ML model package files take a personal access token or job token only as a Bearer token (the
+   * instance refuses PRIVATE-TOKEN there), so those routes always get Authorization.
+   */
+  private credentialHeaders(url: URL): Record<string, string> {
+    return this.opts.tokenHeader === 'bearer' || BEARER_ONLY_ROUTE.test(url.pathname)
       ? { authorization: `Bearer ${this.opts.token}` }
       : { 'private-token': this.opts.token };
   }
@@ -333,7 +339,7 @@ export class InstanceClient {
       // proxied connection to it is refused before anything is sent.
       const literal = literalRefusal(url.hostname, tierB);
       if (literal) throw refusalError(literal, method, url);
-      const h = credentials ? { ...headers, ...this.credentialHeaders() } : stripCredentials(headers);
+      const h = credentials ? { ...headers, ...this.credentialHeaders(url) } : stripCredentials(headers);
       let res: Dispatcher.ResponseData;
       try {
         res = await request(url, {
