@@ -45,10 +45,50 @@ const KINDS = {
     'move',
     'reorder',
   ],
-  delete: ['delete', 'remove', 'revoke', 'purge', 'erase', 'discard', 'deny', 'unlink', 'unassign', 'bulk'],
+  // Undoing a state is removing it too: "remove the protection" unprotects.
+  delete: [
+    'delete',
+    'remove',
+    'revoke',
+    'purge',
+    'erase',
+    'discard',
+    'deny',
+    'unlink',
+    'unassign',
+    'bulk',
+    'unprotect',
+    'unarchive',
+    'unstar',
+    'unsubscribe',
+    'unshare',
+    'unblock',
+    'unban',
+    'unapprove',
+    'unpublish',
+    'unlock',
+  ],
 } as const;
 
 type Weights = Record<string, number>;
+
+/** Operations that make or remove a thing, and those that change one in place. */
+export const CREATE_OR_DELETE = new Set<string>([
+  ...KINDS.create,
+  'delete',
+  'remove',
+  'erase',
+  'purge',
+  'discard',
+  'bulk',
+]);
+export const UPDATE_OPERATIONS = new Set<string>(KINDS.update);
+
+/**
+ * "add X to Y", "remove X from Y", "set X on Y": the words after one of these name the thing changed (Y),
+ * which is then neither made nor removed but updated.
+ */
+export const TARGET_PREPOSITIONS = new Set(['to', 'from', 'on', 'onto', 'into', 'in']);
 
 /** The operations that only read: asking to read, an action that writes answers worse, and the other way round. */
 export const READ_OPERATIONS = new Set<string>([
@@ -98,7 +138,7 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   see: READ,
   display: READ,
   read: READ,
-  fetch: READ,
+  fetch: accept(READ, { download: 0.8 }),
   open: accept(CREATE, { get: 0.5 }),
   check: accept(READ, { check: 1, verify: 0.9, validate: 0.8 }),
   inspect: READ,
@@ -202,9 +242,19 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   validate: { validate: 1, check: 0.8, verify: 0.8 },
   verify: { verify: 1, check: 0.9, get: 0.5 },
   test: { test: 1, check: 0.6, validate: 0.6 },
-  apply: { apply: 1, add: 0.7, set: 0.6 },
+  apply: { apply: 1, add: 0.7, set: 0.6, cherrypick: 0.6 },
+  undo: { revert: 1, reset: 0.6, delete: 0.4 },
+  tear: { stop: 1, delete: 0.8 },
+  reactivate: { activate: 1, unblock: 0.7, unban: 0.7 },
   award: { award: 1, add: 0.7 },
   reset: { reset: 1 },
+  approve: { approve: 1 },
+  archive: { archive: 1 },
+  star: { star: 1 },
+  subscribe: { subscribe: 1 },
+  block: { block: 1 },
+  ban: { ban: 1 },
+  link: { link: 1, add: 0.6 },
   rotate: { rotate: 1, renew: 0.8, reset: 0.6 },
   renew: { renew: 1, rotate: 0.8 },
   regenerate: { renew: 1, rotate: 1, reset: 0.8 },
@@ -217,8 +267,26 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   blame: { blame: 1 },
   revert: { revert: 1 },
   restore: { restore: 1, revert: 0.5 },
-  cherry: { 'cherry-pick': 1 },
-  pick: { 'cherry-pick': 1 },
+  cherrypick: { cherrypick: 1 },
+  cherry: { cherrypick: 1 },
+  pick: { cherrypick: 1 },
+};
+
+/**
+ * What a verb implies about its object beside the operation: commenting adds a note, reacting an emoji.
+ * (A verb's other synonyms are not searched: "change" as a verb is not a diff.)
+ */
+export const VERB_OBJECTS: Record<string, string[]> = {
+  comment: ['note', 'discussion', 'comment'],
+  reply: ['note', 'discussion', 'reply'],
+  respond: ['note', 'discussion', 'reply'],
+  react: ['emoji', 'reaction'],
+  log: ['time', 'spent'],
+  spend: ['time', 'spent'],
+  estimate: ['time', 'estimate'],
+  schedule: ['schedule'],
+  watch: ['subscribe'],
+  unwatch: ['unsubscribe'],
 };
 
 /** Words that open a question; a question reads (who approved, what changed, how many...). */
@@ -403,6 +471,14 @@ export const SYNONYMS: Record<string, string[]> = {
   whoami: ['current', 'user'],
   teammates: ['member'],
   people: ['member', 'user'],
+  everyone: ['member', 'user'],
+  everybody: ['member', 'user'],
+  username: ['user', 'username'],
+  readme: ['file'],
+  main: ['branch'],
+  master: ['branch'],
+  develop: ['branch'],
+  makefile: ['file'],
   someone: ['member', 'user'],
   participating: ['participant'],
   participated: ['participant'],
@@ -414,6 +490,7 @@ export const SYNONYMS: Record<string, string[]> = {
   env: ['environment', 'variable'],
   changes: ['diff', 'change'],
   changed: ['diff', 'change', 'compare', 'history'],
+  change: ['diff', 'change'],
   diff: ['diff', 'change', 'patch'],
   diffs: ['diff', 'change'],
   patch: ['patch', 'diff', 'raw'],

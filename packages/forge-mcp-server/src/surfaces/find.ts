@@ -14,6 +14,7 @@ import { stemmer } from 'stemmer';
 import type { ActionSpec } from '../catalog/types.js';
 import {
   ABBREVIATIONS,
+  CREATE_OR_DELETE,
   HOW_MANY,
   LEAD_IN,
   MANY_WORDS,
@@ -23,6 +24,9 @@ import {
   REQUEST_VERBS,
   STOP_WORDS,
   SYNONYMS,
+  TARGET_PREPOSITIONS,
+  UPDATE_OPERATIONS,
+  VERB_OBJECTS,
   WEAK_WORDS,
 } from './find-vocabulary.js';
 
@@ -43,6 +47,14 @@ const PAIR_WEIGHT = 0.25;
 const DOMAIN_SHARE = 0.5;
 /** An action on the domain's thing itself counts as this well covered when the request does not name it. */
 const GENERIC_COVERAGE = 0.3;
+/** "add X to Y": an update of Y answers as well as this; making or removing Y itself keeps this share. */
+const TARGET_UPDATE = 0.9;
+const TARGET_MISMATCH = 0.3;
+/** The terms a person's name stands for, and how much. */
+const PERSON = ['member', 'user'];
+const PERSON_WEIGHT = 0.4;
+/** A participle filtering what is asked for ("issues labeled bug") counts this much. */
+const FILTER_WEIGHT = 0.4;
 /** A synonym counts this much of the word typed. */
 const SYNONYM_WEIGHT = 0.6;
 /** The request's verb, as a term, counts this much (the operation is matched on its own). */
@@ -92,7 +104,8 @@ function words(text: string): string[] {
   const normalised = text
     .toLowerCase()
     .replace(/\bto-?dos?\b/g, 'todo')
-    .replace(/\bsign-?ups?\b/g, 'signup');
+    .replace(/\bsign-?ups?\b/g, 'signup')
+    .replace(/\bcherry-?pick/g, 'cherrypick');
   for (const w of normalised.split(/[^a-z0-9]+/)) {
     if (w.length < 2 && !/\d/.test(w)) continue;
     const long = ABBREVIATIONS[w];
@@ -100,6 +113,13 @@ function words(text: string): string[] {
     else out.push(w);
   }
   return out;
+}
+
+/** The operation a table weighs most. */
+function strongestOf(operations: Record<string, number>): string {
+  let strongest = '';
+  for (const [op, w] of Object.entries(operations)) if (w > (operations[strongest] ?? 0)) strongest = op;
+  return strongest;
 }
 
 /** The stems of a text's meaningful words. */
@@ -111,7 +131,7 @@ export function tokens(text: string): string[] {
 
 /** A file name or path as people write it: README.md, src/index.ts, .gitlab-ci.yml. */
 const FILE_NAME =
-  /(?:^|\s)[\w.-]*(?:\/[\w.-]+)*\.(?:md|json|ya?ml|ts|js|py|go|rb|java|txt|toml|lock|xml|html|css|sh|cfg|ini|gitignore)\b/gi;
+  /(?:^|\s)[\w.-]*(?:\/[\w.-]+)*\.(?:md|json|ya?ml|ts|js|py|go|rb|java|txt|toml|lock|xml|html|css|sh|cfg|ini|gitignore|gz|tgz|zip|jar|whl|exe|bin|deb|rpm|tar)\b/gi;
 
 /** Canonical IDs a description refers to ("use issue.list_group for ...") name other actions, not this one. */
 const CROSS_REFERENCE = /\b[a-z_]+\.[a-z_]+\b/g;
@@ -132,8 +152,14 @@ function fieldsOf(a: ActionSpec): Field[] {
   const description = a.description.replace(CROSS_REFERENCE, ' ');
   const cut = description.search(/\.(\s|$)/);
   const summary = cut < 0 ? description : description.slice(0, cut);
+  // An undoing operation names what it undoes too: unprotect is about protection.
+  const op = operationOf(a);
+  const undone = [op, ...words(a.id.slice(a.id.indexOf('.') + 1))]
+    .filter((w) => w.startsWith('un') && REQUEST_VERBS[w.slice(2)])
+    .map((w) => ` ${w.slice(2)}`)
+    .join('');
   return [
-    { text: a.id.replace(/[._]/g, ' '), weight: WEIGHTS.name },
+    { text: a.id.replace(/[._]/g, ' ') + undone, weight: WEIGHTS.name },
     { text: a.title, weight: WEIGHTS.title },
     { text: Object.keys(a.params).join(' ').replace(/_/g, ' '), weight: WEIGHTS.params },
     { text: summary, weight: WEIGHTS.summary },
@@ -164,6 +190,10 @@ interface Parsed {
   pairs: string[];
   operations: Record<string, number>;
   strength: number;
+  /** The verb as typed, when the request starts with one. */
+  verb?: string;
+  /** "add X to Y": the terms of Y, the thing added to (or removed from, or set on). */
+  target?: Set<string>;
 }
 
 export class ActionFinder {
@@ -179,6 +209,8 @@ export class ActionFinder {
   private readonly titleObjects: Array<Array<[string, number]>>;
   /** Actions on the domain's thing itself (project.update, issue.get): the request may leave it unsaid. */
   private readonly generic: boolean[] = [];
+  /** The thing each action acts on: its object less the domain, or the domain's thing for a generic action. */
+  private readonly things: string[][] = [];
   /** ID words that never name an operation: a verb that is one of them names the object too (tag, commit). */
   private readonly objectWords = new Set<string>();
   /** Two-word names of things, from the catalog's domains (merge request, feature flag): not a verb and its object. */
@@ -228,21 +260,28 @@ export class ActionFinder {
     });
     const n = actions.length;
     for (const [t, k] of df) this.idf.set(t, Math.log(1 + (n - k + 0.5) / (k + 0.5)));
+    const operationWords = new Set([...OPERATION_WORDS].map(stem));
     this.objects = actions.map((a, d) => {
       const op = stem(this.operations[d]);
       const [domain, name] = a.id.split('.');
       const object = new Map<string, number>();
-      for (const t of tokens(name.replace(/_/g, ' '))) object.set(t, 1);
+      const nameTerms = tokens(name.replace(/_/g, ' '));
+      // An operation word names the operation at either end of the name; inside it names a thing (board_list_delete).
+      nameTerms.forEach((t, k) => {
+        if ((k === 0 || k === nameTerms.length - 1) && operationWords.has(t)) return;
+        object.set(t, 1);
+      });
       // The domain is often left unsaid ("list commits" for repository.commit_list): it counts half.
       for (const t of tokens(domain.replace(/_/g, ' '))) if (!object.has(t)) object.set(t, DOMAIN_SHARE);
-      for (const t of [op, ...OPERATION_WORDS]) object.delete(t);
+      object.delete(op);
       this.generic[d] = [...object.values()].every((w) => w < 1);
+      this.things[d] = [...object].filter(([, w]) => w === 1 || this.generic[d]).map(([t]) => t);
       return [...object].map(([t, w]) => [t, w * (this.idf.get(t) ?? 0)] as [string, number]);
     });
     // The title names the object in the words people use ("List all my merge requests" for list_global).
     this.titleObjects = actions.map((a, d) => {
       const op = stem(this.operations[d]);
-      const ts = new Set(tokens(a.title).filter((t) => t !== op && !OPERATION_WORDS.has(t)));
+      const ts = new Set(tokens(a.title).filter((t) => t !== op && !operationWords.has(t)));
       return [...ts].map((t) => [t, this.idf.get(t) ?? 0] as [string, number]);
     });
     for (const a of actions) {
@@ -265,6 +304,8 @@ export class ActionFinder {
    */
   private literals(query: string): string {
     return query
+      .replace(/\bhttps?:\/\/\S*/g, ' ')
+      .replace(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/g, ' ')
       .replace(/!\d+\b/g, ' merge request ')
       .replace(/#\d+\b/g, ' issue ')
       .replace(/(?:^|\s)v\d+(?:\.\d+)*\b/gi, ' ')
@@ -277,7 +318,10 @@ export class ActionFinder {
   private parse(query: string): Parsed {
     const ws = words(this.literals(query));
     let i = 0;
-    while (i < ws.length - 1 && LEAD_IN.has(ws[i])) i++;
+    // "How do I ...", "how to ...": the verb after it says what to do.
+    const skip = (k: number) =>
+      LEAD_IN.has(ws[k]) || (ws[k] === 'how' && ['do', 'to', 'can', 'should', 'would'].includes(ws[k + 1]));
+    while (i < ws.length - 1 && skip(i)) i += ws[i] === 'how' ? 2 : 1;
     const first = ws[i];
     let operations: Record<string, number> = QUESTION;
     let strength = NO_VERB_STRENGTH;
@@ -302,30 +346,56 @@ export class ActionFinder {
       if (this.idf.has(t) && w > (terms.get(t) ?? 0)) terms.set(t, w);
     };
     let plural = false;
+    let afterPlural = false;
     const typed: string[] = [];
     ws.forEach((w, k) => {
-      if (k < i || (STOP_WORDS.has(w) && !SYNONYMS[w])) return;
+      const implied = k === verbAt ? VERB_OBJECTS[w] : (SYNONYMS[w] ?? SYNONYMS[w.replace(/s$/, '')]);
+      if (k < i || (STOP_WORDS.has(w) && !implied)) return;
       const s = stem(w);
       if (!STOP_WORDS.has(w)) typed.push(s);
-      const weight = k === verbAt && !this.objectWords.has(s) ? VERB_TERM_WEIGHT : (WEAK_WORDS[w] ?? 1);
-      if (k !== verbAt && w.endsWith('s') && !w.endsWith('ss') && s !== w && !NOT_PLURAL.has(w))
-        plural = true;
+      const isPlural = k !== verbAt && w.endsWith('s') && !w.endsWith('ss') && s !== w && !NOT_PLURAL.has(w);
+      // "issues labeled bug": a participle after the things asked for filters them rather than naming them.
+      const filter = afterPlural && w.endsWith('ed');
+      afterPlural = isPlural;
+      plural ||= isPlural;
+      const weight = filter
+        ? FILTER_WEIGHT
+        : k === verbAt && !this.objectWords.has(s)
+          ? VERB_TERM_WEIGHT
+          : (WEAK_WORDS[w] ?? 1);
       if (!STOP_WORDS.has(w)) add(s, weight);
-      const singular = w.endsWith('s') ? w.slice(0, -1) : w;
-      for (const syn of SYNONYMS[w] ?? SYNONYMS[singular] ?? [])
-        for (const t of tokens(syn)) add(t, SYNONYM_WEIGHT);
+      for (const syn of implied ?? []) for (const t of tokens(syn)) add(t, Math.min(weight, SYNONYM_WEIGHT));
     });
     if (ws.some((w) => MANY_WORDS.has(w))) plural = true;
     // Asked to read something plural ("show the pipelines of ..."): a list answers it best.
     if (plural && (operations.get ?? 0) >= 0.8 && (operations.list ?? 0) < 1)
       operations = { ...operations, list: 1, search: Math.max(operations.search ?? 0, 0.8), get: 0.8 };
     const pairs = typed.slice(1).map((t, k) => `${typed[k]} ${t}`);
-    return { terms, pairs, operations, strength };
+    const verb = verbAt < 0 ? undefined : ws[verbAt];
+    let target: Set<string> | undefined;
+    const strongest = strongestOf(operations);
+    if (verb && (CREATE_OR_DELETE.has(strongest) || strongest === 'set')) {
+      const at = ws.findIndex((w, k) => k > verbAt + 1 && TARGET_PREPOSITIONS.has(w));
+      if (at > 0) {
+        // A word the catalog never uses, added to or removed from a thing, is most often someone's name.
+        if (
+          ws.slice(verbAt + 1, at).some((w) => !STOP_WORDS.has(w) && !/\d/.test(w) && !this.idf.has(stem(w)))
+        )
+          for (const t of PERSON) add(t, PERSON_WEIGHT);
+        target = new Set();
+        for (const w of ws.slice(at + 1)) {
+          if (STOP_WORDS.has(w)) continue;
+          target.add(stem(w));
+          for (const syn of SYNONYMS[w] ?? []) for (const t of tokens(syn)) target.add(t);
+        }
+      }
+    }
+    return { terms, pairs, operations, strength, verb, target };
   }
 
   search(query: string, limit = 5): Array<{ action: ActionSpec; score: number }> {
     const exact = this.exact.get(query.trim());
-    const { terms, pairs, operations, strength } = this.parse(query);
+    const { terms, pairs, operations, strength, verb: typedVerb, target } = this.parse(query);
     const content = new Float64Array(this.actions.length);
     const touched: number[] = [];
     for (const [t, qw] of terms) {
@@ -344,8 +414,7 @@ export class ActionFinder {
       for (const [d, w] of at) if (content[d] > 0) content[d] += PAIR_WEIGHT * idf * w;
     }
     // Whether the request asks to read or to change: its strongest operation says.
-    let strongest = '';
-    for (const [op, w] of Object.entries(operations)) if (w > (operations[strongest] ?? 0)) strongest = op;
+    const strongest = strongestOf(operations);
     const readsOnly = strength < 1 || !strongest ? undefined : READ_OPERATIONS.has(strongest);
     const covered = (object: Array<[string, number]>): number => {
       let named = 0;
@@ -374,7 +443,14 @@ export class ActionFinder {
         this.generic[d] ? GENERIC_COVERAGE : 0,
       );
       const op = this.operations[d];
-      const verb = operations[op] ?? 0;
+      let verb = operations[op] ?? 0;
+      let onTarget = 1;
+      // "add a label to an issue": the issue is changed, not made; "remove bob from the group": not removed.
+      const thing = this.things[d];
+      if (target && thing.length && thing.every((t) => target.has(t))) {
+        if (UPDATE_OPERATIONS.has(op)) verb = Math.max(verb, TARGET_UPDATE);
+        else if (CREATE_OR_DELETE.has(op) && op !== typedVerb) onTarget = TARGET_MISMATCH;
+      }
       const mismatch =
         !verb && readsOnly !== undefined && READ_OPERATIONS.has(op) !== readsOnly ? MISMATCH : 1;
       keep(
@@ -383,6 +459,7 @@ export class ActionFinder {
           (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage) *
           (1 + VERB_LIFT * strength * verb) *
           mismatch *
+          onTarget *
           (1 + 0.01 / (1 + object.length)),
       );
     }
