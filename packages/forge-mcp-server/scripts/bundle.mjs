@@ -12,32 +12,42 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = join(root, 'dist/forge-mcp-server.bundle.cjs');
 /** The telemetry room is a bundle of its own, read only when telemetry is on (the OpenTelemetry SDK with it). */
 const TELEMETRY_BUNDLE = './forge-mcp-telemetry.bundle.cjs';
+/** So is the Redis state adapter, read only with FORGE_MCP_REDIS_URL (ioredis with it). */
+const REDIS_BUNDLE = './forge-mcp-redis.bundle.cjs';
 const options = bundleOptions();
+
+/**
+ * import(`specifier`) becomes a require of `bundle` when first called (the launcher runs the main bundle as a
+ * vm.Script, where a dynamic import() has no loader).
+ */
+function apart(name, specifier, bundle) {
+  const escape = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  return {
+    name: `${name}-apart`,
+    setup(b) {
+      b.onResolve({ filter: new RegExp(`^${escape(specifier)}$`) }, () => ({
+        path: name,
+        namespace: 'apart',
+      }));
+      b.onLoad({ filter: new RegExp(`^${name}$`), namespace: 'apart' }, () => ({
+        contents: `module.exports = require(${JSON.stringify(bundle)});`,
+        loader: 'js',
+      }));
+      b.onResolve({ filter: new RegExp(`^${escape(bundle)}$`) }, (args) => ({
+        path: args.path,
+        external: true,
+      }));
+    },
+  };
+}
 await build({
   entryPoints: [join(root, 'dist/cli.js')],
   outfile: bundle,
   ...options,
   plugins: [
     ...options.plugins,
-    {
-      // import('./telemetry/index.js') becomes a require of the telemetry bundle when first called (the
-      // launcher runs this bundle as a vm.Script, where a dynamic import() has no loader).
-      name: 'telemetry-apart',
-      setup(b) {
-        b.onResolve({ filter: /^\.\/telemetry\/index\.js$/ }, () => ({
-          path: 'telemetry',
-          namespace: 'apart',
-        }));
-        b.onLoad({ filter: /.*/, namespace: 'apart' }, () => ({
-          contents: `module.exports = require(${JSON.stringify(TELEMETRY_BUNDLE)});`,
-          loader: 'js',
-        }));
-        b.onResolve({ filter: /^\.\/forge-mcp-telemetry\.bundle\.cjs$/ }, (args) => ({
-          path: args.path,
-          external: true,
-        }));
-      },
-    },
+    apart('telemetry', './telemetry/index.js', TELEMETRY_BUNDLE),
+    apart('redis', './redis/index.js', REDIS_BUNDLE),
   ],
   // forge-sim is only the demo's; the server never loads it.
   external: ['forge-sim'],
@@ -45,6 +55,11 @@ await build({
 await build({
   entryPoints: [join(root, 'dist/telemetry/index.js')],
   outfile: join(root, 'dist', TELEMETRY_BUNDLE),
+  ...options,
+});
+await build({
+  entryPoints: [join(root, 'dist/state/redis/index.js')],
+  outfile: join(root, 'dist', REDIS_BUNDLE),
   ...options,
 });
 writeLauncher(bundle, join(root, 'dist/forge-mcp-server.cjs'));

@@ -127,6 +127,8 @@ async function serve(config: Config, log: Logger): Promise<number | undefined> {
     handle = await runHttp(config, log);
   } catch (err) {
     unregister();
+    // A refusal already logged (Redis unreachable at start): exit non-zero without repeating it.
+    if ((err as { reported?: boolean }).reported) return 1;
     throw err;
   }
   markServing();

@@ -28,6 +28,7 @@ export type GrammarKind =
   | 'path'
   | 'string'
   | 'secret'
+  | 'redis-url'
   | 'substitutions';
 
 export interface ParseContext {
@@ -350,6 +351,36 @@ function parseHttpUrl(raw: string): URL | string {
   if (url.username || url.password) return 'URL carries credentials';
   if (!url.hostname) return 'URL has no host';
   return url;
+}
+
+/**
+ * A Redis server: redis:// (or rediss:// for TLS), a host, an optional port and database number, and optional
+ * user and password. Secret: the URL may carry a password, so no message repeats it.
+ */
+export function redisUrlGrammar(): Grammar<string> {
+  return {
+    kind: 'redis-url',
+    accepts: 'a redis:// or rediss:// URL: redis://[[user]:password@]host[:port][/database]',
+    secret: true,
+    parse(raw) {
+      const v = raw.trim();
+      let url: URL;
+      try {
+        url = new URL(v);
+      } catch {
+        return fail('not an absolute URL');
+      }
+      if (url.protocol !== 'redis:' && url.protocol !== 'rediss:')
+        return fail(`the scheme is ${url.protocol.replace(/:$/, '')}, not redis or rediss`);
+      if (!url.hostname) return fail('the URL names no host');
+      if (url.port !== '' && (Number(url.port) < 1 || Number(url.port) > 65535))
+        return fail('the port is out of range');
+      if (!/^(\/\d*)?$/.test(url.pathname)) return fail('the path is not a database number such as /0');
+      if (url.search || url.hash) return fail('the URL has a query or fragment');
+      return ok(v);
+    },
+    format: () => '',
+  };
 }
 
 /** An instance URL: http(s), no credentials, query or fragment; trailing slashes removed. */

@@ -267,6 +267,7 @@ function assemble(v: RawValues, transport: Transport): Config {
     trustedProxyHeader: v.trustedProxyHeader,
     trustedProxies: v.trustedProxies ?? [],
     stateless: v.stateless ?? true,
+    redisUrl: v.redisUrl,
     resourceDocumentation: v.resourceDocumentation,
     resourcePolicyUri: v.resourcePolicyUri,
     resourceTosUri: v.resourceTosUri,

@@ -299,6 +299,41 @@ describe('description substitutions', () => {
   });
 });
 
+describe('the Redis URL', () => {
+  it('takes redis:// and rediss:// with host, port, database, user and password', () => {
+    for (const ok of [
+      'redis://cache',
+      'redis://127.0.0.1:6379',
+      'rediss://user:p%40ss@cache.example.com:6380/3',
+      'redis://:secret@[::1]:6379/0',
+    ])
+      expect(http({ FORGE_MCP_REDIS_URL: ok }).config.redisUrl).toBe(ok);
+    expect(http({}, ['--redis-url=redis://cache:6379']).config.redisUrl).toBe('redis://cache:6379');
+  });
+  it('refuses anything else naming the variable and what is wrong, never the password', () => {
+    const cases: Array<[string, string]> = [
+      ['cache', 'not an absolute URL'],
+      ['cache:6379', 'the scheme is cache, not redis or rediss'],
+      ['http://:hunter2@cache:6379', 'the scheme is http, not redis or rediss'],
+      ['redis://:hunter2@cache:99999', 'not an absolute URL'],
+      ['redis://:hunter2@cache:6379/zero', 'the path is not a database number such as /0'],
+      ['redis://:hunter2@cache:6379/0?tls=1', 'the URL has a query or fragment'],
+    ];
+    for (const [bad, why] of cases) {
+      const message = refusal(() => http({ FORGE_MCP_REDIS_URL: bad }));
+      expect(message).toContain('FORGE_MCP_REDIS_URL=<redacted>');
+      expect(message).toContain(why);
+      expect(message).not.toContain('hunter2');
+    }
+    const flag = refusal(() => http({}, ['--redis-url=redis://:hunter2@/x']));
+    expect(flag).toContain('--redis-url=<redacted>');
+    expect(flag).not.toContain('hunter2');
+  });
+  it('is not read by a stdio server', () => {
+    expect(stdio({ FORGE_MCP_REDIS_URL: 'redis://cache' }).config.redisUrl).toBeUndefined();
+  });
+});
+
 describe('addresses', () => {
   it('pprof takes localhost or loopback hosts only', () => {
     for (const ok of ['localhost:6060', '127.0.0.1:6060', '127.1.2.3:1', '[::1]:6060'])

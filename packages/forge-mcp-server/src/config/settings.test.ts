@@ -644,6 +644,20 @@ const rows: Row[] = [
     invalid: { raw: 'stateful', outcome: 'refuse', accepts: BOOL },
   },
   {
+    field: 'redisUrl',
+    variable: 'FORGE_MCP_REDIS_URL',
+    flag: '--redis-url',
+    transport: 'http',
+    default: undefined,
+    valid: ['redis://:pw@cache.internal:6380/2', 'redis://:pw@cache.internal:6380/2'],
+    // The value may hold a password: the message says what is wrong without repeating it.
+    invalid: {
+      raw: 'http://:s3cret@cache.internal:6379',
+      outcome: 'refuse',
+      contains: ['<redacted>', 'the scheme is http, not redis or rediss', 'a redis:// or rediss:// URL'],
+    },
+  },
+  {
     field: 'resourceDocumentation',
     flag: '--resource-documentation',
     transport: 'http',

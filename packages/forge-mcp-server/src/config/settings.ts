@@ -21,6 +21,7 @@ import {
   originListGrammar,
   pathGrammar,
   publicUrlGrammar,
+  redisUrlGrammar,
   secretGrammar,
   sizeGrammar,
   strictBooleanGrammar,
@@ -599,6 +600,15 @@ export const SETTINGS = {
     grammar: booleanGrammar(),
     default: true,
     description: 'Serve without MCP sessions; --stateless=false keeps stateful sessions.',
+  }),
+  redisUrl: setting({
+    variable: 'FORGE_MCP_REDIS_URL',
+    flag: '--redis-url',
+    scope: 'http',
+    grammar: redisUrlGrammar(),
+    defaultText: 'empty',
+    description:
+      'Redis server holding the state replicas share (stateful sessions and their event log, verified identities, refused tokens, authentication budgets, rate limits, subscriptions, the confirmation seal key), so several replicas behind a load balancer act as one; empty keeps it in this process. Unreachable: the start is refused; once running, what needs it answers 503 with Retry-After until it is back.',
   }),
   resourceDocumentation: setting({
     flag: '--resource-documentation',

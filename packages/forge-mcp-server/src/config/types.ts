@@ -86,6 +86,8 @@ export interface Config {
   /** IP addresses and CIDR ranges. */
   trustedProxies: string[];
   stateless: boolean;
+  /** FORGE_MCP_REDIS_URL: the shared state's store (may hold a password: never log it). */
+  redisUrl?: string;
   resourceDocumentation?: string;
   resourcePolicyUri?: string;
   resourceTosUri?: string;

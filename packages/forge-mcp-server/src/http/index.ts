@@ -32,7 +32,7 @@ import { originPolicy } from './origin-guard.js';
 import { SessionPool } from './pool.js';
 import { InstanceError, presentedTokenLabel } from '../instance/index.js';
 import { SessionTable } from './sessions.js';
-import { memoryState } from '../state/index.js';
+import { isStateUnavailable, openState, type State, type StateUnavailable } from '../state/index.js';
 import { Turns, VERIFICATION_SLOTS, VERIFICATION_WAIT_MS } from './turns.js';
 import { SERVER_CARD_PATHS, serverCard, serverCardResponder } from './server-card.js';
 import { BUSY_RETRY_AFTER_S, CallSlots } from './slots.js';
@@ -97,7 +97,24 @@ function registerCatalog(session: Session, hooks: ServerHooks): Server {
   }
 }
 
+/** A start refused with its reason already logged (the caller exits non-zero without repeating it). */
+export class StartRefused extends Error {
+  readonly reported = true;
+}
+
+/** The state port: in Redis with FORGE_MCP_REDIS_URL, which must answer at start. */
+async function stateFor(config: Config, log: Logger): Promise<State> {
+  try {
+    return await openState(config, log);
+  } catch (err) {
+    if (!isStateUnavailable(err)) throw err;
+    log.error({ redis: err.where }, err.message);
+    throw new StartRefused(err.message);
+  }
+}
+
 export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> {
+  const state = await stateFor(config, log);
   const pool = new SessionPool({
     max: config.maxHttpClients,
     idleTimeoutMs: config.poolIdleTimeoutMs,
@@ -130,8 +147,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
   const slots = new CallSlots();
   const checks = new Turns(VERIFICATION_SLOTS);
   const drain = new Drain();
-  const throttle = new Throttle(config, log);
-  const state = memoryState({ identityTtlMs: config.oauthCacheTtlMs });
+  const throttle = new Throttle(config, log, state);
   const door = config.authMode === 'oauth' ? new OAuthDoor(config, log, pool, state) : undefined;
   const card = serverCardResponder(JSON.stringify(serverCard(config, VERSION, mcpPath)));
   // Resource subscriptions and listen streams; a credential following something keeps its pool entry busy.
@@ -146,7 +162,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
   const streams = new EventStreams(subscriptions);
   // What a credential still holds ends with its pool entry.
   pool.onEvict((key) => {
-    void subscriptions.endFor(key);
+    void subscriptions.endFor(key).catch(() => undefined);
     sessions?.endFor(key);
     door?.forgetIdentity(key);
   });
@@ -170,7 +186,11 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
       if (ready) return ready;
       const session = (ctx.authInfo && bound.get(ctx.authInfo)) ?? pool.peek(ctx.authInfo?.clientId ?? '');
       if (!session) throw new Error('no session for this request');
-      return buildServer(session, { transport: 'tcp', onToolCall: (i) => log.debug(i, 'tools/call') });
+      return buildServer(session, {
+        transport: 'tcp',
+        seal: state.sealKey,
+        onToolCall: (i) => log.debug(i, 'tools/call'),
+      });
     },
     {
       legacy: 'stateless',
@@ -231,7 +251,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     session: Session,
     parsed: unknown,
   ) => {
-    if (throttle.refuseRate(res, key, parsed)) {
+    if (await throttle.refuseRate(res, key, parsed)) {
       publish(channels.mcpRefused, () => ({
         method: methodOf(parsed) ?? '',
         toolName: toolNameOf(parsed),
@@ -252,6 +272,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
           (await sessions.serve(req, res, key, parsed, () =>
             registerCatalog(session, {
               transport: 'tcp',
+              seal: state.sealKey,
               onToolCall: (i) => log.debug(i, 'tools/call'),
               subscriptions: { room: subscriptions, owner: key },
             }),
@@ -260,7 +281,11 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
           return;
         built.set(
           auth,
-          registerCatalog(session, { transport: 'tcp', onToolCall: (i) => log.debug(i, 'tools/call') }),
+          registerCatalog(session, {
+            transport: 'tcp',
+            seal: state.sealKey,
+            onToolCall: (i) => log.debug(i, 'tools/call'),
+          }),
         );
         await node(req as never, res as never, parsed);
       });
@@ -327,7 +352,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     }
     const key = createHash('sha256').update(instance).update('\0').update(cred.token).digest('hex');
     const address = throttle.addressOf(req);
-    if (throttle.refuseBlocked(res, address, pool.has(key))) return;
+    if (await throttle.refuseBlocked(res, address, pool.has(key))) return;
     const read = await readAndHoldSlot(req, res);
     if (!read) return;
     const { parsed } = read;
@@ -358,7 +383,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     } catch (err) {
       pool.drop(key);
       if (err instanceof SessionRefused) {
-        if (err.status === 401) throttle.chargeFailure(address, key);
+        if (err.status === 401) await throttle.chargeFailure(address, key);
         return sendJson(
           res,
           err.status,
@@ -385,8 +410,8 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
   };
 
   /** Answers an OAuth-mode refusal: the JSON-RPC error, its challenge or Retry-After, charged if it says so. */
-  const refuseAdmission = (res: ServerResponse, refusal: Refusal, address: string, key: string) => {
-    if (refusal.charge) throttle.chargeFailure(address, key);
+  const refuseAdmission = async (res: ServerResponse, refusal: Refusal, address: string, key: string) => {
+    if (refusal.charge) await throttle.chargeFailure(address, key);
     return sendJson(res, refusal.status, rpcError(null, refusal.code, refusal.message), refusal.headers);
   };
 
@@ -398,7 +423,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     }
     const key = createHash('sha256').update(instance).update('\0').update(token).digest('hex');
     const address = throttle.addressOf(req);
-    if (throttle.refuseBlocked(res, address, pool.has(key))) return;
+    if (await throttle.refuseBlocked(res, address, pool.has(key))) return;
     const read = await readAndHoldSlot(req, res);
     if (!read) return;
     const { parsed } = read;
@@ -434,6 +459,22 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     return serveMcp(req, res);
   };
 
+  /** The shared store does not answer: 503 with Retry-After rather than state that would diverge. */
+  const unavailable = (res: ServerResponse, err: StateUnavailable) => {
+    log.debug({ err: err.message }, 'request refused: shared state unreachable');
+    if (res.headersSent) return void res.end();
+    sendJson(
+      res,
+      503,
+      rpcError(
+        null,
+        CODES.internal,
+        'shared state is unavailable: the Redis server this replica shares its state through does not answer; retry shortly',
+      ),
+      { 'retry-after': String(err.retryAfterS) },
+    );
+  };
+
   const scheme = config.tlsCert && config.tlsKey ? 'https' : 'http';
   const server = createListener(config, (req, res) => {
     // Observers see the whole exchange, the host check included.
@@ -442,6 +483,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
       () => ({ req, res, scheme }),
       () =>
         serve(req, res).catch((err) => {
+          if (isStateUnavailable(err)) return unavailable(res, err);
           log.error({ err: (err as Error).message }, 'request failed');
           if (!res.headersSent) sendJson(res, 500, rpcError(null, CODES.internal, 'internal error'));
           else res.end();
@@ -467,11 +509,12 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     close: () =>
       new Promise<void>((resolve) => {
         drain.close();
-        state.close();
         server.closeAllConnections?.();
         server.close(() => {
           unlinkSocket(addr);
-          resolve();
+          void Promise.resolve(state.close())
+            .catch(() => undefined)
+            .then(() => resolve());
         });
         subscriptions.close();
         void handler.close();

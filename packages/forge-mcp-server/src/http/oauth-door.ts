@@ -252,6 +252,6 @@ export class OAuthDoor {
 
   /** The credential's pool entry was evicted: its verified identity goes with it. */
   forgetIdentity(key: string): void {
-    void this.identities.forget(key);
+    void this.identities.forget(key).catch(() => undefined);
   }
 }

@@ -3,15 +3,16 @@
  * before a credential the server does not hold is verified, charged when the instance refuses it) and
  * the per-credential rate limiter (charged after authentication, before the MCP handler). Both refuse
  * with 429, Retry-After from the block in force and a JSON-RPC error body (code -42900, data.reason).
- * Refusal logs: at most one WARN line per ten seconds each.
+ * Refusal logs: at most one WARN line per ten seconds each. Budgets and buckets sit behind the state port, so
+ * replicas sharing a store refuse as one.
  */
 import { channels, publish } from '../channels.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../config/types.js';
 import type { Logger } from '../log.js';
-import { AuthBudgets } from './budgets.js';
+import type { BudgetStore, RateLimitStore } from '../state/index.js';
 import { sendJson } from './headers.js';
-import { methodsOf, RATE_LIMITED_CODE, RateLimiter, ThrottledLog } from './limits.js';
+import { methodsOf, RATE_LIMITED_CODE, ThrottledLog } from './limits.js';
 import { addressMatcher, clientAddress } from './peers.js';
 
 /** JSON-RPC code of a 429 refusal (the HTTP status times a hundred, like -40100 and -40300). */
@@ -43,8 +44,6 @@ export function sendTooMany(
 }
 
 export class Throttle {
-  readonly limiter: RateLimiter;
-  readonly budgets: AuthBudgets;
   private readonly proxies: (addr: string | undefined) => boolean;
   private readonly rateLog: ThrottledLog;
   private readonly blockLog: ThrottledLog;
@@ -52,16 +51,9 @@ export class Throttle {
   constructor(
     private readonly config: Config,
     private readonly log: Logger,
+    private readonly state: { budgets: BudgetStore; rateLimits: RateLimitStore },
     now: () => number = Date.now,
   ) {
-    this.limiter = new RateLimiter({ rps: config.rateLimitRps, burst: config.rateLimitBurst, now });
-    this.budgets = new AuthBudgets({
-      failureLimit: config.authFailureLimit,
-      failureWindowMs: config.authFailureWindowMs,
-      distinctLimit: config.authDistinctTokenLimit,
-      distinctWindowMs: config.authDistinctTokenWindowMs,
-      now,
-    });
     this.proxies = addressMatcher(config.trustedProxies);
     this.rateLog = new ThrottledLog(10_000, now);
     this.blockLog = new ThrottledLog(10_000, now);
@@ -75,9 +67,9 @@ export class Throttle {
    * Answers 429 when `address` is blocked and the credential is not one the server holds; true when
    * it answered.
    */
-  refuseBlocked(res: ServerResponse, address: string, held: boolean): boolean {
-    if (held) return false;
-    const wait = this.budgets.blocked(address);
+  async refuseBlocked(res: ServerResponse, address: string, held: boolean): Promise<boolean> {
+    if (held || !this.state.budgets.enabled) return false;
+    const wait = await this.state.budgets.blocked(address);
     if (!wait) return false;
     sendTooMany(
       res,
@@ -95,8 +87,8 @@ export class Throttle {
    * charged) is a transport_source block: everyone behind that proxy without a held credential is refused
    * until it ends. Other blocks are named by the budget that was spent.
    */
-  chargeFailure(address: string, credentialKey: string): void {
-    const block = this.budgets.fail(address, credentialKey);
+  async chargeFailure(address: string, credentialKey: string): Promise<void> {
+    const block = await this.state.budgets.fail(address, credentialKey);
     if (!block) return;
     const reason =
       this.config.trustedProxyHeader && this.proxies(address) ? 'transport_source' : block.reason;
@@ -117,8 +109,8 @@ export class Throttle {
   }
 
   /** Charges the request's methods to the credential; answers 429 and returns true when refused. */
-  refuseRate(res: ServerResponse, credentialKey: string, body: unknown): boolean {
-    const verdict = this.limiter.charge(credentialKey, methodsOf(body));
+  async refuseRate(res: ServerResponse, credentialKey: string, body: unknown): Promise<boolean> {
+    const verdict = await this.state.rateLimits.charge(credentialKey, methodsOf(body));
     if (verdict.ok) return false;
     const what =
       verdict.family === 'global'

@@ -29,8 +29,23 @@ import { preserialize } from './preserialized.js';
 
 export const SERVER_NAME = 'forge-mcp-server';
 
-/** Confirmation states are sealed with a per-process key: a state the server did not issue is refused. */
-const stateCodec = createRequestStateCodec<{ action: string; args: string }>({ key: randomBytes(32) });
+type Sealed = { action: string; args: string };
+type Codec = ReturnType<typeof createRequestStateCodec<Sealed>>;
+
+/**
+ * Confirmation states are sealed with a key: a state the server did not issue is refused. Without a `seal`
+ * hook the key is the process's own; HTTP mode takes it from the state port, shared by every replica.
+ */
+const processCodec = createRequestStateCodec<Sealed>({ key: randomBytes(32) });
+const codecs = new WeakMap<Uint8Array, Codec>();
+
+async function codecOf(seal: ServerHooks['seal']): Promise<Codec> {
+  if (!seal) return processCodec;
+  const key = await seal();
+  let codec = codecs.get(key);
+  if (!codec) codecs.set(key, (codec = createRequestStateCodec<Sealed>({ key })));
+  return codec;
+}
 
 export interface ServerHooks {
   /** Writes a downloaded body to a local path (stdio only). */
@@ -41,6 +56,8 @@ export interface ServerHooks {
   localPath?: (localPath: string, kind: 'upload' | 'directory') => Promise<string>;
   /** Where resources/subscribe registers (absent: a stateless request, which cannot be notified later). */
   subscriptions?: SubscriptionLink;
+  /** The key confirmation states are sealed with (the state port's); absent: the process's own. */
+  seal?: () => Promise<Uint8Array>;
   /** 'pipe' on stdio, 'tcp' over HTTP (what observers record as the network transport). */
   transport?: 'pipe' | 'tcp';
   /** Called after each tool call, for logs (observers read the toolCall channel). */
@@ -110,7 +127,9 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
         session.surfaceName === 'dynamic'
           ? 'Use forge_find_action to find the canonical action for a task, then forge_execute_action to run it.'
           : undefined,
-      requestState: { verify: (state: string, ctx: ServerContext) => stateCodec.verify(state, ctx) },
+      requestState: {
+        verify: async (state: string, ctx: ServerContext) => (await codecOf(hooks.seal)).verify(state, ctx),
+      },
     },
   );
 
@@ -218,7 +237,9 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
       case 'confirm_text':
         return report(errorResult(decision.text), action.id, 'needs_confirmation');
       case 'ask': {
-        const requestState = await stateCodec.mint({ action: action.id, args: JSON.stringify(params) });
+        const requestState = await (
+          await codecOf(hooks.seal)
+        ).mint({ action: action.id, args: JSON.stringify(params) });
         called(false, action.id, 'needs_confirmation');
         return inputRequired({
           inputRequests: {

@@ -1,178 +1,314 @@
 /**
- * The in-memory state adapter's bounds, with an injected clock: the verified identity cache (10,000
- * identities, an expired one dropped first else the least recently used, a sweep every quarter of the TTL
- * but at most every 30 s, the token's own expiry honoured) and the refused-token memory (five minutes,
- * 4,096 entries, oldest first out).
+ * The state port's bounds, over both adapters (in memory, and Redis against a real redis-server), with an
+ * injected clock: the verified identity cache (10,000 identities, an expired one dropped first else the least
+ * recently used, a sweep every quarter of the TTL but at most every 30 s, the token's own expiry honoured),
+ * the refused-token memory (five minutes, 4,096 entries, oldest first out), session records, the session event
+ * log (1,000 events and 256 KiB), the subscription registry, listen-stream ceilings and the seal key.
  */
 import { describe, expect, it } from 'vitest';
+import { ADAPTERS, useAdapters } from '../../test/state-adapters.js';
 import {
   EVENT_BYTES_PER_SESSION,
   EVENTS_PER_SESSION,
-  MemoryEventStore,
   IDENTITY_CACHE_MAX,
-  MemoryIdentityStore,
-  MemoryRefusedTokens,
-  MemorySessionStore,
   REFUSED_MEMORY_MAX,
   REFUSED_MEMORY_MS,
   sweepEvery,
+  type StateOptions,
 } from './index.js';
 
 const who = (n: number) => ({ userId: n, username: `u${n}`, scopes: ['api'] });
+const TTL = 15 * 60_000;
 
 function clock() {
   let t = 1_000_000;
   return { now: () => t, advance: (ms: number) => (t += ms) };
 }
 
-describe('verified identity cache (in memory)', () => {
-  const TTL = 15 * 60_000;
+useAdapters();
 
-  it('holds 10,000 identities: the 10,001st drops the least recently used', async () => {
-    const c = clock();
-    const cache = new MemoryIdentityStore(TTL, undefined, c.now);
-    expect(IDENTITY_CACHE_MAX).toBe(10_000);
-    for (let i = 0; i < 10_000; i++) await cache.remember(`k${i}`, who(i));
-    expect(cache.size).toBe(10_000);
-    // k0 read again: now k1 is the least recently used.
-    expect((await cache.fresh('k0'))?.username).toBe('u0');
-    await cache.remember('new', who(-1));
-    expect(cache.size).toBe(10_000);
-    expect(cache.holds('k0')).toBe(true);
-    expect(cache.holds('k1')).toBe(false);
-    expect(await cache.fresh('new')).toMatchObject({ userId: -1 });
-    cache.close();
+it('sweeps every quarter of the TTL and at most every 30 s', () => {
+  expect(sweepEvery(15 * 60_000)).toBe(225_000);
+  expect(sweepEvery(60_000)).toBe(30_000);
+  expect(sweepEvery(2 * 60 * 60_000)).toBe(30 * 60_000);
+});
+
+describe.each(ADAPTERS)('$name adapter', (adapter) => {
+  const make = (o: Partial<StateOptions> = {}) => adapter.make({ identityTtlMs: TTL, ...o });
+
+  describe.skipIf(adapter.skip)('verified identity cache', () => {
+    it('holds 10,000 identities: the 10,001st drops the least recently used', async () => {
+      const c = clock();
+      const { state, probe } = await make({ now: c.now });
+      const cache = state.identities;
+      expect(IDENTITY_CACHE_MAX).toBe(10_000);
+      // Sent at once (Redis keeps their order on one connection).
+      await Promise.all(Array.from({ length: 10_000 }, (_, i) => cache.remember(`k${i}`, who(i))));
+      expect(await probe.identityCount()).toBe(10_000);
+      // k0 read again: now k1 is the least recently used.
+      expect((await cache.fresh('k0'))?.username).toBe('u0');
+      await cache.remember('new', who(-1));
+      expect(await probe.identityCount()).toBe(10_000);
+      expect(await probe.identityHolds('k0')).toBe(true);
+      expect(await probe.identityHolds('k1')).toBe(false);
+      expect(await cache.fresh('new')).toMatchObject({ userId: -1 });
+    });
+
+    it('drops an expired identity before the least recently used one when full', async () => {
+      const c = clock();
+      const { state, probe } = await make({ now: c.now, identityMax: 3 });
+      const cache = state.identities;
+      await cache.remember('old', who(1));
+      await cache.remember('short', who(2), c.now() + 60_000); // the token itself expires in a minute
+      await cache.remember('young', who(3));
+      c.advance(60_000);
+      await cache.remember('new', who(4));
+      expect(await probe.identityHolds('short')).toBe(false);
+      expect(await probe.identityHolds('old')).toBe(true);
+    });
+
+    it('answers a verification until the TTL or the token expiry, whichever is first, then not', async () => {
+      const c = clock();
+      const { state, probe } = await make({ now: c.now, identityMax: 10 });
+      const cache = state.identities;
+      await cache.remember('a', who(1));
+      await cache.remember('b', who(2), c.now() + 5 * 60_000);
+      c.advance(5 * 60_000 - 1);
+      expect(await cache.fresh('b')).toBeDefined();
+      c.advance(1);
+      expect(await cache.fresh('b')).toBeUndefined();
+      c.advance(TTL - 5 * 60_000 - 1);
+      expect(await cache.fresh('a')).toEqual({ ...who(1), expiresAt: 1_000_000 + TTL });
+      c.advance(1);
+      expect(await cache.fresh('a')).toBeUndefined();
+      // A token already expired is never cached.
+      await cache.remember('gone', who(3), c.now());
+      expect(await probe.identityHolds('gone')).toBe(false);
+    });
+
+    it('sweeps expired identities that nobody reads', async () => {
+      const c = clock();
+      const { state, probe } = await make({ now: c.now, identityMax: 10 });
+      const cache = state.identities;
+      await cache.remember('unread', who(1));
+      c.advance(TTL / 2);
+      await cache.remember('later', who(2));
+      c.advance(TTL / 2);
+      await probe.sweepIdentities();
+      expect(await probe.identityHolds('unread')).toBe(false);
+      expect(await probe.identityHolds('later')).toBe(true);
+    });
+
+    it('forgets on request', async () => {
+      const { state } = await make();
+      await state.identities.remember('a', who(1));
+      await state.identities.forget('a');
+      expect(await state.identities.fresh('a')).toBeUndefined();
+    });
   });
 
-  it('drops an expired identity before the least recently used one when full', async () => {
-    const c = clock();
-    const cache = new MemoryIdentityStore(TTL, 3, c.now);
-    await cache.remember('old', who(1));
-    await cache.remember('short', who(2), c.now() + 60_000); // the token itself expires in a minute
-    await cache.remember('young', who(3));
-    c.advance(60_000);
-    await cache.remember('new', who(4));
-    expect(cache.holds('short')).toBe(false);
-    expect(cache.holds('old')).toBe(true);
-    cache.close();
+  describe.skipIf(adapter.skip)('refused-token memory', () => {
+    it('answers a refused token for five minutes, then asks again', async () => {
+      const c = clock();
+      const { state, probe } = await make({ now: c.now });
+      const mem = state.refused;
+      expect(REFUSED_MEMORY_MS).toBe(5 * 60_000);
+      await mem.remember('k', 'invalid');
+      c.advance(REFUSED_MEMORY_MS - 1);
+      expect(await mem.get('k')).toBe('invalid');
+      c.advance(1);
+      expect(await mem.get('k')).toBeUndefined();
+      expect(await probe.refusedCount()).toBe(0);
+    });
+
+    it('holds 4,096 tokens: the next drops the oldest', async () => {
+      const c = clock();
+      const { state, probe } = await make({ now: c.now });
+      const mem = state.refused;
+      expect(REFUSED_MEMORY_MAX).toBe(4096);
+      await Promise.all(Array.from({ length: 4096 }, (_, i) => mem.remember(`k${i}`, 'pin')));
+      expect(await probe.refusedCount()).toBe(4096);
+      await mem.remember('next', 'invalid');
+      expect(await probe.refusedCount()).toBe(4096);
+      expect(await mem.get('k0')).toBeUndefined();
+      expect(await mem.get('k1')).toBe('pin');
+      expect(await mem.get('next')).toBe('invalid');
+    });
   });
 
-  it('answers a verification until the TTL or the token expiry, whichever is first, then not', async () => {
-    const c = clock();
-    const cache = new MemoryIdentityStore(TTL, 10, c.now);
-    await cache.remember('a', who(1));
-    await cache.remember('b', who(2), c.now() + 5 * 60_000);
-    c.advance(5 * 60_000 - 1);
-    expect(await cache.fresh('b')).toBeDefined();
-    c.advance(1);
-    expect(await cache.fresh('b')).toBeUndefined();
-    c.advance(TTL - 5 * 60_000 - 1);
-    expect(await cache.fresh('a')).toBeDefined();
-    c.advance(1);
-    expect(await cache.fresh('a')).toBeUndefined();
-    // A token already expired is never cached.
-    await cache.remember('gone', who(3), c.now());
-    expect(cache.holds('gone')).toBe(false);
-    cache.close();
+  describe.skipIf(adapter.skip)('stateful-session records', () => {
+    it('keep the owner and last activity of each id until deleted, and hand out copies', async () => {
+      const { state } = await make();
+      const store = state.sessions;
+      const init = {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'c', version: '1' },
+      };
+      await store.put({ id: 's', owner: 'k', openedAt: 1, lastActive: 1, init });
+      await store.touch('s', 5);
+      const r = (await store.get('s'))!;
+      expect(r).toEqual({ id: 's', owner: 'k', openedAt: 1, lastActive: 5, init });
+      r.owner = 'other';
+      expect((await store.get('s'))!.owner).toBe('k');
+      await store.delete('s');
+      expect(await store.get('s')).toBeUndefined();
+      // Touching an ended session does not bring it back.
+      await store.touch('s', 9);
+      expect(await store.get('s')).toBeUndefined();
+    });
   });
 
-  it('sweeps expired identities that nobody reads, every quarter of the TTL and at most every 30 s', async () => {
-    expect(sweepEvery(15 * 60_000)).toBe(225_000);
-    expect(sweepEvery(60_000)).toBe(30_000);
-    expect(sweepEvery(2 * 60 * 60_000)).toBe(30 * 60_000);
-    const c = clock();
-    const cache = new MemoryIdentityStore(TTL, 10, c.now);
-    await cache.remember('unread', who(1));
-    c.advance(TTL / 2);
-    await cache.remember('later', who(2));
-    c.advance(TTL / 2);
-    cache.sweep();
-    expect(cache.holds('unread')).toBe(false);
-    expect(cache.holds('later')).toBe(true);
-    cache.close();
+  describe.skipIf(adapter.skip)('a session event log', () => {
+    const note = (n: number, pad = 0) => ({
+      jsonrpc: '2.0' as const,
+      method: 'notifications/message',
+      params: { n, pad: 'x'.repeat(pad) },
+    });
+
+    it('replays what followed an event on its own stream only', async () => {
+      const { state } = await make();
+      const log = state.eventLog('session-1');
+      const first = await log.storeEvent('a', note(1));
+      await log.storeEvent('b', note(2));
+      const third = await log.storeEvent('a', note(3));
+      expect(await log.getStreamIdForEventId!(third)).toBe('a');
+      const sent: unknown[] = [];
+      const stream = await log.replayEventsAfter(first, { send: async (_id, m) => void sent.push(m) });
+      expect(stream).toBe('a');
+      expect(sent).toEqual([note(3)]);
+    });
+
+    it('keeps at most 1,000 events and 256 KiB per session, the newest; an id gone since is refused', async () => {
+      expect(EVENTS_PER_SESSION).toBe(1000);
+      expect(EVENT_BYTES_PER_SESSION).toBe(256 * 1024);
+      const { state, probe } = await make();
+      const log = state.eventLog('session-1');
+      const first = await log.storeEvent('a', note(0));
+      await Promise.all(Array.from({ length: 1000 }, (_, i) => log.storeEvent('a', note(i + 1))));
+      expect((await probe.eventSizes(log)).size).toBe(1000);
+      await expect(log.replayEventsAfter(first, { send: async () => undefined })).rejects.toThrow(
+        /no longer kept: start a new session/,
+      );
+      const big = state.eventLog('session-2');
+      for (let i = 0; i < 10; i++) await big.storeEvent('a', note(i, 64 * 1024));
+      const held = await probe.eventSizes(big);
+      expect(held.bytes).toBeLessThanOrEqual(256 * 1024);
+      expect(held.size).toBe(3);
+    });
+
+    it("refuses another session's event id", async () => {
+      const { state } = await make();
+      const mine = state.eventLog('session-1');
+      const theirs = state.eventLog('session-2');
+      await mine.storeEvent('a', note(1));
+      const foreign = await theirs.storeEvent('b', note(2));
+      await theirs.storeEvent('b', note(3));
+      const sent: unknown[] = [];
+      await expect(
+        mine.replayEventsAfter(foreign, { send: async (_id, m) => void sent.push(m) }),
+      ).rejects.toThrow(/no longer kept/);
+      expect(sent).toEqual([]);
+    });
   });
 
-  it('forgets on request', async () => {
-    const cache = new MemoryIdentityStore(TTL);
-    await cache.remember('a', who(1));
-    await cache.forget('a');
-    expect(await cache.fresh('a')).toBeUndefined();
-    cache.close();
+  describe.skipIf(adapter.skip)('subscriptions', () => {
+    it('refuses a listen stream at the credential ceiling, then at the process ceiling; a closed one is given back', async () => {
+      const { state } = await make();
+      const subs = state.subscriptions;
+      const ceilings = { perCredential: 2, perProcess: 3 };
+      expect(await subs.openStream('a', ceilings)).toBeUndefined();
+      expect(await subs.openStream('a', ceilings)).toBeUndefined();
+      expect(await subs.openStream('a', ceilings)).toEqual({ ceiling: 'credential', limit: 2 });
+      expect(await subs.openStream('b', ceilings)).toBeUndefined();
+      expect(await subs.openStream('c', ceilings)).toEqual({ ceiling: 'process', limit: 3 });
+      await subs.closeStream('a');
+      expect(await subs.openStream('c', ceilings)).toBeUndefined();
+      // 0: no per-credential ceiling.
+      await subs.closeStream('c');
+      await subs.closeStream('b');
+      const open = { perCredential: 0, perProcess: 3 };
+      expect(await subs.openStream('a', open)).toBeUndefined();
+      expect(await subs.openStream('a', open)).toBeUndefined();
+      expect(await subs.openStream('a', open)).toEqual({ ceiling: 'process', limit: 3 });
+    });
+
+    it('records who follows what, tells a changed version once, and forgets an owner', async () => {
+      const { state } = await make();
+      const subs = state.subscriptions;
+      await subs.follow('o1', 'forge://a', 's1', 'v1');
+      await subs.follow('o1', 'forge://a', 's2', 'v1');
+      await subs.follow('o1', 'forge://b', 's1', 'w1');
+      await subs.follow('o2', 'forge://a', 's3', 'x1');
+      expect(await subs.seen('o1', 'forge://a', 'v1')).toBe(false);
+      expect(await subs.seen('o1', 'forge://a', 'v2')).toBe(true);
+      expect(await subs.seen('o1', 'forge://a', 'v2')).toBe(false);
+      expect(await subs.seen('o1', 'forge://none', 'v2')).toBe(false);
+      await subs.unfollow('s2', 'forge://a');
+      await subs.unfollow('s1', 'forge://b');
+      const sorted = (await subs.followed()).sort((x, y) => (x.owner + x.uri < y.owner + y.uri ? -1 : 1));
+      expect(sorted).toEqual([
+        { owner: 'o1', uri: 'forge://a', subscribers: ['s1'], version: 'v2' },
+        { owner: 'o2', uri: 'forge://a', subscribers: ['s3'], version: 'x1' },
+      ]);
+      expect(await subs.forgetOwner('o1')).toEqual(['s1']);
+      await subs.unfollow('s3');
+      expect(await subs.followed()).toEqual([]);
+    });
+  });
+
+  describe.skipIf(adapter.skip)('the seal key', () => {
+    it('is at least 32 bytes and stays the same', async () => {
+      const { state } = await make();
+      const key = await state.sealKey();
+      expect(key.length).toBeGreaterThanOrEqual(32);
+      expect(Buffer.from(await state.sealKey()).equals(Buffer.from(key))).toBe(true);
+    });
   });
 });
 
-describe('refused-token memory (in memory)', () => {
-  it('answers a refused token for five minutes, then asks again', async () => {
-    const c = clock();
-    const mem = new MemoryRefusedTokens(c.now);
-    expect(REFUSED_MEMORY_MS).toBe(5 * 60_000);
-    await mem.remember('k', 'invalid');
-    c.advance(REFUSED_MEMORY_MS - 1);
-    expect(await mem.get('k')).toBe('invalid');
-    c.advance(1);
-    expect(await mem.get('k')).toBeUndefined();
-    expect(mem.size).toBe(0);
+describe.skipIf(ADAPTERS[1]!.skip)('what replicas sharing Redis see of each other', () => {
+  const redis = ADAPTERS[1]!;
+  const two = async () => [
+    await redis.make({ identityTtlMs: TTL }),
+    await redis.make({ identityTtlMs: TTL }),
+  ];
+
+  it('share identities, refused tokens, session records and the seal key', async () => {
+    const [a, b] = await two();
+    await a!.state.identities.remember('k', who(1));
+    expect(await b!.state.identities.fresh('k')).toMatchObject({ userId: 1 });
+    await a!.state.refused.remember('r', 'invalid');
+    expect(await b!.state.refused.get('r')).toBe('invalid');
+    await a!.state.sessions.put({ id: 's', owner: 'o', openedAt: 1, lastActive: 1 });
+    expect(await b!.state.sessions.get('s')).toMatchObject({ owner: 'o' });
+    expect(Buffer.from(await b!.state.sealKey()).equals(Buffer.from(await a!.state.sealKey()))).toBe(true);
   });
 
-  it('holds 4,096 tokens: the next drops the oldest', async () => {
-    const c = clock();
-    const mem = new MemoryRefusedTokens(c.now);
-    expect(REFUSED_MEMORY_MAX).toBe(4096);
-    for (let i = 0; i < 4096; i++) await mem.remember(`k${i}`, 'pin');
-    expect(mem.size).toBe(4096);
-    await mem.remember('next', 'invalid');
-    expect(mem.size).toBe(4096);
-    expect(await mem.get('k0')).toBeUndefined();
-    expect(await mem.get('k1')).toBe('pin');
-    expect(await mem.get('next')).toBe('invalid');
-  });
-});
-
-describe('stateful-session records (in memory)', () => {
-  it('keep the owner and last activity of each id until deleted, and hand out copies', async () => {
-    const store = new MemorySessionStore();
-    await store.put({ id: 's', owner: 'k', openedAt: 1, lastActive: 1 });
-    await store.touch('s', 5);
-    const r = (await store.get('s'))!;
-    expect(r).toEqual({ id: 's', owner: 'k', openedAt: 1, lastActive: 5 });
-    r.owner = 'other';
-    expect((await store.get('s'))!.owner).toBe('k');
-    await store.delete('s');
-    expect(await store.get('s')).toBeUndefined();
-  });
-});
-
-describe('a session event log (in memory)', () => {
-  const note = (n: number, pad = 0) => ({
-    jsonrpc: '2.0' as const,
-    method: 'notifications/message',
-    params: { n, pad: 'x'.repeat(pad) },
-  });
-
-  it('replays what followed an event on its own stream only', async () => {
-    const log = new MemoryEventStore();
-    const first = await log.storeEvent('a', note(1));
-    await log.storeEvent('b', note(2));
-    await log.storeEvent('a', note(3));
+  it("replay one replica's session events from another's store of the same session", async () => {
+    const [a, b] = await two();
+    const note = (n: number) => ({ jsonrpc: '2.0' as const, method: 'notifications/message', params: { n } });
+    const onA = a!.state.eventLog('session-1');
+    const first = await onA.storeEvent('s', note(1));
+    await onA.storeEvent('s', note(2));
     const sent: unknown[] = [];
-    const stream = await log.replayEventsAfter(first, { send: async (_id, m) => void sent.push(m) });
-    expect(stream).toBe('a');
-    expect(sent).toEqual([note(3)]);
+    const onB = b!.state.eventLog('session-1');
+    expect(await onB.replayEventsAfter(first, { send: async (_id, m) => void sent.push(m) })).toBe('s');
+    expect(sent).toEqual([note(2)]);
   });
 
-  it('keeps at most 1,000 events and 256 KiB per session, the newest; an id gone since is refused', async () => {
-    expect(EVENTS_PER_SESSION).toBe(1000);
-    expect(EVENT_BYTES_PER_SESSION).toBe(256 * 1024);
-    const log = new MemoryEventStore();
-    const first = await log.storeEvent('a', note(0));
-    for (let i = 1; i <= 1000; i++) await log.storeEvent('a', note(i));
-    expect(log.size).toBe(1000);
-    await expect(log.replayEventsAfter(first, { send: async () => undefined })).rejects.toThrow(
-      /no longer kept: start a new session/,
-    );
-    const big = new MemoryEventStore();
-    for (let i = 0; i < 10; i++) await big.storeEvent('a', note(i, 64 * 1024));
-    expect(big.bytes).toBeLessThanOrEqual(256 * 1024);
-    expect(big.size).toBe(3);
+  it("count a credential's listen streams across replicas, each replica's process ceiling its own", async () => {
+    const [a, b] = await two();
+    const ceilings = { perCredential: 2, perProcess: 1 };
+    expect(await a!.state.subscriptions.openStream('o', ceilings)).toBeUndefined();
+    expect(await b!.state.subscriptions.openStream('o', ceilings)).toBeUndefined();
+    expect(await b!.state.subscriptions.openStream('p', ceilings)).toEqual({ ceiling: 'process', limit: 1 });
+    await a!.state.close();
+    // A replica gone takes its streams with it.
+    expect(await b!.state.subscriptions.openStream('o', { perCredential: 2, perProcess: 5 })).toBeUndefined();
+    expect(await b!.state.subscriptions.openStream('o', { perCredential: 2, perProcess: 5 })).toEqual({
+      ceiling: 'credential',
+      limit: 2,
+    });
   });
 });

@@ -1,9 +1,9 @@
 /**
- * The port for state that several replicas of the server would share: the verified identity cache, the
- * refused-token memory, the stateful-session records and the event log a broken stream resumes from. Each is
- * a small interface; this process holds the in-memory implementations (state/index.ts: memoryState), and a
- * shared store (Redis, say) is a second adapter of the same interfaces chosen by one setting, with no change
- * to the rooms that use them.
+ * The port for state that several replicas of the server share: the verified identity cache, the refused-token
+ * memory, the authentication budgets, the rate-limit buckets, the stateful-session records and the event log a
+ * broken stream resumes from, the subscriptions, and the key that seals confirmation states. Each is a small
+ * interface with an in-memory implementation (state/index.ts: memoryState); FORGE_MCP_REDIS_URL chooses the
+ * shared adapter (state/redis/), with no change to the rooms that use them.
  *
  * Rules for an adapter: every method may be asynchronous (callers always await); keys are credential digests
  * or session ids, never tokens; values hold no token material; an adapter owns its own expiry (TTL, caps)
@@ -99,16 +99,61 @@ export interface SubscriptionStore {
   /** Every (owner, uri) someone follows, with its followers and the version last seen. */
   followed(): Promise<Array<{ owner: string; uri: string; subscribers: string[]; version: string }>>;
   /**
-   * Records the version just read; answers true when it differs from the last one seen (a change to announce,
-   * answered true once however many processes poll it).
+   * Records the version just read; answers true when it differs from the last one seen (a change to announce).
+   * Followers are connections one process holds and each process tells its own, so a shared adapter keeps the
+   * registry of each replica apart (only the per-credential stream counts are summed across replicas).
    */
   seen(owner: string, uri: string, version: string): Promise<boolean>;
+}
+
+export type BlockReason = 'failure_lockout' | 'distinct_tokens';
+
+/** A block an address's spent authentication budget starts. */
+export interface Block {
+  reason: BlockReason;
+  /** Whole seconds until the block ends (at least 1). */
+  retryAfterS: number;
+  step: number;
+}
+
+/** Authentication budgets by client address (state/budgets.ts: escalating blocks, 100,000 addresses). */
+export interface BudgetStore {
+  /** False when both budgets are off: nothing is charged or refused. */
+  readonly enabled: boolean;
+  /** Whole seconds left on the block in force at `address`, or 0 when it is not blocked. */
+  blocked(address: string): Promise<number>;
+  /** Charges one refused credential (by digest) to `address`; answers the block it starts, if any. */
+  fail(address: string, digest: string): Promise<Block | undefined>;
+}
+
+export type Family = 'call' | 'completion' | 'list';
+
+/** What charging a request's methods to a credential's buckets answers. */
+export type Verdict =
+  | { ok: true }
+  | {
+      ok: false;
+      /** Whole seconds to wait (at least 1); for a batch larger than the burst, the time to a full bucket. */
+      retryAfterS: number;
+      family: Family | 'global';
+      /** A batch asks for more than the bucket can ever hold. */
+      tooLarge: boolean;
+    };
+
+/** Rate-limit token buckets by credential digest (state/rate-limits.ts). */
+export interface RateLimitStore {
+  /** False when the limiter is off (rate 0). */
+  readonly enabled: boolean;
+  /** Charges the methods of one request to `key`'s buckets, all or nothing: a refused request takes no token. */
+  charge(key: string, methods: string[]): Promise<Verdict>;
 }
 
 /** The shared state a process runs with. */
 export interface State {
   identities: IdentityStore;
   refused: RefusedTokenStore;
+  budgets: BudgetStore;
+  rateLimits: RateLimitStore;
   sessions: SessionStore;
   subscriptions: SubscriptionStore;
   /**
@@ -117,5 +162,10 @@ export interface State {
    * on another with Last-Event-ID.
    */
   eventLog(sessionId?: string): EventStore;
-  close(): void;
+  /**
+   * The key confirmation states are sealed with (at least 32 bytes): one per process in memory, one for every
+   * replica in a shared store, so a confirmation one replica issued is accepted by another.
+   */
+  sealKey(): Promise<Uint8Array>;
+  close(): void | Promise<void>;
 }

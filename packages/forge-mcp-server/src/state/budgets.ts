@@ -6,9 +6,14 @@
  * presenting a credential the server does not hold is answered 429; held credentials keep working
  * (the caller decides that). Pure: the clock is injected. Memory is bounded: idle addresses are
  * forgotten and at most `maxAddresses` are kept (least recently seen first out).
+ *
+ * This is the in-memory implementation of the state port's BudgetStore (wrapped by memoryState); the shared
+ * adapter keeps the same entries in Redis.
  */
 
-export type BlockReason = 'failure_lockout' | 'distinct_tokens';
+import type { Block, BlockReason } from './types.js';
+
+export type { Block, BlockReason } from './types.js';
 
 export interface BudgetOptions {
   failureLimit: number;
@@ -37,13 +42,6 @@ interface Entry {
   step: number;
   /** Last failure or blocked attempt: silence is measured from here. */
   lastSeen: number;
-}
-
-export interface Block {
-  reason: BlockReason;
-  /** Whole seconds until the block ends (at least 1). */
-  retryAfterS: number;
-  step: number;
 }
 
 export class AuthBudgets {

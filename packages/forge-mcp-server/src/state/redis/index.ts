@@ -1,0 +1,519 @@
+/**
+ * The shared-state adapter in Redis (FORGE_MCP_REDIS_URL): every interface of the state port, so replicas
+ * behind one load balancer share identities, refused tokens, budgets, rate limits, session records and their
+ * event logs, listen-stream counts and the seal key. Loaded only when the setting is set (its own bundle).
+ *
+ * Keys start with "forge-mcp:" and are credential digests, addresses, session ids or replica ids, never
+ * tokens; values hold no token material. Bounds are those of the memory adapter (10,000 identities, 4,096
+ * refused tokens for five minutes, 1,000 events and 256 KiB per session log), kept by atomic scripts
+ * (scripts.ts), and every key has a TTL: a structure nobody writes to any more expires by itself.
+ *
+ * What only one process can use stays per replica, under its own id and kept alive by its heartbeat: the
+ * registry of followed resources (followers are that replica's connections) and its listen-stream counts,
+ * which are summed across the live replicas for the per-credential ceiling.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { EventId, EventStore, JSONRPCMessage, StreamId } from '@modelcontextprotocol/server';
+import type { Logger } from '../../log.js';
+import { EVENT_BYTES_PER_SESSION, EVENTS_PER_SESSION } from '../event-store.js';
+import { IDENTITY_CACHE_MAX, sweepEvery } from '../identities.js';
+import { REFUSED_MEMORY_MAX, REFUSED_MEMORY_MS } from '../refused.js';
+import {
+  Bucket,
+  familySpecs,
+  GLOBAL_LIST_BURST,
+  GLOBAL_LIST_RATE,
+  needOf,
+  type Family,
+} from '../rate-limits.js';
+import type { StateOptions } from '../index.js';
+import type {
+  Block,
+  BlockReason,
+  BudgetStore,
+  IdentityStore,
+  RateLimitStore,
+  RefusalKind,
+  RefusedTokenStore,
+  SessionRecord,
+  SessionStore,
+  State,
+  StreamRefusal,
+  SubscriptionStore,
+  Verdict,
+  VerifiedIdentity,
+} from '../types.js';
+import { KEY_PREFIX, RedisLink } from './link.js';
+
+export { KEY_PREFIX } from './link.js';
+
+/** How often a replica says it is alive, and how long after its last word it counts as gone. */
+const HEARTBEAT_MS = 10_000;
+const REPLICA_TTL_MS = 30_000;
+/** A session record's TTL when sessions never end from idleness (refreshed while a replica holds it). */
+const SESSION_TTL_NO_TIMEOUT_MS = 24 * 60 * 60_000;
+
+const key = (...parts: string[]) => KEY_PREFIX + parts.join(':');
+
+/** The identity cache in Redis (the memory adapter's bounds: identities.ts). */
+export class RedisIdentityStore implements IdentityStore {
+  private readonly keys = [
+    key('identities'),
+    key('identities', 'recency'),
+    key('identities', 'expiry'),
+    key('identities', 'seq'),
+  ];
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly link: RedisLink,
+    private readonly ttlMs: number,
+    private readonly max = IDENTITY_CACHE_MAX,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.timer = setInterval(() => void this.sweep().catch(() => undefined), sweepEvery(ttlMs));
+    this.timer.unref();
+  }
+
+  async fresh(k: string): Promise<VerifiedIdentity | undefined> {
+    const raw = (await this.link.script('identityFresh', this.keys, [k, this.now()])) as string | null;
+    return raw ? (JSON.parse(raw) as VerifiedIdentity) : undefined;
+  }
+
+  async remember(k: string, identity: Omit<VerifiedIdentity, 'expiresAt'>, tokenExpiresAt?: number) {
+    const now = this.now();
+    const ttlEnd = now + this.ttlMs;
+    const expiresAt = tokenExpiresAt === undefined ? ttlEnd : Math.min(ttlEnd, tokenExpiresAt);
+    if (expiresAt <= now) return;
+    const value = JSON.stringify({ ...identity, expiresAt });
+    await this.link.script('identityRemember', this.keys, [k, value, expiresAt, now, this.max, this.ttlMs]);
+  }
+
+  async forget(k: string): Promise<void> {
+    await this.link.script('identityForget', this.keys, [k]);
+  }
+
+  /** Removes expired identities (run by the timer; tests call it with an injected clock). */
+  async sweep(): Promise<void> {
+    while (((await this.link.script('identitySweep', this.keys, [this.now()])) as number) >= 1000);
+  }
+
+  /** Whether the key is held, expired or not (for tests and gauges). */
+  holds(k: string): Promise<boolean> {
+    return this.link.run(async (c) => (await c.hexists(this.keys[0]!, k)) === 1);
+  }
+
+  size(): Promise<number> {
+    return this.link.run((c) => c.hlen(this.keys[0]!));
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+  }
+}
+
+/** The refused-token memory in Redis (five minutes, 4,096 entries, oldest first out: refused.ts). */
+export class RedisRefusedTokens implements RefusedTokenStore {
+  private readonly keys = [key('refused'), key('refused', 'order'), key('refused', 'seq')];
+
+  constructor(
+    private readonly link: RedisLink,
+    private readonly now: () => number = Date.now,
+    private readonly max = REFUSED_MEMORY_MAX,
+  ) {}
+
+  async get(k: string): Promise<RefusalKind | undefined> {
+    const kind = await this.link.script('refusedGet', this.keys, [k, this.now()]);
+    return (kind as RefusalKind | null) ?? undefined;
+  }
+
+  async remember(k: string, kind: RefusalKind): Promise<void> {
+    const until = this.now() + REFUSED_MEMORY_MS;
+    await this.link.script('refusedRemember', this.keys, [k, until, kind, this.max, REFUSED_MEMORY_MS]);
+  }
+
+  size(): Promise<number> {
+    return this.link.run((c) => c.hlen(this.keys[0]!));
+  }
+}
+
+/** Authentication budgets in Redis, one entry per address (budgets.ts's rules, in budgetFail). */
+export class RedisBudgets implements BudgetStore {
+  readonly enabled: boolean;
+  private readonly limits: number[];
+
+  constructor(
+    private readonly link: RedisLink,
+    o: NonNullable<StateOptions['budgets']>,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.enabled =
+      o.failureWindowMs > 0 && (o.failureLimit > 0 || (o.distinctLimit > 0 && o.distinctWindowMs > 0));
+    this.limits = [o.failureLimit, o.failureWindowMs, o.distinctLimit, o.distinctWindowMs];
+  }
+
+  async blocked(address: string): Promise<number> {
+    if (!this.enabled) return 0;
+    return (await this.link.script(
+      'budgetBlocked',
+      [key('budget', address)],
+      [this.now(), ...this.limits],
+    )) as number;
+  }
+
+  async fail(address: string, digest: string): Promise<Block | undefined> {
+    if (!this.enabled) return undefined;
+    const r = (await this.link.script(
+      'budgetFail',
+      [key('budget', address)],
+      [this.now(), ...this.limits, digest],
+    )) as [BlockReason, number, number] | null;
+    return r ? { reason: r[0], step: r[1], retryAfterS: r[2] } : undefined;
+  }
+}
+
+/**
+ * Rate limits in Redis: each credential's buckets shared by every replica; the process-wide tools/list bucket
+ * stays the process's own (it protects this process), and is consulted inside the same all-or-nothing charge.
+ */
+export class RedisRateLimits implements RateLimitStore {
+  readonly enabled: boolean;
+  private readonly specs: ReturnType<typeof familySpecs>;
+  private readonly global: Bucket;
+
+  constructor(
+    private readonly link: RedisLink,
+    o: { rps: number; burst: number },
+    private readonly now: () => number = Date.now,
+  ) {
+    this.enabled = o.rps > 0;
+    this.specs = familySpecs(o.rps, o.burst);
+    this.global = new Bucket({ rate: GLOBAL_LIST_RATE, burst: GLOBAL_LIST_BURST }, this.now());
+  }
+
+  async charge(k: string, methods: string[]): Promise<Verdict> {
+    if (!this.enabled) return { ok: true };
+    const need = needOf(methods);
+    const families = Object.keys(need) as Family[];
+    if (families.length === 0) return { ok: true };
+    const now = this.now();
+    let gwait = 0;
+    let gfull = 0;
+    if (need.list) {
+      const wait = this.global.waitFor(need.list, now);
+      gwait = wait === Infinity ? -1 : wait;
+      gfull = ((GLOBAL_LIST_BURST - this.global.level(now)) / GLOBAL_LIST_RATE) * 1000;
+    }
+    const args: Array<string | number> = [now, gwait, gfull];
+    for (const f of families) args.push(f, need[f]!, this.specs[f].rate, this.specs[f].burst);
+    const r = (await this.link.script('rateCharge', [key('rate', k)], args)) as [
+      number,
+      number?,
+      string?,
+      number?,
+    ];
+    if (r[0] === 1) {
+      if (need.list) this.global.take(need.list, now);
+      return { ok: true };
+    }
+    return { ok: false, retryAfterS: r[1]!, family: r[2] as Family | 'global', tooLarge: r[3] === 1 };
+  }
+}
+
+/**
+ * Session records in Redis. A record lives for the idle timeout after its last activity; a replica serving a
+ * session keeps its record alive with its heartbeat, so a long open stream never loses it, and a record whose
+ * replica is gone expires.
+ */
+export class RedisSessionStore implements SessionStore {
+  /** Ids this replica put or touched and has not deleted: refreshed by the heartbeat. */
+  readonly held = new Set<string>();
+
+  constructor(
+    private readonly link: RedisLink,
+    readonly ttlMs: number,
+  ) {}
+
+  async put(r: SessionRecord): Promise<void> {
+    this.held.add(r.id);
+    const fields = {
+      owner: r.owner,
+      openedAt: r.openedAt,
+      lastActive: r.lastActive,
+      ...(r.init ? { init: JSON.stringify(r.init) } : {}),
+    };
+    await this.link.run((c) =>
+      c
+        .multi()
+        .del(key('session', r.id))
+        .hset(key('session', r.id), fields)
+        .pexpire(key('session', r.id), this.ttlMs)
+        .exec(),
+    );
+  }
+
+  async get(id: string): Promise<SessionRecord | undefined> {
+    const h = await this.link.run((c) => c.hgetall(key('session', id)));
+    if (!h.owner) return undefined;
+    return {
+      id,
+      owner: h.owner,
+      openedAt: Number(h.openedAt),
+      lastActive: Number(h.lastActive),
+      ...(h.init ? { init: JSON.parse(h.init) as Record<string, unknown> } : {}),
+    };
+  }
+
+  async touch(id: string, at: number): Promise<void> {
+    if ((await this.link.script('sessionTouch', [key('session', id)], [at, this.ttlMs])) === 1)
+      this.held.add(id);
+  }
+
+  async delete(id: string): Promise<void> {
+    this.held.delete(id);
+    await this.link.run((c) => c.del(key('session', id)));
+  }
+}
+
+/**
+ * One session's event log in Redis (the SDK's EventStore; bounds as event-store.ts). Its event ids name the
+ * log ("<log>_<seq>"), so any replica holding a store of the same log (the session id) replays it; a store
+ * replays only its own log, so a Last-Event-ID of another session is as unknown as one never issued.
+ */
+export class RedisEventStore implements EventStore {
+  constructor(
+    private readonly link: RedisLink,
+    readonly log: string,
+    private readonly ttlMs: number,
+    private readonly max = EVENTS_PER_SESSION,
+    private readonly maxBytes = EVENT_BYTES_PER_SESSION,
+  ) {}
+
+  private get keys() {
+    return [key('events', this.log), key('events', this.log, 'meta')];
+  }
+
+  async storeEvent(stream: StreamId, message: JSONRPCMessage): Promise<EventId> {
+    const text = JSON.stringify(message);
+    const seq = await this.link.script('eventStore', this.keys, [
+      stream,
+      text,
+      Buffer.byteLength(text),
+      this.max,
+      this.maxBytes,
+      this.ttlMs,
+    ]);
+    return `${this.log}_${seq as number}`;
+  }
+
+  /** The events kept, oldest first, when `id` belongs to this log. */
+  private async events(): Promise<Array<{ seq: number; stream: string; message: string }>> {
+    const rows = await this.link.run((c) => c.lrange(this.keys[0]!, 0, -1));
+    return rows.map((row) => {
+      const a = row.indexOf('\n');
+      const b = row.indexOf('\n', a + 1);
+      const c = row.indexOf('\n', b + 1);
+      return { seq: Number(row.slice(0, a)), stream: row.slice(b + 1, c), message: row.slice(c + 1) };
+    });
+  }
+
+  private seqOf(id: EventId): number | undefined {
+    const at = id.lastIndexOf('_');
+    if (at < 0 || id.slice(0, at) !== this.log) return undefined;
+    const seq = Number(id.slice(at + 1));
+    return Number.isSafeInteger(seq) ? seq : undefined;
+  }
+
+  async getStreamIdForEventId(id: EventId): Promise<StreamId | undefined> {
+    const seq = this.seqOf(id);
+    if (seq === undefined) return undefined;
+    return (await this.events()).find((e) => e.seq === seq)?.stream;
+  }
+
+  async replayEventsAfter(
+    lastEventId: EventId,
+    { send }: { send: (id: EventId, message: JSONRPCMessage) => Promise<void> },
+  ): Promise<StreamId> {
+    const seq = this.seqOf(lastEventId);
+    const events = seq === undefined ? [] : await this.events();
+    const at = events.findIndex((e) => e.seq === seq);
+    if (at === -1) throw new Error(`event ${lastEventId} is no longer kept: start a new session`);
+    const stream = events[at]!.stream;
+    for (const e of events.slice(at + 1))
+      if (e.stream === stream) await send(`${this.log}_${e.seq}`, JSON.parse(e.message) as JSONRPCMessage);
+    return stream;
+  }
+
+  /** Events and serialized bytes held (for tests). */
+  async sizes(): Promise<{ size: number; bytes: number }> {
+    const [size, bytes] = await this.link.run((c) =>
+      Promise.all([c.llen(this.keys[0]!), c.hget(this.keys[1]!, 'bytes')]),
+    );
+    return { size, bytes: Number(bytes ?? 0) };
+  }
+}
+
+/** Subscriptions in Redis: this replica's registry and stream counts, the credential ceiling across replicas. */
+export class RedisSubscriptionStore implements SubscriptionStore {
+  private total = 0;
+  readonly streamsKey: string;
+  readonly registryKey: string;
+
+  constructor(
+    private readonly link: RedisLink,
+    readonly replica: string,
+  ) {
+    this.streamsKey = key('replica', replica, 'streams');
+    this.registryKey = key('replica', replica, 'followed');
+  }
+
+  async openStream(
+    owner: string,
+    ceilings: { perCredential: number; perProcess: number },
+  ): Promise<StreamRefusal | undefined> {
+    // The process's slot is taken before the store is asked, so concurrent opens never pass the ceiling.
+    const full = this.total >= ceilings.perProcess;
+    if (!full) this.total += 1;
+    let r: [StreamRefusal['ceiling'], number] | null;
+    try {
+      r = (await this.link.script(
+        'streamOpen',
+        [key('replicas'), this.streamsKey],
+        [
+          this.replica,
+          owner,
+          ceilings.perCredential,
+          full ? 1 : 0,
+          ceilings.perProcess,
+          Date.now(),
+          REPLICA_TTL_MS,
+          KEY_PREFIX,
+        ],
+      )) as typeof r;
+    } catch (err) {
+      if (!full) this.total -= 1;
+      throw err;
+    }
+    if (!r) return undefined;
+    if (!full) this.total -= 1;
+    return { ceiling: r[0], limit: r[1] };
+  }
+
+  async closeStream(owner: string): Promise<void> {
+    if ((await this.link.script('streamClose', [this.streamsKey], [owner])) === 1)
+      this.total = Math.max(0, this.total - 1);
+  }
+
+  async follow(owner: string, uri: string, subscriber: string, version: string): Promise<void> {
+    await this.link.script('follow', [this.registryKey], [owner, uri, subscriber, version, REPLICA_TTL_MS]);
+  }
+
+  async unfollow(subscriber: string, uri?: string): Promise<void> {
+    await this.link.script(
+      'unfollow',
+      [this.registryKey],
+      [subscriber, uri ?? '', uri === undefined ? 0 : 1],
+    );
+  }
+
+  async forgetOwner(owner: string): Promise<string[]> {
+    const subscribers = (await this.link.script('forgetOwner', [this.registryKey], [owner])) as string[];
+    return [...new Set(subscribers)];
+  }
+
+  async followed() {
+    const all = await this.link.run((c) => c.hgetall(this.registryKey));
+    return Object.values(all).map((raw) => {
+      const e = JSON.parse(raw) as { o: string; u: string; s: string[]; v: string };
+      return { owner: e.o, uri: e.u, subscribers: e.s, version: e.v };
+    });
+  }
+
+  async seen(owner: string, uri: string, version: string): Promise<boolean> {
+    return (await this.link.script('seen', [this.registryKey], [owner, uri, version])) === 1;
+  }
+
+  /** Listen streams this replica holds (for tests and gauges). */
+  streamsOf(): number {
+    return this.total;
+  }
+}
+
+/** The seal key every replica shares: the first replica's random key, kept by all. */
+async function sharedSealKey(link: RedisLink, mine: Buffer): Promise<Buffer> {
+  const hex = await link.run(async (c) => {
+    await c.set(key('seal'), mine.toString('hex'), 'NX');
+    return c.get(key('seal'));
+  });
+  return hex && /^[0-9a-f]{64,}$/.test(hex) ? Buffer.from(hex, 'hex') : mine;
+}
+
+/** State in Redis; rejects with StateUnavailable when the server cannot be reached. */
+export async function redisState(url: string, o: StateOptions, log: Logger): Promise<State> {
+  const link = await RedisLink.open(url, log);
+  return stateOn(link, o);
+}
+
+/** The adapter on an open link (tests build it with a lowered bound or an injected clock). */
+export async function stateOn(link: RedisLink, o: StateOptions): Promise<State & RedisParts> {
+  const replica = randomUUID();
+  const identities = new RedisIdentityStore(link, o.identityTtlMs, o.identityMax, o.now);
+  const sessionTtl = o.sessionTimeoutMs ? o.sessionTimeoutMs : SESSION_TTL_NO_TIMEOUT_MS;
+  const sessions = new RedisSessionStore(link, sessionTtl);
+  const subscriptions = new RedisSubscriptionStore(link, replica);
+  // The key is read once and kept; a Redis that lost it (restarted without persistence) is given it back, so
+  // replicas that share it keep sharing it.
+  let seal = await sharedSealKey(link, randomBytes(32));
+  link.whenBack(async () => (seal = await sharedSealKey(link, seal)));
+  const beat = async () => {
+    await link.script(
+      'heartbeat',
+      [key('replicas'), subscriptions.streamsKey, subscriptions.registryKey],
+      [replica, Date.now(), REPLICA_TTL_MS],
+    );
+    if (sessions.held.size > 0)
+      await link.run((c) => {
+        const m = c.multi();
+        for (const id of sessions.held) m.pexpire(key('session', id), sessions.ttlMs);
+        return m.exec();
+      });
+  };
+  await beat();
+  const timer = setInterval(() => void beat().catch(() => undefined), HEARTBEAT_MS);
+  timer.unref();
+  return {
+    link,
+    identities,
+    refused: new RedisRefusedTokens(link, o.now, o.refusedMax),
+    budgets: new RedisBudgets(
+      link,
+      o.budgets ?? { failureLimit: 0, failureWindowMs: 0, distinctLimit: 0, distinctWindowMs: 0 },
+      o.now,
+    ),
+    rateLimits: new RedisRateLimits(link, o.rateLimit ?? { rps: 0, burst: 0 }, o.now),
+    sessions,
+    subscriptions,
+    eventLog: (hint) =>
+      new RedisEventStore(link, hint ?? randomUUID(), sessionTtl, o.eventsMax, o.eventBytesMax),
+    sealKey: async () => seal,
+    close: async () => {
+      clearInterval(timer);
+      identities.close();
+      // This replica's own keys go with it (its registry and stream counts); shared state stays.
+      await link
+        .run((c) =>
+          c
+            .multi()
+            .zrem(key('replicas'), replica)
+            .del(subscriptions.streamsKey, subscriptions.registryKey)
+            .exec(),
+        )
+        .catch(() => undefined);
+      await link.close();
+    },
+  };
+}
+
+export interface RedisParts {
+  link: RedisLink;
+}

@@ -1,0 +1,137 @@
+/**
+ * The connection to Redis (ioredis): one client per process, the adapter's scripts defined on it, and what its
+ * failures mean. A command that cannot reach Redis fails at once (no offline queue, no retries) as
+ * StateUnavailable, which the HTTP door answers 503 with Retry-After; the client reconnects by itself and the
+ * next request is served again. The URL may carry a password: messages name only host:port.
+ */
+import { Redis } from 'ioredis';
+import type { Logger } from '../../log.js';
+import { StateUnavailable } from '../unavailable.js';
+import { SCRIPTS, type ScriptName } from './scripts.js';
+
+/** Every key of the adapter starts with this. */
+export const KEY_PREFIX = 'forge-mcp:';
+const CONNECT_TIMEOUT_MS = 5_000;
+/** A command Redis does not answer in this time fails (a hung server reads as an unreachable one). */
+const COMMAND_TIMEOUT_MS = 5_000;
+const SETTING = 'FORGE_MCP_REDIS_URL (--redis-url)';
+
+/** Redis replies that say the server cannot serve now, not that the command was wrong. */
+const TRANSIENT_REPLY = /^(LOADING|BUSY|MASTERDOWN|READONLY|TRYAGAIN|CLUSTERDOWN|NOREPLICAS)\b/;
+
+type Run = (...args: Array<string | number>) => Promise<unknown>;
+
+export class RedisLink {
+  private up = false;
+
+  private constructor(
+    readonly client: Redis,
+    /** host:port, for messages. */
+    readonly where: string,
+    private readonly secrets: string[],
+    private readonly log: Logger,
+  ) {}
+
+  /** Connects, or rejects with StateUnavailable naming the setting and host:port. */
+  static async open(url: string, log: Logger): Promise<RedisLink> {
+    const parsed = new URL(url);
+    const where = `${parsed.hostname}:${parsed.port || '6379'}`;
+    const secrets = [parsed.password, decodeURIComponent(parsed.password)].filter((s) => s.length > 0);
+    const client = new Redis(url, {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      commandTimeout: COMMAND_TIMEOUT_MS,
+      // Reconnects for as long as the process runs, at most every two seconds.
+      retryStrategy: (times) => Math.min(times * 100, 2_000),
+      ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}),
+    });
+    for (const [name, s] of Object.entries(SCRIPTS))
+      client.defineCommand(name, { numberOfKeys: s.keys, lua: s.lua });
+    const link = new RedisLink(client, where, secrets, log);
+    // The client reports every failed reconnection as an error event; the link logs only the changes.
+    let cause: Error | undefined;
+    client.on('error', (err: Error) => (cause = err));
+    try {
+      await client.connect();
+      await client.ping();
+    } catch (err) {
+      client.disconnect();
+      // The socket's own error (ECONNREFUSED, ENOTFOUND, WRONGPASS) says more than "Connection is closed".
+      const why = (cause ?? (err as Error)).message;
+      throw new StateUnavailable(
+        `${SETTING}: the Redis server at ${where} cannot be reached (${link.scrub(why)}): start it or correct the URL`,
+        where,
+      );
+    }
+    link.up = true;
+    client.on('close', () => link.down());
+    client.on('ready', () => link.back());
+    return link;
+  }
+
+  private down(): void {
+    if (!this.up) return;
+    this.up = false;
+    this.log.warn(
+      { redis: this.where },
+      'shared state unreachable: the Redis server of FORGE_MCP_REDIS_URL does not answer; requests that need it are answered 503 until it is back',
+    );
+  }
+
+  private back(): void {
+    if (this.up) return;
+    this.up = true;
+    this.log.info({ redis: this.where }, 'shared state reachable again');
+    for (const f of this.onReady) void f().catch(() => undefined);
+  }
+
+  private readonly onReady: Array<() => Promise<unknown>> = [];
+
+  /** Runs `f` whenever the connection comes back (after a loss). */
+  whenBack(f: () => Promise<unknown>): void {
+    this.onReady.push(f);
+  }
+
+  /** The message without the URL's password. */
+  scrub(message: string): string {
+    let out = message;
+    for (const s of this.secrets) out = out.split(s).join('***');
+    return out;
+  }
+
+  /** Runs a command; a failure to reach Redis becomes StateUnavailable. */
+  async run<T>(f: (client: Redis) => Promise<T>): Promise<T> {
+    try {
+      return await f(this.client);
+    } catch (err) {
+      throw this.failure(err);
+    }
+  }
+
+  /** Runs one of the adapter's scripts. */
+  script(name: ScriptName, keys: string[], args: Array<string | number>): Promise<unknown> {
+    return this.run((c) => (c as unknown as Record<ScriptName, Run>)[name]!.call(c, ...keys, ...args));
+  }
+
+  private failure(err: unknown): Error {
+    const e = err as Error;
+    // A reply error is Redis refusing the command itself (a bug), unless it says the server is not ready.
+    if (e?.name === 'ReplyError' && !TRANSIENT_REPLY.test(e.message)) return e;
+    return new StateUnavailable(
+      `shared state is unreachable: the Redis server of ${SETTING} does not answer (${this.scrub(e?.message ?? String(err))}); retry shortly`,
+      this.where,
+    );
+  }
+
+  async close(): Promise<void> {
+    this.up = false;
+    this.client.removeAllListeners('close');
+    try {
+      await this.client.quit();
+    } catch {
+      this.client.disconnect();
+    }
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * The shared store cannot be reached. A request that needs it is answered 503 with Retry-After rather than
+ * served from state that would diverge from the other replicas'; at start the server says so and exits.
+ */
+export class StateUnavailable extends Error {
+  /** Seconds a client is told to wait (Retry-After). */
+  readonly retryAfterS = 5;
+
+  constructor(
+    message: string,
+    /** host:port of the store, for logs (never its password). */
+    readonly where: string,
+  ) {
+    super(message);
+    this.name = 'StateUnavailable';
+  }
+}
+
+/**
+ * Whether `err` is a StateUnavailable: by name, since the Redis adapter is a bundle of its own with its own copy
+ * of the class.
+ */
+export function isStateUnavailable(err: unknown): err is StateUnavailable {
+  return err instanceof Error && err.name === 'StateUnavailable';
+}

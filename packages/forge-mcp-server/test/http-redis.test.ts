@@ -1,0 +1,169 @@
+/**
+ * FORGE_MCP_REDIS_URL through the built server over loopback HTTP, against forge-sim and a real redis-server
+ * the test starts (and stops, and starts again): without the setting nothing of the Redis code loads; with it
+ * a real MCP client is served; Redis stopped, a request that needs the shared state is answered 503 with
+ * Retry-After and a JSON-RPC error, and served again once Redis is back; Redis unreachable at start, the
+ * server says so in one ERROR line naming the variable and host:port and exits non-zero. The URL's password
+ * appears in no log line.
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { freePort, httpServer, rpc, runCli, sim, type ForgeSim, type HttpServerProcess } from './harness.js';
+import { REDIS_SKIP_REASON, startRedis, type RedisServer } from './redis.js';
+
+// Servers are spawned and Redis restarted on a shared, loaded machine: generous limits, no timing asserted.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
+const RECORD_LOADS = `--require ${join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'record-loads.cjs')}`;
+const PASSWORD = 'redis-pw-7f3a9c';
+
+let s: ForgeSim;
+beforeAll(async () => {
+  s = await sim();
+});
+afterAll(async () => {
+  await s.close();
+});
+
+const getIssue = (id: number) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: {
+    name: 'forge_execute_action',
+    arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+  },
+});
+
+async function connect(server: HttpServerProcess): Promise<Client> {
+  const client = new Client(
+    { name: 'redis-test', version: '1' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(server.url), {
+      requestInit: { headers: { authorization: `Bearer ${s.tokens.api}` } },
+    }),
+  );
+  return client;
+}
+
+async function issueIid(client: Client): Promise<number> {
+  const r = await client.callTool({
+    name: 'forge_execute_action',
+    arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+  });
+  return (r.structuredContent as { iid: number }).iid;
+}
+
+/** Polls `probe` every quarter second until it answers true (at most a minute). */
+async function until(probe: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 240; i++) {
+    if (await probe()) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('condition not reached within a minute');
+}
+
+describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL', () => {
+  let redis: RedisServer;
+  beforeAll(async () => {
+    redis = await startRedis({ password: PASSWORD });
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  it('loads nothing of Redis without the setting, and its own bundle with it', async () => {
+    const without = await httpServer(s, [], { NODE_OPTIONS: RECORD_LOADS });
+    try {
+      expect((await rpc(without.url, { authorization: `Bearer ${s.tokens.api}` }, getIssue(1))).status).toBe(
+        200,
+      );
+    } finally {
+      await without.stop();
+    }
+    expect(without.stderr()).not.toMatch(/LOADED .*(redis|ioredis)/);
+    const withIt = await httpServer(s, [`--redis-url=${redis.url}`], { NODE_OPTIONS: RECORD_LOADS });
+    try {
+      expect((await rpc(withIt.url, { authorization: `Bearer ${s.tokens.api}` }, getIssue(2))).status).toBe(
+        200,
+      );
+    } finally {
+      await withIt.stop();
+    }
+    expect(withIt.stderr()).toContain('LOADED ./forge-mcp-redis.bundle.cjs');
+  });
+
+  it('answers 503 with Retry-After while Redis is down, and serves again once it is back', async () => {
+    const server = await httpServer(s, [], { FORGE_MCP_REDIS_URL: redis.url, FORGE_MCP_LOG_LEVEL: 'debug' });
+    const client = await connect(server);
+    try {
+      expect(await issueIid(client)).toBe(1);
+
+      await redis.stop();
+      const since = s.requests.length;
+      // The client learns the loss on its first request after it; from then on every call is refused.
+      let refused: Response | undefined;
+      await until(async () => {
+        const r = await rpc(server.url, { authorization: `Bearer ${s.tokens.api}` }, getIssue(7));
+        if (r.status === 503) refused = r;
+        else await r.body?.cancel();
+        return r.status === 503;
+      });
+      expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      const body = (await refused!.json()) as { jsonrpc: string; error: { code: number; message: string } };
+      expect(body.jsonrpc).toBe('2.0');
+      expect(body.error.code).toBe(-32603);
+      expect(body.error.message).toMatch(/shared state is unavailable.*Redis.*retry shortly/);
+      await expect(issueIid(client)).rejects.toThrow();
+      // Nothing was sent to the instance for the refused calls.
+      expect(s.requests.slice(since).filter((q) => q.path.includes('/issues'))).toHaveLength(0);
+
+      await redis.start();
+      await until(async () => {
+        const r = await rpc(server.url, { authorization: `Bearer ${s.tokens.api}` }, getIssue(8));
+        await r.body?.cancel();
+        return r.status === 200;
+      });
+      expect(await issueIid(client)).toBe(1);
+      const log = server.stderr();
+      expect(log).toContain('shared state unreachable');
+      expect(log).toContain('shared state reachable again');
+      expect(log).not.toContain(PASSWORD);
+    } finally {
+      await client.close();
+      await server.stop();
+    }
+  });
+
+  it('refuses to start when Redis cannot be reached, naming the variable and host:port', async () => {
+    const port = await freePort();
+    const { code, stderr } = await runCli(
+      ['--http', '--http-addr=127.0.0.1:0', `--forge-url=${s.url}`, '--tier=ultimate'],
+      { FORGE_MCP_REDIS_URL: `redis://:${PASSWORD}@127.0.0.1:${port}` },
+      60_000,
+    );
+    expect(code).not.toBe(0);
+    const errors = stderr.split('\n').filter((l) => l.includes('"level":"error"'));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('FORGE_MCP_REDIS_URL');
+    expect(errors[0]).toContain(`127.0.0.1:${port}`);
+    expect(errors[0]).toContain('cannot be reached');
+    expect(stderr).not.toContain(PASSWORD);
+    expect(stderr).not.toContain('serving over HTTP');
+  });
+
+  it('refuses a URL that is not a Redis URL, without repeating it', async () => {
+    const { code, stderr } = await runCli(['--http', `--forge-url=${s.url}`], {
+      FORGE_MCP_REDIS_URL: `https://:${PASSWORD}@127.0.0.1:6379`,
+    });
+    expect(code).toBe(2);
+    expect(stderr).toContain(
+      'invalid FORGE_MCP_REDIS_URL=<redacted>: the scheme is https, not redis or rediss',
+    );
+    expect(stderr).not.toContain(PASSWORD);
+  });
+});

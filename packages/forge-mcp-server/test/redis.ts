@@ -1,0 +1,74 @@
+/**
+ * A real redis-server for the shared-state tests, started by the test on a free loopback port without
+ * persistence, so a test can stop it and start it again on the same port. The binary is
+ * FORGE_TEST_REDIS_SERVER (exported by .ci/redis.sh, which installs Debian's redis-server); without it the
+ * Redis tests are skipped, except under CI=true, where a missing server is a failure.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { freePort } from './harness.js';
+
+const DEBIAN_BINARY = '/usr/bin/redis-server';
+export const REDIS_SERVER =
+  process.env.FORGE_TEST_REDIS_SERVER || (existsSync(DEBIAN_BINARY) ? DEBIAN_BINARY : undefined);
+export const REDIS_SKIP_REASON = REDIS_SERVER
+  ? undefined
+  : 'no redis-server (source .ci/redis.sh to install it and set FORGE_TEST_REDIS_SERVER)';
+if (!REDIS_SERVER && process.env.CI === 'true')
+  throw new Error('CI=true but no redis-server was found: the shared-state tests must run in CI');
+if (!REDIS_SERVER) console.warn(`forge-mcp-server Redis tests skipped: ${REDIS_SKIP_REASON}`);
+
+export interface RedisServer {
+  port: number;
+  /** redis://127.0.0.1:<port> (with `password`, redis://:<password>@...). */
+  url: string;
+  /** Starts it again on the same port (after stop()). */
+  start(): Promise<void>;
+  /** Stops it and waits until it has exited. */
+  stop(): Promise<void>;
+}
+
+/** Starts a redis-server on a free loopback port; `password` makes it require one (requirepass). */
+export async function startRedis(opts: { password?: string } = {}): Promise<RedisServer> {
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    ...(opts.password ? ['--requirepass', opts.password] : []),
+  ];
+  const start = () =>
+    new Promise<void>((resolve, reject) => {
+      const c = spawn(REDIS_SERVER!, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      child = c;
+      let out = '';
+      const t = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 30_000);
+      c.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('Ready to accept connections')) {
+          clearTimeout(t);
+          resolve();
+        }
+      });
+      c.once('exit', (code) => {
+        clearTimeout(t);
+        reject(new Error(`redis-server exited ${code}: ${out}`));
+      });
+    });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      const c = child;
+      if (!c || c.exitCode !== null || c.signalCode !== null) return resolve();
+      c.once('exit', () => resolve());
+      c.kill('SIGKILL');
+    });
+  await start();
+  const auth = opts.password ? `:${encodeURIComponent(opts.password)}@` : '';
+  return { port, url: `redis://${auth}127.0.0.1:${port}`, start, stop };
+}
