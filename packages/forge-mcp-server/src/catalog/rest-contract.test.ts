@@ -42,6 +42,19 @@ describe('required parameters match the REST documentation', () => {
   });
 });
 
+describe('required parameters found by the sweep', () => {
+  it('pipeline.schedule_edit_variable requires value, as the API does', () => {
+    const a = action('pipeline.schedule_edit_variable');
+    expect(a.required).toContain('value');
+    const validate = validatorFor(inputSchema(a));
+    expect(validate({ project_id: '1', pipeline_schedule_id: 1, key: 'NIGHTLY', value: 'false' })).toBe(true);
+    expect(
+      validate({ project_id: '1', pipeline_schedule_id: 1, key: 'NIGHTLY', variable_type: 'file' }),
+    ).toBe(false);
+    expect(a.params.value.description).not.toMatch(/unchanged when omitted/);
+  });
+});
+
 describe('role enums match the levels the API accepts', () => {
   const roleParams: Array<[string, string]> = [
     ['group.group_member_add', 'access_level'],
