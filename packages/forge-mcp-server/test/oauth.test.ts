@@ -585,6 +585,32 @@ describe('OAuth mode: several published instances', () => {
   });
 });
 
+describe('OAuth mode: the token exchange belongs to the client', () => {
+  it('verifies and serves a new OAuth token, a pinned one and a tool call without ever calling POST /oauth/token', async () => {
+    const since = s.requests.length;
+    const fresh = s.addToken({ scopes: ['api'] });
+    expect((await post(oauth, bearer(fresh))).status).toBe(200);
+    const call = {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: {
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.list', params: { project_id: '1' } },
+      },
+    };
+    expect((await post(oauth, bearer(fresh), call)).status).toBe(200);
+    const app = s.addToken({ scopes: ['api'], applicationUid: PINNED_APP });
+    expect((await post(pinned, bearer(app))).status).toBe(200);
+    await settle();
+    const sent = s.requests.slice(since);
+    expect(sent.some((r) => r.path === '/oauth/token/info')).toBe(true);
+    expect(sent.some((r) => r.path === '/api/v4/projects/1/issues')).toBe(true);
+    expect(sent.filter((r) => r.path === '/oauth/token')).toEqual([]);
+    expect(sent.filter((r) => r.path.startsWith('/oauth/')).every((r) => r.method === 'GET')).toBe(true);
+  });
+});
+
 describe('OAuth mode: logs', () => {
   it('never write a token: the demo tokens and every token added here are absent from stderr', () => {
     const logs = oauth.stderr() + pinned.stderr();
