@@ -187,6 +187,7 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   move: { move: 1, transfer: 1, update: 0.5, reorder: 0.6 },
   request: { request: 1, update: 0.6, add: 0.5 },
   migrate: { import: 1, start: 0.9, move: 0.6 },
+  branch: CREATE,
   tag: CREATE,
   commit: CREATE,
   push: { push: 1, create: 0.8 },
@@ -419,10 +420,41 @@ export const STOP_WORDS = new Set([
 ]);
 
 /** Words that hint rather than name: they count this much. */
-export const WEAK_WORDS: Record<string, number> = { my: 0.4, all: 0.4, every: 0.4 };
+export const WEAK_WORDS: Record<string, number> = { my: 0.4, all: 0.2, every: 0.2 };
+
+/** States a list is filtered by ("list open issues", "failed pipelines"): they narrow the list, not name it. */
+export const STATE_WORDS = new Set([
+  'open',
+  'opened',
+  'closed',
+  'merged',
+  'failed',
+  'failing',
+  'running',
+  'pending',
+  'active',
+  'archived',
+  'locked',
+  'recent',
+  'stale',
+  'successful',
+]);
 
 /** Words that ask for many things, as a plural does: a list answers them. */
 export const MANY_WORDS = new Set(['all', 'every', 'history']);
+
+/**
+ * Everyday names for what the catalog calls otherwise: searched as the catalog's words, the word as typed
+ * counting less (a CI/CD secret is a variable, not the secret of an upload link).
+ */
+export const CATALOG_NAMES: Record<string, string[]> = {
+  ticket: ['issue'],
+  bug: ['issue'],
+  secret: ['variable'],
+  everyone: ['member', 'user'],
+  everybody: ['member', 'user'],
+  profile: ['user'],
+};
 
 /**
  * The catalog's words for the everyday names of things and of what happened to them. The words on the
@@ -435,10 +467,6 @@ export const SYNONYMS: Record<string, string[]> = {
   build: ['pipeline', 'job'],
   builds: ['pipeline', 'job'],
   repository: ['project', 'repository'],
-  ticket: ['issue'],
-  tickets: ['issue'],
-  bug: ['issue'],
-  bugs: ['issue'],
   task: ['issue', 'work item'],
   comment: ['note', 'discussion', 'comment'],
   comments: ['note', 'discussion', 'comment'],
@@ -471,10 +499,16 @@ export const SYNONYMS: Record<string, string[]> = {
   whoami: ['current', 'user'],
   teammates: ['member'],
   people: ['member', 'user'],
-  everyone: ['member', 'user'],
-  everybody: ['member', 'user'],
   username: ['user', 'username'],
   readme: ['file'],
+  dockerfile: ['file', 'dockerfile'],
+  owner: ['member', 'role'],
+  maintainer: ['member', 'role'],
+  developer: ['member', 'role'],
+  reporter: ['member', 'role'],
+  guest: ['member', 'role'],
+  my: ['current'],
+  again: ['retry'],
   main: ['branch'],
   master: ['branch'],
   develop: ['branch'],
@@ -484,8 +518,6 @@ export const SYNONYMS: Record<string, string[]> = {
   participated: ['participant'],
   involved: ['participant'],
   starred: ['starrer', 'star'],
-  secret: ['variable', 'secret'],
-  secrets: ['variable', 'secret'],
   variable: ['variable'],
   env: ['environment', 'variable'],
   changes: ['diff', 'change'],

@@ -14,6 +14,7 @@ import { stemmer } from 'stemmer';
 import type { ActionSpec } from '../catalog/types.js';
 import {
   ABBREVIATIONS,
+  CATALOG_NAMES,
   CREATE_OR_DELETE,
   HOW_MANY,
   LEAD_IN,
@@ -23,6 +24,7 @@ import {
   READ_OPERATIONS,
   REQUEST_VERBS,
   STOP_WORDS,
+  STATE_WORDS,
   SYNONYMS,
   TARGET_PREPOSITIONS,
   UPDATE_OPERATIONS,
@@ -303,15 +305,20 @@ export class ActionFinder {
    * .gitlab-ci.yml); a version such as v1.2 names nothing searchable.
    */
   private literals(query: string): string {
-    return query
-      .replace(/\bhttps?:\/\/\S*/g, ' ')
-      .replace(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/g, ' ')
-      .replace(/!\d+\b/g, ' merge request ')
-      .replace(/#\d+\b/g, ' issue ')
-      .replace(/(?:^|\s)v\d+(?:\.\d+)*\b/gi, ' ')
-      .replace(FILE_NAME, (name) =>
-        this.fileNames.has(name.toLowerCase().replace(/^\s+/, '')) ? name : ' file ',
-      );
+    return (
+      query
+        .replace(/\bhttps?:\/\/\S*/g, ' ')
+        // A branch or folder written as a path (feature/login, src/components) is a name, not a word to search.
+        .replace(/\bci\/cd\b/gi, 'ci cd')
+        .replace(/(?:^|\s)[\w-]+\/[\w/-]*(?=\s|$)/g, ' ')
+        .replace(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/g, ' ')
+        .replace(/!\d+\b/g, ' merge request ')
+        .replace(/#\d+\b/g, ' issue ')
+        .replace(/(?:^|\s)v\d+(?:\.\d+)*\b/gi, ' ')
+        .replace(FILE_NAME, (name) =>
+          this.fileNames.has(name.toLowerCase().replace(/^\s+/, '')) ? name : ' file ',
+        )
+    );
   }
 
   /** The query's terms and the operations its verb (or its question) asks for. */
@@ -347,15 +354,22 @@ export class ActionFinder {
     };
     let plural = false;
     let afterPlural = false;
+    const isPluralWord = (w: string) =>
+      w.endsWith('s') && !w.endsWith('ss') && stem(w) !== w && !NOT_PLURAL.has(w);
+    const pluralNear = (k: number) => ws.slice(k + 1, k + 4).some(isPluralWord);
+    // "show me issue 17": the one it is for is not what is asked for.
+    const forMe = verbAt >= 0 && ['me', 'us'].includes(ws[verbAt + 1]) ? verbAt + 1 : -1;
     const typed: string[] = [];
     ws.forEach((w, k) => {
-      const implied = k === verbAt ? VERB_OBJECTS[w] : (SYNONYMS[w] ?? SYNONYMS[w.replace(/s$/, '')]);
-      if (k < i || (STOP_WORDS.has(w) && !implied)) return;
+      const singular = w.replace(/s$/, '');
+      const named = k === verbAt ? undefined : (CATALOG_NAMES[w] ?? CATALOG_NAMES[singular]);
+      const implied = k === verbAt ? VERB_OBJECTS[w] : (SYNONYMS[w] ?? SYNONYMS[singular]);
+      if (k < i || k === forMe || (STOP_WORDS.has(w) && !implied)) return;
       const s = stem(w);
       if (!STOP_WORDS.has(w)) typed.push(s);
-      const isPlural = k !== verbAt && w.endsWith('s') && !w.endsWith('ss') && s !== w && !NOT_PLURAL.has(w);
-      // "issues labeled bug": a participle after the things asked for filters them rather than naming them.
-      const filter = afterPlural && w.endsWith('ed');
+      const isPlural = k !== verbAt && isPluralWord(w);
+      // "issues labeled bug", "closed issues": a state or participle beside the things asked for filters them.
+      const filter = (afterPlural && w.endsWith('ed')) || (STATE_WORDS.has(w) && pluralNear(k));
       afterPlural = isPlural;
       plural ||= isPlural;
       const weight = filter
@@ -363,7 +377,8 @@ export class ActionFinder {
         : k === verbAt && !this.objectWords.has(s)
           ? VERB_TERM_WEIGHT
           : (WEAK_WORDS[w] ?? 1);
-      if (!STOP_WORDS.has(w)) add(s, weight);
+      if (!STOP_WORDS.has(w)) add(s, named ? weight * SYNONYM_WEIGHT : weight);
+      for (const name of named ?? []) for (const t of tokens(name)) add(t, weight);
       for (const syn of implied ?? []) for (const t of tokens(syn)) add(t, Math.min(weight, SYNONYM_WEIGHT));
     });
     if (ws.some((w) => MANY_WORDS.has(w))) plural = true;
