@@ -21,6 +21,7 @@ export type {
   TokenSpec,
 } from './types.js';
 export { DEMO_TOKENS } from './state.js';
+export { startBalancer, type Balancer, type BalancerOptions, type Served } from './balancer.js';
 
 export async function startForgeSim(opts: SimOptions = {}): Promise<ForgeSim> {
   const host = opts.host ?? '127.0.0.1';

@@ -164,6 +164,8 @@ function client(token: string, route: Route) {
   return { c, transport, drop, connect: () => c.connect(transport) };
 }
 
+const LIST = { jsonrpc: '2.0', id: 5, method: 'tools/list', params: {} };
+
 /** A raw request carrying a session id. */
 function raw(r: Replica, method: string, token: string, id: string, body?: unknown) {
   return fetch(r.url, {
@@ -232,12 +234,7 @@ describe('stateful sessions across replicas sharing a store', () => {
     running = [a, b];
     const { transport, connect, c } = client('t1', { to: a });
     await connect();
-    const stolen = await raw(b, 'POST', 't2', transport.sessionId!, {
-      jsonrpc: '2.0',
-      id: 5,
-      method: 'tools/list',
-      params: {},
-    });
+    const stolen = await raw(b, 'POST', 't2', transport.sessionId!, LIST);
     expect(stolen.status).toBe(404);
     expect(b.continued).toEqual([]);
     expect(b.table.size).toBe(0);
@@ -255,7 +252,7 @@ describe('stateful sessions across replicas sharing a store', () => {
     await c.listTools();
     await transport.terminateSession();
     expect(b.ended).toEqual([[id, 'deleted']]);
-    const after = await raw(a, 'POST', 't1', id, { jsonrpc: '2.0', id: 6, method: 'tools/list', params: {} });
+    const after = await raw(a, 'POST', 't1', id, LIST);
     expect(after.status).toBe(404);
     // a let its own copy go on learning the session ended.
     expect(a.table.size).toBe(0);
@@ -293,12 +290,7 @@ describe('stateful sessions across replicas sharing a store', () => {
     running = [a, b];
     const { transport, connect, c } = client('t1', { to: a });
     await connect();
-    const res = await raw(b, 'POST', 't1', transport.sessionId!, {
-      jsonrpc: '2.0',
-      id: 5,
-      method: 'tools/list',
-      params: {},
-    });
+    const res = await raw(b, 'POST', 't1', transport.sessionId!, LIST);
     expect(res.status).toBe(404);
     expect(b.continued).toEqual([]);
     await c.close();
