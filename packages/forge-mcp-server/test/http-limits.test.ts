@@ -4,7 +4,15 @@
  * keep working; behind a trusted proxy the X-Forwarded-For address is charged).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { apiCalls, httpServer, rpc, sim, type ForgeSim, type HttpServerProcess } from './harness.js';
+import {
+  apiCalls,
+  executeCall,
+  httpServer,
+  rpc,
+  sim,
+  type ForgeSim,
+  type HttpServerProcess,
+} from './harness.js';
 
 let s: ForgeSim;
 let server: HttpServerProcess | undefined;
@@ -23,15 +31,8 @@ const bearer = (token: string, extra: Record<string, string> = {}) => ({
   authorization: `Bearer ${token}`,
   ...extra,
 });
-const getIssue = (id: number) => ({
-  jsonrpc: '2.0',
-  id,
-  method: 'tools/call',
-  params: {
-    name: 'forge_execute_action',
-    arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
-  },
-});
+/** issue.get of issue #1 of project 1, as a raw tools/call. */
+const getIssue = (id: number) => executeCall(id, 'issue.get', { project_id: '1', issue_iid: 1 });
 const listTools = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list', params: {} });
 const toIssue = (since: number) => apiCalls(s, since).filter((q) => q.path.includes('/issues'));
 

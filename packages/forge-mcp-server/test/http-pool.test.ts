@@ -5,7 +5,7 @@
  * per-reason counts; a revoked token is refused on its next call with nothing further sent to the instance.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { httpServer, rpc, sim, type ForgeSim, type HttpServerProcess } from './harness.js';
+import { executeCall, httpServer, rpc, sim, type ForgeSim, type HttpServerProcess } from './harness.js';
 
 let s: ForgeSim;
 let server: HttpServerProcess | undefined;
@@ -22,15 +22,8 @@ afterAll(async () => {
 });
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const getIssue = (id: number) => ({
-  jsonrpc: '2.0',
-  id,
-  method: 'tools/call',
-  params: {
-    name: 'forge_execute_action',
-    arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
-  },
-});
+/** issue.get of issue #1 of project 1, as a raw tools/call. */
+const getIssue = (id: number) => executeCall(id, 'issue.get', { project_id: '1', issue_iid: 1 });
 
 interface Eviction {
   reason: string;
@@ -166,6 +159,45 @@ describe('credential pool', () => {
     expect((await rpc(server.url, asPrivate, getIssue(1))).status).toBe(200);
     await until(() => evictions(server!).some((e) => e.reason === 'below_minimum'));
     expect((await rpc(server.url, asPrivate, getIssue(2))).status).toBe(403);
+  });
+
+  it('a token whose kind was unknown at first and is learned classic at revalidation keeps what it was served: nothing narrowed, the entry kept', async () => {
+    server = await httpServer(s, ['--revalidate-interval=1s']);
+    const token = s.addToken({ kind: 'personal', scopes: ['read_api'] });
+    const asPrivate = { 'private-token': token };
+    const findWrites = async (id: number, headers = asPrivate) => {
+      const res = await rpc(server!.url, headers, {
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: { name: 'forge_find_action', arguments: { query: 'create issue', limit: 20 } },
+      });
+      const data = (await res.text()).split('\n').find((l) => l.startsWith('data: '))!;
+      const { result } = JSON.parse(data.slice(6)) as {
+        result: { structuredContent: { matches: Array<{ id: string }> } };
+      };
+      return result.structuredContent.matches.some((m) => m.id === 'issue.create');
+    };
+    // A read_api token whose kind was read at once is narrowed to reads: find offers no issue.create.
+    expect(await findWrites(0, { 'private-token': s.tokens.readApi })).toBe(false);
+    s.fault({ path: '/api/v4/personal_access_tokens/self', status: 503, times: 1 });
+    // Served like a classic token whose scopes are unknown: nothing narrowed, writes found.
+    expect(await findWrites(1)).toBe(true);
+    // Revalidation asks the token's kind again and learns a classic read_api token.
+    const since = s.requests.length;
+    await until(() =>
+      s.requests
+        .slice(since)
+        .some(
+          (q) => q.path === '/api/v4/personal_access_tokens/self' && q.token === token && q.status === 200,
+        ),
+    );
+    await until(
+      () => s.requests.slice(since).filter((q) => q.path === '/api/v4/user' && q.token === token).length >= 2,
+    );
+    // The narrowing decided earlier (none) stays until the entry is rebuilt; the entry is not ended.
+    expect(await findWrites(2)).toBe(true);
+    expect(evictions(server!)).toEqual([]);
   });
 
   it('a full pool drops the least recently used entry (size_pressure), counting each', async () => {

@@ -15,7 +15,7 @@ import { channels } from '../src/channels.js';
 import { loadConfig } from '../src/config/index.js';
 import { runHttp, type HttpHandle } from '../src/http/index.js';
 import { createLogger } from '../src/log.js';
-import { apiCalls, rpc, sim, type ForgeSim } from './harness.js';
+import { apiCalls, executeCall, rpc, sim, type ForgeSim } from './harness.js';
 
 /** Set by a test: the next MCP servers built for a session throw while registering its catalog. */
 const fault = vi.hoisted(() => ({ builds: 0 }));
@@ -78,15 +78,8 @@ afterAll(async () => {
 });
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const getIssue = (id: number) => ({
-  jsonrpc: '2.0',
-  id,
-  method: 'tools/call',
-  params: {
-    name: 'forge_execute_action',
-    arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
-  },
-});
+/** issue.get of issue #1 of project 1, as a raw tools/call. */
+const getIssue = (id: number) => executeCall(id, 'issue.get', { project_id: '1', issue_iid: 1 });
 const evictions = () => records.filter((r) => r.msg === 'credential pool entry evicted');
 
 describe('rebuild eviction', () => {

@@ -178,14 +178,26 @@ describe('stateful sessions', () => {
     );
   });
 
-  it('end after FORGE_MCP_SESSION_TIMEOUT idle, answering the id 404 after; a session with an open stream is not idle', async () => {
+  it('end after FORGE_MCP_SESSION_TIMEOUT idle, answering the id 404 after; a session with an open stream is not idle, and a stateless 2026-07-28 client holds none to end', async () => {
     server = await httpServer(s, ['--stateless=false', '--session-timeout=1s']);
     // The v2 client keeps its session's event stream open.
     const { client } = await connect(server.url, s.tokens.api);
     const opened = await raw(server.url, 'POST', bearer(s.tokens.api), INITIALIZE);
     const idle = opened.headers.get('mcp-session-id')!;
     await opened.body?.cancel();
+    // A 2026-07-28 client holds no session: the timeout does not apply to it.
+    const modern = new Client(
+      { name: 'modern', version: '1' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    await modern.connect(
+      new StreamableHTTPClientTransport(new URL(server.url), {
+        requestInit: { headers: bearer(s.tokens.readApi) },
+      }),
+    );
     await new Promise((r) => setTimeout(r, 2500));
+    expect((await modern.listTools()).tools).toHaveLength(2);
+    await modern.close();
     const res = await raw(
       server.url,
       'POST',

@@ -6,7 +6,15 @@
  * reached the instance.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { httpServer, httpServerAt, rpc, sim, type ForgeSim, type HttpServerProcess } from './harness.js';
+import {
+  executeCall,
+  httpServer,
+  httpServerAt,
+  rpc,
+  sim,
+  type ForgeSim,
+  type HttpServerProcess,
+} from './harness.js';
 
 const PUBLIC = 'http://localhost:8123/mcp';
 const METADATA = 'http://localhost:8123/.well-known/oauth-protected-resource/mcp';
@@ -349,15 +357,7 @@ describe('OAuth mode: the verified identity cache', () => {
 
   it("a cached token revoked at the instance: the first call it refuses ends the pool entry, and from the next request the server's own probe is refused 401", async () => {
     const token = s.addToken({ scopes: ['api'], expiresInSeconds: 3600 });
-    const call = (id: number) => ({
-      jsonrpc: '2.0',
-      id,
-      method: 'tools/call',
-      params: {
-        name: 'forge_execute_action',
-        arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
-      },
-    });
+    const call = (id: number) => executeCall(id, 'issue.get', { project_id: '1', issue_iid: 1 });
     expect((await post(oauth, bearer(token), call(1))).status).toBe(200);
     const revoked = await fetch(`${s.url}/api/v4/personal_access_tokens/self`, {
       method: 'DELETE',

@@ -4,7 +4,7 @@
  * instance with its paging totals (empty when it fails), and log records reach a client at its level.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiCalls, sim, stdioClient, type Connected, type ForgeSim } from './harness.js';
+import { apiCalls, sim, withStdio, type Connected, type ForgeSim } from './harness.js';
 
 let s: ForgeSim;
 beforeAll(async () => {
@@ -13,14 +13,8 @@ beforeAll(async () => {
 afterAll(async () => s.close());
 beforeEach(() => s.reset());
 
-async function withClient<T>(env: Record<string, string>, fn: (c: Connected) => Promise<T>): Promise<T> {
-  const c = await stdioClient(s, { env });
-  try {
-    return await fn(c);
-  } finally {
-    await c.close();
-  }
-}
+const withClient = async <T>(env: Record<string, string>, fn: (c: Connected) => Promise<T>) =>
+  (await withStdio(s, { env }, fn)).value;
 
 async function prompt(c: Connected, name: string, args: Record<string, string>): Promise<string> {
   const r = await c.client.getPrompt({ name, arguments: args });

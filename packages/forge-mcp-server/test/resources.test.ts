@@ -4,7 +4,7 @@
  * surface, the exclude list, and bad URIs refused before anything reaches the instance.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiCalls, sim, stdioClient, textOf, type Connected, type ForgeSim } from './harness.js';
+import { apiCalls, sim, withStdio, textOf, type Connected, type ForgeSim } from './harness.js';
 
 let s: ForgeSim;
 beforeAll(async () => {
@@ -13,14 +13,8 @@ beforeAll(async () => {
 afterAll(async () => s.close());
 beforeEach(() => s.reset());
 
-async function withClient<T>(env: Record<string, string>, fn: (c: Connected) => Promise<T>): Promise<T> {
-  const c = await stdioClient(s, { env });
-  try {
-    return await fn(c);
-  } finally {
-    await c.close();
-  }
-}
+const withClient = async <T>(env: Record<string, string>, fn: (c: Connected) => Promise<T>) =>
+  (await withStdio(s, { env }, fn)).value;
 
 type Contents = { uri: string; mimeType?: string; text?: string };
 async function read(c: Connected, uri: string) {
