@@ -61,7 +61,11 @@ export function bundleOptions() {
 // costs about 16 KiB of resident memory instead of about 65, and the stdio server starts about 12 MiB
 // smaller. (A capped young generation, --max-semi-space-size=2, bought nothing more and tripled the
 // scavenges at start-up: 20 instead of 7.)
-export const NODE_FLAGS = '--optimize-for-size';
+// WebAssembly kept to its baseline compiler (Liftoff): undici parses HTTP/1.1 with llhttp compiled to wasm,
+// and V8's tier-up of its parser function to TurboFan, on a background thread, cost about 25 ms of CPU at
+// start-up and, about one start in three, left some 10 MiB of that thread's freed compiler memory resident
+// (66 MiB after start, or 76); the baseline code parses the instance's answers at the same CPU per call.
+export const NODE_FLAGS = '--optimize-for-size --liftoff-only';
 
 /**
  * Writes the launcher for a built bundle: scripts/launcher.cjs with the bundle's file name and content hash
