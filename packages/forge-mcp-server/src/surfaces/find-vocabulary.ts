@@ -290,6 +290,9 @@ export const VERB_OBJECTS: Record<string, string[]> = {
   unwatch: ['unsubscribe'],
 };
 
+/** Words anywhere in a request that ask for an operation of their own: doing it "again" retries. */
+export const OPERATION_HINTS: Record<string, Weights> = { again: { retry: 1, resend: 0.8 } };
+
 /** Words that open a question; a question reads (who approved, what changed, how many...). */
 export const QUESTION_WORDS = new Set([
   'who',
@@ -414,6 +417,9 @@ export const STOP_WORDS = new Set([
   'using',
   'via',
   'up',
+  'have',
+  'has',
+  'had',
   'details',
   'info',
   'information',

@@ -18,6 +18,7 @@ import {
   CREATE_OR_DELETE,
   HOW_MANY,
   LEAD_IN,
+  OPERATION_HINTS,
   MANY_WORDS,
   QUESTION,
   QUESTION_WORDS,
@@ -55,10 +56,12 @@ const TARGET_MISMATCH = 0.3;
 /** The terms a person's name stands for, and how much. */
 const PERSON = ['member', 'user'];
 const PERSON_WEIGHT = 0.4;
+/** An action holding none of the request's other words keeps this share (Lucene's coordination factor). */
+const COORD_FLOOR = 0.7;
 /** A participle filtering what is asked for ("issues labeled bug") counts this much. */
 const FILTER_WEIGHT = 0.4;
 /** A synonym counts this much of the word typed. */
-const SYNONYM_WEIGHT = 0.6;
+const SYNONYM_WEIGHT = 0.8;
 /** The request's verb, as a term, counts this much (the operation is matched on its own). */
 const VERB_TERM_WEIGHT = 0.3;
 /** A request without a verb reads, less surely than one that says so. */
@@ -188,6 +191,8 @@ function analysed(a: ActionSpec): AnalysedField[] {
 /** What a query asks: its terms with their weights, and the operations it accepts. */
 interface Parsed {
   terms: Map<string, number>;
+  /** The terms of each word typed: the word and what it stands for, of which an action counts the best. */
+  groups: Array<Map<string, number>>;
   /** Consecutive words as typed (stemmed, stop words left out): "default branch". */
   pairs: string[];
   operations: Record<string, number>;
@@ -349,8 +354,12 @@ export class ActionFinder {
       verbAt = i;
     }
     const terms = new Map<string, number>();
+    const groups: Array<Map<string, number>> = [];
+    let group = new Map<string, number>();
     const add = (t: string, w: number) => {
-      if (this.idf.has(t) && w > (terms.get(t) ?? 0)) terms.set(t, w);
+      if (!this.idf.has(t) || (terms.has(t) && !group.has(t))) return;
+      if (w > (terms.get(t) ?? 0)) terms.set(t, w);
+      if (w > (group.get(t) ?? 0)) group.set(t, w);
     };
     let plural = false;
     let afterPlural = false;
@@ -377,11 +386,15 @@ export class ActionFinder {
         : k === verbAt && !this.objectWords.has(s)
           ? VERB_TERM_WEIGHT
           : (WEAK_WORDS[w] ?? 1);
+      groups.push((group = new Map()));
       if (!STOP_WORDS.has(w)) add(s, named ? weight * SYNONYM_WEIGHT : weight);
       for (const name of named ?? []) for (const t of tokens(name)) add(t, weight);
       for (const syn of implied ?? []) for (const t of tokens(syn)) add(t, Math.min(weight, SYNONYM_WEIGHT));
     });
     if (ws.some((w) => MANY_WORDS.has(w))) plural = true;
+    for (const w of ws)
+      for (const [op, weight] of Object.entries(OPERATION_HINTS[w] ?? {}))
+        operations = { ...operations, [op]: Math.max(operations[op] ?? 0, weight) };
     // Asked to read something plural ("show the pipelines of ..."): a list answers it best.
     if (plural && (operations.get ?? 0) >= 0.8 && (operations.list ?? 0) < 1)
       operations = { ...operations, list: 1, search: Math.max(operations.search ?? 0, 0.8), get: 0.8 };
@@ -395,8 +408,10 @@ export class ActionFinder {
         // A word the catalog never uses, added to or removed from a thing, is most often someone's name.
         if (
           ws.slice(verbAt + 1, at).some((w) => !STOP_WORDS.has(w) && !/\d/.test(w) && !this.idf.has(stem(w)))
-        )
+        ) {
+          groups.push((group = new Map()));
           for (const t of PERSON) add(t, PERSON_WEIGHT);
+        }
         target = new Set();
         for (const w of ws.slice(at + 1)) {
           if (STOP_WORDS.has(w)) continue;
@@ -405,19 +420,37 @@ export class ActionFinder {
         }
       }
     }
-    return { terms, pairs, operations, strength, verb, target };
+    return { terms, groups: groups.filter((g) => g.size), pairs, operations, strength, verb, target };
   }
 
   search(query: string, limit = 5): Array<{ action: ActionSpec; score: number }> {
     const exact = this.exact.get(query.trim());
-    const { terms, pairs, operations, strength, verb: typedVerb, target } = this.parse(query);
+    const { terms, groups, pairs, operations, strength, verb: typedVerb, target } = this.parse(query);
     const content = new Float64Array(this.actions.length);
+    // How much of the request each action answers: the weight of the query's terms it holds.
+    const answered = new Float64Array(this.actions.length);
+    let asked = 0;
     const touched: number[] = [];
-    for (const [t, qw] of terms) {
-      const idf = this.idf.get(t) ?? 0;
-      for (const [d, s] of this.postings.get(t) ?? []) {
+    // A word and its synonyms are one concept: an action counts the best of them, not their sum.
+    for (const group of groups) {
+      const best = new Map<number, [number, number]>();
+      let most = 0;
+      for (const [t, qw] of group) {
+        const idf = this.idf.get(t) ?? 0;
+        most = Math.max(most, qw * idf);
+        for (const [d, s] of this.postings.get(t) ?? []) {
+          const got = best.get(d);
+          const score = qw * idf * s;
+          if (!got) best.set(d, [score, qw * idf]);
+          else if (score > got[0]) got[0] = score;
+          if (got && qw * idf > got[1]) got[1] = qw * idf;
+        }
+      }
+      asked += most;
+      for (const [d, [score, weight]] of best) {
         if (content[d] === 0) touched.push(d);
-        content[d] += qw * idf * s;
+        content[d] += score;
+        answered[d] += weight;
       }
     }
     // Two words in the order typed, as a field holds them, name the thing more surely than each alone.
@@ -475,6 +508,7 @@ export class ActionFinder {
           (1 + VERB_LIFT * strength * verb) *
           mismatch *
           onTarget *
+          (COORD_FLOOR + ((1 - COORD_FLOOR) * answered[d]) / asked) *
           (1 + 0.01 / (1 + object.length)),
       );
     }
