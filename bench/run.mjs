@@ -193,6 +193,8 @@ const OTHERS = [
   { name: 'telemetry', script: 'telemetry.mjs' },
   // Ten minutes of held sessions by design (SOAK_MINUTES), so it gets a longer leash.
   { name: 'soak', script: 'soak.mjs', timeoutMs: 15 * 60_000 },
+  // Ten minutes of three replicas sharing Redis (REPLICAS_MINUTES) after a two-minute single-replica baseline.
+  { name: 'replicas', script: 'replicas.mjs', timeoutMs: 20 * 60_000 },
 ];
 const OTHER_TIMEOUT_MS = 5 * 60_000;
 function runOther({ script, timeoutMs = OTHER_TIMEOUT_MS }) {

@@ -46,10 +46,14 @@ export const HTTP_ARGS = (simUrl) => [
   '--max-http-clients=2000',
 ];
 
-function startHttp(root, sim) {
+/**
+ * Starts our server in HTTP mode with `args` (default HTTP_ARGS); resolves with { url, pid, stderr(), stop() }
+ * once it logs the URL it serves.
+ */
+export function startHttp(root, sim, args = HTTP_ARGS(sim.url)) {
   return new Promise((resolve, reject) => {
     const cli = join(root, 'packages', 'forge-mcp-server', 'dist', 'forge-mcp-server.cjs');
-    const child = spawn(cli, HTTP_ARGS(sim.url), {
+    const child = spawn(cli, args, {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },
       stdio: ['ignore', 'ignore', 'pipe'],
