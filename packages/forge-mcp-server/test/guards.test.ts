@@ -332,6 +332,30 @@ describe('destructive call decision', () => {
     });
   });
 
+  it('a failed confirmation exchange (the client errs answering elicitation/create) answers Confirmation failed and runs nothing', async () => {
+    await withClient(
+      { FORGE_MCP_TOOL_SURFACE: 'meta' },
+      async (c) => {
+        s.reset();
+        const since = s.requests.length;
+        const r = await c.client.callTool({
+          name: 'forge_issue',
+          arguments: { action: 'delete', params: { project_id: '1', issue_iid: 2 } },
+        });
+        expect(r.isError).toBe(true);
+        expect(textOf(r)).toMatch(
+          /^Confirmation failed: .*the dialog crashed.*\. The action was not executed\.$/,
+        );
+        expect(deletes(since)).toHaveLength(0);
+      },
+      {
+        onElicit: () => {
+          throw new Error('the dialog crashed');
+        },
+      },
+    );
+  });
+
   it('a client that cannot prompt gets the confirmation text on the meta surface', async () => {
     await withClient({ FORGE_MCP_TOOL_SURFACE: 'meta' }, async (c) => {
       s.reset();

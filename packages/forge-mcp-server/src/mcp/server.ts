@@ -10,6 +10,7 @@ import {
   createRequestStateCodec,
   inputRequired,
   inputResponse,
+  type ElicitResult,
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { ActionSpec } from '../catalog/types.js';
@@ -71,6 +72,17 @@ export interface ServerHooks {
 }
 
 const CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
+
+/** The refusal text for an answer to the confirmation question, or undefined when the user approved. */
+function confirmationRefusal(
+  actionId: string,
+  answer: { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> },
+): string | undefined {
+  if (answer.action === 'decline') return CONFIRM_TEXTS.declined(actionId);
+  if (answer.action === 'cancel') return CONFIRM_TEXTS.dismissed(actionId);
+  if (answer.content?.confirm !== true) return CONFIRM_TEXTS.notConfirmed;
+  return undefined;
+}
 
 /** Whether the client can be asked on this request: per request in 2026-07-28, per connection before. */
 function clientCanElicit(server: Server, ctx: ServerContext): boolean {
@@ -199,12 +211,8 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
         sealed.args !== JSON.stringify(params)
       )
         deny(-32602, 'Invalid or expired requestState');
-      if (answer.action === 'decline')
-        return report(errorResult(CONFIRM_TEXTS.declined(action.id)), action.id, 'needs_confirmation');
-      if (answer.action === 'cancel')
-        return report(errorResult(CONFIRM_TEXTS.dismissed(action.id)), action.id, 'needs_confirmation');
-      if (answer.content?.confirm !== true)
-        return report(errorResult(CONFIRM_TEXTS.notConfirmed), action.id, 'needs_confirmation');
+      const refused = confirmationRefusal(action.id, answer);
+      if (refused) return report(errorResult(refused), action.id, 'needs_confirmation');
       confirm = true;
     }
 
@@ -237,6 +245,24 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
       case 'confirm_text':
         return report(errorResult(decision.text), action.id, 'needs_confirmation');
       case 'ask': {
+        if (ctx.mcpReq.envelope === undefined) {
+          // Before 2026-07-28 the question is this server's own elicitation/create request, so an exchange
+          // that fails (the client errs or never answers) is reported here, and nothing runs.
+          let reply: ElicitResult;
+          try {
+            reply = await ctx.mcpReq.elicitInput({
+              mode: 'form',
+              message: decision.question,
+              requestedSchema: CONFIRM_SCHEMA,
+            } as never);
+          } catch (err) {
+            const reason = err instanceof Error ? err.message : String(err);
+            return report(errorResult(CONFIRM_TEXTS.failed(reason)), action.id, 'needs_confirmation');
+          }
+          const refused = confirmationRefusal(action.id, reply);
+          if (refused) return report(errorResult(refused), action.id, 'needs_confirmation');
+          break;
+        }
         const requestState = await (
           await codecOf(hooks.seal)
         ).mint({ action: action.id, args: JSON.stringify(params) });
