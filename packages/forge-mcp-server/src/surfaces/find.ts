@@ -58,6 +58,9 @@ const PERSON = ['member', 'user'];
 const PERSON_WEIGHT = 0.4;
 /** An action holding none of the request's other words keeps this share (Lucene's coordination factor). */
 const COORD_FLOOR = 0.7;
+/** Words of an ID that mark an action on many things at once, and how much a plural change lifts it. */
+const BULK_WORDS = new Set(['all', 'bulk', 'batch']);
+const BULK_LIFT = 1.5;
 /** A participle filtering what is asked for ("issues labeled bug") counts this much. */
 const FILTER_WEIGHT = 0.4;
 /** A synonym counts this much of the word typed. */
@@ -197,6 +200,8 @@ interface Parsed {
   pairs: string[];
   operations: Record<string, number>;
   strength: number;
+  /** The request names many things (a plural, "all"). */
+  plural: boolean;
   /** The verb as typed, when the request starts with one. */
   verb?: string;
   /** "add X to Y": the terms of Y, the thing added to (or removed from, or set on). */
@@ -218,6 +223,8 @@ export class ActionFinder {
   private readonly generic: boolean[] = [];
   /** The thing each action acts on: its object less the domain, or the domain's thing for a generic action. */
   private readonly things: string[][] = [];
+  /** Actions that act on many things at once (publish_all, delete_bulk, link_create_batch). */
+  private readonly bulk: boolean[];
   /** ID words that never name an operation: a verb that is one of them names the object too (tag, commit). */
   private readonly objectWords = new Set<string>();
   /** Two-word names of things, from the catalog's domains (merge request, feature flag): not a verb and its object. */
@@ -268,6 +275,7 @@ export class ActionFinder {
     const n = actions.length;
     for (const [t, k] of df) this.idf.set(t, Math.log(1 + (n - k + 0.5) / (k + 0.5)));
     const operationWords = new Set([...OPERATION_WORDS].map(stem));
+    this.bulk = actions.map((a) => words(a.id).some((w) => BULK_WORDS.has(w)));
     this.objects = actions.map((a, d) => {
       const op = stem(this.operations[d]);
       const [domain, name] = a.id.split('.');
@@ -420,12 +428,12 @@ export class ActionFinder {
         }
       }
     }
-    return { terms, groups: groups.filter((g) => g.size), pairs, operations, strength, verb, target };
+    return { terms, groups: groups.filter((g) => g.size), pairs, operations, strength, plural, verb, target };
   }
 
   search(query: string, limit = 5): Array<{ action: ActionSpec; score: number }> {
     const exact = this.exact.get(query.trim());
-    const { terms, groups, pairs, operations, strength, verb: typedVerb, target } = this.parse(query);
+    const { terms, groups, pairs, operations, strength, verb: typedVerb, target, plural } = this.parse(query);
     const content = new Float64Array(this.actions.length);
     // How much of the request each action answers: the weight of the query's terms it holds.
     const answered = new Float64Array(this.actions.length);
@@ -464,12 +472,16 @@ export class ActionFinder {
     // Whether the request asks to read or to change: its strongest operation says.
     const strongest = strongestOf(operations);
     const readsOnly = strength < 1 || !strongest ? undefined : READ_OPERATIONS.has(strongest);
+    const verbStem = typedVerb && !this.objectWords.has(stem(typedVerb)) ? stem(typedVerb) : undefined;
+    // Asked to change many things at once ("publish all my drafts"): the action doing them all answers.
+    const many = readsOnly === false && plural;
     const covered = (object: Array<[string, number]>): number => {
       let named = 0;
       let total = 0;
       for (const [t, w] of object) {
         total += w;
-        const qw = terms.get(t);
+        // The verb names the operation, not the thing ("list the boards": not the board's lists).
+        const qw = t === verbStem ? 0 : terms.get(t);
         if (qw) named += w * Math.min(1, qw / SYNONYM_WEIGHT);
       }
       return total ? named / total : 1;
@@ -508,6 +520,7 @@ export class ActionFinder {
           (1 + VERB_LIFT * strength * verb) *
           mismatch *
           onTarget *
+          (many && this.bulk[d] ? BULK_LIFT : 1) *
           (COORD_FLOOR + ((1 - COORD_FLOOR) * answered[d]) / asked) *
           (1 + 0.01 / (1 + object.length)),
       );
