@@ -193,4 +193,39 @@ describe('Prometheus store', () => {
     // no history in Prometheus: no vcs_star_day series
     expect(text).not.toMatch(/^vcs_star_day/m);
   });
+
+  it("a later sweep replaces a repository's security states and leaves every other repository's", async () => {
+    const own = fullRepo('own', { commits: [], events: [] });
+    const next = fullRepo('next', { commits: [], events: [] });
+    const sim = await startSim(world([own, next]));
+    const store = new PrometheusStore();
+    const doc = {
+      targets: { repos: [`${USER}/own`, `${USER}/next`] },
+      stores: { prometheus: { port: 0 } },
+      concurrency: 2,
+    };
+    await runSweep(sim, store, doc);
+    const series = (text: string, repo: string) =>
+      text
+        .split('\n')
+        .filter((l) =>
+          l.startsWith(`vcs_security_feature{repository="${USER}/${repo}",feature="secret_scanning_push`),
+        );
+    expect(series(await store.metrics(), 'own')).toEqual([
+      `vcs_security_feature{repository="${USER}/own",feature="secret_scanning_push_protection",state="disabled"} 1`,
+    ]);
+    own.securityAndAnalysis = { ...own.securityAndAnalysis, secret_scanning_push_protection: 'enabled' };
+    await runSweep(sim, store, doc);
+    const text = await store.metrics();
+    expect(series(text, 'own')).toEqual([
+      `vcs_security_feature{repository="${USER}/own",feature="secret_scanning_push_protection",state="enabled"} 1`,
+    ]);
+    expect(series(text, 'next')).toEqual([
+      `vcs_security_feature{repository="${USER}/next",feature="secret_scanning_push_protection",state="disabled"} 1`,
+    ]);
+    // One outcome per collector and scope: the second sweep's replaces the first's.
+    const statuses = text.split('\n').filter((l) => l.startsWith('activity_collector_collection_status{'));
+    const scopes = statuses.map((l) => l.replace(/,outcome="[^"]*"/, ''));
+    expect(new Set(scopes).size).toBe(statuses.length);
+  });
 });

@@ -14,6 +14,17 @@ import type {
 type Series = Map<string, { labels: Record<string, string>; value: number }>;
 
 /**
+ * A metric's series, with the keys of each group (the series sharing the values of the labels a write
+ * replaces together, such as one repository's security features) indexed, so replacing one group costs its
+ * own size and not a walk of every series: 10,000 repositories would make that walk quadratic.
+ */
+interface Metric {
+  data: Series;
+  groupBy: string[];
+  groups: Map<string, Set<string>>;
+}
+
+/**
  * The Prometheus store: current values only, exposed in the text exposition format. It holds no history
  * (vcs_star_day is not exposed); vcs_star is still counted, as vcs_star_count. Series are emitted sorted by
  * labels so the output is stable.
@@ -21,7 +32,7 @@ type Series = Map<string, { labels: Record<string, string>; value: number }>;
 export class PrometheusStore extends MemoryEtagCache implements Store {
   readonly kind = 'prometheus';
   readonly registry = new Registry();
-  private readonly series = new Map<string, Series>();
+  private readonly series = new Map<string, Metric>();
   private readonly state = new Map<string, string>();
   private readonly requests: Counter<'status'>;
   private readonly collectorErrors: Counter<'collector'>;
@@ -29,9 +40,9 @@ export class PrometheusStore extends MemoryEtagCache implements Store {
 
   constructor() {
     super();
-    const gauge = (name: string, help: string, labelNames: string[]) => {
+    const gauge = (name: string, help: string, labelNames: string[], groupBy: string[] = []) => {
       const data: Series = new Map();
-      this.series.set(name, data);
+      this.series.set(name, { data, groupBy, groups: new Map() });
       new Gauge({
         name,
         help,
@@ -54,15 +65,18 @@ export class PrometheusStore extends MemoryEtagCache implements Store {
       '1 when the token can read the stargazer list, so vcs_star rows name stargazers.',
       ['repository'],
     );
-    gauge('vcs_security_feature', '1 for the current state of a security feature.', [
-      'repository',
-      'feature',
-      'state',
-    ]);
-    gauge('vcs_security_open_alerts', 'Open alerts of an enabled alerting feature.', [
-      'repository',
-      'feature',
-    ]);
+    gauge(
+      'vcs_security_feature',
+      '1 for the current state of a security feature.',
+      ['repository', 'feature', 'state'],
+      ['repository'],
+    );
+    gauge(
+      'vcs_security_open_alerts',
+      'Open alerts of an enabled alerting feature.',
+      ['repository', 'feature'],
+      ['repository'],
+    );
     gauge('vcs_traffic_count', 'Sum over the traffic window last told by the upstream.', [
       'repository',
       'kind',
@@ -76,11 +90,12 @@ export class PrometheusStore extends MemoryEtagCache implements Store {
       'package_type',
       'package',
     ]);
-    gauge('activity_collector_collection_status', '1 for the last outcome of a collector on a scope.', [
-      'scope',
-      'collector',
-      'outcome',
-    ]);
+    gauge(
+      'activity_collector_collection_status',
+      '1 for the last outcome of a collector on a scope.',
+      ['scope', 'collector', 'outcome'],
+      ['scope', 'collector'],
+    );
     gauge('activity_collector_sweep_repositories', 'Repositories collected by the last sweep.', []);
     gauge('activity_collector_sweep_api_calls', 'Upstream API calls made by the last sweep.', []);
     gauge('activity_collector_sweep_records', 'Records written by the last sweep, per kind.', ['kind']);
@@ -121,14 +136,21 @@ export class PrometheusStore extends MemoryEtagCache implements Store {
 
   private set(name: string, labels: Record<string, string>, value: number) {
     const key = JSON.stringify(Object.entries(labels));
-    this.series.get(name)!.set(key, { labels, value });
+    const m = this.series.get(name)!;
+    m.data.set(key, { labels, value });
+    if (!m.groupBy.length) return;
+    const group = JSON.stringify(m.groupBy.map((l) => labels[l]));
+    const keys = m.groups.get(group);
+    if (keys) keys.add(key);
+    else m.groups.set(group, new Set([key]));
   }
 
-  private dropWhere(name: string, match: Record<string, string>) {
-    const data = this.series.get(name)!;
-    for (const [k, s] of data) {
-      if (Object.entries(match).every(([mk, mv]) => s.labels[mk] === mv)) data.delete(k);
-    }
+  /** Drops one group of a metric's series: `group` gives a value to each of the metric's groupBy labels. */
+  private dropGroup(name: string, group: Record<string, string>) {
+    const m = this.series.get(name)!;
+    const id = JSON.stringify(m.groupBy.map((l) => group[l]));
+    for (const key of m.groups.get(id) ?? []) m.data.delete(key);
+    m.groups.delete(id);
   }
 
   async init() {}
@@ -156,8 +178,8 @@ export class PrometheusStore extends MemoryEtagCache implements Store {
     return rows.length;
   }
   async writeSecurityFeatures(repository: string, rows: SecurityFeatureRow[]) {
-    this.dropWhere('vcs_security_feature', { repository });
-    this.dropWhere('vcs_security_open_alerts', { repository });
+    this.dropGroup('vcs_security_feature', { repository });
+    this.dropGroup('vcs_security_open_alerts', { repository });
     for (const r of rows) {
       this.set('vcs_security_feature', { repository, feature: r.feature, state: r.state }, 1);
       if (r.openAlerts !== null)
@@ -208,7 +230,7 @@ export class PrometheusStore extends MemoryEtagCache implements Store {
   }
   async writeStatus(rows: StatusRow[]) {
     for (const r of rows) {
-      this.dropWhere('activity_collector_collection_status', { scope: r.scope, collector: r.collector });
+      this.dropGroup('activity_collector_collection_status', { scope: r.scope, collector: r.collector });
       this.set(
         'activity_collector_collection_status',
         { scope: r.scope, collector: r.collector, outcome: r.outcome },
@@ -220,7 +242,7 @@ export class PrometheusStore extends MemoryEtagCache implements Store {
   async observeSweep(s: SweepSummary, rate: Record<string, RateState>) {
     this.set('activity_collector_sweep_repositories', {}, s.repositories);
     this.set('activity_collector_sweep_api_calls', {}, s.apiCalls);
-    this.series.get('activity_collector_sweep_records')!.clear();
+    this.series.get('activity_collector_sweep_records')!.data.clear();
     for (const [kind, n] of Object.entries(s.records))
       this.set('activity_collector_sweep_records', { kind }, n);
     this.set('activity_collector_sweep_complete', {}, s.status === 'complete' ? 1 : 0);
