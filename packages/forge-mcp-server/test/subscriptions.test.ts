@@ -178,6 +178,35 @@ describe('resources/subscribe over stdio (2025 era)', () => {
     await c.client.subscribeResource({ uri: 'forge://project/1/mr/1' });
   });
 
+  it('a 2026-07-28 client listening over stdio is told of a change made elsewhere; an excluded resource is refused before the acknowledgement, nothing sent', async () => {
+    const c = await stdioClient(s, {
+      modern: true,
+      env: { ...FAST, FORGE_MCP_EXCLUDE_TOOLS: 'merge_request.get' },
+    });
+    open.push(c);
+    const seen = updates(c.client);
+    const before = apiCalls(s).length;
+    const excluded = await rpcErrorOf(c.client.listen({ resourceSubscriptions: ['forge://project/1/mr/1'] }));
+    expect(excluded.message).toMatch(/Unknown resource forge:\/\/project\/1\/mr\/1/);
+    expect(apiCalls(s).slice(before)).toEqual([]);
+    const sub = await c.client.listen({ resourceSubscriptions: [ISSUE] });
+    expect(sub.honoredFilter.resourceSubscriptions).toEqual([ISSUE]);
+    // The version changes count from is read before anything changes.
+    await until(
+      () =>
+        s.requests.slice(before).some((r) => r.method === 'GET' && r.path === '/api/v4/projects/1/issues/1'),
+      'the first read of the listened issue',
+    );
+    await retitle('Changed while a stdio client listens');
+    await until(() => seen.length > 0, 'notifications/resources/updated on the listen');
+    expect(seen).toEqual([ISSUE]);
+    // Cancelled: the issue is not read any more.
+    await sub.close();
+    const mark = s.requests.length;
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(s.requests.slice(mark).filter((r) => r.path === '/api/v4/projects/1/issues/1')).toEqual([]);
+  });
+
   it('offers no subscriptions on the minimal capability surface', async () => {
     const c = await stdio({ FORGE_MCP_CAPABILITY_SURFACE: 'minimal' });
     expect(c.client.getServerCapabilities()?.resources?.subscribe).toBeUndefined();

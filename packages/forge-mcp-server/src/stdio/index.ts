@@ -7,6 +7,7 @@ import { openSession, SessionRefused, type CredentialProbe } from '../session/in
 import { InstanceError } from '../instance/index.js';
 import { saveDownload } from './downloads.js';
 import { lineGate, type WireError } from './lines.js';
+import { StdioListens } from './listen.js';
 import { StdioTransport } from './transport.js';
 import { methodOf, methodsOf, RATE_LIMITED_CODE, RateLimiter, toolNameOf } from '../http/limits.js';
 // fs.promises is read when first used (node:fs/promises costs start-up time).
@@ -59,16 +60,6 @@ export async function runStdio(
     'serving on stdio',
   );
   // Only well-formed JSON-RPC lines reach the SDK; the gate answers the rest itself (src/stdio/lines.ts).
-  const gate = lineGate(
-    config.stdioMaxLineBytes,
-    (e) => process.stdout.write(`${JSON.stringify(e)}\n`),
-    rateLimit(config, log),
-  );
-  process.stdin.pipe(gate);
-  const transport = new StdioTransport(gate, process.stdout, {
-    // The gate bounds every line; this only has to hold one of them.
-    maxBufferSize: config.stdioMaxLineBytes + 1024,
-  });
   // The one credential's resource subscriptions, polled for changes.
   const subscriptions = new Subscriptions({
     store: new MemorySubscriptionStore(),
@@ -76,16 +67,32 @@ export async function runStdio(
     perCredential: config.maxListenStreams,
     log,
   });
+  // subscriptions/listen (2026-07-28) is answered by the SDK's entry; what it follows is polled here.
+  const listens = new StdioListens(subscriptions, session, log);
+  const limited = rateLimit(config, log);
+  const gate = lineGate(
+    config.stdioMaxLineBytes,
+    (e) => process.stdout.write(`${JSON.stringify(e)}\n`),
+    (m) => limited?.(m) ?? listens.admit(m),
+  );
+  process.stdin.pipe(gate);
+  const transport = new StdioTransport(gate, process.stdout, {
+    // The gate bounds every line; this only has to hold one of them.
+    maxBufferSize: config.stdioMaxLineBytes + 1024,
+  });
   const handle = serveStdio(
-    () =>
-      buildServer(session, {
+    ({ era }) => {
+      const server = buildServer(session, {
         subscriptions: { room: subscriptions, owner: 'stdio' },
         saveDownload: (p, bytes) => saveDownload(config, p, bytes),
         readUpload: async (p, kind) => fsp.readFile(await resolveLocalPath(config, p, kind)),
         localPath: (p, kind) => resolveLocalPath(config, p, kind),
         transport: 'pipe',
         onToolCall: (i) => log.debug(i, 'tools/call'),
-      }),
+      });
+      if (era === 'modern') listens.serving(server);
+      return server;
+    },
     { transport, onerror: (e) => log.warn({ err: e.message }, 'protocol error') },
   );
   markServing();
