@@ -278,6 +278,7 @@ export const REQUEST_VERBS: Record<string, Weights> = {
  * (A verb's other synonyms are not searched: "change" as a verb is not a diff.)
  */
 export const VERB_OBJECTS: Record<string, string[]> = {
+  rename: ['name', 'title'],
   comment: ['note', 'discussion', 'comment'],
   reply: ['note', 'discussion', 'reply'],
   respond: ['note', 'discussion', 'reply'],
@@ -292,6 +293,12 @@ export const VERB_OBJECTS: Record<string, string[]> = {
 
 /** Words anywhere in a request that ask for an operation of their own: doing it "again" retries. */
 export const OPERATION_HINTS: Record<string, Weights> = { again: { retry: 1, resend: 0.8 } };
+
+/**
+ * Scopes wider than a project: an action for one ("List group webhooks") answers a request that names no
+ * scope less well than the project's own, which is what people mean by default.
+ */
+export const WIDER_SCOPES: Record<string, number> = { group: 0.85, instance: 0.8 };
 
 /** Words that open a question; a question reads (who approved, what changed, how many...). */
 export const QUESTION_WORDS = new Set([

@@ -28,6 +28,7 @@ import {
   STATE_WORDS,
   SYNONYMS,
   TARGET_PREPOSITIONS,
+  WIDER_SCOPES,
   UPDATE_OPERATIONS,
   VERB_OBJECTS,
   WEAK_WORDS,
@@ -61,6 +62,8 @@ const COORD_FLOOR = 0.7;
 /** Words of an ID that mark an action on many things at once, and how much a plural change lifts it. */
 const BULK_WORDS = new Set(['all', 'bulk', 'batch']);
 const BULK_LIFT = 1.5;
+/** Between near equals, the action with fewer words to its thing (the plainer one) goes first. */
+const SIMPLER = 0.05;
 /** A participle filtering what is asked for ("issues labeled bug") counts this much. */
 const FILTER_WEIGHT = 0.4;
 /** A synonym counts this much of the word typed. */
@@ -225,6 +228,8 @@ export class ActionFinder {
   private readonly things: string[][] = [];
   /** Actions that act on many things at once (publish_all, delete_bulk, link_create_batch). */
   private readonly bulk: boolean[];
+  /** The wider scope (group, instance) each action's title names, if any. */
+  private readonly scopes: Array<string | undefined>;
   /** ID words that never name an operation: a verb that is one of them names the object too (tag, commit). */
   private readonly objectWords = new Set<string>();
   /** Two-word names of things, from the catalog's domains (merge request, feature flag): not a verb and its object. */
@@ -276,6 +281,7 @@ export class ActionFinder {
     for (const [t, k] of df) this.idf.set(t, Math.log(1 + (n - k + 0.5) / (k + 0.5)));
     const operationWords = new Set([...OPERATION_WORDS].map(stem));
     this.bulk = actions.map((a) => words(a.id).some((w) => BULK_WORDS.has(w)));
+    this.scopes = actions.map((a) => words(a.title).find((w) => WIDER_SCOPES[w]));
     this.objects = actions.map((a, d) => {
       const op = stem(this.operations[d]);
       const [domain, name] = a.id.split('.');
@@ -507,6 +513,7 @@ export class ActionFinder {
       let onTarget = 1;
       // "add a label to an issue": the issue is changed, not made; "remove bob from the group": not removed.
       const thing = this.things[d];
+      const scope = this.scopes[d];
       if (target && thing.length && thing.every((t) => target.has(t))) {
         if (UPDATE_OPERATIONS.has(op)) verb = Math.max(verb, TARGET_UPDATE);
         else if (CREATE_OR_DELETE.has(op) && op !== typedVerb) onTarget = TARGET_MISMATCH;
@@ -520,9 +527,10 @@ export class ActionFinder {
           (1 + VERB_LIFT * strength * verb) *
           mismatch *
           onTarget *
+          (scope && !terms.has(stem(scope)) ? WIDER_SCOPES[scope] : 1) *
           (many && this.bulk[d] ? BULK_LIFT : 1) *
           (COORD_FLOOR + ((1 - COORD_FLOOR) * answered[d]) / asked) *
-          (1 + 0.01 / (1 + object.length)),
+          (1 + SIMPLER / (1 + object.length)),
       );
     }
     // An exact canonical ID or tool name wins outright.
