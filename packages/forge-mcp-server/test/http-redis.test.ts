@@ -139,6 +139,72 @@ describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL', () => {
     }
   });
 
+  it('accepts on one replica the confirmation another issued, and only when they share Redis', async () => {
+    /** tools/call of a destructive action: asked first, then re-sent with the user's answer and the state. */
+    const deleteIssue = (id: number, answer?: { requestState: string }) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: {
+        name: 'forge_issue',
+        arguments: { action: 'delete', params: { project_id: '1', issue_iid: 3 } },
+        ...(answer
+          ? {
+              inputResponses: { confirm: { action: 'accept', content: { confirm: true } } },
+              requestState: answer.requestState,
+            }
+          : {}),
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+          'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
+        },
+      },
+    });
+    const headers = {
+      authorization: `Bearer ${s.tokens.api}`,
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': 'forge_issue',
+    };
+    const deletes = (since: number) =>
+      s.requests.slice(since).filter((q) => q.method === 'DELETE' && q.path.includes('/issues/3'));
+    /** Asks `asker` and answers through `answerer`: the JSON-RPC response of the answer. */
+    const confirmAcross = async (asker: HttpServerProcess, answerer: HttpServerProcess) => {
+      const asked = (await (await rpc(asker.url, headers, deleteIssue(1))).json()) as {
+        result: { resultType: string; requestState: string };
+      };
+      expect(asked.result.resultType).toBe('input_required');
+      const answered = await rpc(answerer.url, headers, deleteIssue(2, asked.result));
+      return (await answered.json()) as {
+        result?: { isError?: boolean };
+        error?: { code: number; message: string };
+      };
+    };
+    const shared = [
+      await httpServer(s, ['--tool-surface=meta', `--redis-url=${redis.url}`]),
+      await httpServer(s, ['--tool-surface=meta', `--redis-url=${redis.url}`]),
+    ];
+    const apart = [
+      await httpServer(s, ['--tool-surface=meta']),
+      await httpServer(s, ['--tool-surface=meta']),
+    ];
+    try {
+      let since = s.requests.length;
+      const across = await confirmAcross(shared[0]!, shared[1]!);
+      expect(across.error).toBeUndefined();
+      expect(across.result?.isError).toBeFalsy();
+      expect(deletes(since)).toHaveLength(1);
+      // Replicas with keys of their own refuse each other's confirmation, and nothing is deleted.
+      since = s.requests.length;
+      const refused = await confirmAcross(apart[0]!, apart[1]!);
+      expect(refused.error).toMatchObject({ code: -32602, message: expect.stringContaining('requestState') });
+      expect(deletes(since)).toHaveLength(0);
+    } finally {
+      for (const server of [...shared, ...apart]) await server.stop();
+    }
+  });
+
   it('refuses to start when Redis cannot be reached, naming the variable and host:port', async () => {
     const port = await freePort();
     const { code, stderr } = await runCli(

@@ -33,7 +33,7 @@ export interface Adapter {
   name: 'memory' | 'redis';
   /** Skipped (with this reason) when the adapter cannot run here. */
   skip?: string;
-  make(o: StateOptions): Promise<{ state: State; probe: Probe }>;
+  make(o: StateOptions): Promise<{ state: State; probe: Probe; beat?: () => Promise<void> }>;
 }
 
 let server: RedisServer | undefined;
@@ -74,7 +74,7 @@ export const redisAdapter: Adapter = {
       eventSizes: (log) => (log as RedisEventStore).sizes(),
     };
     made.push(state);
-    return { state, probe };
+    return { state, probe, beat: state.beat };
   },
 };
 

@@ -77,8 +77,9 @@ export class EventStreams {
       );
     let follower: Follower | undefined;
     res.once('close', () => {
-      void this.room.closeStream(key);
-      if (follower) void this.room.detach(follower.id);
+      // A shared store that does not answer now catches up later (its own resync); nothing is left unhandled.
+      void this.room.closeStream(key).catch(() => undefined);
+      if (follower) void this.room.detach(follower.id).catch(() => undefined);
     });
     if (kind === 'session') return next();
     // Under the minimal surface the SDK acknowledges no resources (resources.subscribe is not advertised).

@@ -6,7 +6,7 @@
  * log (1,000 events and 256 KiB), the subscription registry, listen-stream ceilings and the seal key.
  */
 import { describe, expect, it } from 'vitest';
-import { ADAPTERS, useAdapters } from '../../test/state-adapters.js';
+import { ADAPTERS, redisServer, useAdapters } from '../../test/state-adapters.js';
 import {
   EVENT_BYTES_PER_SESSION,
   EVENTS_PER_SESSION,
@@ -310,5 +310,30 @@ describe.skipIf(ADAPTERS[1]!.skip)('what replicas sharing Redis see of each othe
       ceiling: 'credential',
       limit: 2,
     });
+  });
+
+  it('after Redis restarts without its data, each replica gives back its stream counts and the seal key', async () => {
+    const [a] = await two();
+    const seal = Buffer.from(await a!.state.sealKey());
+    const ceilings = { perCredential: 1, perProcess: 5 };
+    expect(await a!.state.subscriptions.openStream('o', ceilings)).toBeUndefined();
+    await redisServer().stop();
+    await redisServer().start();
+    // The replica's client reconnects by itself; its first beat after that restores what it holds.
+    for (let i = 0; ; i++) {
+      try {
+        await a!.beat!();
+        break;
+      } catch (err) {
+        if (i > 240) throw err;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+    const b = await redis.make({ identityTtlMs: TTL });
+    expect(await b.state.subscriptions.openStream('o', ceilings)).toEqual({
+      ceiling: 'credential',
+      limit: 1,
+    });
+    expect(Buffer.from(await b.state.sealKey()).equals(seal)).toBe(true);
   });
 });

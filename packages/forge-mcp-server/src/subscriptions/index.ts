@@ -235,7 +235,13 @@ export class Subscriptions {
 
   private startPolling(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => void this.pollOnce(), this.o.pollMs);
+    this.timer = setInterval(
+      () =>
+        void this.pollOnce().catch((err: Error) =>
+          this.o.log?.debug({ err: err.message }, 'subscription poll failed'),
+        ),
+      this.o.pollMs,
+    );
     this.timer.unref();
   }
 
@@ -343,7 +349,7 @@ export function registerSubscribe(
   if (link) {
     const previous = server.onclose;
     server.onclose = () => {
-      void link.room.detach(id);
+      void link.room.detach(id).catch(() => undefined);
       previous?.();
     };
   }

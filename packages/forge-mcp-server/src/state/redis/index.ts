@@ -356,6 +356,8 @@ export class RedisEventStore implements EventStore {
 /** Subscriptions in Redis: this replica's registry and stream counts, the credential ceiling across replicas. */
 export class RedisSubscriptionStore implements SubscriptionStore {
   private total = 0;
+  /** This replica's streams by owner: the truth its heartbeat writes to Redis. */
+  private readonly held = new Map<string, number>();
   readonly streamsKey: string;
   readonly registryKey: string;
 
@@ -373,7 +375,7 @@ export class RedisSubscriptionStore implements SubscriptionStore {
   ): Promise<StreamRefusal | undefined> {
     // The process's slot is taken before the store is asked, so concurrent opens never pass the ceiling.
     const full = this.total >= ceilings.perProcess;
-    if (!full) this.total += 1;
+    if (!full) this.reserve(owner, 1);
     let r: [StreamRefusal['ceiling'], number] | null;
     try {
       r = (await this.link.script(
@@ -391,17 +393,31 @@ export class RedisSubscriptionStore implements SubscriptionStore {
         ],
       )) as typeof r;
     } catch (err) {
-      if (!full) this.total -= 1;
+      if (!full) this.reserve(owner, -1);
       throw err;
     }
     if (!r) return undefined;
-    if (!full) this.total -= 1;
+    if (!full) this.reserve(owner, -1);
     return { ceiling: r[0], limit: r[1] };
   }
 
+  private reserve(owner: string, n: 1 | -1): void {
+    const held = (this.held.get(owner) ?? 0) + n;
+    if (held > 0) this.held.set(owner, held);
+    else this.held.delete(owner);
+    this.total = Math.max(0, this.total + n);
+  }
+
+  /** Gives the stream back here at once, and in Redis when it answers (else at the next heartbeat). */
   async closeStream(owner: string): Promise<void> {
-    if ((await this.link.script('streamClose', [this.streamsKey], [owner])) === 1)
-      this.total = Math.max(0, this.total - 1);
+    if (!this.held.has(owner)) return;
+    this.reserve(owner, -1);
+    await this.link.script('streamClose', [this.streamsKey], [owner]);
+  }
+
+  /** (owner, count) pairs of the streams this replica holds, for the heartbeat. */
+  heldPairs(): Array<string | number> {
+    return [...this.held].flat();
   }
 
   async follow(owner: string, uri: string, subscriber: string, version: string): Promise<void> {
@@ -469,7 +485,7 @@ export async function stateOn(link: RedisLink, o: StateOptions): Promise<State &
     await link.script(
       'heartbeat',
       [key('replicas'), subscriptions.streamsKey, subscriptions.registryKey],
-      [replica, Date.now(), REPLICA_TTL_MS],
+      [replica, Date.now(), REPLICA_TTL_MS, ...subscriptions.heldPairs()],
     );
     if (sessions.held.size > 0)
       await link.run((c) => {
@@ -483,6 +499,7 @@ export async function stateOn(link: RedisLink, o: StateOptions): Promise<State &
   timer.unref();
   return {
     link,
+    beat,
     identities,
     refused: new RedisRefusedTokens(link, o.now, o.refusedMax),
     budgets: new RedisBudgets(
@@ -516,4 +533,6 @@ export async function stateOn(link: RedisLink, o: StateOptions): Promise<State &
 
 export interface RedisParts {
   link: RedisLink;
+  /** Says this replica is alive and writes its stream counts (every ten seconds; tests call it at once). */
+  beat(): Promise<void>;
 }

@@ -370,13 +370,19 @@ redis.call('HSET', KEYS[1], field, cjson.encode(e))
 return 1`,
 };
 
-/** KEYS: the live replicas, this replica's stream counts and registry. ARGV: replica id, now, TTL. */
+/**
+ * KEYS: the live replicas, this replica's stream counts and registry. ARGV: replica id, now, TTL, then the
+ * replica's stream counts (owner, count pairs), which replace what Redis holds: a close Redis missed, or
+ * counts a restarted Redis lost, are right again within one heartbeat.
+ */
 export const heartbeat: Script = {
   keys: 3,
   lua: `
 local now = tonumber(ARGV[2])
 redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+redis.call('DEL', KEYS[2])
+for i = 4, #ARGV, 2 do redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1]) end
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
 redis.call('PEXPIRE', KEYS[3], ARGV[3])
