@@ -406,6 +406,28 @@ describe('listen-stream ceilings', () => {
     expect(reopened).toBe(true);
   });
 
+  it('over stdio the one credential holds FORGE_MCP_MAX_LISTEN_STREAMS listens: the next is refused with the same answer, a cancelled one gives its place back', async () => {
+    const c = await stdioClient(s, { modern: true, env: { ...FAST, FORGE_MCP_MAX_LISTEN_STREAMS: '2' } });
+    open.push(c);
+    const first = await c.client.listen({ resourceSubscriptions: [ISSUE] });
+    await c.client.listen({ toolsListChanged: true });
+    const e = await rpcErrorOf(c.client.listen({ resourceSubscriptions: [ISSUE] }));
+    expect(e.code).toBe(-42900);
+    expect(e.message).toMatch(
+      /too many listen streams: this credential already holds 2 open event streams \(FORGE_MCP_MAX_LISTEN_STREAMS=2\); close one before opening another/,
+    );
+    await first.close();
+    let reopened = false;
+    for (let i = 0; i < 100 && !reopened; i++) {
+      reopened = await c.client.listen({ resourceSubscriptions: [ISSUE] }).then(
+        () => true,
+        () => false,
+      );
+      if (!reopened) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(reopened).toBe(true);
+  });
+
   it('with FORGE_MCP_MAX_LISTEN_STREAMS=0 one credential opens 512 streams and the 513th of the process is refused', async () => {
     server = await httpServer(s, ['--rate-limit-rps=0'], { ...FAST, FORGE_MCP_MAX_LISTEN_STREAMS: '0' });
     const client = await modernClient();

@@ -16,7 +16,7 @@ import { resolveLocalPath } from '../policy/paths.js';
 import { markServing } from '../compile-cache.js';
 import { channels, publish } from '../channels.js';
 import { MemorySubscriptionStore } from '../state/index.js';
-import { Subscriptions } from '../subscriptions/index.js';
+import { MAX_PROCESS_STREAMS, Subscriptions } from '../subscriptions/index.js';
 
 /** `probe`: the credential's first requests, when the command line already sent them (the same as here). */
 export async function runStdio(
@@ -68,7 +68,10 @@ export async function runStdio(
     log,
   });
   // subscriptions/listen (2026-07-28) is answered by the SDK's entry; what it follows is polled here.
-  const listens = new StdioListens(subscriptions, session, log);
+  const listens = new StdioListens(subscriptions, session, log, {
+    perCredential: config.maxListenStreams,
+    perProcess: MAX_PROCESS_STREAMS,
+  });
   const limited = rateLimit(config, log);
   const gate = lineGate(
     config.stdioMaxLineBytes,
@@ -93,7 +96,11 @@ export async function runStdio(
       if (era === 'modern') listens.serving(server);
       return server;
     },
-    { transport, onerror: (e) => log.warn({ err: e.message }, 'protocol error') },
+    {
+      transport,
+      maxSubscriptions: listens.limit,
+      onerror: (e) => log.warn({ err: e.message }, 'protocol error'),
+    },
   );
   markServing();
   const began = performance.now();

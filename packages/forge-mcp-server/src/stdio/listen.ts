@@ -4,7 +4,8 @@
  * those notifications happen. Each forge:// resource a listen names is resolved like resources/read before the
  * request reaches the SDK (an unknown, excluded or withheld URI is refused before the acknowledgement, nothing
  * sent to the instance), then followed in the subscriptions room (read once for the version changes count
- * from, then polled) until the client cancels the listen or the connection ends.
+ * from, then polled) until the client cancels the listen or the connection ends. The connection's one credential
+ * may hold FORGE_MCP_MAX_LISTEN_STREAMS listens (0: no such ceiling) and the process 512, refused as over HTTP.
  */
 import { randomUUID } from 'node:crypto';
 import { ProtocolError, type Server } from '@modelcontextprotocol/server';
@@ -12,10 +13,13 @@ import type { Logger } from '../log.js';
 import { resolveResource, type ResolvedResource } from '../resources/index.js';
 import type { Session } from '../session/index.js';
 import { pollOf, type Follower, type Subscriptions } from '../subscriptions/index.js';
+import { RATE_LIMITED_CODE } from '../http/limits.js';
 import type { WireError } from './lines.js';
 
 /** The one credential of a stdio connection, as the subscriptions room knows it. */
 const OWNER = 'stdio';
+const INTERNAL_ERROR = -32603;
+const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
 
 type Message = Record<string, unknown> & { params?: Record<string, unknown> };
 
@@ -29,12 +33,47 @@ export class StdioListens {
   private server?: Server;
   /** Each open listen's follower, by the listen request's id. */
   private readonly listens = new Map<string | number, Follower>();
+  /** Every open listen (with resources or not), by request id, for the ceilings. */
+  private readonly open = new Set<string | number>();
 
   constructor(
     private readonly room: Subscriptions,
     private readonly session: Session,
     private readonly log: Logger,
+    /** FORGE_MCP_MAX_LISTEN_STREAMS (0: none) and the process's ceiling. */
+    private readonly ceilings: { perCredential: number; perProcess: number },
   ) {}
+
+  /** What the SDK's entry is told as its own ceiling (a backstop: the refusal with its reason is made here). */
+  get limit(): number {
+    const { perCredential, perProcess } = this.ceilings;
+    return perCredential > 0 ? Math.min(perCredential, perProcess) : perProcess;
+  }
+
+  private refuseOverCeiling(id: string | number): WireError | undefined {
+    const { perCredential, perProcess } = this.ceilings;
+    if (this.open.size >= perProcess)
+      return {
+        jsonrpc: '2.0',
+        id,
+        error: {
+          code: INTERNAL_ERROR,
+          message: `server is busy: all ${perProcess} listen streams of this process are open; retry shortly`,
+          data: { reason: 'listen_streams', limit: perProcess },
+        },
+      };
+    if (perCredential > 0 && this.open.size >= perCredential)
+      return {
+        jsonrpc: '2.0',
+        id,
+        error: {
+          code: RATE_LIMITED_CODE,
+          message: `too many listen streams: this credential already holds ${perCredential} open event streams (FORGE_MCP_MAX_LISTEN_STREAMS=${perCredential}); close one before opening another, or follow several resources on one stream`,
+          data: { reason: 'listen_streams', limit: perCredential },
+        },
+      };
+    return undefined;
+  }
 
   /** The server of a 2026-07-28 connection. */
   serving(server: Server): void {
@@ -45,6 +84,7 @@ export class StdioListens {
   admit = (m: Message): WireError | undefined => {
     if (m.method === 'notifications/cancelled') {
       const id = m.params?.requestId as string | number | undefined;
+      if (id !== undefined) this.open.delete(id);
       const follower = id === undefined ? undefined : this.listens.get(id);
       if (follower) {
         this.listens.delete(id!);
@@ -53,9 +93,17 @@ export class StdioListens {
       return undefined;
     }
     if (m.method !== 'subscriptions/listen' || !('id' in m)) return undefined;
-    // Under the minimal surface the SDK acknowledges no resources (resources.subscribe is not advertised).
-    if (this.session.config.capabilitySurface !== 'full') return undefined;
     const id = m.id as string | number;
+    // Counted once it is one the SDK will hold open (a malformed listen is refused by the SDK itself).
+    const meta = m.params?._meta as Record<string, unknown> | undefined;
+    const wellFormed =
+      typeof meta?.[PROTOCOL_VERSION_KEY] === 'string' && typeof m.params?.notifications === 'object';
+    if (wellFormed) {
+      const refused = this.refuseOverCeiling(id);
+      if (refused) return refused;
+    }
+    // Under the minimal surface the SDK acknowledges no resources (resources.subscribe is not advertised).
+    if (this.session.config.capabilitySurface !== 'full') return this.opened(id, wellFormed);
     const resolved: Array<[string, ResolvedResource]> = [];
     try {
       for (const uri of uriList(m))
@@ -69,7 +117,7 @@ export class StdioListens {
         error: { code: err.code, message: err.message, ...(data !== undefined ? { data } : {}) },
       };
     }
-    if (!resolved.length) return undefined;
+    if (!resolved.length) return this.opened(id, wellFormed);
     const follower: Follower = {
       id: randomUUID(),
       owner: OWNER,
@@ -85,6 +133,11 @@ export class StdioListens {
         () => this.listens.get(id) !== follower && void this.room.detach(follower.id),
         (err: Error) => this.log.debug({ err: err.message, uri }, 'listen: first read failed'),
       );
-    return undefined;
+    return this.opened(id, wellFormed);
   };
+
+  private opened(id: string | number, counted: boolean): undefined {
+    if (counted) this.open.add(id);
+    return undefined;
+  }
 }
