@@ -257,6 +257,30 @@ describe('HTTP, legacy era', () => {
     expect(body.error.message).toMatch(/^identity check: internal server error/);
   });
 
+  it('refuses a fine-grained token without User: Read 403 naming the permission, and answers it from memory', async () => {
+    const token = s.addToken({
+      granularScopes: [{ access: 'user', permissions: ['read_personal_access_token'] }],
+    });
+    const headers = { authorization: `Bearer ${token}` };
+    const list = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+    const first = await rpc(server.url, headers, list);
+    expect(first.status).toBe(403);
+    expect(first.headers.get('www-authenticate')).toBeNull();
+    const body = (await first.json()) as { error: { code: number; message: string } };
+    expect(body.error.code).toBe(-40300);
+    expect(body.error.message).toBe(
+      'the token this request presented (its Authorization header) is a fine-grained token without the User: Read permission, which the identity check needs: create a fine-grained token granting User: Read, or use a token with api or read_api',
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    const since = s.requests.length;
+    const again = await rpc(server.url, headers, list);
+    expect(again.status).toBe(403);
+    expect(((await again.json()) as { error: { message: string } }).error.message).toMatch(
+      /without the User: Read permission/,
+    );
+    expect(s.requests.slice(since)).toEqual([]);
+  });
+
   it('refuses a token carrying neither api nor read_api with -40300', async () => {
     const res = await rpc(
       server.url,

@@ -16,7 +16,7 @@ import type { Logger } from '../log.js';
 import { buildServer, type ServerHooks } from '../mcp/server.js';
 import { catalog } from '../catalog/index.js';
 import { unknownExclusions } from '../surfaces/view.js';
-import { openSession, SessionRefused, type Session } from '../session/index.js';
+import { noUserReadRefusal, openSession, SessionRefused, type Session } from '../session/index.js';
 import { VERSION } from '../version.js';
 import { readJsonBody } from './body.js';
 import { allowHeaders, answerPreflight, applyCorsHeaders } from './cors.js';
@@ -356,6 +356,9 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     const read = await readAndHoldSlot(req, res);
     if (!read) return;
     const { parsed } = read;
+    // A fine-grained token refused for want of User: Read is answered from memory for five minutes.
+    if (!pool.has(key) && (await state.refused.get(key)) === 'fine-grained-no-user')
+      return sendJson(res, 403, rpcError(null, CODES.forbidden, noUserReadRefusal(presentedLabel(cred))));
     let session: Session;
     // A token the server does not hold yet waits for one of the 16 credential-check turns.
     const uncached = !pool.has(key);
@@ -404,6 +407,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     if (session.refusal) {
       // Nothing is served to it: the entry is not kept.
       pool.evict(key, 'below_minimum');
+      if (session.refusedForUserRead) await state.refused.remember(key, 'fine-grained-no-user');
       return sendJson(res, 403, rpcError(null, CODES.forbidden, session.refusal));
     }
     await presentedTokenLabel.run(presentedLabel(cred), () => serveAdmitted(req, res, key, session, parsed));

@@ -24,8 +24,17 @@ export { FineGrainedGate } from './grant.js';
 export { probeCredential, readSelf, SessionRefused } from './credential.js';
 export type { CredentialProbe, Identity, SessionInit } from './credential.js';
 
+/**
+ * The refusal of a fine-grained token whose grant lacks User: Read: the identity check (GET /user) needs it.
+ * `label` names the token as the request presented it.
+ */
+export const noUserReadRefusal = (label: string) =>
+  `${label} is a fine-grained token without the User: Read permission, which the identity check needs: create a fine-grained token granting User: Read, or use a token with api or read_api`;
+
 export class Session {
   refusal?: string;
+  /** The refusal is a fine-grained token's missing User: Read (remembered five minutes over HTTP). */
+  refusedForUserRead = false;
   /**
    * The token's kind could not be learned (its own description failed by 5xx, 429, timeout or no answer):
    * served like a classic token until `relearnKind` learns it.
@@ -281,9 +290,12 @@ export async function openSession(
   const below =
     identity.id === undefined ||
     (scopes && !scopes.includes('granular') && !scopes.includes('api') && !scopes.includes('read_api'));
-  const belowMinimum = below
-    ? `${init.tokenLabel} carries neither the api nor the read_api scope${scopes ? ` (it has: ${scopes.join(', ') || 'none'})` : ''}; create a token with api, or read_api for read-only use`
-    : undefined;
+  const noUserRead = identity.id === undefined && !!scopes?.includes('granular');
+  const belowMinimum = !below
+    ? undefined
+    : noUserRead
+      ? noUserReadRefusal(init.tokenLabel)
+      : `${init.tokenLabel} carries neither the api nor the read_api scope${scopes ? ` (it has: ${scopes.join(', ') || 'none'})` : ''}; create a token with api, or read_api for read-only use`;
   let tier: Tier;
   let tierSource: 'configured' | 'detected';
   if (config.tier || belowMinimum) {
@@ -310,6 +322,7 @@ export async function openSession(
   const session = new Session(config, client, view, surface, identity, scopes, fineGrained);
   // Below the read_api minimum: the session exists only to answer every catalog method with -40300.
   session.refusal = belowMinimum;
+  session.refusedForUserRead = noUserRead;
   if (self.transient && !scopes && identity.id !== undefined) learnKindLater(session, init, tier, tierSource);
   return session;
 }
