@@ -5,7 +5,8 @@
  * A session opened on one continues on the other as initialized (the client's identity and capabilities
  * intact); a stream broken on one resumes on the other with Last-Event-ID and the answer arrives; another
  * credential's id stays 404; a DELETE on one ends it on both; a copy idling on one while the other serves the
- * session lets it live. With stores of their own (the in-memory state) nothing is shared.
+ * session, or holds a stream of it open, lets it live. With stores of their own (the in-memory state) nothing
+ * is shared.
  */
 import { createServer, type IncomingMessage, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -281,6 +282,24 @@ describe('stateful sessions across replicas sharing a store', () => {
     route.to = a;
     expect((await c.listTools()).tools).toHaveLength(2);
     expect(a.continued).toHaveLength(1);
+    await c.close();
+  });
+
+  it('stay alive on every replica while one of them holds a stream of the session open', async () => {
+    const [a, b] = await sharing(300);
+    running = [a, b];
+    const route = { to: a };
+    const { c, connect } = client('t1', route);
+    await connect();
+    // The client's own event stream stays open on a; its calls now go to b, which then idles past the timeout.
+    route.to = b;
+    await c.listTools();
+    await until(() => b.ended.length === 1, "b's copy to idle out");
+    expect(b.ended.map(([, why]) => why)).toEqual(['released']);
+    expect(a.table.size).toBe(1);
+    // The session lives: b continues it again.
+    expect((await c.listTools()).tools).toHaveLength(2);
+    expect(b.continued).toHaveLength(2);
     await c.close();
   });
 

@@ -15,7 +15,8 @@
  * (replayed through the SDK, so the client's capabilities and protocol version are what it negotiated), and
  * its event log is the shared one, so a GET with Last-Event-ID replays what the client missed wherever it was
  * written. Ending follows the store: an id the store no longer holds (DELETEd anywhere) is 404 here too, and a
- * copy that idles here while another replica touched the session since is let go without ending it.
+ * copy that idles here while another replica touched the session since is let go without ending it (a replica
+ * where the session is busy, a stream open say, renews its activity in the store while it is).
  */
 import { channels, publish } from '../channels.js';
 import { randomUUID } from 'node:crypto';
@@ -30,6 +31,8 @@ import { BUSY_RETRY_AFTER_S } from './slots.js';
 import { KEEP_ALIVE_MS } from '../subscriptions/index.js';
 
 export const MAX_SESSIONS = 96;
+/** The shortest period at which a busy session's activity is renewed in the store. */
+const BEAT_FLOOR_MS = 100;
 /** What the server issues: a UUID; anything else is refused before the table is consulted. */
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -46,6 +49,8 @@ interface Entry {
   server: Server;
   active: number;
   timer?: NodeJS.Timeout;
+  /** While a request or stream is open: marks the session active in the store (what other replicas read). */
+  beat?: NodeJS.Timeout;
   /** performance.now() when the session was initialized or continued here (for observers' durations). */
   opened?: number;
   /** The last activity time this process wrote to the store (a later one there is another replica's). */
@@ -305,10 +310,34 @@ export class SessionTable {
       if (done) return;
       done = true;
       entry.active--;
+      if (entry.active === 0) this.stopBeat(entry);
       this.idleCheck(entry);
     };
     res.once('close', finish);
+    this.startBeat(entry);
     await run();
+  }
+
+  /**
+   * A session busy here (a call running, a stream open) is not idle anywhere: its last activity in the store
+   * is renewed every third of the timeout, so a replica whose own copy idles lets it go rather than end it.
+   */
+  private startBeat(entry: Entry) {
+    if (entry.beat || this.opts.timeoutMs <= 0) return;
+    entry.beat = setInterval(
+      () => {
+        if (!entry.id) return;
+        entry.touched = this.now();
+        void this.opts.store.touch(entry.id, entry.touched).catch(() => undefined);
+      },
+      Math.max(BEAT_FLOOR_MS, Math.floor(this.opts.timeoutMs / 3)),
+    );
+    entry.beat.unref();
+  }
+
+  private stopBeat(entry: Entry) {
+    if (entry.beat) clearInterval(entry.beat);
+    entry.beat = undefined;
   }
 
   private idleCheck(entry: Entry) {
@@ -340,6 +369,7 @@ export class SessionTable {
     this.entries.delete(id);
     if (!o.keepRecord) void this.opts.store.delete(id).catch(() => undefined);
     if (entry.timer) clearTimeout(entry.timer);
+    this.stopBeat(entry);
     if (o.closeTransport) void entry.transport.close().catch(() => undefined);
     if (why !== 'released')
       publish(channels.sessionEnd, () => ({
