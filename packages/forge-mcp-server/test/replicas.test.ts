@@ -90,7 +90,7 @@ describe.skipIf(!REDIS_SERVER)('three replicas sharing Redis behind a round-robi
     for (let i = 0; i < 3; i++) expect((await client.listTools()).tools.length).toBeGreaterThan(0);
     expect(transport.sessionId).toBe(id);
     await client.close();
-  });
+  }, 60_000);
 
   it('block an address on every replica once its authentication budget is spent across them', async () => {
     const address = '203.0.113.7';
@@ -194,7 +194,7 @@ describe.skipIf(!REDIS_SERVER)('three replicas sharing Redis behind a round-robi
     const fresh = await replica();
     replicas[served.backend] = fresh;
     lb.backends[served.backend] = base(fresh);
-  });
+  }, 60_000);
 
   it('answer 503 with Retry-After on every replica while Redis is down, and serve again once it is back', async () => {
     const headers = { authorization: `Bearer ${s.tokens.oauth}`, 'x-forwarded-for': '203.0.113.10' };
