@@ -57,6 +57,9 @@ async function withClient(
 }
 
 const DELETE_ISSUE = { action: 'issue.delete', params: { project_id: '1', issue_iid: 2 } };
+/** issue.delete through the meta surface's forge_issue tool. */
+const deleteOnMeta = (c: Connected) =>
+  c.client.callTool({ name: 'forge_issue', arguments: { action: 'delete', params: DELETE_ISSUE.params } });
 const deletes = (since: number) => apiCalls(s, since).filter((q) => q.method === 'DELETE');
 const writes = (since: number) => apiCalls(s, since).filter((q) => q.method !== 'GET');
 
@@ -278,10 +281,7 @@ describe('destructive call decision', () => {
         async (c) => {
           s.reset();
           const since = s.requests.length;
-          const r = await c.client.callTool({
-            name: 'forge_issue',
-            arguments: { action: 'delete', params: { project_id: '1', issue_iid: 2 } },
-          });
+          const r = await deleteOnMeta(c);
           expect(asked).toMatch(/^Confirm forge_issue\/delete\? /);
           if (refusal) {
             expect(r.isError).toBe(true);
@@ -338,10 +338,7 @@ describe('destructive call decision', () => {
       async (c) => {
         s.reset();
         const since = s.requests.length;
-        const r = await c.client.callTool({
-          name: 'forge_issue',
-          arguments: { action: 'delete', params: { project_id: '1', issue_iid: 2 } },
-        });
+        const r = await deleteOnMeta(c);
         expect(r.isError).toBe(true);
         expect(textOf(r)).toMatch(
           /^Confirmation failed: .*the dialog crashed.*\. The action was not executed\.$/,
