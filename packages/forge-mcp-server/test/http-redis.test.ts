@@ -4,11 +4,12 @@
  * a real MCP client is served; Redis stopped, a request that needs the shared state is answered 503 with
  * Retry-After and a JSON-RPC error, and served again once Redis is back; Redis unreachable at start, the
  * server says so in one ERROR line naming the variable and host:port and exits non-zero. The URL's password
- * appears in no log line.
+ * appears in no log line. Two replicas sharing Redis (no balancer: each is asked directly) hold each other's
+ * rate limits and budget blocks, and accept each other's confirmations.
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { freePort, httpServer, rpc, runCli, sim, type ForgeSim, type HttpServerProcess } from './harness.js';
 import { REDIS_SKIP_REASON, startRedis, type RedisServer } from './redis.js';
@@ -75,6 +76,9 @@ describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL', () => {
   afterAll(async () => {
     await redis?.stop();
   });
+  beforeEach(async () => {
+    await redis.flush();
+  });
 
   it('loads nothing of Redis without the setting, and its own bundle with it', async () => {
     const without = await httpServer(s, [], { NODE_OPTIONS: RECORD_LOADS });
@@ -136,6 +140,37 @@ describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL', () => {
     } finally {
       await client.close();
       await server.stop();
+    }
+  });
+
+  it("holds one replica's budget block and rate limit on the other", async () => {
+    const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+    // A token every ten seconds: two calls empty a credential's bucket however slowly a loaded machine serves.
+    const args = [`--redis-url=${redis.url}`, '--rate-limit-rps=0.1', '--rate-limit-burst=2'];
+    const env = { FORGE_MCP_AUTH_FAILURE_LIMIT: '2' };
+    const [a, b] = [await httpServer(s, args, env), await httpServer(s, args, env)];
+    try {
+      // The credential's two calls: one on each replica; the third is refused wherever it goes.
+      expect((await rpc(a!.url, bearer(s.tokens.api), getIssue(1))).status).toBe(200);
+      expect((await rpc(b!.url, bearer(s.tokens.api), getIssue(2))).status).toBe(200);
+      for (const server of [a!, b!]) {
+        const limited = await rpc(server.url, bearer(s.tokens.api), getIssue(3));
+        expect(limited.status).toBe(429);
+        expect(await limited.json()).toMatchObject({
+          error: { code: -42900, data: { reason: 'rate_limited' } },
+        });
+      }
+      // Two refused tokens on A spend this address's budget; B then refuses an unheld token before asking anyone.
+      expect((await rpc(a!.url, bearer('refused-1'), getIssue(4))).status).toBe(401);
+      expect((await rpc(a!.url, bearer('refused-2'), getIssue(5))).status).toBe(401);
+      const since = s.requests.length;
+      const blocked = await rpc(b!.url, bearer(s.tokens.readApi), getIssue(6));
+      expect(blocked.status).toBe(429);
+      expect(await blocked.json()).toMatchObject({ error: { data: { reason: 'auth_blocked' } } });
+      expect(s.requests.slice(since)).toEqual([]);
+    } finally {
+      await a!.stop();
+      await b!.stop();
     }
   });
 

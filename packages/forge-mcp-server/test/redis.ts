@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { Redis } from 'ioredis';
 import { freePort } from './harness.js';
 
 const DEBIAN_BINARY = '/usr/bin/redis-server';
@@ -26,6 +27,8 @@ export interface RedisServer {
   start(): Promise<void>;
   /** Stops it and waits until it has exited. */
   stop(): Promise<void>;
+  /** Empties it (FLUSHALL), so a test starts from no shared state. */
+  flush(): Promise<void>;
 }
 
 /** Starts a redis-server on a free loopback port; `password` makes it require one (requirepass). */
@@ -70,5 +73,15 @@ export async function startRedis(opts: { password?: string } = {}): Promise<Redi
     });
   await start();
   const auth = opts.password ? `:${encodeURIComponent(opts.password)}@` : '';
-  return { port, url: `redis://${auth}127.0.0.1:${port}`, start, stop };
+  const url = `redis://${auth}127.0.0.1:${port}`;
+  const flush = async () => {
+    const client = new Redis(url, { lazyConnect: true });
+    try {
+      await client.connect();
+      await client.flushall();
+    } finally {
+      client.disconnect();
+    }
+  };
+  return { port, url, start, stop, flush };
 }

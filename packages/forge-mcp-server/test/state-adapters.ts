@@ -94,10 +94,7 @@ export function useAdapters(): void {
     await server?.stop();
   });
   beforeEach(async () => {
-    if (!server) return;
-    const link = await RedisLink.open(server.url, createLogger('error'));
-    await link.run((c) => c.flushall());
-    await link.close();
+    await server?.flush();
   });
   afterEach(async () => {
     for (const state of made.splice(0)) await state.close();
