@@ -2,7 +2,7 @@
  * forge_find_action's ranking quality as users phrase tasks, through a real MCP client over stdio against
  * forge-sim: every query of the tuning set (test/fixtures/find-queries.ts) and of the held-out set, never
  * tuned on (find-queries-heldout.ts), is asked of the tool; the test prints top-1 and top-3 of each set with
- * the misses, and holds the tuning set to 94% top-1 (on the way to 95%) and 99% top-3. Then: the request's verb outweighs
+ * the misses, and holds the tuning set to 95% top-1 and 99% top-3. Then: the request's verb outweighs
  * the nouns it shares with other actions, and the answer keeps its shape.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,9 +79,9 @@ describe('forge_find_action quality as users phrase tasks', () => {
     expect(HELD_OUT.filter(([q]) => tuning.has(q.toLowerCase()))).toEqual([]);
   });
 
-  it(`puts the right action first for 94% and in the top three for 99% of ${TUNING.length} tuning queries`, async () => {
+  it(`puts the right action first for 95% and in the top three for 99% of ${TUNING.length} tuning queries`, async () => {
     const f = await measure('tuning set', TUNING);
-    expect(f.top1).toBeGreaterThanOrEqual(0.94);
+    expect(f.top1).toBeGreaterThanOrEqual(0.95);
     expect(f.top3).toBeGreaterThanOrEqual(0.99);
   });
 

@@ -39,7 +39,7 @@ const WEIGHTS = { name: 3, title: 2.5, params: 0.6, summary: 1, guidance: 0.3 };
 /** BM25's term-frequency saturation and length normalisation. */
 const K1 = 1.2;
 const B = 0.5;
-/** How far the requested operation lifts an action that performs it (1 + VERB_LIFT × weight). */
+/** How far the requested operation lifts an action that performs it (1 + VERB_LIFT * weight). */
 const VERB_LIFT = 3;
 /** An action whose object the request does not name at all keeps this share of its score. */
 const COVERAGE_FLOOR = 0.35;
@@ -64,6 +64,8 @@ const BULK_WORDS = new Set(['all', 'bulk', 'batch']);
 const BULK_LIFT = 1.5;
 /** Between near equals, the action with fewer words to its thing (the plainer one) goes first. */
 const SIMPLER = 0.05;
+/** An action answering with the thing a request relates to another counts this much more. */
+const HEAD_LIFT = 1.15;
 /** A participle filtering what is asked for ("issues labeled bug") counts this much. */
 const FILTER_WEIGHT = 0.4;
 /** A synonym counts this much of the word typed. */
@@ -124,6 +126,81 @@ function words(text: string): string[] {
     else out.push(w);
   }
   return out;
+}
+
+/** Words that end a noun phrase and relate it to another thing. */
+const RELATIONS = new Set([
+  'of',
+  'in',
+  'on',
+  'for',
+  'from',
+  'to',
+  'by',
+  'with',
+  'that',
+  'which',
+  'related',
+  'across',
+  'are',
+  'is',
+  'does',
+  'do',
+  'did',
+  'was',
+  'were',
+  'have',
+  'has',
+  'introduced',
+  'contain',
+  'containing',
+]);
+/** Nouns that name a part or property of the thing named after them. */
+const ATTRIBUTES = new Set([
+  'content',
+  'detail',
+  'statu',
+  'log',
+  'histori',
+  'list',
+  'number',
+  'count',
+  'name',
+  'raw',
+  'version',
+  'set',
+]);
+const DETERMINERS = new Set([
+  'a',
+  'an',
+  'the',
+  'my',
+  'this',
+  'these',
+  'those',
+  'our',
+  'your',
+  'its',
+  'all',
+  'every',
+  'each',
+]);
+
+/**
+ * The last word of the noun phrase that words start with ("merge requests related to issue 2": request).
+ * For a request, only when something follows the phrase that relates it to another thing.
+ */
+function headOf(ws: string[], related: boolean): string | undefined {
+  let head: string | undefined;
+  let k = 0;
+  while (k < ws.length && DETERMINERS.has(ws[k])) k++;
+  for (; k < ws.length; k++) {
+    if (RELATIONS.has(ws[k]) || (related && STOP_WORDS.has(ws[k]))) break;
+    head = stem(ws[k]);
+  }
+  if (related && (k >= ws.length || !RELATIONS.has(ws[k]))) return undefined;
+  // "the contents of a file", "the status of a pipeline": the thing is the one after "of".
+  return head && ATTRIBUTES.has(head) ? undefined : head;
 }
 
 /** The operation a table weighs most. */
@@ -203,6 +280,8 @@ interface Parsed {
   pairs: string[];
   operations: Record<string, number>;
   strength: number;
+  /** "merge requests related to issue 2": the thing asked for (request), when the request relates it to another. */
+  head?: string;
   /** The request names many things (a plural, "all"). */
   plural: boolean;
   /** The verb as typed, when the request starts with one. */
@@ -228,6 +307,8 @@ export class ActionFinder {
   private readonly things: string[][] = [];
   /** Actions that act on many things at once (publish_all, delete_bulk, link_create_batch). */
   private readonly bulk: boolean[];
+  /** What each action answers with: the last word of its title's first noun phrase ("List MRs related to issue": request). */
+  private readonly heads: Array<string | undefined>;
   /** The wider scope (group, instance) each action's title names, if any. */
   private readonly scopes: Array<string | undefined>;
   /** ID words that never name an operation: a verb that is one of them names the object too (tag, commit). */
@@ -281,6 +362,7 @@ export class ActionFinder {
     for (const [t, k] of df) this.idf.set(t, Math.log(1 + (n - k + 0.5) / (k + 0.5)));
     const operationWords = new Set([...OPERATION_WORDS].map(stem));
     this.bulk = actions.map((a) => words(a.id).some((w) => BULK_WORDS.has(w)));
+    this.heads = actions.map((a) => headOf(words(a.title.replace(/[\u2019']s\b/g, '')).slice(1), false));
     this.scopes = actions.map((a) => words(a.title).find((w) => WIDER_SCOPES[w]));
     this.objects = actions.map((a, d) => {
       const op = stem(this.operations[d]);
@@ -434,12 +516,33 @@ export class ActionFinder {
         }
       }
     }
-    return { terms, groups: groups.filter((g) => g.size), pairs, operations, strength, plural, verb, target };
+    const head = headOf(ws.slice(verbAt >= 0 ? verbAt + 1 : QUESTION_WORDS.has(ws[i]) ? i + 1 : i), true);
+    return {
+      terms,
+      groups: groups.filter((g) => g.size),
+      pairs,
+      operations,
+      strength,
+      plural,
+      verb,
+      target,
+      head,
+    };
   }
 
   search(query: string, limit = 5): Array<{ action: ActionSpec; score: number }> {
     const exact = this.exact.get(query.trim());
-    const { terms, groups, pairs, operations, strength, verb: typedVerb, target, plural } = this.parse(query);
+    const {
+      terms,
+      groups,
+      pairs,
+      operations,
+      strength,
+      verb: typedVerb,
+      target,
+      plural,
+      head,
+    } = this.parse(query);
     const content = new Float64Array(this.actions.length);
     // How much of the request each action answers: the weight of the query's terms it holds.
     const answered = new Float64Array(this.actions.length);
@@ -527,6 +630,7 @@ export class ActionFinder {
           (1 + VERB_LIFT * strength * verb) *
           mismatch *
           onTarget *
+          (head && readsOnly !== false && this.heads[d] === head ? HEAD_LIFT : 1) *
           (scope && !terms.has(stem(scope)) ? WIDER_SCOPES[scope] : 1) *
           (many && this.bulk[d] ? BULK_LIFT : 1) *
           (COORD_FLOOR + ((1 - COORD_FLOOR) * answered[d]) / asked) *
