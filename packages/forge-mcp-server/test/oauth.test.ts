@@ -105,6 +105,18 @@ describe('OAuth mode: the bearer-only door', () => {
     expect(paths).toEqual([]);
   });
 
+  it('refuses PRIVATE-TOKEN beside a valid bearer token too, sending nothing', async () => {
+    const { out: res, paths } = await sentBy(() =>
+      post(oauth, { ...bearer(s.tokens.oauth), 'private-token': s.tokens.api }),
+    );
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe(CHALLENGE);
+    expect((await rpcBody(res)).error!.message).toMatch(
+      /^PRIVATE-TOKEN is not accepted by this server \(OAuth mode\)/,
+    );
+    expect(paths).toEqual([]);
+  });
+
   it('reads a token only from the Authorization header: one in the query string is a request without a credential', async () => {
     for (const name of ['access_token', 'private_token']) {
       const url = `${oauth.url}?${name}=${encodeURIComponent(s.tokens.api)}`;

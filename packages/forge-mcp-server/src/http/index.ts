@@ -420,11 +420,10 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
   };
 
   const serveOAuth = async (req: IncomingMessage, res: ServerResponse, door: OAuthDoor, instance: string) => {
+    // PRIVATE-TOKEN is refused even beside a bearer token: a request carrying it is one this mode does not take.
+    const privateTokenSent = req.headers['private-token'] !== undefined;
     const token = bearerOf(req);
-    if (!token) {
-      const refusal = door.noCredential(typeof req.headers['private-token'] === 'string');
-      return refuseAdmission(res, refusal, '', '');
-    }
+    if (!token || privateTokenSent) return refuseAdmission(res, door.noCredential(privateTokenSent), '', '');
     const key = createHash('sha256').update(instance).update('\0').update(token).digest('hex');
     const address = throttle.addressOf(req);
     if (await throttle.refuseBlocked(res, address, pool.has(key))) return;
