@@ -60,6 +60,15 @@ async function retitle(title: string, token = s.tokens.api) {
   expect(res.status).toBe(200);
 }
 
+/** Changes issue 1 of project 1 through a client's execute tool, as its user would. */
+async function retitleThrough(client: Client, title: string) {
+  const r = await client.callTool({
+    name: 'forge_execute_action',
+    arguments: { action: 'issue.update', params: { project_id: '1', issue_iid: 1, title } },
+  });
+  expect(r.isError).toBeFalsy();
+}
+
 function updates(client: Client): string[] {
   const seen: string[] = [];
   client.setNotificationHandler('notifications/resources/updated', (n) => {
@@ -102,14 +111,7 @@ describe('resources/subscribe over stdio (2025 era)', () => {
 
     // A change made through another session of the same user.
     const other = await stdio();
-    const r = await other.client.callTool({
-      name: 'forge_execute_action',
-      arguments: {
-        action: 'issue.update',
-        params: { project_id: '1', issue_iid: 1, title: 'Changed elsewhere' },
-      },
-    });
-    expect(r.isError).toBeFalsy();
+    await retitleThrough(other.client, 'Changed elsewhere');
     await until(() => seen.length > 0, 'notifications/resources/updated');
     expect(seen[0]).toBe(ISSUE);
     const now = await c.client.readResource({ uri: ISSUE });
@@ -249,14 +251,7 @@ describe('resources/subscribe in a stateful HTTP session (2025 era)', () => {
     await client.subscribeResource({ uri: ISSUE });
     // Another session of the same credential changes the issue with a tool call.
     const other = await sessionClient();
-    const r = await other.callTool({
-      name: 'forge_execute_action',
-      arguments: {
-        action: 'issue.update',
-        params: { project_id: '1', issue_iid: 1, title: 'From session two' },
-      },
-    });
-    expect(r.isError).toBeFalsy();
+    await retitleThrough(other, 'From session two');
     await until(() => seen.length > 0, 'notifications/resources/updated on the GET stream');
     expect(seen).toEqual([ISSUE]);
   });
@@ -269,14 +264,7 @@ describe('resources/subscribe in a stateful HTTP session (2025 era)', () => {
     const mark = s.requests.length;
     // Another person (another token with access to the project) edits the issue in a session of their own.
     const editor = await sessionClient(s.tokens.admin);
-    const r = await editor.callTool({
-      name: 'forge_execute_action',
-      arguments: {
-        action: 'issue.update',
-        params: { project_id: '1', issue_iid: 1, title: 'Edited by another credential' },
-      },
-    });
-    expect(r.isError).toBeFalsy();
+    await retitleThrough(editor, 'Edited by another credential');
     expect(s.requests.slice(mark).some((q) => q.method === 'PUT' && q.token === s.tokens.admin)).toBe(true);
     await until(() => seen.length > 0, 'notifications/resources/updated for the follower');
     expect(seen).toEqual([ISSUE]);
@@ -373,6 +361,19 @@ function rawListen(token: string) {
   );
 }
 
+/** Whether `client` opens a listen again within ten seconds (a closed stream gives its place back shortly after). */
+async function reopens(client: Client): Promise<boolean> {
+  for (let i = 0; i < 100; i++) {
+    const opened = await client.listen({ resourceSubscriptions: [ISSUE] }).then(
+      () => true,
+      () => false,
+    );
+    if (opened) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+
 describe('listen-stream ceilings', () => {
   /** Opens `n` listen streams following the issue, all at once; resolves with their handles. */
   const listenMany = (client: Client, n: number) =>
@@ -395,15 +396,7 @@ describe('listen-stream ceilings', () => {
     await other.listen({ resourceSubscriptions: [ISSUE] });
     // A stream closed gives its place back.
     await subs[0].close();
-    let reopened = false;
-    for (let i = 0; i < 100 && !reopened; i++) {
-      reopened = await client.listen({ resourceSubscriptions: [ISSUE] }).then(
-        () => true,
-        () => false,
-      );
-      if (!reopened) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(reopened).toBe(true);
+    expect(await reopens(client)).toBe(true);
   });
 
   it('over stdio the one credential holds FORGE_MCP_MAX_LISTEN_STREAMS listens: the next is refused with the same answer, a cancelled one gives its place back', async () => {
@@ -417,15 +410,7 @@ describe('listen-stream ceilings', () => {
       /too many listen streams: this credential already holds 2 open event streams \(FORGE_MCP_MAX_LISTEN_STREAMS=2\); close one before opening another/,
     );
     await first.close();
-    let reopened = false;
-    for (let i = 0; i < 100 && !reopened; i++) {
-      reopened = await c.client.listen({ resourceSubscriptions: [ISSUE] }).then(
-        () => true,
-        () => false,
-      );
-      if (!reopened) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(reopened).toBe(true);
+    expect(await reopens(c.client)).toBe(true);
   });
 
   it('with FORGE_MCP_MAX_LISTEN_STREAMS=0 one credential opens 512 streams and the 513th of the process is refused', async () => {

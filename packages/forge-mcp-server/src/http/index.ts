@@ -81,6 +81,13 @@ async function checkCredential(session: Session): Promise<'ok' | 'refused' | 'un
   return session.refusal ? 'below_minimum' : 'ok';
 }
 
+/** A 503 with Retry-After: the server cannot take the request now (JSON-RPC -32603 answering its id). */
+function answerBusy(res: ServerResponse, parsed: unknown, message: string, retryAfterS: number): void {
+  sendJson(res, 503, rpcError((parsed as { id?: unknown } | undefined)?.id, CODES.internal, message), {
+    'retry-after': String(retryAfterS),
+  });
+}
+
 /** A pool entry's catalog could not be registered on a new MCP server: the entry leaves with reason rebuild. */
 class CatalogRegistrationFailed extends Error {
   constructor(cause: unknown) {
@@ -228,15 +235,11 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     }
     // Streams hold no call slot: a session's GET event stream and subscriptions/listen stay open by design.
     if (req.method !== 'GET' && !STREAM_METHODS.has(methodOf(parsed) ?? '') && !slots.acquire(res)) {
-      sendJson(
+      answerBusy(
         res,
-        503,
-        rpcError(
-          (parsed as { id?: unknown } | undefined)?.id,
-          CODES.internal,
-          `server is busy: all ${slots.max} call slots are held; retry shortly`,
-        ),
-        { 'retry-after': String(BUSY_RETRY_AFTER_S) },
+        parsed,
+        `server is busy: all ${slots.max} call slots are held; retry shortly`,
+        BUSY_RETRY_AFTER_S,
       );
       return undefined;
     }
@@ -294,15 +297,11 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
       // The entry cannot serve: it leaves (rebuild), and the credential's next request builds it anew.
       log.error({ err: err.cause instanceof Error ? err.cause.message : String(err.cause) }, err.message);
       pool.evict(key, 'rebuild');
-      sendJson(
+      answerBusy(
         res,
-        503,
-        rpcError(
-          (parsed as { id?: unknown } | undefined)?.id,
-          CODES.internal,
-          'session build failed: the catalog could not be registered for this credential; retry shortly',
-        ),
-        { 'retry-after': '5' },
+        parsed,
+        'session build failed: the catalog could not be registered for this credential; retry shortly',
+        5,
       );
     }
   };
