@@ -5,7 +5,7 @@
  * Retry-After and a JSON-RPC error, and served again once Redis is back; Redis unreachable at start, the
  * server says so in one ERROR line naming the variable and host:port and exits non-zero. The URL's password
  * appears in no log line. Two replicas sharing Redis (no balancer: each is asked directly) hold each other's
- * rate limits and budget blocks, and accept each other's confirmations.
+ * rate limits, budget blocks and refused tokens, and accept each other's confirmations.
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -167,6 +167,27 @@ describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL', () => {
       const blocked = await rpc(b!.url, bearer(s.tokens.readApi), getIssue(6));
       expect(blocked.status).toBe(429);
       expect(await blocked.json()).toMatchObject({ error: { data: { reason: 'auth_blocked' } } });
+      expect(s.requests.slice(since)).toEqual([]);
+    } finally {
+      await a!.stop();
+      await b!.stop();
+    }
+  });
+
+  it('answers on one OAuth replica a token another was refused, without asking the instance', async () => {
+    const args = ['--auth-mode=oauth', '--public-url=http://localhost:8125/mcp', `--redis-url=${redis.url}`];
+    const [a, b] = [await httpServer(s, args), await httpServer(s, args)];
+    try {
+      const list = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+      const first = await rpc(a!.url, { authorization: `Bearer ${s.tokens.revoked}` }, list);
+      expect(first.status).toBe(401);
+      expect(first.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
+      // The verification's trailing request lands before counting what the other replica sends.
+      await new Promise((r) => setTimeout(r, 200));
+      const since = s.requests.length;
+      const again = await rpc(b!.url, { authorization: `Bearer ${s.tokens.revoked}` }, list);
+      expect(again.status).toBe(401);
+      expect(again.headers.get('www-authenticate')).toBe(first.headers.get('www-authenticate'));
       expect(s.requests.slice(since)).toEqual([]);
     } finally {
       await a!.stop();
