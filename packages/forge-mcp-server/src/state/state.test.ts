@@ -14,8 +14,10 @@ import {
   REFUSED_MEMORY_MAX,
   REFUSED_MEMORY_MS,
   sweepEvery,
+  type State,
   type StateOptions,
 } from './index.js';
+import { KEY_PREFIX, type RedisParts, type RedisSessionStore } from './redis/index.js';
 
 const who = (n: number) => ({ userId: n, username: `u${n}`, scopes: ['api'] });
 const TTL = 15 * 60_000;
@@ -310,6 +312,25 @@ describe.skipIf(ADAPTERS[1]!.skip)('what replicas sharing Redis see of each othe
       ceiling: 'credential',
       limit: 2,
     });
+  });
+
+  it('keep the sessions a replica serves alive with their logs, and let go of one ended elsewhere', async () => {
+    const [a, b] = await two();
+    const link = (a!.state as State & RedisParts).link;
+    const ttlOf = (k: string) => link.run((c) => c.pttl(KEY_PREFIX + k));
+    await a!.state.sessions.put({ id: 's', owner: 'o', openedAt: 1, lastActive: 1 });
+    await a!.state.eventLog('s').storeEvent('x', { jsonrpc: '2.0', method: 'notifications/message' });
+    // Shortened, as if the session had been quiet for most of its TTL: the heartbeat gives it back.
+    for (const k of ['session:s', 'events:s', 'events:s:meta'])
+      await link.run((c) => c.pexpire(KEY_PREFIX + k, 60_000));
+    await a!.beat!();
+    for (const k of ['session:s', 'events:s', 'events:s:meta'])
+      expect(await ttlOf(k)).toBeGreaterThan(60_000);
+    await b!.state.sessions.touch('s', 5);
+    expect((b!.state.sessions as RedisSessionStore).held.has('s')).toBe(true);
+    await a!.state.sessions.delete('s');
+    await b!.beat!();
+    expect((b!.state.sessions as RedisSessionStore).held.has('s')).toBe(false);
   });
 
   it('after Redis restarts without its data, each replica gives back its stream counts and the seal key', async () => {

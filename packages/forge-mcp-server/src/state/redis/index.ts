@@ -487,12 +487,21 @@ export async function stateOn(link: RedisLink, o: StateOptions): Promise<State &
       [key('replicas'), subscriptions.streamsKey, subscriptions.registryKey],
       [replica, Date.now(), REPLICA_TTL_MS, ...subscriptions.heldPairs()],
     );
-    if (sessions.held.size > 0)
-      await link.run((c) => {
-        const m = c.multi();
-        for (const id of sessions.held) m.pexpire(key('session', id), sessions.ttlMs);
-        return m.exec();
-      });
+    if (sessions.held.size === 0) return;
+    // The sessions this replica serves, and their event logs, live as long as it does; one ended elsewhere
+    // (its record gone) is no longer held.
+    const ids = [...sessions.held];
+    const results = await link.run((c) => {
+      const m = c.multi();
+      for (const id of ids)
+        m.pexpire(key('session', id), sessions.ttlMs)
+          .pexpire(key('events', id), sessions.ttlMs)
+          .pexpire(key('events', id, 'meta'), sessions.ttlMs);
+      return m.exec();
+    });
+    ids.forEach((id, i) => {
+      if (results?.[i * 3]?.[1] === 0) sessions.held.delete(id);
+    });
   };
   await beat();
   const timer = setInterval(() => void beat().catch(() => undefined), HEARTBEAT_MS);

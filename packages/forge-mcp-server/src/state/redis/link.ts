@@ -16,8 +16,12 @@ const CONNECT_TIMEOUT_MS = 5_000;
 const COMMAND_TIMEOUT_MS = 5_000;
 const SETTING = 'FORGE_MCP_REDIS_URL (--redis-url)';
 
-/** Redis replies that say the server cannot serve now, not that the command was wrong. */
-const TRANSIENT_REPLY = /^(LOADING|BUSY|MASTERDOWN|READONLY|TRYAGAIN|CLUSTERDOWN|NOREPLICAS)\b/;
+/**
+ * Redis replies that say the server cannot serve this replica now (loading, out of memory, a password it no
+ * longer takes), not that the command was wrong: answered 503 like an unreachable server.
+ */
+const TRANSIENT_REPLY =
+  /^(LOADING|BUSY|MASTERDOWN|READONLY|TRYAGAIN|CLUSTERDOWN|NOREPLICAS|OOM|NOAUTH|WRONGPASS)\b/;
 
 type Run = (...args: Array<string | number>) => Promise<unknown>;
 
