@@ -87,7 +87,7 @@ describe('forge_find_action quality as users phrase tasks', () => {
 
   it(`reports the ${HELD_OUT.length} held-out queries beside them, never tuned on`, async () => {
     const f = await measure('held-out set', HELD_OUT);
-    expect(f.top1).toBeGreaterThanOrEqual(0.75);
+    expect(f.top1).toBeGreaterThanOrEqual(0.78);
     expect(f.top3).toBeGreaterThanOrEqual(0.9);
   });
 });

@@ -26,6 +26,18 @@ describe('forge_find_action ranking', () => {
     expect(readOnly.search('delete a branch', 3).map((h) => h.action.id)).not.toContain('branch.delete');
   });
 
+  it('builds one index for every view listing the same actions, another for a different view', () => {
+    const all = catalog().actions;
+    const reads = all.filter((a) => !a.write);
+    expect(ActionFinder.over([...all])).toBe(ActionFinder.over([...all]));
+    expect(ActionFinder.over(reads)).not.toBe(ActionFinder.over(all));
+    expect(
+      ActionFinder.over(reads)
+        .search('delete a branch', 5)
+        .every((h) => !h.action.write),
+    ).toBe(true);
+  });
+
   it('answers nothing for words the catalog never uses, and at most the limit asked', () => {
     expect(finder.search('zzqx qqzx', 5)).toEqual([]);
     expect(finder.search('list', 20)).toHaveLength(20);

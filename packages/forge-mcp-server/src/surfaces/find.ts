@@ -290,7 +290,28 @@ interface Parsed {
   target?: Set<string>;
 }
 
+/** Finders built, by the IDs of the actions they rank: sessions with the same view share one. */
+const finders = new Map<string, ActionFinder>();
+const KEPT_FINDERS = 8;
+
 export class ActionFinder {
+  /**
+   * The finder over these actions, built once for every view that lists the same ones (building the index
+   * takes far longer than a query).
+   */
+  static over(actions: ActionSpec[]): ActionFinder {
+    const key = actions.map((a) => a.id).join(' ');
+    let finder = finders.get(key);
+    if (finder && finder.actions.every((a, d) => a === actions[d])) {
+      finders.delete(key);
+    } else {
+      finder = new ActionFinder(actions);
+      if (finders.size >= KEPT_FINDERS) finders.delete(finders.keys().next().value as string);
+    }
+    finders.set(key, finder);
+    return finder;
+  }
+
   private readonly actions: ActionSpec[];
   private readonly operations: string[];
   /** term -> [action index, field-weighted saturated frequency] */

@@ -268,10 +268,10 @@ export class Surface {
     };
   }
 
-  /** The search index over the listed actions, built once per surface. */
+  /** The search index over the listed actions, shared by every surface that lists the same ones. */
   private finderOf(): ActionFinder {
     // Actions of a higher tier are found too, and shown as existing but unavailable.
-    this.finder ??= new ActionFinder([...this.view.listed, ...this.view.unavailable]);
+    this.finder ??= ActionFinder.over([...this.view.listed, ...this.view.unavailable]);
     return this.finder;
   }
 
