@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { McpServer, type EventStore } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryEventStore, MemorySessionStore } from '../state/index.js';
+import { MemoryEventStore, MemorySessionStore, type SessionStore } from '../state/index.js';
 import { readJsonBody } from './body.js';
 import { SessionTable } from './sessions.js';
 
@@ -57,7 +57,7 @@ function build() {
 
 const keyOf = (req: IncomingMessage) => String(req.headers.authorization ?? '');
 
-async function replica(store: MemorySessionStore, eventLog: (id: string) => EventStore, timeoutMs = 60_000) {
+async function replica(store: SessionStore, eventLog: (id: string) => EventStore, timeoutMs = 60_000) {
   const r = { continued: [], ended: [] } as unknown as Replica;
   r.table = new SessionTable({
     timeoutMs,
@@ -79,8 +79,12 @@ async function replica(store: MemorySessionStore, eventLog: (id: string) => Even
 }
 
 /** Two replicas sharing a store and the event logs (by session id), as replicas sharing Redis do. */
+/** Ids a replica told the shared store it let go (its copy went, the session living on elsewhere). */
+const released: string[] = [];
+
 async function sharing(timeoutMs?: number) {
-  const store = new MemorySessionStore();
+  const store: SessionStore = new MemorySessionStore();
+  store.release = (id) => void released.push(id);
   const logs = new Map<string, MemoryEventStore>();
   const log = (id: string) => logs.get(id) ?? logs.set(id, new MemoryEventStore()).get(id)!;
   return [await replica(store, log, timeoutMs), await replica(store, log, timeoutMs)] as const;
@@ -278,6 +282,8 @@ describe('stateful sessions across replicas sharing a store', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     expect(a.ended.map(([, why]) => why)).toEqual(['released']);
+    // It stops keeping the record alive for a session it no longer serves.
+    expect(released).toContain(a.ended[0]![0]);
     // Back on a, the session continues.
     route.to = a;
     expect((await c.listTools()).tools).toHaveLength(2);

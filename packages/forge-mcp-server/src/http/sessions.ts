@@ -367,7 +367,8 @@ export class SessionTable {
     const entry = this.entries.get(id);
     if (!entry) return;
     this.entries.delete(id);
-    if (!o.keepRecord) void this.opts.store.delete(id).catch(() => undefined);
+    if (o.keepRecord) this.opts.store.release?.(id);
+    else void this.opts.store.delete(id).catch(() => undefined);
     if (entry.timer) clearTimeout(entry.timer);
     this.stopBeat(entry);
     if (o.closeTransport) void entry.transport.close().catch(() => undefined);

@@ -159,6 +159,25 @@ describe.each(ADAPTERS)('$name adapter', (adapter) => {
       await store.touch('s', 9);
       expect(await store.get('s')).toBeUndefined();
     });
+
+    it.runIf(adapter.name === 'redis')(
+      'live while a replica keeps them, and expire after the idle time once every replica let its copy go',
+      async () => {
+        const { state, beat } = await make({ identityTtlMs: 60_000, sessionTimeoutMs: 2000 });
+        const store = state.sessions;
+        await store.put({ id: 'kept', owner: 'k', openedAt: 1, lastActive: 1 });
+        await store.put({ id: 'let-go', owner: 'k', openedAt: 1, lastActive: 1 });
+        store.release!('let-go');
+        // Heartbeats for longer than the idle time: only the record still kept here lives on.
+        const t0 = Date.now();
+        while (Date.now() - t0 < 5000) {
+          await beat!();
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        expect(await store.get('kept')).toBeDefined();
+        expect(await store.get('let-go')).toBeUndefined();
+      },
+    );
   });
 
   describe.skipIf(adapter.skip)('a session event log', () => {

@@ -68,6 +68,11 @@ export interface SessionStore {
   /** Marks activity (a request, a stream ending). */
   touch(id: string, at: number): Promise<void>;
   delete(id: string): Promise<void>;
+  /**
+   * This process let its copy of the session go while the session lives on elsewhere (another replica serves
+   * it, or this one shuts down): it stops keeping the record alive, which then lasts as the others keep it.
+   */
+  release?(id: string): void;
 }
 
 /** Why a listen stream was refused: the credential's ceiling or the process's. */

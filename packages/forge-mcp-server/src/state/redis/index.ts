@@ -269,6 +269,10 @@ export class RedisSessionStore implements SessionStore {
       this.held.add(id);
   }
 
+  release(id: string): void {
+    this.held.delete(id);
+  }
+
   async delete(id: string): Promise<void> {
     this.held.delete(id);
     await this.link.run((c) => c.del(key('session', id)));
