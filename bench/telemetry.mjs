@@ -1,8 +1,9 @@
 // Benchmark of telemetry's cost on tools/call: our server over stdio against forge-sim, once with telemetry off
 // and once with it on (OTLP http/protobuf to a loopback collector that accepts every export, default batch and
-// metric intervals, identity policy pseudonymous so the HMAC is paid too), both up at once and called in
-// interleaved rounds so the shared machine's drift falls on both alike. Prints a markdown section and writes
-// bench/results/telemetry.md. Run after building: npm run build && node bench/telemetry.mjs
+// metric intervals, identity policy pseudonymous so the HMAC is paid too), both started as the bin is (its
+// node flags apply) and up at once, called alternately one call each, so the shared machine's drift falls on
+// both alike. Prints a markdown section and writes bench/results/telemetry.md.
+// Run after building: npm run build && node bench/telemetry.mjs
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { cpus } from 'node:os';
@@ -16,8 +17,7 @@ const root = join(here, '..');
 const { startForgeSim } = await import('forge-sim');
 
 const WARMUP = 50;
-const ROUNDS = 80;
-const PER_ROUND = 25;
+const CALLS = 2000;
 const CALL = {
   name: 'forge_execute_action',
   arguments: { action: 'issue.list', params: { project_id: '1', state: 'opened' } },
@@ -38,8 +38,9 @@ const collectorUrl = `http://127.0.0.1:${collector.address().port}`;
 const sim = await startForgeSim();
 const cli = join(root, 'packages', 'forge-mcp-server', 'dist', 'forge-mcp-server.cjs');
 const spec = (env) => ({
-  command: process.execPath,
-  args: [cli],
+  // The bin itself, as the server benchmark and npx start it: the node flags on its first line apply.
+  command: cli,
+  args: [],
   cwd: root,
   env: {
     PATH: process.env.PATH ?? '',
@@ -75,11 +76,10 @@ for (const v of variants) {
 }
 // The servers' own CPU time over the timed rounds: steadier than latency on a shared machine.
 for (const v of variants) v.cpu0 = cpuMs(v.server.pid);
-for (let round = 0; round < ROUNDS; round++) {
-  const order = round % 2 ? [...variants].reverse() : variants;
-  for (const v of order)
-    for (let i = 0; i < PER_ROUND; i++)
-      v.samples.push((await v.server.callTool(CALL.name, CALL.arguments)).ms);
+// One call each in turn, the order swapped every call pair, so neighbouring calls of the two see the same load.
+for (let i = 0; i < CALLS; i++) {
+  const order = i % 2 ? [...variants].reverse() : variants;
+  for (const v of order) v.samples.push((await v.server.callTool(CALL.name, CALL.arguments)).ms);
 }
 for (const v of variants) v.cpuPerCall = (cpuMs(v.server.pid) - v.cpu0) / v.samples.length;
 for (const v of variants) await v.server.close();
@@ -97,7 +97,7 @@ const diff50 = p(on, 50) - p(off, 50);
 const section = [
   '## Telemetry: tools/call with telemetry on beside off',
   '',
-  `Our server over stdio, \`forge_execute_action\` issue.list against forge-sim, both processes up at once and called in ${ROUNDS} interleaved rounds of ${PER_ROUND} calls (order alternating), after ${WARMUP} warm-up calls each; end-to-end latency at the client. ${cpus().length} cores, Node ${process.version}.`,
+  `Our server over stdio, started as its bin (\`dist/forge-mcp-server.cjs\`, its node flags applying), \`forge_execute_action\` issue.list against forge-sim, both processes up at once and called alternately, one call each in turn (${CALLS} calls each, the order swapped every pair), after ${WARMUP} warm-up calls each; end-to-end latency at the client. ${cpus().length} cores, Node ${process.version}.`,
   '',
   '| server | timed calls | p50 (ms) | p90 (ms) | p99 (ms) | server CPU per call (ms) |',
   '| --- | --- | --- | --- | --- | --- |',
