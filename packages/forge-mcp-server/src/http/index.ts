@@ -190,7 +190,11 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
   const handler = createMcpHandler(
     (ctx) => {
       const ready = ctx.authInfo && built.get(ctx.authInfo);
-      if (ready) return ready;
+      if (ready) {
+        // Taken once: a server connects to one transport.
+        built.delete(ctx.authInfo!);
+        return ready;
+      }
       const session = (ctx.authInfo && bound.get(ctx.authInfo)) ?? pool.peek(ctx.authInfo?.clientId ?? '');
       if (!session) throw new Error('no session for this request');
       return buildServer(session, {
