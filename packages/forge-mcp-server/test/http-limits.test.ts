@@ -70,6 +70,33 @@ describe('per-credential rate limit', () => {
   });
 });
 
+describe('per-credential rate limit of completions', () => {
+  it('gives completion/complete its own bucket at ten times the burst: the eleventh quick one is refused while calls still pass', async () => {
+    // One token per 1,000 s: nothing refills during the test however slow the machine.
+    server = await httpServer(s, ['--rate-limit-rps=0.001', '--rate-limit-burst=1']);
+    const complete = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'completion/complete',
+      params: {
+        ref: { type: 'ref/prompt', name: 'review_mr' },
+        argument: { name: 'project_id', value: 'wid' },
+      },
+    });
+    for (let i = 1; i <= 10; i++)
+      expect((await rpc(server.url, bearer(s.tokens.api), complete(i))).status).toBe(200);
+    const refused = await rpc(server.url, bearer(s.tokens.api), complete(11));
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({
+      id: 11,
+      error: { code: -42900, data: { reason: 'rate_limited' } },
+    });
+    // The call bucket (burst 1) is untouched by the completions.
+    expect((await rpc(server.url, bearer(s.tokens.api), getIssue(12))).status).toBe(200);
+    expect((await rpc(server.url, bearer(s.tokens.api), getIssue(13))).status).toBe(429);
+  });
+});
+
 describe('authentication budgets', () => {
   it('blocks an address after its refused tokens spend the budget; a held token keeps working', async () => {
     server = await httpServer(s, [], { FORGE_MCP_AUTH_FAILURE_LIMIT: '2' });
