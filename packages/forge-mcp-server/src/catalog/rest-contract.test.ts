@@ -96,8 +96,15 @@ describe('role enums match the levels the API accepts', () => {
       ['project.share_with_group', 'group_access'],
     ])
       expect(param(id, name).enum, `${id} ${name}`).toContain(5);
-    for (const id of ['project.member_add', 'project.member_edit'])
+    for (const id of [
+      'project.member_add',
+      'project.member_edit',
+      'access.invite_project',
+      'access.approve_project',
+    ])
       expect(param(id, 'access_level').enum, id).not.toContain(5);
+    for (const id of ['access.invite_group', 'access.approve_group'])
+      expect(param(id, 'access_level').enum, id).toContain(5);
   });
 });
 

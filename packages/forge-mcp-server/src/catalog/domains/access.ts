@@ -32,6 +32,13 @@ const memberAccessLevel: ParamSpec = {
   description:
     'Role as a number: 5 minimal access, 10 guest, 15 planner, 20 reporter, 25 security manager, 30 developer, 40 maintainer, 50 owner.',
 };
+/** A project membership takes no Minimal access (5): that role exists on groups only. */
+const projectMemberAccessLevel: ParamSpec = {
+  type: 'integer',
+  enum: [10, 15, 20, 25, 30, 40, 50],
+  description:
+    'Role as a number: 10 guest, 15 planner, 20 reporter, 25 security manager, 30 developer, 40 maintainer, 50 owner (5 minimal access exists on groups only).',
+};
 const tokenAccessLevel: ParamSpec = {
   type: 'integer',
   enum: [10, 15, 20, 30, 40, 50],
@@ -178,10 +185,10 @@ const inviteListQuery: ParamSpec = {
   type: 'string',
   description: 'Only pending invitations whose email address contains this text.',
 };
-const approveAccessLevel: ParamSpec = {
-  ...memberAccessLevel,
-  description: `${memberAccessLevel.description} Default 30 (developer).`,
-};
+const approveAccessLevel = (level: ParamSpec): ParamSpec => ({
+  ...level,
+  description: `${level.description} Default 30 (developer).`,
+});
 const createAccessToken = (where: string): Record<string, ParamSpec> => ({
   name: { type: 'string', description: `Name of the ${where} access token, e.g. "ci-bot".` },
   description: { type: 'string', description: 'Optional longer description of what the token is for.' },
@@ -207,7 +214,11 @@ export const domain: DomainSpec = {
       idempotent: false,
       tier: 'free',
       scope: 'api',
-      params: { group_id: P.groupId, user_id: userIdInPath, access_level: approveAccessLevel },
+      params: {
+        group_id: P.groupId,
+        user_id: userIdInPath,
+        access_level: approveAccessLevel(memberAccessLevel),
+      },
       required: ['group_id', 'user_id'],
       request: { rest: { method: 'PUT', path: '/groups/:group_id/access_requests/:user_id/approve' } },
       example: { group_id: '10', user_id: 2, access_level: 30 },
@@ -223,7 +234,11 @@ export const domain: DomainSpec = {
       idempotent: false,
       tier: 'free',
       scope: 'api',
-      params: { project_id: P.projectId, user_id: userIdInPath, access_level: approveAccessLevel },
+      params: {
+        project_id: P.projectId,
+        user_id: userIdInPath,
+        access_level: approveAccessLevel(projectMemberAccessLevel),
+      },
       required: ['project_id', 'user_id'],
       request: { rest: { method: 'PUT', path: '/projects/:project_id/access_requests/:user_id/approve' } },
       example: { project_id: '1', user_id: 2, access_level: 30 },
@@ -639,7 +654,7 @@ export const domain: DomainSpec = {
       idempotent: false,
       tier: 'free',
       scope: 'api',
-      params: { project_id: P.projectId, ...invitationBody },
+      params: { project_id: P.projectId, ...invitationBody, access_level: projectMemberAccessLevel },
       required: ['project_id', 'access_level'],
       oneOf: [['email', 'user_id']],
       request: { rest: { method: 'POST', path: '/projects/:project_id/invitations' } },
