@@ -198,6 +198,29 @@ describe('HTTP, legacy era', () => {
     expect(JSON.stringify(await refused.json())).toContain('its PRIVATE-TOKEN header');
   });
 
+  it('reports a tool call it cannot attribute to a credential with nothing sent to the instance, and no cause or hint', async () => {
+    const since = s.requests.length;
+    const res = await rpc(
+      server.url,
+      {},
+      {
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: {
+          name: 'forge_execute_action',
+          arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+        },
+      },
+    );
+    expect(res.status).toBe(401);
+    const body = (await res.json()) as { error: { code: number; message: string } };
+    expect(body.error.code).toBe(-40100);
+    // No refused request to name (no cause) and nothing the caller could fix but the credential (no hint).
+    expect(body.error.message).not.toMatch(/Suggestion:|\b(GET|POST|PUT|DELETE) https?:\/\/|\/api\/v4\//);
+    expect(s.requests.length).toBe(since);
+  });
+
   it('answers GET and DELETE without a credential with the same 401 as POST', async () => {
     const answers = [];
     for (const method of ['POST', 'GET', 'DELETE']) {
