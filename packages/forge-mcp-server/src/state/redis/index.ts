@@ -310,9 +310,12 @@ export class RedisEventStore implements EventStore {
     return `${this.log}_${seq as number}`;
   }
 
-  /** The events kept, oldest first, when `id` belongs to this log. */
-  private async events(): Promise<Array<{ seq: number; stream: string; message: string }>> {
-    const rows = await this.link.run((c) => c.lrange(this.keys[0]!, 0, -1));
+  /** The events kept from `seq` on (at most `count`), oldest first; none when it is no longer kept. */
+  private async from(
+    seq: number,
+    count = -1,
+  ): Promise<Array<{ seq: number; stream: string; message: string }>> {
+    const rows = (await this.link.script('eventsFrom', [this.keys[0]!], [seq, count])) as string[];
     return rows.map((row) => {
       const a = row.indexOf('\n');
       const b = row.indexOf('\n', a + 1);
@@ -331,7 +334,7 @@ export class RedisEventStore implements EventStore {
   async getStreamIdForEventId(id: EventId): Promise<StreamId | undefined> {
     const seq = this.seqOf(id);
     if (seq === undefined) return undefined;
-    return (await this.events()).find((e) => e.seq === seq)?.stream;
+    return (await this.from(seq, 1))[0]?.stream;
   }
 
   async replayEventsAfter(
@@ -339,11 +342,10 @@ export class RedisEventStore implements EventStore {
     { send }: { send: (id: EventId, message: JSONRPCMessage) => Promise<void> },
   ): Promise<StreamId> {
     const seq = this.seqOf(lastEventId);
-    const events = seq === undefined ? [] : await this.events();
-    const at = events.findIndex((e) => e.seq === seq);
-    if (at === -1) throw new Error(`event ${lastEventId} is no longer kept: start a new session`);
-    const stream = events[at]!.stream;
-    for (const e of events.slice(at + 1))
+    const events = seq === undefined ? [] : await this.from(seq);
+    if (events.length === 0) throw new Error(`event ${lastEventId} is no longer kept: start a new session`);
+    const stream = events[0]!.stream;
+    for (const e of events.slice(1))
       if (e.stream === stream) await send(`${this.log}_${e.seq}`, JSON.parse(e.message) as JSONRPCMessage);
     return stream;
   }

@@ -265,6 +265,25 @@ redis.call('PEXPIRE', KEYS[2], ARGV[6])
 return seq`,
 };
 
+/**
+ * KEYS: the events. ARGV: a sequence number, how many to answer (-1: all). The events from that one on, oldest
+ * first; none when it is no longer kept. Sequence numbers are consecutive in the list (it is only trimmed from
+ * the front), so the event is found by its distance from the first without reading the others.
+ */
+export const eventsFrom: Script = {
+  keys: 1,
+  lua: `
+local first = redis.call('LINDEX', KEYS[1], 0)
+if not first then return {} end
+local at = tonumber(ARGV[1]) - tonumber(string.match(first, '^(%d+)\\n'))
+if at < 0 then return {} end
+local last = -1
+if tonumber(ARGV[2]) >= 0 then last = at + tonumber(ARGV[2]) - 1 end
+local rows = redis.call('LRANGE', KEYS[1], at, last)
+if #rows == 0 or tonumber(string.match(rows[1], '^(%d+)\\n')) ~= tonumber(ARGV[1]) then return {} end
+return rows`,
+};
+
 // ------------------------------------------------------------------ subscriptions (subscriptions.ts)
 /**
  * KEYS: the live replicas (zset by heartbeat expiry), this replica's stream counts (hash owner -> count).
@@ -401,6 +420,7 @@ export const SCRIPTS = {
   rateCharge,
   sessionTouch,
   eventStore,
+  eventsFrom,
   streamOpen,
   streamClose,
   follow,
