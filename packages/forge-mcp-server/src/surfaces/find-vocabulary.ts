@@ -4,6 +4,21 @@
  * and the abbreviations both sides write.
  */
 
+/**
+ * Verbs of more than one word, as the one word the tables know: "get rid of" is deleting, "spin up" creating.
+ * The word between a verb and its particle ("kick bob out") is kept.
+ */
+export const PHRASAL_VERBS: Array<[RegExp, string]> = [
+  [/\bget rid of\b/g, 'delete'],
+  [/\bspin up\b/g, 'create'],
+  [/\broll back\b/g, 'revert'],
+  [/\bhook up\b/g, 'setup'],
+  [/\bset up\b/g, 'setup'],
+  [/\bclean up\b/g, 'cleanup'],
+  [/\bkick (\w+ )?out( of)?\b/g, 'remove $1from'],
+  [/\bre-(run|try|open|start)\b/g, 're$1'],
+];
+
 /** Written either way, on both sides: the catalog's IDs use the short form, people use both. */
 export const ABBREVIATIONS: Record<string, string> = {
   mr: 'merge request',
@@ -88,7 +103,7 @@ export const UPDATE_OPERATIONS = new Set<string>(KINDS.update);
  * "add X to Y", "remove X from Y", "set X on Y": the words after one of these name the thing changed (Y),
  * which is then neither made nor removed but updated.
  */
-export const TARGET_PREPOSITIONS = new Set(['to', 'from', 'on', 'onto', 'into', 'in']);
+export const TARGET_PREPOSITIONS = new Set(['to', 'from', 'on', 'onto', 'into', 'in', 'for']);
 
 /** The operations that only read: asking to read, an action that writes answers worse, and the other way round. */
 export const READ_OPERATIONS = new Set<string>([
@@ -112,12 +127,12 @@ function accept(...tables: Weights[]): Weights {
   return out;
 }
 
-const READ = accept(kind('read', 0.8), kind('list', 0.7), { get: 1, show: 1 });
+const READ = accept(kind('read', 0.8), kind('list', 0.7), { get: 1, show: 1, download: 0.7 });
 const LIST = accept(kind('list', 0.9), kind('read', 0.4), { list: 1 });
 const CREATE = accept(kind('create', 0.8), { create: 1, add: 0.95 });
 const UPDATE = accept(kind('update', 0.8), { update: 1, edit: 1, change: 0.95, modify: 0.95 });
 const DELETE = accept(kind('delete', 0.8), { delete: 1, remove: 1 });
-const SET = accept(kind('update', 0.8), kind('create', 0.6), { set: 1, update: 0.9 });
+const SET = accept(kind('update', 0.8), kind('create', 0.6), { set: 1, setup: 0.9, update: 0.9 });
 const ENABLE = accept(SET, { turn: 1, enable: 1, allow: 0.8, assign: 0.6, activate: 0.7 });
 const DISABLE = accept(kind('update', 0.6), { turn: 1, disable: 1, delete: 0.6, remove: 0.6, unassign: 0.7 });
 const RUN = { run: 1, trigger: 0.8, play: 1, start: 0.8, create: 0.7, retry: 0.4 };
@@ -165,8 +180,8 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   give: accept(CREATE, { allow: 0.9, award: 0.9, invite: 0.8 }),
   grant: accept(CREATE, { allow: 0.9, award: 0.9, invite: 0.8 }),
   set: SET,
-  configure: accept(SET, { configure: 1 }),
-  setup: accept(SET, { configure: 1 }),
+  configure: accept(SET, { configure: 1, setup: 1 }),
+  setup: { setup: 1, configure: 1, create: 0.95, add: 0.9, set: 0.9, update: 0.6, turn: 0.6 },
   update: UPDATE,
   edit: UPDATE,
   change: UPDATE,
@@ -187,6 +202,25 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   move: { move: 1, transfer: 1, update: 0.5, reorder: 0.6 },
   request: { request: 1, update: 0.6, add: 0.5 },
   migrate: { import: 1, start: 0.9, move: 0.6 },
+  kill: { cancel: 1, stop: 0.9 },
+  nuke: DELETE,
+  trash: DELETE,
+  wipe: DELETE,
+  scrap: DELETE,
+  ditch: DELETE,
+  ping: { test: 1, check: 0.8 },
+  cut: { create: 1, publish: 0.8, add: 0.8 },
+  bookmark: { star: 1 },
+  pin: { keep: 1 },
+  keep: { keep: 1 },
+  preserve: { keep: 1 },
+  favorite: { star: 1 },
+  put: { add: 1, create: 0.7, set: 0.7, move: 0.5 },
+  bump: UPDATE,
+  tweak: UPDATE,
+  require: accept(SET, { create: 0.8, change: 0.9 }),
+  enforce: accept(SET, { create: 0.8, change: 0.9 }),
+  revert: { revert: 1 },
   branch: CREATE,
   tag: CREATE,
   commit: CREATE,
@@ -266,7 +300,6 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   compare: { compare: 1, get: 0.5 },
   diff: { compare: 1, get: 0.6 },
   blame: { blame: 1 },
-  revert: { revert: 1 },
   restore: { restore: 1, revert: 0.5 },
   cherrypick: { cherrypick: 1 },
   cherry: { cherrypick: 1 },
@@ -433,7 +466,7 @@ export const STOP_WORDS = new Set([
 ]);
 
 /** Words that hint rather than name: they count this much. */
-export const WEAK_WORDS: Record<string, number> = { my: 0.4, all: 0.2, every: 0.2 };
+export const WEAK_WORDS: Record<string, number> = { me: 0.8, my: 0.8, all: 0.2, every: 0.2 };
 
 /** States a list is filtered by ("list open issues", "failed pipelines"): they narrow the list, not name it. */
 export const STATE_WORDS = new Set([
@@ -507,7 +540,7 @@ export const SYNONYMS: Record<string, string[]> = {
   approving: ['approval', 'approve'],
   reviewer: ['reviewer', 'review'],
   review: ['reviewer', 'review'],
-  me: ['current', 'user'],
+  me: ['my', 'current'],
   myself: ['current', 'user'],
   whoami: ['current', 'user'],
   teammates: ['member'],
@@ -522,6 +555,8 @@ export const SYNONYMS: Record<string, string[]> = {
   guest: ['member', 'role'],
   my: ['current'],
   again: ['retry'],
+  between: ['compare'],
+  last: ['latest', 'last'],
   main: ['branch'],
   master: ['branch'],
   develop: ['branch'],

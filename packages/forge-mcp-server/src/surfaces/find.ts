@@ -19,6 +19,7 @@ import {
   HOW_MANY,
   LEAD_IN,
   OPERATION_HINTS,
+  PHRASAL_VERBS,
   MANY_WORDS,
   QUESTION,
   QUESTION_WORDS,
@@ -114,8 +115,9 @@ function stem(word: string): string {
 /** Lowercased words with abbreviations written out; "to-do" and "sign-up" as one word. */
 function words(text: string): string[] {
   const out: string[] = [];
-  const normalised = text
-    .toLowerCase()
+  let normalised = text.toLowerCase();
+  for (const [phrase, verb] of PHRASAL_VERBS) normalised = normalised.replace(phrase, verb);
+  normalised = normalised
     .replace(/\bto-?dos?\b/g, 'todo')
     .replace(/\bsign-?ups?\b/g, 'signup')
     .replace(/\bcherry-?pick/g, 'cherrypick');
@@ -203,6 +205,11 @@ function headOf(ws: string[], related: boolean): string | undefined {
   return head && ATTRIBUTES.has(head) ? undefined : head;
 }
 
+/** A plural of a thing's name ("issues"), not a word that only ends in s. */
+function isPluralWord(w: string): boolean {
+  return w.endsWith('s') && !w.endsWith('ss') && stem(w) !== w && !NOT_PLURAL.has(w);
+}
+
 /** The operation a table weighs most. */
 function strongestOf(operations: Record<string, number>): string {
   let strongest = '';
@@ -238,7 +245,7 @@ interface Field {
 
 function fieldsOf(a: ActionSpec): Field[] {
   const description = a.description.replace(CROSS_REFERENCE, ' ');
-  const cut = description.search(/\.(\s|$)/);
+  const cut = description.search(/(?<!\b(?:e\.g|i\.e|etc))\.(\s|$)/);
   const summary = cut < 0 ? description : description.slice(0, cut);
   // An undoing operation names what it undoes too: unprotect is about protection.
   const op = operationOf(a);
@@ -410,7 +417,7 @@ export class ActionFinder {
     });
     for (const a of actions) {
       const ws = tokens(a.id.slice(0, a.id.indexOf('.')).replace(/_/g, ' '));
-      for (let k = 0; k < ws.length - 1; k++) this.compounds.add(`${ws[k]} ${ws[k + 1]}`);
+      if (ws.length > 1) this.compounds.add(`${ws[0]} ${ws[1]}`);
     }
     const operationStems = new Set(this.operations.map(stem));
     for (const a of actions)
@@ -459,7 +466,12 @@ export class ActionFinder {
       const next = ws[i + 1];
       operations = first === 'how' && (next === 'many' || next === 'much') ? HOW_MANY : QUESTION;
       strength = 1;
-    } else if (first && this.compounds.has(`${stem(first)} ${stem(ws[i + 1] ?? '')}`)) {
+    } else if (
+      first &&
+      (this.compounds.has(`${stem(first)} ${stem(ws[i + 1] ?? '')}`) ||
+        (STATE_WORDS.has(first) && ws.slice(i + 1, i + 4).some(isPluralWord)))
+    ) {
+      // "open MRs in the group": a state before the things, not a verb.
       // "merge requests waiting for ...": the first word starts a thing's name, not a verb.
     } else if (first && REQUEST_VERBS[first]) {
       operations = REQUEST_VERBS[first];
@@ -480,9 +492,6 @@ export class ActionFinder {
     };
     let plural = false;
     let afterPlural = false;
-    const isPluralWord = (w: string) =>
-      w.endsWith('s') && !w.endsWith('ss') && stem(w) !== w && !NOT_PLURAL.has(w);
-    const pluralNear = (k: number) => ws.slice(k + 1, k + 4).some(isPluralWord);
     // "show me issue 17": the one it is for is not what is asked for.
     const forMe = verbAt >= 0 && ['me', 'us'].includes(ws[verbAt + 1]) ? verbAt + 1 : -1;
     const typed: string[] = [];
@@ -495,7 +504,7 @@ export class ActionFinder {
       if (!STOP_WORDS.has(w)) typed.push(s);
       const isPlural = k !== verbAt && isPluralWord(w);
       // "issues labeled bug", "closed issues": a state or participle beside the things asked for filters them.
-      const filter = (afterPlural && w.endsWith('ed')) || (STATE_WORDS.has(w) && pluralNear(k));
+      const filter = (afterPlural && w.endsWith('ed')) || STATE_WORDS.has(w);
       afterPlural = isPlural;
       plural ||= isPlural;
       const weight = filter
@@ -509,6 +518,18 @@ export class ActionFinder {
       for (const syn of implied ?? []) for (const t of tokens(syn)) add(t, Math.min(weight, SYNONYM_WEIGHT));
     });
     if (ws.some((w) => MANY_WORDS.has(w))) plural = true;
+    // "set MR 5 to merge when ...": an operation after "to" is what the request asks done.
+    const then = verbAt >= 0 ? ws.findIndex((w, k) => k > verbAt + 1 && w === 'to') : -1;
+    const next = then > 0 ? ws[then + 1] : undefined;
+    const named = next && this.compounds.has(`${stem(next)} ${stem(ws[then + 2] ?? '')}`);
+    if (
+      next &&
+      !named &&
+      (this.actionVerbs.has(next) || REQUEST_VERBS[next]) &&
+      !this.objectWords.has(stem(next))
+    )
+      for (const [op, weight] of Object.entries(REQUEST_VERBS[next] ?? { [next]: 1 }))
+        operations = { ...operations, [op]: Math.max(operations[op] ?? 0, weight) };
     for (const w of ws)
       for (const [op, weight] of Object.entries(OPERATION_HINTS[w] ?? {}))
         operations = { ...operations, [op]: Math.max(operations[op] ?? 0, weight) };
@@ -519,7 +540,10 @@ export class ActionFinder {
     const verb = verbAt < 0 ? undefined : ws[verbAt];
     let target: Set<string> | undefined;
     const strongest = strongestOf(operations);
-    if (verb && (CREATE_OR_DELETE.has(strongest) || strongest === 'set')) {
+    if (
+      verb &&
+      (CREATE_OR_DELETE.has(strongest) || ['set', 'turn', 'enable', 'disable'].includes(strongest))
+    ) {
       const at = ws.findIndex((w, k) => k > verbAt + 1 && TARGET_PREPOSITIONS.has(w));
       if (at > 0) {
         // A word the catalog never uses, added to or removed from a thing, is most often someone's name.
