@@ -218,6 +218,16 @@ describe('resources/subscribe over stdio (2025 era)', () => {
     );
     expect(e.message).toMatch(/FORGE_MCP_CAPABILITY_SURFACE=minimal, which offers no resource subscriptions/);
     expect(apiCalls(s).slice(before)).toEqual([]);
+    // A 2026-07-28 client's listen is acknowledged with no resources, and nothing is read for it.
+    const modern = await stdioClient(s, {
+      modern: true,
+      env: { ...FAST, FORGE_MCP_CAPABILITY_SURFACE: 'minimal' },
+    });
+    open.push(modern);
+    const sub = await modern.client.listen({ resourceSubscriptions: [ISSUE] });
+    expect(sub.honoredFilter.resourceSubscriptions).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(apiCalls(s).slice(before)).toEqual([]);
   });
 });
 
