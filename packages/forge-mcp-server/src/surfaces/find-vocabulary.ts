@@ -460,6 +460,8 @@ export const STOP_WORDS = new Set([
   'have',
   'has',
   'had',
+  'use',
+  'used',
   'details',
   'info',
   'information',
