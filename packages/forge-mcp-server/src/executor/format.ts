@@ -78,9 +78,24 @@ export function compactJson(value: unknown, fieldCap = FIELD_CAP): string | unde
   for (const key in rec) {
     if (!Object.prototype.hasOwnProperty.call(rec, key)) continue;
     const c = compactJson(rec[key], fieldCap);
-    if (c !== undefined) out += (out ? ',' : '') + JSON.stringify(key) + ':' + c;
+    if (c !== undefined) out += (out ? ',' : '') + quotedKey(key) + ':' + c;
   }
   return out ? `{${out}}` : undefined;
+}
+
+/**
+ * Keys as JSON text, remembered: an answer repeats the same few dozen keys in every item, and quoting each
+ * afresh was a new string per key per item. Bounded, so odd keys cannot make it grow without end.
+ */
+const QUOTED_KEYS = new Map<string, string>();
+function quotedKey(key: string): string {
+  let q = QUOTED_KEYS.get(key);
+  if (q === undefined) {
+    if (QUOTED_KEYS.size >= 4096) QUOTED_KEYS.clear();
+    q = JSON.stringify(key);
+    QUOTED_KEYS.set(key, q);
+  }
+  return q;
 }
 
 function cap(text: string, how: string): string {
