@@ -118,8 +118,13 @@ describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL', () => {
         return r.status === 503;
       });
       expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-      const body = (await refused!.json()) as { jsonrpc: string; error: { code: number; message: string } };
+      const body = (await refused!.json()) as {
+        jsonrpc: string;
+        id: unknown;
+        error: { code: number; message: string };
+      };
       expect(body.jsonrpc).toBe('2.0');
+      expect(body.id).toBe(7);
       expect(body.error.code).toBe(-32603);
       expect(body.error.message).toMatch(/shared state is unavailable.*Redis.*retry shortly/);
       await expect(issueIid(client)).rejects.toThrow();

@@ -215,6 +215,9 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
   );
   const node = toNodeHandler(handler, { maxRequestBodySize: config.maxRequestBodyBytes });
 
+  /** Each POST's parsed body, for answers given outside the request's own flow (shared state unreachable). */
+  const bodies = new WeakMap<IncomingMessage, unknown>();
+
   /**
    * Reads a POST's JSON body and holds a call slot (streams take none). Resolves with the parsed body, or
    * undefined when it has answered the refusal itself (bad or oversized body, every slot held).
@@ -236,6 +239,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
         return undefined;
       }
       parsed = body.body;
+      bodies.set(req, parsed);
     }
     // Streams hold no call slot: a session's GET event stream and subscriptions/listen stay open by design.
     if (req.method !== 'GET' && !STREAM_METHODS.has(methodOf(parsed) ?? '') && !slots.acquire(res)) {
@@ -466,14 +470,14 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
   };
 
   /** The shared store does not answer: 503 with Retry-After rather than state that would diverge. */
-  const unavailable = (res: ServerResponse, err: StateUnavailable) => {
+  const unavailable = (req: IncomingMessage, res: ServerResponse, err: StateUnavailable) => {
     log.debug({ err: err.message }, 'request refused: shared state unreachable');
     if (res.headersSent) return void res.end();
     sendJson(
       res,
       503,
       rpcError(
-        null,
+        (bodies.get(req) as { id?: unknown } | undefined)?.id,
         CODES.internal,
         'shared state is unavailable: the Redis server this replica shares its state through does not answer; retry shortly',
       ),
@@ -489,7 +493,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
       () => ({ req, res, scheme }),
       () =>
         serve(req, res).catch((err) => {
-          if (isStateUnavailable(err)) return unavailable(res, err);
+          if (isStateUnavailable(err)) return unavailable(req, res, err);
           log.error({ err: (err as Error).message }, 'request failed');
           if (!res.headersSent) sendJson(res, 500, rpcError(null, CODES.internal, 'internal error'));
           else res.end();
