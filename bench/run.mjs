@@ -189,7 +189,8 @@ process.stdout.write(section + '\n');
 // 3. The other benchmark scripts, when present: each prints a markdown section and writes bench/results/<name>.md.
 const OTHERS = [
   { name: 'acoustics', script: 'acoustics.mjs' },
-  { name: 'collector', script: 'collector.mjs' },
+  // 10,000 repositories, cold and warm, in three stores, then a killed sweep resumed: many minutes by design.
+  { name: 'collector', script: 'collector.mjs', timeoutMs: 45 * 60_000 },
   { name: 'telemetry', script: 'telemetry.mjs' },
   // Ten minutes of held sessions by design (SOAK_MINUTES), so it gets a longer leash.
   { name: 'soak', script: 'soak.mjs', timeoutMs: 15 * 60_000 },
@@ -215,11 +216,29 @@ function runOther({ script, timeoutMs = OTHER_TIMEOUT_MS }) {
     });
   });
 }
+/** A section's markdown with a note under its first heading. */
+function withNote(md, note) {
+  const lines = md.trim().split('\n');
+  const h = lines.findIndex((l) => l.startsWith('## '));
+  return h < 0 ? `${note}\n\n${md}` : [...lines.slice(0, h + 1), '', note, ...lines.slice(h + 1)].join('\n');
+}
 const other = [];
 for (const o of OTHERS) {
   const path = join(here, o.script);
   if (only && !only.includes(o.name)) {
-    other.push({ ...o, note: `not run (BENCH_ONLY=${only.join(',')}).` });
+    // A section this run leaves out keeps the figures of the run that last made it, said so above them.
+    const last = join(here, 'results', `${o.name}.md`);
+    other.push(
+      existsSync(last)
+        ? {
+            ...o,
+            body: withNote(
+              readFileSync(last, 'utf8'),
+              `_Not re-run by this run (BENCH_ONLY=${only.join(',')}): the figures of bench/${o.script}'s last run, ${statSync(last).mtime.toISOString().slice(0, 10)}._`,
+            ),
+          }
+        : { ...o, note: `not run (BENCH_ONLY=${only.join(',')}).` },
+    );
     continue;
   }
   if (!existsSync(path)) {
