@@ -191,6 +191,12 @@ describe('resources/subscribe over stdio (2025 era)', () => {
     const excluded = await rpcErrorOf(c.client.listen({ resourceSubscriptions: ['forge://project/1/mr/1'] }));
     expect(excluded.message).toMatch(/Unknown resource forge:\/\/project\/1\/mr\/1/);
     expect(apiCalls(s).slice(before)).toEqual([]);
+    // An issue the instance does not have: its first read is the listen's answer, as resources/read's would be.
+    const missing = await rpcErrorOf(
+      c.client.listen({ resourceSubscriptions: ['forge://project/1/issue/999'] }),
+    );
+    const read = await rpcErrorOf(c.client.readResource({ uri: 'forge://project/1/issue/999' }));
+    expect(missing).toMatchObject({ code: read.code, message: read.message });
     const sub = await c.client.listen({ resourceSubscriptions: [ISSUE] });
     expect(sub.honoredFilter.resourceSubscriptions).toEqual([ISSUE]);
     // The version changes count from is read before anything changes.

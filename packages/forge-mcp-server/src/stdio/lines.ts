@@ -55,14 +55,17 @@ export function notAMessage(value: unknown): string | undefined {
 export function lineGate(
   maxLineBytes: number,
   answer: (error: WireError) => void,
-  /** A last say on a well-formed message (the rate limit): an error to answer instead of passing it on. */
-  admit?: (message: Record<string, unknown>) => WireError | undefined,
+  /**
+   * A last say on a well-formed message (the rate limit, a listen's resources): an error to answer instead of
+   * passing it on. A promise holds this line, and every line after it, until it settles.
+   */
+  admit?: (message: Record<string, unknown>) => WireError | undefined | Promise<WireError | undefined>,
 ): Transform {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let skipping = false;
 
-  const line = (bytes: Buffer, push: (b: Buffer) => void) => {
+  const line = (bytes: Buffer, push: (b: Buffer) => void): Promise<void> | undefined => {
     const text = bytes.toString('utf8').replace(/\r$/, '');
     if (text.trim() === '') return;
     if (jsonDepth(text) > MAX_JSON_DEPTH) {
@@ -90,9 +93,11 @@ export function lineGate(
       answer(refusal(id, INVALID_REQUEST, `Invalid Request: ${why}`));
       return;
     }
+    const pass = () => push(Buffer.concat([bytes, Buffer.from('\n')]));
     const refused = admit?.(value as Record<string, unknown>);
-    if (refused) return answer(refused);
-    push(Buffer.concat([bytes, Buffer.from('\n')]));
+    if (refused instanceof Promise) return refused.then((r) => (r ? answer(r) : pass()));
+    if (refused) return void answer(refused);
+    pass();
   };
 
   const overLong = () =>
@@ -106,35 +111,46 @@ export function lineGate(
 
   return new Transform({
     transform(chunk: Buffer, _enc, done: TransformCallback) {
-      let start = 0;
       const push = (b: Buffer) => this.push(b);
-      while (start < chunk.length) {
-        const nl = chunk.indexOf(0x0a, start);
-        const end = nl === -1 ? chunk.length : nl;
-        const piece = chunk.subarray(start, end);
-        if (!skipping) {
-          if (pendingBytes + piece.length > maxLineBytes) {
-            skipping = true;
-            pending = [];
-            pendingBytes = 0;
-            overLong();
-          } else {
-            pending.push(piece);
-            pendingBytes += piece.length;
+      // Lines in order: a line whose admission is awaited holds the rest of the chunk (and the next chunks).
+      const run = (from: number): void => {
+        let start = from;
+        while (start < chunk.length) {
+          const nl = chunk.indexOf(0x0a, start);
+          const end = nl === -1 ? chunk.length : nl;
+          const piece = chunk.subarray(start, end);
+          if (!skipping) {
+            if (pendingBytes + piece.length > maxLineBytes) {
+              skipping = true;
+              pending = [];
+              pendingBytes = 0;
+              overLong();
+            } else {
+              pending.push(piece);
+              pendingBytes += piece.length;
+            }
+          }
+          if (nl === -1) break;
+          const held = skipping ? undefined : line(Buffer.concat(pending), push);
+          pending = [];
+          pendingBytes = 0;
+          skipping = false;
+          start = nl + 1;
+          if (held) {
+            const next = start;
+            held.then(() => run(next), done);
+            return;
           }
         }
-        if (nl === -1) break;
-        if (!skipping) line(Buffer.concat(pending), push);
-        pending = [];
-        pendingBytes = 0;
-        skipping = false;
-        start = nl + 1;
-      }
-      done();
+        done();
+      };
+      run(0);
     },
     flush(done: TransformCallback) {
-      if (!skipping && pendingBytes > 0) line(Buffer.concat(pending), (b) => this.push(b));
-      done();
+      const held =
+        !skipping && pendingBytes > 0 ? line(Buffer.concat(pending), (b) => this.push(b)) : undefined;
+      if (held) held.then(() => done(), done);
+      else done();
     },
   });
 }

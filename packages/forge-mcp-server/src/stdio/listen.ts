@@ -3,8 +3,9 @@
  * the server's notifications/resources/updated onto each listen whose filter names the URI; this room makes
  * those notifications happen. Each forge:// resource a listen names is resolved like resources/read before the
  * request reaches the SDK (an unknown, excluded or withheld URI is refused before the acknowledgement, nothing
- * sent to the instance), then followed in the subscriptions room (read once for the version changes count
- * from, then polled) until the client cancels the listen or the connection ends. The connection's one credential
+ * sent to the instance), read once for the version changes count from (a read the instance refuses is the
+ * listen's answer, as over HTTP; the connection's later lines wait for these reads), then followed in the
+ * subscriptions room until the client cancels the listen or the connection ends. The connection's one credential
  * may hold FORGE_MCP_MAX_LISTEN_STREAMS listens (0: no such ceiling) and the process 512, refused as over HTTP.
  */
 import { randomUUID } from 'node:crypto';
@@ -22,6 +23,15 @@ const INTERNAL_ERROR = -32603;
 const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
 
 type Message = Record<string, unknown> & { params?: Record<string, unknown> };
+
+function wireError(id: string | number, err: ProtocolError): WireError {
+  const data = (err as { data?: unknown }).data;
+  return {
+    jsonrpc: '2.0',
+    id,
+    error: { code: err.code, message: err.message, ...(data !== undefined ? { data } : {}) },
+  };
+}
 
 function uriList(m: Message): unknown[] {
   const notifications = m.params?.notifications as { resourceSubscriptions?: unknown } | undefined;
@@ -80,8 +90,11 @@ export class StdioListens {
     this.server = server;
   }
 
-  /** Looks at each inbound message before the SDK: a listen is checked and followed, a cancelled one let go. */
-  admit = (m: Message): WireError | undefined => {
+  /**
+   * Looks at each inbound message before the SDK: a listen is checked and its resources followed (the line is
+   * held until each has been read once), a cancelled one let go.
+   */
+  admit = (m: Message): WireError | undefined | Promise<WireError | undefined> => {
     if (m.method === 'notifications/cancelled') {
       const id = m.params?.requestId as string | number | undefined;
       if (id !== undefined) this.open.delete(id);
@@ -110,14 +123,18 @@ export class StdioListens {
         if (typeof uri === 'string') resolved.push([uri, resolveResource(uri, this.session)]);
     } catch (err) {
       if (!(err instanceof ProtocolError)) throw err;
-      const data = (err as { data?: unknown }).data;
-      return {
-        jsonrpc: '2.0',
-        id,
-        error: { code: err.code, message: err.message, ...(data !== undefined ? { data } : {}) },
-      };
+      return wireError(id, err);
     }
     if (!resolved.length) return this.opened(id, wellFormed);
+    return this.follow(id, resolved, wellFormed);
+  };
+
+  /** Follows a listen's resources, each read once first; a read refused is the listen's answer, as over HTTP. */
+  private async follow(
+    id: string | number,
+    resolved: Array<[string, ResolvedResource]>,
+    counted: boolean,
+  ): Promise<WireError | undefined> {
     const follower: Follower = {
       id: randomUUID(),
       owner: OWNER,
@@ -126,15 +143,21 @@ export class StdioListens {
       notify: (uri) => void this.server?.sendResourceUpdated({ uri }).catch(() => undefined),
     };
     this.room.attach(follower);
+    try {
+      for (const [uri, r] of resolved) await this.room.follow(follower, uri, pollOf(r, this.room.signal));
+    } catch (err) {
+      await this.room.detach(follower.id);
+      if (err instanceof ProtocolError) return wireError(id, err);
+      this.log.debug({ err: (err as Error).message }, 'listen: a first read failed');
+      return {
+        jsonrpc: '2.0',
+        id,
+        error: { code: INTERNAL_ERROR, message: 'the listened resources could not be read; retry shortly' },
+      };
+    }
     this.listens.set(id, follower);
-    for (const [uri, r] of resolved)
-      void this.room.follow(follower, uri, pollOf(r, this.room.signal)).then(
-        // Cancelled while its first read was under way: what that read attached goes too.
-        () => this.listens.get(id) !== follower && void this.room.detach(follower.id),
-        (err: Error) => this.log.debug({ err: err.message, uri }, 'listen: first read failed'),
-      );
-    return this.opened(id, wellFormed);
-  };
+    return this.opened(id, counted);
+  }
 
   private opened(id: string | number, counted: boolean): undefined {
     if (counted) this.open.add(id);
