@@ -39,7 +39,7 @@ function resolvedVersion(from, name) {
 }
 
 /** The node flags on the first line of our bin (`#!/usr/bin/env -S node <flags>`), so the floor runs with them too. */
-function binNodeFlags(cli) {
+export function binNodeFlags(cli) {
   try {
     const first = readFileSync(cli, 'utf8').slice(0, 300).split('\n')[0];
     const m = /\bnode((?:\s+--\S+)*)\s*$/.exec(first);

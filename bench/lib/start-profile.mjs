@@ -6,6 +6,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { binNodeFlags } from './servers.mjs';
 import { StdioServer } from './stdio.mjs';
 
 const SAMPLE_US = 200;
@@ -29,7 +30,8 @@ export async function startProfile(spec) {
     const viaNode = /(^|\/)node$/.test(spec.command);
     const nodeBin = viaNode ? spec.command : process.execPath;
     const script = viaNode ? spec.args.at(-1) : spec.command;
-    const flags = viaNode ? spec.args.slice(0, -1) : [];
+    // A bin started as its own command runs node with the flags on its first line; the profiled start too.
+    const flags = viaNode ? spec.args.slice(0, -1) : binNodeFlags(script);
     const runs = [];
     for (let i = 0; i <= PROFILED_STARTS; i++) {
       const s = new StdioServer({
