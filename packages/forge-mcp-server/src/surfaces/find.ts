@@ -455,8 +455,11 @@ export class ActionFinder {
     const ws = words(this.literals(query));
     let i = 0;
     // "How do I ...", "how to ...": the verb after it says what to do.
+    // "I'd like to" leads in; "like the snippet" reacts to it.
     const skip = (k: number) =>
-      LEAD_IN.has(ws[k]) || (ws[k] === 'how' && ['do', 'to', 'can', 'should', 'would'].includes(ws[k + 1]));
+      LEAD_IN.has(ws[k]) ||
+      (ws[k] === 'like' && ['would', 'id', 'i', 'we'].includes(ws[k - 1])) ||
+      (ws[k] === 'how' && ['do', 'to', 'can', 'should', 'would'].includes(ws[k + 1]));
     while (i < ws.length - 1 && skip(i)) i += ws[i] === 'how' ? 2 : 1;
     const first = ws[i];
     let operations: Record<string, number> = QUESTION;
