@@ -5,13 +5,22 @@
  * Retry-After and a JSON-RPC error, and served again once Redis is back; Redis unreachable at start, the
  * server says so in one ERROR line naming the variable and host:port and exits non-zero. The URL's password
  * appears in no log line. Two replicas sharing Redis (no balancer: each is asked directly) hold each other's
- * rate limits, budget blocks and refused tokens, and accept each other's confirmations.
+ * rate limits, budget blocks, verified and refused tokens, and accept each other's confirmations.
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { freePort, httpServer, rpc, runCli, sim, type ForgeSim, type HttpServerProcess } from './harness.js';
+import {
+  executeCall,
+  freePort,
+  httpServer,
+  rpc,
+  runCli,
+  sim,
+  type ForgeSim,
+  type HttpServerProcess,
+} from './harness.js';
 import { REDIS_SKIP_REASON, startRedis, type RedisServer } from './redis.js';
 
 // Servers are spawned and Redis restarted on a shared, loaded machine: generous limits, no timing asserted.
@@ -58,6 +67,8 @@ async function issueIid(client: Client): Promise<number> {
   });
   return (r.structuredContent as { iid: number }).iid;
 }
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Polls `probe` every quarter second until it answers true (at most a minute). */
 async function until(probe: () => Promise<boolean>): Promise<void> {
@@ -149,7 +160,6 @@ describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL', () => {
   });
 
   it("holds one replica's budget block and rate limit on the other", async () => {
-    const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
     // A token every ten seconds: two calls empty a credential's bucket however slowly a loaded machine serves.
     const args = [`--redis-url=${redis.url}`, '--rate-limit-rps=0.1', '--rate-limit-burst=2'];
     const env = { FORGE_MCP_AUTH_FAILURE_LIMIT: '2' };
@@ -197,6 +207,72 @@ describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL', () => {
     } finally {
       await a!.stop();
       await b!.stop();
+    }
+  });
+
+  it('serves on one OAuth replica a token another verified without verifying it again, until the instance refuses it', async () => {
+    /** The requests a verification sends (identity check, token description, introspection). */
+    const verifying = /\/(api\/v4\/user|api\/v4\/personal_access_tokens\/self|oauth\/token\/info)$/;
+    const args = ['--auth-mode=oauth', '--public-url=http://localhost:8126/mcp'];
+    const call = (id: number) => executeCall(id, 'issue.get', { project_id: '1', issue_iid: 1 });
+    /** Runs `fn` and returns the paths it sent to the instance. */
+    const sentBy = async <T>(fn: () => Promise<T>) => {
+      const since = s.requests.length;
+      const out = await fn();
+      return { out, paths: s.requests.slice(since).map((q) => q.path) };
+    };
+    const [a, b] = [
+      await httpServer(s, [...args, `--redis-url=${redis.url}`]),
+      await httpServer(s, [...args, `--redis-url=${redis.url}`]),
+    ];
+    const apart = [await httpServer(s, args), await httpServer(s, args)];
+    try {
+      // Verified through A (a verification answers only once all its requests have), then served by B.
+      const token = s.addToken({ scopes: ['api'], expiresInSeconds: 3600 });
+      const first = await sentBy(() => rpc(a!.url, bearer(token), call(1)));
+      expect(first.out.status).toBe(200);
+      expect(first.paths.filter((p) => verifying.test(p)).sort()).toEqual([
+        '/api/v4/personal_access_tokens/self',
+        '/api/v4/user',
+        '/oauth/token/info',
+      ]);
+      const across = await sentBy(() => rpc(b!.url, bearer(token), call(2)));
+      expect(across.out.status).toBe(200);
+      expect(await across.out.text()).toContain('"iid":1');
+      expect(across.paths).toEqual(['/api/v4/projects/1/issues/1']);
+
+      // Replicas that share nothing verify the same token each on its own.
+      const alone = s.addToken({ scopes: ['api'], expiresInSeconds: 3600 });
+      expect((await rpc(apart[0]!.url, bearer(alone), call(3))).status).toBe(200);
+      const unshared = await sentBy(() => rpc(apart[1]!.url, bearer(alone), call(4)));
+      expect(unshared.out.status).toBe(200);
+      expect(unshared.paths).toContain('/api/v4/user');
+
+      // Revoked at the instance: B's first call meets the instance's 401 and ends B's pool entry ...
+      const revoked = await fetch(`${s.url}/api/v4/personal_access_tokens/self`, {
+        method: 'DELETE',
+        headers: { 'private-token': token },
+      });
+      expect(revoked.status).toBe(204);
+      const refused = await sentBy(() => rpc(b!.url, bearer(token), call(5)));
+      expect(refused.paths).toEqual(['/api/v4/projects/1/issues/1']);
+      expect(await refused.out.text()).toContain('the instance rejected the token itself');
+      await until(async () => /"reason":"rejected_credential"/.test(b!.stderr()));
+      // ... and from the next request, on A too (which still holds a session for it), the server's own probe
+      // is refused: 401 invalid_token, the call never sent.
+      const next = await sentBy(() => rpc(a!.url, bearer(token), call(6)));
+      expect(next.out.status).toBe(401);
+      expect(next.out.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
+      expect(next.paths).toContain('/api/v4/user');
+      expect(next.paths.filter((p) => p.startsWith('/api/v4/projects'))).toEqual([]);
+      // The refusal is remembered for both replicas: B answers it without asking the instance.
+      await new Promise((r) => setTimeout(r, 200));
+      const remembered = await sentBy(() => rpc(b!.url, bearer(token), call(7)));
+      expect(remembered.out.status).toBe(401);
+      expect(remembered.out.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
+      expect(remembered.paths).toEqual([]);
+    } finally {
+      for (const server of [a!, b!, ...apart]) await server.stop();
     }
   });
 

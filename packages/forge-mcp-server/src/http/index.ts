@@ -168,10 +168,10 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
   });
   const streams = new EventStreams(subscriptions);
   // What a credential still holds ends with its pool entry.
-  pool.onEvict((key) => {
+  pool.onEvict((key, reason) => {
     void subscriptions.endFor(key).catch(() => undefined);
     sessions?.endFor(key);
-    door?.forgetIdentity(key);
+    door?.forgetIdentity(key, reason);
   });
   // Stateful sessions (--stateless=false) for 2025-era clients; 2026-07-28 requests stay stateless.
   const sessions = config.stateless

@@ -6,16 +6,33 @@
 import type { Config } from '../config/types.js';
 import { identityCheckFailure } from './credential.js';
 import type { Logger } from '../log.js';
-import { openSession, probeCredential, SessionRefused, type Session } from '../session/index.js';
+import {
+  openSession,
+  probeCredential,
+  SessionRefused,
+  verifiedProbe,
+  type Session,
+  type SessionInit,
+} from '../session/index.js';
 import { CODES } from './headers.js';
 import { challenge, protectedResource, type ChallengeError, type ProtectedResource } from './oauth.js';
-import type { IdentityStore, RefusedTokenStore } from '../state/index.js';
-import type { SessionPool } from './pool.js';
+import type { IdentityStore, RefusedTokenStore, VerifiedIdentity } from '../state/index.js';
+import type { EvictionReason, SessionPool } from './pool.js';
 import { Turns, VERIFICATION_SLOTS, VERIFICATION_WAIT_MS } from './turns.js';
 
 const TOKEN_LABEL = 'the token this request presented (its Authorization header)';
 /** Retry-After of a 503 when the instance named none. */
 const DEFAULT_RETRY_AFTER_S = 5;
+/**
+ * Pool evictions that say nothing of the token (this replica's room or its own failure): with a shared
+ * identity cache the verification stays for the other replicas. Any other reason forgets it everywhere.
+ */
+const LOCAL_EVICTIONS: ReadonlySet<EvictionReason> = new Set([
+  'size_pressure',
+  'size_pressure_busy',
+  'idle',
+  'rebuild',
+]);
 /** Why a request may not use its token: the status, JSON-RPC error and headers to answer with. */
 export interface Refusal {
   ok: false;
@@ -143,16 +160,69 @@ export class OAuthDoor {
     if (remembered === 'invalid') return this.invalidToken(true);
     if (remembered === 'pin') return this.notPinned();
     if (remembered === 'fine-grained-no-user') return this.noUserRead();
-    if (await this.identities.fresh(key)) {
+    const identity = await this.identities.fresh(key);
+    if (identity) {
       const held = this.pool.peek(key);
       if (held) return { ok: true, session: held };
     }
     let pending = this.verifying.get(key);
     if (!pending) {
-      pending = this.verifyInTurn(instance, token, key).finally(() => this.verifying.delete(key));
+      pending = (
+        identity && this.adoptable(identity)
+          ? this.adopt(instance, token, key, identity)
+          : this.verifyInTurn(instance, token, key)
+      ).finally(() => this.verifying.delete(key));
       this.verifying.set(key, pending);
     }
     return pending;
+  }
+
+  /**
+   * Whether a fresh identity this replica holds no session for may open one without verifying again: only
+   * from a shared cache (another replica verified it), and not when the verification itself could not tell
+   * everything a session needs (scopes assumed because unreadable, whose kind is asked again; a fine-grained
+   * token, whose grant is read through the token's own id).
+   */
+  private adoptable(identity: VerifiedIdentity): boolean {
+    return (
+      this.identities.shared === true &&
+      identity.userId !== undefined &&
+      !identity.scopesAssumed &&
+      !identity.scopes.includes('granular')
+    );
+  }
+
+  /**
+   * Opens the credential's session from another replica's verification: nothing is sent to verify the token
+   * again, and the cached identity keeps the expiry that verification gave it.
+   */
+  private async adopt(
+    instance: string,
+    token: string,
+    key: string,
+    identity: VerifiedIdentity,
+  ): Promise<Admission> {
+    const init = this.initFor(instance, token);
+    const verified = { id: identity.userId, username: identity.username };
+    try {
+      const session = await this.pool.get(key, () =>
+        openSession(init, verifiedProbe(init, verified, identity.scopes)),
+      );
+      return { ok: true, session };
+    } catch (err) {
+      this.log.debug({ err: (err as Error).message }, 'session build failed');
+      return this.unavailable('the session for this token could not be built; retry shortly');
+    }
+  }
+
+  private initFor(instance: string, token: string): SessionInit {
+    return {
+      config: this.config,
+      baseUrl: instance,
+      token,
+      tokenHeader: 'bearer',
+      tokenLabel: TOKEN_LABEL,
+    };
   }
 
   private async verifyInTurn(instance: string, token: string, key: string): Promise<Admission> {
@@ -172,13 +242,7 @@ export class OAuthDoor {
     const { config } = this;
     await this.identities.forget(key);
     this.pool.drop(key);
-    const init = {
-      config,
-      baseUrl: instance,
-      token,
-      tokenHeader: 'bearer' as const,
-      tokenLabel: TOKEN_LABEL,
-    };
+    const init = this.initFor(instance, token);
     const probe = probeCredential(init);
     let identity;
     try {
@@ -215,6 +279,7 @@ export class OAuthDoor {
       }
     }
     let scopes = self.scopes;
+    const scopesAssumed = !scopes;
     if (identity.id === undefined) {
       if (!scopes?.includes('granular')) return this.belowMinimum(scopes);
       await this.refused.remember(key, 'fine-grained-no-user');
@@ -238,7 +303,12 @@ export class OAuthDoor {
     if (session.refusal) return this.belowMinimum(session.scopes);
     await this.identities.remember(
       key,
-      { userId: identity.id, username: identity.username, scopes },
+      {
+        userId: identity.id,
+        username: identity.username,
+        scopes,
+        ...(scopesAssumed ? { scopesAssumed } : {}),
+      },
       self.expiresAt,
     );
     await this.pool.get(key, async () => session);
@@ -250,8 +320,12 @@ export class OAuthDoor {
     return this.belowMinimum(session.scopes);
   }
 
-  /** The credential's pool entry was evicted: its verified identity goes with it. */
-  forgetIdentity(key: string): void {
+  /**
+   * The credential's pool entry was evicted: its verified identity goes with it, except from a shared cache
+   * when the reason says nothing of the token (the other replicas keep serving it).
+   */
+  forgetIdentity(key: string, reason: EvictionReason): void {
+    if (this.identities.shared && LOCAL_EVICTIONS.has(reason)) return;
     void this.identities.forget(key).catch(() => undefined);
   }
 }

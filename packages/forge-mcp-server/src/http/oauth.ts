@@ -10,6 +10,9 @@
  * verification built. A fresh identity with a pooled session costs the instance nothing; a stale or absent
  * identity drops the pooled session, so the next one is opened (verified) again; a fresh identity whose
  * session the pool has evicted opens a session again, which is a verification, and refreshes the entry.
+ * With a shared cache (FORGE_MCP_REDIS_URL) the identity is also another replica's: a replica holding no
+ * session for a fresh identity opens one from it without verifying again (unless its scopes were assumed or
+ * the token is fine-grained), and only evictions that concern the token forget it for every replica.
  */
 import type { ServerResponse } from 'node:http';
 import type { Config } from '../config/types.js';

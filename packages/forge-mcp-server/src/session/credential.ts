@@ -90,10 +90,10 @@ export function introspects(init: SessionInit): boolean {
   return init.tokenHeader === 'bearer' && init.config.authMode === 'oauth';
 }
 
-/** Creates the credential's instance client and sends its identity check and token read, together. */
-export function probeCredential(init: SessionInit): CredentialProbe {
+/** The credential's instance client. */
+function clientFor(init: SessionInit): InstanceClient {
   const { config } = init;
-  const client = new InstanceClient({
+  return new InstanceClient({
     baseUrl: init.baseUrl,
     token: init.token,
     tokenHeader: init.tokenHeader,
@@ -103,12 +103,29 @@ export function probeCredential(init: SessionInit): CredentialProbe {
     operatorChosen: config.forgeUrls.includes(init.baseUrl),
     allowPrivateInstances: config.allowPrivateInstances,
   });
+}
+
+/** Creates the credential's instance client and sends its identity check and token read, together. */
+export function probeCredential(init: SessionInit): CredentialProbe {
+  const client = clientFor(init);
   const self = readSelf(client, introspects(init));
   const identity = checkIdentity(client, init.tokenLabel);
   // Handled now, awaited later: a failure before the session awaits it is not an unhandled rejection.
   self.catch(() => undefined);
   identity.catch(() => undefined);
   return { client, identity, self };
+}
+
+/**
+ * A probe answered by an earlier verification of the same credential (OAuth mode's shared identity cache):
+ * the client is created, and nothing is sent.
+ */
+export function verifiedProbe(init: SessionInit, identity: Identity, scopes: string[]): CredentialProbe {
+  return {
+    client: clientFor(init),
+    identity: Promise.resolve({ id: identity.id, username: identity.username }),
+    self: Promise.resolve({ scopes }),
+  };
 }
 
 async function checkIdentity(client: InstanceClient, tokenLabel: string): Promise<Identity> {

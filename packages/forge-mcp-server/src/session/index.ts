@@ -21,7 +21,7 @@ import { createLogger, type Logger } from '../log.js';
 import { evaluateGrant, FineGrainedGate, judgeVersion } from './grant.js';
 
 export { FineGrainedGate } from './grant.js';
-export { probeCredential, readSelf, SessionRefused } from './credential.js';
+export { probeCredential, readSelf, SessionRefused, verifiedProbe } from './credential.js';
 export type { CredentialProbe, Identity, SessionInit } from './credential.js';
 
 /**

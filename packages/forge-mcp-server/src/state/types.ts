@@ -16,12 +16,19 @@ export interface VerifiedIdentity {
   userId?: number;
   username?: string;
   scopes: string[];
+  /** Neither the token's description nor introspection answered: `scopes` is the assumed api, not read. */
+  scopesAssumed?: boolean;
   /** When this verification stops counting: the earlier of the cache TTL and the token's own expiry. */
   expiresAt: number;
 }
 
 /** Verified identities by credential digest (state/identities.ts: 10,000, expired-then-LRU, swept). */
 export interface IdentityStore {
+  /**
+   * Shared by several replicas (the Redis adapter): a replica not holding the credential's session may open
+   * one from another replica's verification instead of verifying again.
+   */
+  readonly shared?: boolean;
   /** A verification still good now (marked recently used); undefined when absent or expired. */
   fresh(key: string): Promise<VerifiedIdentity | undefined>;
   /** Records a successful verification; `tokenExpiresAt` (ms) is the token's own expiry when known. */

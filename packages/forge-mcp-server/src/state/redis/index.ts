@@ -57,6 +57,7 @@ const key = (...parts: string[]) => KEY_PREFIX + parts.join(':');
 
 /** The identity cache in Redis (the memory adapter's bounds: identities.ts). */
 export class RedisIdentityStore implements IdentityStore {
+  readonly shared = true;
   private readonly keys = [
     key('identities'),
     key('identities', 'recency'),
