@@ -180,7 +180,7 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   explore: accept(LIST, { explore: 1 }),
   count: { count: 1, get: 0.6, list: 0.5 },
   create: CREATE,
-  add: accept(CREATE, { allow: 0.7, assign: 0.6, log: 0.6, apply: 0.6, update: 0.5, react: 0.75 }),
+  add: accept(CREATE, { allow: 0.7, assign: 0.6, log: 0.6, apply: 0.6, update: 0.5, react: 0.6 }),
   new: CREATE,
   make: accept(CREATE, UPDATE, { create: 0.9, mark: 0.8 }),
   file: CREATE,
@@ -576,7 +576,7 @@ export const STATE_WORDS = new Set([
 ]);
 
 /** Words that ask for many things, as a plural does: a list answers them. */
-export const MANY_WORDS = new Set(['all', 'every', 'history']);
+export const MANY_WORDS = new Set(['all', 'every', 'history', 'log', 'report', 'feed']);
 
 /**
  * Everyday names for what the catalog calls otherwise: searched as the catalog's words, the word as typed

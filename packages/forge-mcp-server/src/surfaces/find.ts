@@ -67,12 +67,31 @@ const BULK_LIFT = 1.5;
 const SIMPLER = 0.05;
 /** An action answering with the thing a request relates to another counts this much more. */
 const HEAD_LIFT = 1.15;
+/** "who ...": the request asks for people, which actions answering with these things give. */
+const WHO = 'who';
+const PEOPLE_LIFT = 1.3;
+const PEOPLE = new Set(
+  [
+    'user',
+    'member',
+    'participant',
+    'contributor',
+    'starrer',
+    'approver',
+    'reviewer',
+    'recipient',
+    'assignee',
+  ].map((w) => stemmer(w)),
+);
 /** A participle filtering what is asked for ("issues labeled bug") counts this much. */
 const FILTER_WEIGHT = 0.4;
 /** A synonym counts this much of the word typed. */
 const SYNONYM_WEIGHT = 0.8;
 /** The request's verb, as a term, counts this much (the operation is matched on its own). */
 const VERB_TERM_WEIGHT = 0.3;
+/** "add a comment": the operation the noun after a light verb names, and how well it answers. */
+const LIGHT_VERBS = new Set(['add', 'leave', 'post', 'give', 'make', 'write', 'drop', 'put', 'do', 'send']);
+const LIGHT_VERB_NOUN = 0.95;
 /** A request without a verb reads, less surely than one that says so. */
 const NO_VERB_STRENGTH = 0.5;
 
@@ -142,6 +161,7 @@ const RELATIONS = new Set([
   'with',
   'that',
   'which',
+  'who',
   'related',
   'across',
   'are',
@@ -533,6 +553,19 @@ export class ActionFinder {
     )
       for (const [op, weight] of Object.entries(REQUEST_VERBS[next] ?? { [next]: 1 }))
         operations = { ...operations, [op]: Math.max(operations[op] ?? 0, weight) };
+    // "add a comment", "leave a reply": after a light verb, a noun that is itself an operation names it.
+    if (verbAt >= 0 && LIGHT_VERBS.has(ws[verbAt])) {
+      let k = verbAt + 1;
+      while (k < ws.length && DETERMINERS.has(ws[k])) k++;
+      const noun = ws[k] === undefined ? undefined : stem(ws[k]);
+      if (
+        noun &&
+        this.actionVerbs.has(noun) &&
+        !this.objectWords.has(noun) &&
+        !REQUEST_VERBS[ws[verbAt]]?.[noun]
+      )
+        operations = { ...operations, [noun]: LIGHT_VERB_NOUN };
+    }
     for (const w of ws)
       for (const [op, weight] of Object.entries(OPERATION_HINTS[w] ?? {}))
         operations = { ...operations, [op]: Math.max(operations[op] ?? 0, weight) };
@@ -564,7 +597,10 @@ export class ActionFinder {
         }
       }
     }
-    const head = headOf(ws.slice(verbAt >= 0 ? verbAt + 1 : QUESTION_WORDS.has(ws[i]) ? i + 1 : i), true);
+    const head =
+      ws[i] === 'who' || ws[i] === 'whom'
+        ? WHO
+        : headOf(ws.slice(verbAt >= 0 ? verbAt + 1 : QUESTION_WORDS.has(ws[i]) ? i + 1 : i), true);
     return {
       terms,
       groups: groups.filter((g) => g.size),
@@ -679,6 +715,7 @@ export class ActionFinder {
           mismatch *
           onTarget *
           (head && readsOnly !== false && this.heads[d] === head ? HEAD_LIFT : 1) *
+          (head === WHO && PEOPLE.has(this.heads[d] ?? '') ? PEOPLE_LIFT : 1) *
           (scope && !terms.has(stem(scope)) ? WIDER_SCOPES[scope] : 1) *
           (many && this.bulk[d] ? BULK_LIFT : 1) *
           (COORD_FLOOR + ((1 - COORD_FLOOR) * answered[d]) / asked) *
