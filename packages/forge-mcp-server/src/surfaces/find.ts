@@ -67,6 +67,22 @@ const BULK_LIFT = 1.5;
 const SIMPLER = 0.05;
 /** An action answering with the thing a request relates to another counts this much more. */
 const HEAD_LIFT = 1.15;
+/**
+ * An action on someone else's things ("List a user's SSH keys") answers a request that names nobody (no user,
+ * no name) less well than the caller's own: people mean their own by default.
+ */
+const SOMEONE_ELSE = /\b(?:a|any) user(?:[\u2019']s)?\b|\bby user\b|\bfor user\b/i;
+const SOMEONE_ELSE_SHARE = 0.8;
+const PERSON_WORDS = new Set([
+  'user',
+  'users',
+  'member',
+  'members',
+  'someone',
+  'somebody',
+  'people',
+  'everyone',
+]);
 /** "who ...": the request asks for people, which actions answering with these things give. */
 const WHO = 'who';
 const PEOPLE_LIFT = 1.3;
@@ -311,6 +327,8 @@ interface Parsed {
   head?: string;
   /** The request names many things (a plural, "all"). */
   plural: boolean;
+  /** The request names a user, or a word the catalog does not know (most often someone's name). */
+  someone: boolean;
   /** The verb as typed, when the request starts with one. */
   verb?: string;
   /** "add X to Y": the terms of Y, the thing added to (or removed from, or set on). */
@@ -359,6 +377,8 @@ export class ActionFinder {
   private readonly heads: Array<string | undefined>;
   /** The wider scope (group, instance) each action's title names, if any. */
   private readonly scopes: Array<string | undefined>;
+  /** Actions on another user's things. */
+  private readonly others: boolean[];
   /** ID words that never name an operation: a verb that is one of them names the object too (tag, commit). */
   private readonly objectWords = new Set<string>();
   /** Two-word names of things, from the catalog's domains (merge request, feature flag): not a verb and its object. */
@@ -412,6 +432,7 @@ export class ActionFinder {
     this.bulk = actions.map((a) => words(a.id).some((w) => BULK_WORDS.has(w)));
     this.heads = actions.map((a) => headOf(words(a.title.replace(/[\u2019']s\b/g, '')).slice(1), false));
     this.scopes = actions.map((a) => words(a.title).find((w) => WIDER_SCOPES[w]));
+    this.others = actions.map((a) => SOMEONE_ELSE.test(a.title));
     this.objects = actions.map((a, d) => {
       const op = stem(this.operations[d]);
       const [domain, name] = a.id.split('.');
@@ -601,7 +622,21 @@ export class ActionFinder {
       ws[i] === 'who' || ws[i] === 'whom'
         ? WHO
         : headOf(ws.slice(verbAt >= 0 ? verbAt + 1 : QUESTION_WORDS.has(ws[i]) ? i + 1 : i), true);
+    const someone =
+      ws.some((w) => PERSON_WORDS.has(w)) ||
+      ws
+        .slice(i)
+        .some(
+          (w) =>
+            !/\d/.test(w) &&
+            !STOP_WORDS.has(w) &&
+            !this.idf.has(stem(w)) &&
+            !SYNONYMS[w] &&
+            !CATALOG_NAMES[w] &&
+            !REQUEST_VERBS[w],
+        );
     return {
+      someone,
       terms,
       groups: groups.filter((g) => g.size),
       pairs,
@@ -626,6 +661,7 @@ export class ActionFinder {
       target,
       plural,
       head,
+      someone,
     } = this.parse(query);
     const content = new Float64Array(this.actions.length);
     // How much of the request each action answers: the weight of the query's terms it holds.
@@ -674,7 +710,8 @@ export class ActionFinder {
       for (const [t, w] of object) {
         total += w;
         // The verb names the operation, not the thing ("list the boards": not the board's lists).
-        const qw = t === verbStem ? 0 : terms.get(t);
+        // The caller's own is what a request naming nobody means: "current" goes without saying.
+        const qw = t === verbStem ? 0 : t === 'current' && !someone ? SYNONYM_WEIGHT : terms.get(t);
         if (qw) named += w * Math.min(1, qw / SYNONYM_WEIGHT);
       }
       return total ? named / total : 1;
@@ -718,6 +755,7 @@ export class ActionFinder {
           (head === WHO && PEOPLE.has(this.heads[d] ?? '') ? PEOPLE_LIFT : 1) *
           (scope && !terms.has(stem(scope)) ? WIDER_SCOPES[scope] : 1) *
           (many && this.bulk[d] ? BULK_LIFT : 1) *
+          (!someone && this.others[d] ? SOMEONE_ELSE_SHARE : 1) *
           (COORD_FLOOR + ((1 - COORD_FLOOR) * answered[d]) / asked) *
           (1 + SIMPLER / (1 + object.length)),
       );
