@@ -90,14 +90,14 @@ describe('forge_find_action quality as users phrase tasks', () => {
 
   it(`reports the ${HELD_OUT.length} held-out queries beside them, never tuned on`, async () => {
     const f = await measure('held-out set', HELD_OUT);
-    expect(f.top1).toBeGreaterThanOrEqual(0.85);
+    expect(f.top1).toBeGreaterThanOrEqual(0.86);
     expect(f.top3).toBeGreaterThanOrEqual(0.97);
   });
 
   it(`reports the ${HELD_OUT_2.length} queries of the second held-out set, never tuned on`, async () => {
     const f = await measure('second held-out set', HELD_OUT_2);
-    expect(f.top1).toBeGreaterThanOrEqual(0.54);
-    expect(f.top3).toBeGreaterThanOrEqual(0.77);
+    expect(f.top1).toBeGreaterThanOrEqual(0.58);
+    expect(f.top3).toBeGreaterThanOrEqual(0.79);
   });
 });
 
