@@ -123,6 +123,7 @@ const NOT_PLURAL = new Set([
   'metrics',
   'analytics',
   'settings',
+  'docs',
 ]);
 /** The operation words that do not name an action's object. */
 const OPERATION_WORDS = new Set([
@@ -579,13 +580,13 @@ export class ActionFinder {
       let k = verbAt + 1;
       while (k < ws.length && DETERMINERS.has(ws[k])) k++;
       const noun = ws[k] === undefined ? undefined : stem(ws[k]);
-      if (
-        noun &&
-        this.actionVerbs.has(noun) &&
-        !this.objectWords.has(noun) &&
-        !REQUEST_VERBS[ws[verbAt]]?.[noun]
-      )
-        operations = { ...operations, [noun]: LIGHT_VERB_NOUN };
+      if (noun && !this.objectWords.has(noun)) {
+        // The noun is an operation ("a comment") or a verb the tables know ("a thumbs-up": a reaction).
+        const named = this.actionVerbs.has(noun) ? { [noun]: 1 } : (REQUEST_VERBS[ws[k]] ?? {});
+        for (const [op, weight] of Object.entries(named))
+          if (!REQUEST_VERBS[ws[verbAt]]?.[op])
+            operations = { ...operations, [op]: Math.max(operations[op] ?? 0, weight * LIGHT_VERB_NOUN) };
+      }
     }
     for (const w of ws)
       for (const [op, weight] of Object.entries(OPERATION_HINTS[w] ?? {}))
