@@ -32,6 +32,7 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   [/\bturn (\w+ )?down\b/g, 'reject $1'],
   [/\block (\w+ )?down\b/g, 'protect $1'],
   [/\bcheck out\b/g, 'show'],
+  [/\btake (\w+ )?(\w+ )?(\w+ )?off\b/g, 'remove $1$2$3from'],
   [/\blook at\b/g, 'show'],
   [/\bthumbs?[- ]?(up|down)\b/g, 'thumbs$1'],
   [/\bauto-?merge\b/g, 'automerge'],
@@ -361,6 +362,7 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   halt: { cancel: 1, stop: 1 },
   terminate: { cancel: 1, stop: 1, delete: 0.6 },
   undelete: { restore: 1 },
+  lift: { unban: 1, unblock: 1, unlock: 0.8, remove: 0.6, delete: 0.5 },
   recover: { restore: 1, revert: 0.5 },
   unfollow: { unsubscribe: 1 },
   unmute: { subscribe: 1 },
@@ -465,6 +467,20 @@ export const VERB_OBJECTS: Record<string, string[]> = {
   undelete: ['deletion', 'restore'],
   recover: ['deletion', 'restore'],
 };
+
+/**
+ * Verbs that undo a state: with a state named after them ("restore the archived project", "lift the ban"),
+ * the operation undoing that state (unarchive, unban) answers.
+ */
+export const REVERSING_VERBS = new Set([
+  'restore',
+  'undo',
+  'revert',
+  'reverse',
+  'lift',
+  'reactivate',
+  'recover',
+]);
 
 /** Words anywhere in a request that ask for an operation of their own: doing it "again" retries. */
 export const OPERATION_HINTS: Record<string, Weights> = {

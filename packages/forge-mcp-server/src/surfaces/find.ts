@@ -25,6 +25,7 @@ import {
   QUESTION_WORDS,
   READ_OPERATIONS,
   REQUEST_VERBS,
+  REVERSING_VERBS,
   STOP_WORDS,
   STATE_WORDS,
   SYNONYMS,
@@ -588,6 +589,18 @@ export class ActionFinder {
             operations = { ...operations, [op]: Math.max(operations[op] ?? 0, weight * LIGHT_VERB_NOUN) };
       }
     }
+    // "restore the archived project", "lift the ban": the operation undoing the state named.
+    if (verbAt >= 0 && REVERSING_VERBS.has(ws[verbAt]))
+      for (const w of ws.slice(verbAt + 1)) {
+        const undo = [
+          `un${w}`,
+          `un${w.replace(/e?d$/, '')}`,
+          `un${w.replace(/ed$/, '')}`,
+          `un${w.replace(/ing$/, 'e')}`,
+          `un${stem(w)}`,
+        ].find((op) => this.actionVerbs.has(op));
+        if (undo) operations = { ...operations, [undo]: 1 };
+      }
     for (const w of ws)
       for (const [op, weight] of Object.entries(OPERATION_HINTS[w] ?? {}))
         operations = { ...operations, [op]: Math.max(operations[op] ?? 0, weight) };
