@@ -96,7 +96,7 @@ describe('forge_find_action quality as users phrase tasks', () => {
 
   it(`reports the ${HELD_OUT_2.length} queries of the second held-out set, never tuned on`, async () => {
     const f = await measure('second held-out set', HELD_OUT_2);
-    expect(f.top1).toBeGreaterThanOrEqual(0.6);
+    expect(f.top1).toBeGreaterThanOrEqual(0.62);
     expect(f.top3).toBeGreaterThanOrEqual(0.81);
   });
 });
