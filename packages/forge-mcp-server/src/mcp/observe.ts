@@ -54,15 +54,16 @@ function observed(server: Server, inner: Transport, info: ObserveInfo): Transpor
   /** Requests sent to the client, by id: their method and start. */
   const asked = new Map<string | number, { method: string; start: number }>();
 
-  const finish = (msg: Message) => {
+  /** The request an answer ends, its outcome filled in (timed before the answer goes out). */
+  const finish = (msg: Message): McpRequestEvent | undefined => {
     const event = msg.id !== undefined ? open.get(msg.id) : undefined;
-    if (!event) return;
+    if (!event) return undefined;
     open.delete(msg.id!);
     event.end = performance.now();
     event.protocolVersion = server.getNegotiatedProtocolVersion();
     if (msg.error) event.errorCode = typeof msg.error.code === 'number' ? msg.error.code : -32603;
     else if (event.method === 'tools/call' && msg.result?.isError === true) event.toolError = true;
-    channels.mcpRequestEnd.publish(event);
+    return event;
   };
 
   const answered = (msg: Message) => {
@@ -78,9 +79,18 @@ function observed(server: Server, inner: Transport, info: ObserveInfo): Transpor
   };
 
   const send = (msg: Message, options?: unknown) => {
-    if (msg.method === undefined) finish(msg);
-    else if (msg.id !== undefined) asked.set(msg.id, { method: msg.method, start: performance.now() });
-    return inner.send(msg as never, options as never);
+    if (msg.method !== undefined) {
+      if (msg.id !== undefined) asked.set(msg.id, { method: msg.method, start: performance.now() });
+      return inner.send(msg as never, options as never);
+    }
+    const ended = finish(msg);
+    // The answer is handed to the transport first: what observers do at the end (a span ended, a batch
+    // of them serialised) is not paid by the client waiting for it.
+    try {
+      return inner.send(msg as never, options as never);
+    } finally {
+      if (ended) channels.mcpRequestEnd.publish(ended);
+    }
   };
   /** The transport's own methods, bound once. */
   const bound = new Map<string | symbol, unknown>();

@@ -16,6 +16,12 @@ export const FIPS_MIN_KEY_BYTES = 14;
 const CALLER_INFO = 'forge-mcp-server telemetry caller';
 const RESOURCE_INFO = 'forge-mcp-server telemetry resource';
 
+/** No identity attributes (shared: a span copies what it is given). */
+const NOTHING: Attributes = Object.freeze({});
+
+/** Most pseudonyms each cache holds; a full cache starts afresh. */
+const REMEMBERED = 10_000;
+
 /** A start refused for the identity key (the command line exits 2 with the message). */
 export class IdentityKeyRefused extends Error {}
 
@@ -67,21 +73,26 @@ export function identityPolicy(config: Config, now: () => number = Date.now): Id
       resource: (uri) => (uri ? { 'mcp.resource.uri': uri } : {}),
     };
   }
-  if (name !== 'pseudonymous') return { name: 'none', caller: () => ({}), resource: () => ({}) };
+  if (name !== 'pseudonymous') return { name: 'none', caller: () => NOTHING, resource: () => NOTHING };
 
   const configured = config.telemetryIdentityKey;
   const period = configured ? undefined : config.telemetryIdentityRotationMs;
   let epoch = period ? Math.floor(now() / period) : 0;
   let keys = derive(configured ? Buffer.from(configured, 'utf8') : randomBytes(32));
-  /** A caller's pseudonym is computed once per key: the same session asks again on every request. */
-  let pseudonyms = new Map<string, Attributes>();
+  /**
+   * Pseudonyms are computed once per key: the same session asks again on every request, and a followed
+   * resource is read again and again. Both caches start afresh when the key rotates.
+   */
+  let callers = new Map<string, Attributes>();
+  let resources = new Map<string, Attributes>();
   const current = (): Keys => {
     if (period) {
       const e = Math.floor(now() / period);
       if (e !== epoch) {
         epoch = e;
         keys = derive(randomBytes(32));
-        pseudonyms = new Map();
+        callers = new Map();
+        resources = new Map();
       }
     }
     return keys;
@@ -90,16 +101,31 @@ export function identityPolicy(config: Config, now: () => number = Date.now): Id
     name,
     caller: (c) => {
       const subject = c?.id !== undefined ? `id:${c.id}` : c?.username ? `name:${c.username}` : undefined;
-      if (!subject) return {};
-      const k = current();
-      let attrs = pseudonyms.get(subject);
-      if (!attrs) {
-        if (pseudonyms.size >= 10_000) pseudonyms.clear();
-        attrs = { 'user.hash': hmac(k.caller, subject) };
-        pseudonyms.set(subject, attrs);
-      }
-      return attrs;
+      if (!subject) return NOTHING;
+      // current() first: a rotation starts the caches afresh.
+      const key = current().caller;
+      return pseudonym(callers, 'user.hash', key, subject);
     },
-    resource: (uri) => (uri ? { 'forge_mcp.resource.ref': hmac(current().resource, uri) } : {}),
+    resource: (uri) => {
+      if (!uri) return NOTHING;
+      const key = current().resource;
+      return pseudonym(resources, 'forge_mcp.resource.ref', key, uri);
+    },
   };
+}
+
+/** `{ [attribute]: HMAC of value }`, from the cache when this key has made it before. */
+function pseudonym(
+  cache: Map<string, Attributes>,
+  attribute: string,
+  key: Buffer,
+  value: string,
+): Attributes {
+  let attrs = cache.get(value);
+  if (!attrs) {
+    if (cache.size >= REMEMBERED) cache.clear();
+    attrs = { [attribute]: hmac(key, value) };
+    cache.set(value, attrs);
+  }
+  return attrs;
 }

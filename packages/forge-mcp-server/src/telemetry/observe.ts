@@ -145,7 +145,8 @@ export function observe(o: ObserveOptions): () => void {
     if (e.protocolVersion) attrs['mcp.protocol.version'] = e.protocolVersion;
     if (call?.action) {
       attrs['forge_mcp.action'] = call.action;
-      attrs['forge_mcp.domain'] = call.action.split('.')[0];
+      const dot = call.action.indexOf('.');
+      attrs['forge_mcp.domain'] = dot < 0 ? call.action : call.action.slice(0, dot);
     }
     const refusal = call?.refusal ?? e.refusal;
     if (refusal && REFUSAL_REASONS.has(refusal)) attrs['forge_mcp.refusal_reason'] = refusal;
@@ -169,15 +170,13 @@ export function observe(o: ObserveOptions): () => void {
     const measured = requestAttributes(e, false);
     serverOperation.record(((e.end ?? performance.now()) - e.start) / 1000, measured);
     if (!span) return;
-    // A metric keeps the object it was given: the span's attributes are a new one. Only `on` records an
+    // The span copies what it is given (the metric keeps its object unchanged). Only `on` records an
     // unknown name as sent, and only on the span; identity goes on the span, never on the metric.
-    const attrs: Attributes = {
-      ...(toolNames === 'on' ? requestAttributes(e, true) : measured),
-      ...(e.sessionId ? { 'mcp.session.id': e.sessionId } : {}),
-      ...identity.caller(e.caller),
-      ...identity.resource(e.resourceUri),
-    };
+    const attrs = toolNames === 'on' ? requestAttributes(e, true) : measured;
     span.setAttributes(attrs);
+    if (e.sessionId) span.setAttribute('mcp.session.id', e.sessionId);
+    if (e.caller) span.setAttributes(identity.caller(e.caller));
+    if (e.resourceUri) span.setAttributes(identity.resource(e.resourceUri));
     const target = attrs['gen_ai.tool.name'] ?? attrs['gen_ai.prompt.name'];
     if (target !== undefined) span.updateName(`${e.method} ${String(target)}`);
     if (e.errorCode !== undefined || e.toolError) span.setStatus({ code: SpanStatusCode.ERROR });
@@ -220,22 +219,26 @@ export function observe(o: ObserveOptions): () => void {
     startTime: number;
     ms: number;
   }) => {
+    const method = HTTP_METHODS.has(c.method) ? c.method : OTHER;
     const attrs: Attributes = {
-      'http.request.method': HTTP_METHODS.has(c.method) ? c.method : OTHER,
+      'http.request.method': method,
       'server.address': c.host,
       'server.port': c.port,
-      ...(c.status !== undefined ? { 'http.response.status_code': c.status } : {}),
-      ...(c.template ? { 'url.template': c.template } : {}),
     };
+    if (c.status !== undefined) attrs['http.response.status_code'] = c.status;
+    if (c.template) attrs['url.template'] = c.template;
     const errorType =
       c.errorType ?? (c.status !== undefined && c.status >= 400 ? String(c.status) : undefined);
     if (errorType) attrs['error.type'] = errorType;
     clientRequest.record(c.ms / 1000, attrs);
     const span = tracer.startSpan(
-      c.template ? `${attrs['http.request.method']} ${c.template}` : String(attrs['http.request.method']),
-      { kind: SpanKind.CLIENT, startTime: c.startTime, attributes: attrs },
+      c.template ? `${method} ${c.template}` : method,
+      { kind: SpanKind.CLIENT, startTime: c.startTime },
       contexts.active(),
     );
+    // Set on the span rather than given to startSpan, which copies and checks them twice more for the
+    // sampler (the OTEL_TRACES_SAMPLER samplers do not read attributes).
+    span.setAttributes(attrs);
     if (errorType) span.setStatus({ code: SpanStatusCode.ERROR });
     span.end(c.startTime + c.ms);
   };
