@@ -5,8 +5,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, sim, stdioClient, textOf, type ForgeSim } from './harness.js';
+import { openTunnel, runCli, sim, stdioClient, textOf, type ForgeSim } from './harness.js';
 
 describe('--version', () => {
   it('prints the release, the same as the package version', async () => {
@@ -164,18 +165,10 @@ describe('HTTP_PROXY and NO_PROXY', () => {
       req.pipe(up);
     });
     // Tunnels (CONNECT), which is how the runtime's proxy agent reaches the instance.
-    const net = await import('node:net');
     proxy.on('connect', (req, socket, head) => {
       seen.push(`CONNECT ${req.url}`);
       const [host, port] = req.url!.split(':');
-      const up = net.connect(Number(port), host, () => {
-        socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        up.write(head);
-        up.pipe(socket);
-        socket.pipe(up);
-      });
-      up.on('error', () => socket.destroy());
-      socket.on('error', () => up.destroy());
+      openTunnel(socket as Socket, head, host!, Number(port));
     });
     await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
     proxyUrl = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;

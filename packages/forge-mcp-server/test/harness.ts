@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -395,4 +395,19 @@ export function listeningSockets(pid: number): string[] {
     }
   }
   return found;
+}
+
+/**
+ * Answers a proxy's CONNECT by opening the tunnel to host:port (what a runtime's proxy agent asks for) and
+ * piping both ways; either side failing ends the other.
+ */
+export function openTunnel(socket: Socket, head: Buffer, host: string, port: number): void {
+  const up = connect(port, host, () => {
+    socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    up.write(head);
+    up.pipe(socket);
+    socket.pipe(up);
+  });
+  up.on('error', () => socket.destroy());
+  socket.on('error', () => up.destroy());
 }

@@ -7,11 +7,11 @@
  */
 import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiCalls, sim, textOf, withStdio, type Connected, type ForgeSim } from './harness.js';
+import { apiCalls, openTunnel, sim, textOf, withStdio, type Connected, type ForgeSim } from './harness.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -163,14 +163,7 @@ describe('tier detection on the hosted instance', () => {
     proxy = createServer((_req, res) => res.writeHead(502).end());
     proxy.on('connect', (req, socket: Socket, head) => {
       tunnels.push(req.url!);
-      const up = connect(port, '127.0.0.1', () => {
-        socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        up.write(head);
-        up.pipe(socket);
-        socket.pipe(up);
-      });
-      up.on('error', () => socket.destroy());
-      socket.on('error', () => up.destroy());
+      openTunnel(socket, head, '127.0.0.1', port);
     });
     await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
     proxyUrl = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
