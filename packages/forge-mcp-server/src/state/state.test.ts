@@ -218,6 +218,18 @@ describe.each(ADAPTERS)('$name adapter', (adapter) => {
       expect(held.size).toBe(3);
     });
 
+    it('keeps each event as the text it was sent as: a message changed after it was stored replays unchanged', async () => {
+      const { state } = await make();
+      const log = state.eventLog('session-1');
+      const first = await log.storeEvent('a', note(1));
+      const sent = note(2);
+      await log.storeEvent('a', sent);
+      sent.params.n = 99;
+      const replayed: unknown[] = [];
+      await log.replayEventsAfter(first, { send: async (_id, m) => void replayed.push(m) });
+      expect(replayed).toEqual([note(2)]);
+    });
+
     it("refuses another session's event id", async () => {
       const { state } = await make();
       const mine = state.eventLog('session-1');
