@@ -76,6 +76,8 @@ function nodeLineBinaries() {
 // 2. The server benchmark: cold starts and tools/list server after server, then the tools/call phase with every
 // server up at once (bench/lib/stdio-bench.mjs).
 const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : null;
+// BENCH_SKIP names benchmark scripts of step 3 to leave out (collector, soak, replicas: the long ones).
+const skip = process.env.BENCH_SKIP ? process.env.BENCH_SKIP.split(',') : [];
 const sim = await startForgeSim();
 log(`forge-sim at ${sim.url}`);
 const scratch = mkdtempSync(join(tmpdir(), 'forge-bench-'));
@@ -216,6 +218,14 @@ function runOther({ script, timeoutMs = OTHER_TIMEOUT_MS }) {
     });
   });
 }
+/** When a results file was last written: its last commit's date, or its modification time when uncommitted. */
+function lastRunDate(file) {
+  const r = spawnSync('git', ['log', '-1', '--format=%cs', '--', file], { cwd: root, encoding: 'utf8' });
+  const dirty = spawnSync('git', ['status', '--porcelain', '--', file], { cwd: root, encoding: 'utf8' });
+  return r.status === 0 && r.stdout.trim() && !dirty.stdout.trim()
+    ? r.stdout.trim()
+    : statSync(file).mtime.toISOString().slice(0, 10);
+}
 /** A section's markdown with a note under its first heading. */
 function withNote(md, note) {
   const lines = md.trim().split('\n');
@@ -225,7 +235,13 @@ function withNote(md, note) {
 const other = [];
 for (const o of OTHERS) {
   const path = join(here, o.script);
-  if (only && !only.includes(o.name)) {
+  const leftOut =
+    only && !only.includes(o.name)
+      ? `BENCH_ONLY=${only.join(',')}`
+      : skip.includes(o.name)
+        ? `BENCH_SKIP=${skip.join(',')}`
+        : undefined;
+  if (leftOut) {
     // A section this run leaves out keeps the figures of the run that last made it, said so above them.
     const last = join(here, 'results', `${o.name}.md`);
     other.push(
@@ -234,10 +250,10 @@ for (const o of OTHERS) {
             ...o,
             body: withNote(
               readFileSync(last, 'utf8'),
-              `_Not re-run by this run (BENCH_ONLY=${only.join(',')}): the figures of bench/${o.script}'s last run, ${statSync(last).mtime.toISOString().slice(0, 10)}._`,
+              `_Not re-run by this run (${leftOut}): the figures of bench/${o.script}'s last run, ${lastRunDate(last)}._`,
             ),
           }
-        : { ...o, note: `not run (BENCH_ONLY=${only.join(',')}).` },
+        : { ...o, note: `not run (${leftOut}).` },
     );
     continue;
   }
