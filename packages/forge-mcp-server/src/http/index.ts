@@ -44,6 +44,9 @@ import { RATE_LIMITED_CODE, Throttle } from './throttle.js';
 export { credentialOf } from './credential.js';
 export { parseAddr } from './listen.js';
 
+/** How long a closing server lets the requests it is serving finish before it cuts every connection. */
+export const CLOSE_GRACE_MS = 10_000;
+
 export interface HttpHandle {
   server: HttpServer;
   url: string;
@@ -516,20 +519,28 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
       log.info({ delayMs: config.drainDelayMs }, 'draining: /health answers 503');
       await drain.start(config.drainDelayMs);
     },
+    // Closing: the listener stops accepting and idle connections close; calls already being served finish
+    // (CLOSE_GRACE_MS at most), then event streams end and every connection left is cut. A request that still
+    // arrives on an open connection meanwhile is answered 503 'the server is shutting down', uncharged.
     close: () =>
       new Promise<void>((resolve) => {
         drain.close();
-        server.closeAllConnections?.();
+        const cut = setTimeout(() => server.closeAllConnections?.(), CLOSE_GRACE_MS);
         server.close(() => {
+          clearTimeout(cut);
+          pool.close();
           unlinkSocket(addr);
           void Promise.resolve(state.close())
             .catch(() => undefined)
             .then(() => resolve());
         });
+        server.closeIdleConnections?.();
         subscriptions.close();
-        void handler.close();
-        void sessions?.closeAll();
-        pool.close();
+        void slots.idle(CLOSE_GRACE_MS).then(() => {
+          void handler.close();
+          void sessions?.closeAll();
+          server.closeIdleConnections?.();
+        });
       }),
   };
 }

@@ -9,14 +9,35 @@ export const BUSY_RETRY_AFTER_S = 1;
 
 export class CallSlots {
   private held = 0;
+  private readonly waiters = new Set<() => void>();
   constructor(readonly max = CALL_SLOTS) {}
 
   /** Takes a slot until `res` closes; false when every slot is held. */
   acquire(res: ServerResponse): boolean {
     if (this.held >= this.max) return false;
     this.held++;
-    res.once('close', () => this.held--);
+    res.once('close', () => {
+      if (--this.held > 0) return;
+      for (const w of this.waiters) w();
+      this.waiters.clear();
+    });
     return true;
+  }
+
+  /** Resolves true once no slot is held, or false when `withinMs` passes first. */
+  idle(withinMs: number): Promise<boolean> {
+    if (this.held === 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(done);
+        resolve(false);
+      }, withinMs);
+      this.waiters.add(done);
+    });
   }
 
   get inUse(): number {
