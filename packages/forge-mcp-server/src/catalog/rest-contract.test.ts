@@ -53,6 +53,16 @@ describe('required parameters found by the sweep', () => {
     ).toBe(false);
     expect(a.params.value.description).not.toMatch(/unchanged when omitted/);
   });
+
+  it('group.hook_edit requires url, as the API does on every edit (like project.hook_edit)', () => {
+    for (const id of ['group.hook_edit', 'project.hook_edit'])
+      expect(action(id).required, id).toContain('url');
+    const a = action('group.hook_edit');
+    const validate = validatorFor(inputSchema(a));
+    expect(validate({ group_id: '10', hook_id: 1, url: 'https://hooks.example.com/gitlab' })).toBe(true);
+    expect(validate({ group_id: '10', hook_id: 1, pipeline_events: true })).toBe(false);
+    expect(a.params.url.description).toMatch(/requires it on every edit/);
+  });
 });
 
 describe('role enums match the levels the API accepts', () => {
