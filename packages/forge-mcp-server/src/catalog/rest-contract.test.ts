@@ -54,14 +54,17 @@ describe('required parameters found by the sweep', () => {
     expect(a.params.value.description).not.toMatch(/unchanged when omitted/);
   });
 
-  it('group.hook_edit requires url, as the API does on every edit (like project.hook_edit)', () => {
-    for (const id of ['group.hook_edit', 'project.hook_edit'])
-      expect(action(id).required, id).toContain('url');
-    const a = action('group.hook_edit');
-    const validate = validatorFor(inputSchema(a));
-    expect(validate({ group_id: '10', hook_id: 1, url: 'https://hooks.example.com/gitlab' })).toBe(true);
-    expect(validate({ group_id: '10', hook_id: 1, pipeline_events: true })).toBe(false);
-    expect(a.params.url.description).toMatch(/requires it on every edit/);
+  // The hooks pages' edit tables mark url required, but the API declares it optional on edit (only
+  // add requires it): an edit of events alone keeps the current URL and its secret token.
+  it.each([
+    ['project.hook_edit', 'project.hook_add', { project_id: '1', hook_id: 1 }],
+    ['group.hook_edit', 'group.hook_add', { group_id: '10', hook_id: 1 }],
+  ])('%s accepts an edit without url (keeps the current one); %s requires it', (edit, add, ids) => {
+    const a = action(edit);
+    expect(a.required).not.toContain('url');
+    expect(validatorFor(inputSchema(a))({ ...ids, pipeline_events: true })).toBe(true);
+    expect(a.params.url.description).toMatch(/leave it out to keep the current one/);
+    expect(action(add).required).toContain('url');
   });
 });
 

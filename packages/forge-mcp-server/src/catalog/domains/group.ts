@@ -2519,7 +2519,7 @@ export const domain: DomainSpec = {
       id: 'group.hook_edit',
       title: 'Edit group webhook',
       description:
-        'Change the URL, events or options of a group webhook (the URL is required on every edit). Event switches not given keep their value.',
+        'Change the URL, events or options of a group webhook. Event switches not given keep their value.',
       tool: 'forge_group_hook_edit',
       write: true,
       destructive: false,
@@ -2530,11 +2530,11 @@ export const domain: DomainSpec = {
         group_id: P.groupId,
         hook_id: hookId,
         url: str(
-          'Receiving URL; the API requires it on every edit, so give the current one to keep it (a new URL clears the secret token unless a new one is given).',
+          'New receiving URL; leave it out to keep the current one (a new URL clears the secret token unless a new one is given).',
         ),
         ...hookSettings,
       },
-      required: ['group_id', 'hook_id', 'url'],
+      required: ['group_id', 'hook_id'],
       request: { rest: { method: 'PUT', path: '/groups/:group_id/hooks/:hook_id' } },
       example: { group_id: '10', hook_id: 1, url: 'https://hooks.example.com/gitlab', pipeline_events: true },
     },

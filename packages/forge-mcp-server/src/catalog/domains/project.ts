@@ -1498,8 +1498,17 @@ const collaboration: ActionSpec[] = [
     idempotent: true,
     tier: 'free',
     scope: 'api',
-    params: { ...P.project, hook_id: hookId, ...hookFields },
-    required: ['project_id', 'hook_id', 'url'],
+    params: {
+      ...P.project,
+      hook_id: hookId,
+      ...hookFields,
+      url: {
+        ...hookFields.url,
+        description:
+          'New address the events are posted to; leave it out to keep the current one (a new URL clears the secret token unless a new one is given).',
+      },
+    },
+    required: ['project_id', 'hook_id'],
     request: { rest: { method: 'PUT', path: '/projects/:project_id/hooks/:hook_id' } },
     example: { project_id: '1', hook_id: 1, url: 'https://ci.example.com/hook', pipeline_events: true },
   },
