@@ -1,8 +1,9 @@
 /**
  * The catalog against the instance's REST documentation (doc/api/*.md): parameters the API requires
- * are required here too, role enums carry every level the API accepts (25 Security Manager; 5 Minimal
- * access where a group membership or share allows it), and a value the server fills for the API is
- * named in the action's description.
+ * are required here too, and none that the API's own parameter declarations leave optional; role
+ * enums carry every level the API accepts (25 Security Manager; 5 Minimal access where a group
+ * membership or share allows it), and a value the server fills for the API is named in the action's
+ * description.
  */
 import { describe, expect, it } from 'vitest';
 import { catalog } from './index.js';
@@ -42,16 +43,18 @@ describe('required parameters match the REST documentation', () => {
   });
 });
 
-describe('required parameters found by the sweep', () => {
-  it('pipeline.schedule_edit_variable requires value, as the API does', () => {
+describe('edit parameters the API declares optional, where the docs tables say required', () => {
+  // The schedules page's edit table marks value required, but the API declares it optional on edit
+  // (only create requires it): an edit of the type alone keeps the value.
+  it('pipeline.schedule_edit_variable accepts an edit without value (keeps it); schedule_create_variable requires it', () => {
     const a = action('pipeline.schedule_edit_variable');
-    expect(a.required).toContain('value');
+    expect(a.required).not.toContain('value');
     const validate = validatorFor(inputSchema(a));
-    expect(validate({ project_id: '1', pipeline_schedule_id: 1, key: 'NIGHTLY', value: 'false' })).toBe(true);
     expect(
       validate({ project_id: '1', pipeline_schedule_id: 1, key: 'NIGHTLY', variable_type: 'file' }),
-    ).toBe(false);
-    expect(a.params.value.description).not.toMatch(/unchanged when omitted/);
+    ).toBe(true);
+    expect(a.params.value.description).toMatch(/unchanged when omitted/);
+    expect(action('pipeline.schedule_create_variable').required).toContain('value');
   });
 
   // The hooks pages' edit tables mark url required, but the API declares it optional on edit (only

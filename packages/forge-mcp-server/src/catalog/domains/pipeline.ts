@@ -477,8 +477,7 @@ export const domain: DomainSpec = {
     {
       id: 'pipeline.schedule_edit_variable',
       title: 'Edit schedule variable',
-      description:
-        'Changes a variable of a pipeline schedule: its value (the API requires it on every edit) and optionally its type.',
+      description: 'Changes the value or type of a variable of a pipeline schedule.',
       tool: 'forge_pipeline_schedule_edit_variable',
       write: true,
       destructive: false,
@@ -489,13 +488,10 @@ export const domain: DomainSpec = {
         ...P.project,
         pipeline_schedule_id: scheduleId,
         key: variableKey,
-        value: {
-          type: 'string',
-          description: "The variable's value (give the current one to change only the type).",
-        },
+        value: { type: 'string', description: 'New value; left unchanged when omitted.' },
         variable_type: variableType,
       },
-      required: ['project_id', 'pipeline_schedule_id', 'key', 'value'],
+      required: ['project_id', 'pipeline_schedule_id', 'key'],
       request: {
         rest: {
           method: 'PUT',
