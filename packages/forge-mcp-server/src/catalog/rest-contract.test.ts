@@ -43,6 +43,21 @@ describe('required parameters match the REST documentation', () => {
   });
 });
 
+describe('required parameters found by the sweep', () => {
+  // The status checks page marks status optional, but the API requires it (the pass-by-default
+  // request without it was removed) and accepts pending besides passed and failed.
+  it('external_status_check.set_project_mr_status requires status, with pending offered', () => {
+    const a = action('external_status_check.set_project_mr_status');
+    expect(a.required).toContain('status');
+    expect(a.params.status.enum).toEqual(['passed', 'failed', 'pending']);
+    expect(a.params.status.description).not.toMatch(/default/);
+    const validate = validatorFor(inputSchema(a));
+    const call = { project_id: '1', merge_request_iid: 1, sha: 'a'.repeat(40), external_status_check_id: 1 };
+    expect(validate({ ...call, status: 'pending' })).toBe(true);
+    expect(validate(structuredClone(call))).toBe(false);
+  });
+});
+
 describe('edit parameters the API declares optional, where the docs tables say required', () => {
   // The schedules page's edit table marks value required, but the API declares it optional on edit
   // (only create requires it): an edit of the type alone keeps the value.

@@ -158,11 +158,12 @@ export const domain: DomainSpec = {
         external_status_check_id: checkId,
         status: {
           type: 'string',
-          enum: ['passed', 'failed'],
-          description: 'Result to record (default passed).',
+          enum: ['passed', 'failed', 'pending'],
+          description:
+            'Result to record: "passed", "failed", or "pending" while the service is still checking.',
         },
       },
-      required: ['project_id', 'merge_request_iid', 'sha', 'external_status_check_id'],
+      required: ['project_id', 'merge_request_iid', 'sha', 'external_status_check_id', 'status'],
       request: {
         rest: {
           method: 'POST',
