@@ -56,6 +56,18 @@ describe('required parameters found by the sweep', () => {
     expect(validate({ ...call, status: 'pending' })).toBe(true);
     expect(validate(structuredClone(call))).toBe(false);
   });
+
+  // The project snippets page marks visibility optional, but the API requires it for a project
+  // snippet (a personal snippet falls back to internal).
+  it('snippet.project_create requires visibility; snippet.create does not', () => {
+    const a = action('snippet.project_create');
+    expect(a.required).toContain('visibility');
+    const validate = validatorFor(inputSchema(a));
+    const call = { project_id: '1', title: 'Setup', files: [{ file_path: 'a.sh', content: 'echo' }] };
+    expect(validate({ ...call, visibility: 'private' })).toBe(true);
+    expect(validate(structuredClone(call))).toBe(false);
+    expect(action('snippet.create').required).not.toContain('visibility');
+  });
 });
 
 describe('edit parameters the API declares optional, where the docs tables say required', () => {

@@ -580,7 +580,7 @@ export const domain: DomainSpec = {
       tier: 'free',
       scope: 'api',
       params: { project_id: P.projectId, ...snippetFields, files: newFiles },
-      required: ['project_id', 'title', 'files'],
+      required: ['project_id', 'title', 'visibility', 'files'],
       request: { rest: { method: 'POST', path: '/projects/:project_id/snippets' } },
       example: {
         project_id: '1',
