@@ -69,3 +69,21 @@ export function pinNoStore(res: ServerResponse): void {
     return writeHead(...args);
   }) as typeof res.writeHead;
 }
+
+/**
+ * Sends an event stream's head as soon as its writer heads it. node:http keeps a response's head until its first
+ * body byte, and the SDK's node adapter writes the head and then waits for the stream's first chunk: a session's
+ * GET stream with nothing to say yet would leave the client without an answer until the first keep-alive.
+ */
+export function sendEventStreamHeadAtOnce(res: ServerResponse): void {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((...args: unknown[]) => {
+    const out = writeHead(...args);
+    const last = args[args.length - 1];
+    const given =
+      last && typeof last === 'object' && !Array.isArray(last) ? (last as Record<string, unknown>) : {};
+    if (String(given['content-type'] ?? res.getHeader('content-type') ?? '').startsWith('text/event-stream'))
+      res.flushHeaders();
+    return out;
+  }) as typeof res.writeHead;
+}

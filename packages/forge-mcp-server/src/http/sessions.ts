@@ -26,7 +26,7 @@ import { toNodeHandler } from '@modelcontextprotocol/node';
 import { WebStandardStreamableHTTPServerTransport, type EventStore } from '@modelcontextprotocol/server';
 import type { SessionRecord, SessionStore } from '../state/index.js';
 import { SessionLog } from './session-log.js';
-import { CODES, rpcError, sendJson } from './headers.js';
+import { CODES, rpcError, sendEventStreamHeadAtOnce, sendJson } from './headers.js';
 import { BUSY_RETRY_AFTER_S } from './slots.js';
 import { KEEP_ALIVE_MS } from '../subscriptions/index.js';
 
@@ -391,22 +391,4 @@ export class SessionTable {
     for (const id of [...this.entries.keys()])
       this.end(id, 'shutdown', { closeTransport: true, keepRecord: true });
   }
-}
-
-/**
- * node:http keeps a response's head until its first body byte, and the SDK's node adapter writes the head and
- * then waits for the stream's first chunk: a session's GET stream with nothing to say yet would leave the
- * client without an answer until the first keep-alive, 25 s later. An event stream's head goes out at once.
- */
-function sendEventStreamHeadAtOnce(res: ServerResponse) {
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    const out = (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
-    const given = args.find(
-      (a): a is Record<string, unknown> => !!a && typeof a === 'object' && !Array.isArray(a),
-    );
-    const type = given?.['content-type'] ?? this.getHeader('content-type');
-    if (String(type ?? '').startsWith('text/event-stream')) this.flushHeaders();
-    return out;
-  } as typeof res.writeHead;
 }
