@@ -16,17 +16,6 @@ exports.Agent = require('undici/lib/dispatcher/agent.js');
 exports.EnvHttpProxyAgent = require('undici/lib/dispatcher/env-http-proxy-agent.js');
 exports.buildConnector = require('undici/lib/core/connect.js');
 
-/** request(url, options) on options.dispatcher, which the server always passes. */
-exports.request = function request(url, options) {
-  const target = url instanceof URL ? url : new URL(url);
-  return api.request.call(options.dispatcher, {
-    ...options,
-    origin: target.origin,
-    path: target.search ? `${target.pathname}${target.search}` : target.pathname,
-    method: options.method ?? 'GET',
-  });
-};
-
 // Multipart uploads only: loaded on first use, with the part of the fetch implementation it needs.
 Object.defineProperty(exports, 'FormData', {
   enumerable: true,

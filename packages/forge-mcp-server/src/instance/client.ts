@@ -5,7 +5,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
-import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import {
   InstanceError,
   TOKEN_REFUSED,
@@ -166,6 +166,115 @@ function buildQuery(query: Record<string, unknown> | undefined): string {
   }
   const s = sp.toString();
   return s ? `?${s}` : '';
+}
+
+/** What the instance answered one request: status, headers, and the whole body. */
+interface Answer {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/**
+ * A redirect's body is read and dropped before the next hop; one declared larger than this drops the
+ * connection instead (as undici's body.dump() does).
+ */
+const REDIRECT_BODY_LIMIT = 128 * 1024;
+
+/**
+ * One request's exchange with the instance, read straight into memory: the body's chunks are gathered as
+ * they arrive and handed over whole, without a stream between the socket and the answer. The promise
+ * `done` settles with the answer or the failure; a failure after the status line came leaves `answered`
+ * set. A redirect's body (a Location to follow) is dropped, and a failure while it is read is no failure
+ * unless the signal fired. The signal aborts the exchange at any point, with its reason.
+ */
+class Exchange implements Dispatcher.DispatchHandler {
+  readonly done: Promise<Answer>;
+  answered = false;
+  private resolve!: (answer: Answer) => void;
+  private reject!: (err: unknown) => void;
+  private controller?: Dispatcher.DispatchController;
+  private settled = false;
+  private dropping = false;
+  private statusCode = 0;
+  private headers: Answer['headers'] = {};
+  private chunks: Buffer[] = [];
+  private length = 0;
+
+  constructor(
+    private readonly method: string,
+    private readonly signal: AbortSignal,
+  ) {
+    this.done = new Promise<Answer>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    if (!signal.aborted) signal.addEventListener('abort', this.onAbort);
+  }
+
+  private readonly onAbort = (): void => {
+    this.controller?.abort(this.signal.reason);
+  };
+
+  private settle(err: unknown, answer?: Answer): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.signal.removeEventListener('abort', this.onAbort);
+    if (answer) this.resolve(answer);
+    else this.reject(err);
+  }
+
+  private answer(): Answer {
+    const { chunks, length } = this;
+    const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
+    return { statusCode: this.statusCode, headers: this.headers, body };
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    if (this.signal.aborted) controller.abort(this.signal.reason);
+  }
+
+  onResponseStart(
+    controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: Answer['headers'],
+  ): void {
+    // An informational answer (1xx) is not the answer.
+    if (statusCode < 200) return;
+    this.answered = true;
+    this.statusCode = statusCode;
+    this.headers = headers;
+    if (REDIRECTS.has(statusCode) && typeof headers.location === 'string') {
+      this.dropping = true;
+      const declared = this.method === 'HEAD' ? 0 : Number(headers['content-length'] ?? 0);
+      if (declared > REDIRECT_BODY_LIMIT) {
+        this.settle(undefined, this.answer());
+        controller.abort(new Error('redirect body not read'));
+      }
+    }
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.dropping) return;
+    this.chunks.push(chunk);
+    this.length += chunk.length;
+  }
+
+  onResponseEnd(): void {
+    this.settle(undefined, this.answer());
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, err: Error): void {
+    if (this.dropping && !this.signal.aborted) this.settle(undefined, this.answer());
+    else this.settle(this.dropping ? this.signal.reason : err);
+  }
+}
+
+/** A body as text: UTF-8, a byte order mark skipped (as undici's body.text() reads it). */
+function utf8Text(body: Buffer): string {
+  const bom = body.length > 2 && body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf;
+  return body.toString('utf8', bom ? 3 : 0);
 }
 
 /** What the executor asks of a fine-grained session's grant (session/grant.ts implements it). */
@@ -340,23 +449,29 @@ export class InstanceClient {
       const literal = literalRefusal(url.hostname, tierB);
       if (literal) throw refusalError(literal, method, url);
       const h = credentials ? { ...headers, ...this.credentialHeaders(url) } : stripCredentials(headers);
-      let res: Dispatcher.ResponseData;
+      const exchange = new Exchange(method, signal);
+      let res: Answer;
       try {
-        res = await request(url, {
-          method: method as Dispatcher.HttpMethod,
-          headers: h,
-          body: body as Dispatcher.DispatchOptions['body'],
-          signal,
-          dispatcher: this.dispatcherFor(url),
-        });
+        this.dispatcherFor(url).dispatch(
+          {
+            origin: url.origin,
+            path: url.search ? `${url.pathname}${url.search}` : url.pathname,
+            method: method as Dispatcher.HttpMethod,
+            headers: h,
+            body: body as Dispatcher.DispatchOptions['body'],
+          },
+          exchange,
+        );
+        res = await exchange.done;
       } catch (err) {
+        // A failure after the status line came (the body cut off, too large, canceled) is no hop's outcome.
+        if (exchange.answered) throw err;
         observe(undefined, err);
         const refused = refusalIn(err);
         throw refused ? refusalError(refused, method, url) : err;
       }
       const location = res.headers.location;
       if (REDIRECTS.has(res.statusCode) && typeof location === 'string') {
-        await res.body.dump();
         observe(res.statusCode);
         if (hop + 1 > MAX_HOPS) {
           throw new InstanceError('network', `too many redirects: more than ${MAX_HOPS} hops`, {
@@ -391,9 +506,9 @@ export class InstanceClient {
       let parsed: unknown;
       const type = flat['content-type'] ?? '';
       if (responseType === 'binary' && res.statusCode < 400) {
-        parsed = Buffer.from(await res.body.arrayBuffer());
+        parsed = res.body;
       } else {
-        const text = await res.body.text();
+        const text = utf8Text(res.body);
         if (
           (responseType === 'json' || res.statusCode >= 400) &&
           (type.includes('json') || /^\s*[[{]/.test(text))
