@@ -140,9 +140,9 @@ function sameHost(instance: URL, next: URL): boolean {
   return instance.hostname.toLowerCase() === next.hostname.toLowerCase();
 }
 
-/** A short class for a request that got no answer: timeout (the signal fired), refused (the guard), network. */
-function failureClass(err: unknown, signal: AbortSignal): string {
-  if (signal.aborted) return 'timeout';
+/** A short class for a request that got no answer: timeout (the deadline fired), refused (the guard), network. */
+function failureClass(err: unknown, deadline: Deadline): string {
+  if (deadline.aborted) return 'timeout';
   if (refusalIn(err)) return 'refused';
   return (err as { code?: string }).code ?? 'network';
 }
@@ -168,6 +168,64 @@ function buildQuery(query: Record<string, unknown> | undefined): string {
   return s ? `?${s}` : '';
 }
 
+/**
+ * What a request's exchanges and waits stop on: the caller's cancel or the action deadline, whichever comes
+ * first, with the caller's reason or Error('deadline'). A plain object rather than an AbortController and
+ * its signal, which cost more to make and to listen on than the exchange they would guard. Hops and
+ * retries run one after another, so one listener at a time is enough.
+ */
+class Deadline {
+  aborted = false;
+  /** The deadline itself fired (it may do so after a cancel). */
+  expired = false;
+  reason: unknown;
+  private listener?: () => void;
+  private readonly timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly caller: AbortSignal | undefined,
+    timeoutMs: number,
+  ) {
+    if (caller) {
+      if (caller.aborted) this.abort(caller.reason);
+      else caller.addEventListener('abort', this.onCancel, { once: true });
+    }
+    if (timeoutMs > 0) {
+      this.timer = setTimeout(this.onExpiry, timeoutMs);
+      this.timer.unref();
+    }
+  }
+
+  private readonly onCancel = (): void => this.abort(this.caller?.reason);
+
+  private readonly onExpiry = (): void => {
+    this.expired = true;
+    this.abort(new Error('deadline'));
+  };
+
+  private abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.listener?.();
+  }
+
+  /** `fn` is called when the deadline fires from now on (not when it already has). */
+  listen(fn: () => void): void {
+    this.listener = fn;
+  }
+
+  unlisten(fn: () => void): void {
+    if (this.listener === fn) this.listener = undefined;
+  }
+
+  /** The request is over: the timer and the caller's listener go. */
+  done(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.caller?.removeEventListener('abort', this.onCancel);
+  }
+}
+
 /** What the instance answered one request: status, headers, and the whole body. */
 interface Answer {
   statusCode: number;
@@ -186,7 +244,7 @@ const REDIRECT_BODY_LIMIT = 128 * 1024;
  * they arrive and handed over whole, without a stream between the socket and the answer. The promise
  * `done` settles with the answer or the failure; a failure after the status line came leaves `answered`
  * set. A redirect's body (a Location to follow) is dropped, and a failure while it is read is no failure
- * unless the signal fired. The signal aborts the exchange at any point, with its reason.
+ * unless the deadline fired. The deadline aborts the exchange at any point, with its reason.
  */
 class Exchange implements Dispatcher.DispatchHandler {
   readonly done: Promise<Answer>;
@@ -203,23 +261,23 @@ class Exchange implements Dispatcher.DispatchHandler {
 
   constructor(
     private readonly method: string,
-    private readonly signal: AbortSignal,
+    private readonly deadline: Deadline,
   ) {
     this.done = new Promise<Answer>((resolve, reject) => {
       this.resolve = resolve;
       this.reject = reject;
     });
-    if (!signal.aborted) signal.addEventListener('abort', this.onAbort);
+    if (!deadline.aborted) deadline.listen(this.onAbort);
   }
 
   private readonly onAbort = (): void => {
-    this.controller?.abort(this.signal.reason);
+    this.controller?.abort(this.deadline.reason as Error);
   };
 
   private settle(err: unknown, answer?: Answer): void {
     if (this.settled) return;
     this.settled = true;
-    this.signal.removeEventListener('abort', this.onAbort);
+    this.deadline.unlisten(this.onAbort);
     if (answer) this.resolve(answer);
     else this.reject(err);
   }
@@ -232,7 +290,7 @@ class Exchange implements Dispatcher.DispatchHandler {
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
     this.controller = controller;
-    if (this.signal.aborted) controller.abort(this.signal.reason);
+    if (this.deadline.aborted) controller.abort(this.deadline.reason as Error);
   }
 
   onResponseStart(
@@ -266,8 +324,8 @@ class Exchange implements Dispatcher.DispatchHandler {
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, err: Error): void {
-    if (this.dropping && !this.signal.aborted) this.settle(undefined, this.answer());
-    else this.settle(this.dropping ? this.signal.reason : err);
+    if (this.dropping && !this.deadline.aborted) this.settle(undefined, this.answer());
+    else this.settle(this.dropping ? this.deadline.reason : err);
   }
 }
 
@@ -330,33 +388,6 @@ export class InstanceClient {
       : { 'private-token': this.opts.token };
   }
 
-  /** A signal that fires on the caller's cancel or on the action deadline, whichever comes first. */
-  private deadline(signal?: AbortSignal): { signal: AbortSignal; expired: () => boolean; done: () => void } {
-    const ctrl = new AbortController();
-    let expired = false;
-    const onAbort = () => ctrl.abort(signal?.reason);
-    if (signal) {
-      if (signal.aborted) ctrl.abort(signal.reason);
-      else signal.addEventListener('abort', onAbort, { once: true });
-    }
-    const timer =
-      this.opts.timeoutMs > 0
-        ? setTimeout(() => {
-            expired = true;
-            ctrl.abort(new Error('deadline'));
-          }, this.opts.timeoutMs)
-        : undefined;
-    timer?.unref();
-    return {
-      signal: ctrl.signal,
-      expired: () => expired,
-      done: () => {
-        if (timer) clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-      },
-    };
-  }
-
   /** One REST call relative to /api/v4 (or absolute path starting with /oauth). */
   async rest(method: string, path: string, init: RestInit = {}): Promise<InstanceResponse> {
     const prefix = path.startsWith('/oauth/') ? '' : 'api/v4';
@@ -392,14 +423,14 @@ export class InstanceClient {
     signal?: AbortSignal,
     route: { template?: string; stayOnHost?: boolean } = {},
   ): Promise<InstanceResponse> {
-    const dl = this.deadline(signal);
+    const dl = new Deadline(signal, this.opts.timeoutMs);
     try {
       for (let attempt = 0; ; attempt++) {
-        const res = await this.followRedirects(method, url, headers, body, responseType, dl.signal, route);
+        const res = await this.followRedirects(method, url, headers, body, responseType, dl, route);
         if (res.status === 429 && attempt < 2) {
           const wait = retryAfterMs(res.headers['retry-after']);
           if (wait <= (this.opts.maxRetryWaitMs ?? 60_000)) {
-            await sleep(wait, dl.signal);
+            await sleep(wait, dl);
             continue;
           }
         }
@@ -408,7 +439,7 @@ export class InstanceClient {
         return res;
       }
     } catch (err) {
-      throw this.networkError(err, method, url, signal, dl.expired());
+      throw this.networkError(err, method, url, signal, dl.expired);
     } finally {
       dl.done();
     }
@@ -420,7 +451,7 @@ export class InstanceClient {
     headers: Record<string, string>,
     body: RequestBody | undefined,
     responseType: 'json' | 'text' | 'binary',
-    signal: AbortSignal,
+    deadline: Deadline,
     route: { template?: string; stayOnHost?: boolean },
   ): Promise<InstanceResponse> {
     let url = start;
@@ -439,7 +470,7 @@ export class InstanceClient {
           scheme: hopUrl.protocol === 'https:' ? ('https' as const) : ('http' as const),
           status,
           template: hop === 0 ? route.template : undefined,
-          errorType: err === undefined ? undefined : failureClass(err, signal),
+          errorType: err === undefined ? undefined : failureClass(err, deadline),
           startTime,
           ms: performance.now() - began,
         }));
@@ -449,7 +480,7 @@ export class InstanceClient {
       const literal = literalRefusal(url.hostname, tierB);
       if (literal) throw refusalError(literal, method, url);
       const h = credentials ? { ...headers, ...this.credentialHeaders(url) } : stripCredentials(headers);
-      const exchange = new Exchange(method, signal);
+      const exchange = new Exchange(method, deadline);
       let res: Answer;
       try {
         this.dispatcherFor(url).dispatch(
@@ -778,16 +809,16 @@ function retryAfterMs(value: string | undefined): number {
   return Number.isFinite(at) ? Math.max(0, at - Date.now()) : 1000;
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+function sleep(ms: number, deadline: Deadline): Promise<void> {
   return new Promise((resolve, reject) => {
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(t);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
+    const stop = () => {
+      clearTimeout(t);
+      reject(deadline.reason);
+    };
+    const t = setTimeout(() => {
+      deadline.unlisten(stop);
+      resolve();
+    }, ms);
+    deadline.listen(stop);
   });
 }
