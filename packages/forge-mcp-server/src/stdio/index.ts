@@ -73,14 +73,17 @@ export async function runStdio(
     perProcess: MAX_PROCESS_STREAMS,
   });
   const limited = rateLimit(config, log);
+  // The gate hands each message it parsed straight to the transport.
+  const deliver = (m: Record<string, unknown>) => transport.receive(m);
   const gate = lineGate(
     config.stdioMaxLineBytes,
     (e) => process.stdout.write(`${JSON.stringify(e)}\n`),
+    deliver,
     (m) => limited?.(m) ?? listens.admit(m),
   );
   process.stdin.pipe(gate);
   const transport = new StdioTransport(gate, process.stdout, {
-    // The gate bounds every line; this only has to hold one of them.
+    // The gate bounds every line; the SDK's read buffer, which would hold one, is not used.
     maxBufferSize: config.stdioMaxLineBytes + 1024,
   });
   const handle = serveStdio(

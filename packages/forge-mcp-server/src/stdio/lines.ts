@@ -1,5 +1,6 @@
 /**
- * The stdio wire's gate: splits stdin into lines and lets through only lines that are JSON-RPC messages.
+ * The stdio wire's gate: splits stdin into lines and hands on only lines that are JSON-RPC messages, parsed
+ * (the transport takes the parsed message, so no line is parsed twice).
  * JSON-RPC asks for an answer to what cannot be read, which the SDK's transport only reports to its error
  * hook: a line that is not JSON is answered -32700, JSON that is not a message -32600, a line over
  * FORGE_MCP_STDIO_MAX_LINE_BYTES or nesting deeper than 100 -32600 (and skipped, the connection kept), each with a null id unless the
@@ -49,12 +50,14 @@ export function notAMessage(value: unknown): string | undefined {
 }
 
 /**
- * A stream that passes complete, well-formed JSON-RPC lines on and hands every refusal to `answer`.
- * `maxLineBytes` bounds a line; the rest of an over-long line is skipped up to its newline.
+ * A stream that hands each complete, well-formed JSON-RPC message to `deliver`, in order, and every refusal
+ * to `answer`. `maxLineBytes` bounds a line; the rest of an over-long line is skipped up to its newline.
+ * Nothing is read from its readable side: it only ends when stdin does.
  */
 export function lineGate(
   maxLineBytes: number,
   answer: (error: WireError) => void,
+  deliver: (message: Record<string, unknown>) => void,
   /**
    * A last say on a well-formed message (the rate limit, a listen's resources): an error to answer instead of
    * passing it on. A promise holds this line, and every line after it, until it settles.
@@ -65,7 +68,7 @@ export function lineGate(
   let pendingBytes = 0;
   let skipping = false;
 
-  const line = (bytes: Buffer, push: (b: Buffer) => void): Promise<void> | undefined => {
+  const line = (bytes: Buffer): Promise<void> | undefined => {
     const text = bytes.toString('utf8').replace(/\r$/, '');
     if (text.trim() === '') return;
     if (jsonDepth(text) > MAX_JSON_DEPTH) {
@@ -93,8 +96,9 @@ export function lineGate(
       answer(refusal(id, INVALID_REQUEST, `Invalid Request: ${why}`));
       return;
     }
-    const pass = () => push(Buffer.concat([bytes, Buffer.from('\n')]));
-    const refused = admit?.(value as Record<string, unknown>);
+    const message = value as Record<string, unknown>;
+    const pass = () => deliver(message);
+    const refused = admit?.(message);
     if (refused instanceof Promise) return refused.then((r) => (r ? answer(r) : pass()));
     if (refused) return void answer(refused);
     pass();
@@ -111,7 +115,6 @@ export function lineGate(
 
   return new Transform({
     transform(chunk: Buffer, _enc, done: TransformCallback) {
-      const push = (b: Buffer) => this.push(b);
       // Lines in order: a line whose admission is awaited holds the rest of the chunk (and the next chunks).
       const run = (from: number): void => {
         let start = from;
@@ -131,7 +134,7 @@ export function lineGate(
             }
           }
           if (nl === -1) break;
-          const held = skipping ? undefined : line(Buffer.concat(pending), push);
+          const held = skipping ? undefined : line(Buffer.concat(pending));
           pending = [];
           pendingBytes = 0;
           skipping = false;
@@ -147,8 +150,7 @@ export function lineGate(
       run(0);
     },
     flush(done: TransformCallback) {
-      const held =
-        !skipping && pendingBytes > 0 ? line(Buffer.concat(pending), (b) => this.push(b)) : undefined;
+      const held = !skipping && pendingBytes > 0 ? line(Buffer.concat(pending)) : undefined;
       if (held) held.then(() => done(), done);
       else done();
     },

@@ -1,10 +1,11 @@
 /**
- * The SDK's stdio transport, writing a pre-serialized answer (src/mcp/preserialized.ts) as its bytes; every
- * other message goes through the SDK's own send.
+ * The SDK's stdio transport, taking each inbound message already parsed by the line gate (src/stdio/lines.ts)
+ * and writing a pre-serialized answer (src/mcp/preserialized.ts) as its bytes; every other message goes
+ * through the SDK's own send.
  */
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import { parseJSONRPCMessage, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import { preserializedLine } from '../mcp/preserialized.js';
 
 export class StdioTransport extends StdioServerTransport {
@@ -16,6 +17,20 @@ export class StdioTransport extends StdioServerTransport {
     options: { maxBufferSize: number },
   ) {
     super(input, output, options);
+  }
+
+  /**
+   * A message the line gate parsed, checked against the SDK's message schema and dispatched as the SDK's
+   * own read buffer does with a line it parsed: a message the schema refuses, or a dispatch that throws,
+   * goes to the error hook. Nothing is dispatched once the transport is closed.
+   */
+  receive(value: Record<string, unknown>): void {
+    if (this.ended) return;
+    try {
+      this.onmessage?.(parseJSONRPCMessage(value));
+    } catch (err) {
+      this.onerror?.(err as Error);
+    }
   }
 
   override async close(): Promise<void> {
