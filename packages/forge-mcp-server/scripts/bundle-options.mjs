@@ -2,6 +2,7 @@
 // launcher), shared by scripts/bundle.mjs and by the benchmark, which packages its SDK floor server the same way.
 import { createHash } from 'node:crypto';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,6 +38,55 @@ export function bundleOptions() {
         },
       },
       {
+        // pino's transports (a worker thread through thread-stream, and node:worker_threads with it) load when a
+        // transport is first asked for, not with pino: the server logs to stderr through sonic-boom and asks for
+        // none. The two requires become calls made on first use; a pino whose text differs fails the build.
+        name: 'pino-transport-lazy',
+        setup(b) {
+          b.onLoad({ filter: /[\\/]pino[\\/](pino|lib[\\/]tools)\.js$/ }, async (args) => ({
+            contents: rewrite(args.path, await readFile(args.path, 'utf8'), {
+              'pino.js': [
+                [
+                  "module.exports.transport = require('./lib/transport')",
+                  "module.exports.transport = (...args) => require('./lib/transport')(...args)",
+                ],
+              ],
+              'tools.js': [
+                ["const { isMainThread } = require('worker_threads')", ''],
+                [
+                  'if (!opts.sync && isMainThread) {',
+                  "if (!opts.sync && require('worker_threads').isMainThread) {",
+                ],
+                [
+                  "const transport = require('./transport')",
+                  "const transport = (...args) => require('./transport')(...args)",
+                ],
+              ],
+            }),
+            loader: 'js',
+          }));
+        },
+      },
+      {
+        // The argument validator's ajv loads on its first validation (scripts/ajv-lazy.cjs).
+        name: 'ajv-lazy',
+        setup(b) {
+          const lazy = join(root, 'scripts/ajv-lazy.cjs');
+          const fromSchema = (args) => /dist[\\/]executor[\\/]schema\.js$/.test(args.importer);
+          b.onResolve({ filter: /^ajv\/dist\/2020\.js$/ }, (args) =>
+            fromSchema(args) ? { path: lazy } : undefined,
+          );
+          b.onResolve({ filter: /^ajv-formats$/ }, (args) =>
+            fromSchema(args) ? { path: lazy, namespace: 'ajv-formats-lazy' } : undefined,
+          );
+          b.onLoad({ filter: /.*/, namespace: 'ajv-formats-lazy' }, () => ({
+            contents: `module.exports = require(${JSON.stringify(lazy)}).addFormats;`,
+            resolveDir: root,
+            loader: 'js',
+          }));
+        },
+      },
+      {
         // ajv-formats carries its own copy of ajv (the workspace root hoists another major); the server's
         // copy serves both, so one ajv is loaded, not two of the same version.
         name: 'one-ajv',
@@ -55,6 +105,18 @@ export function bundleOptions() {
     minifyWhitespace: true,
     minifySyntax: true,
   };
+}
+
+/**
+ * A dependency file's text with each `[from, to]` of `edits[basename]` replaced; throws when a `from` is not
+ * found exactly once (the dependency changed: the edit must be looked at again).
+ */
+function rewrite(file, text, edits) {
+  for (const [from, to] of edits[basename(file)] ?? []) {
+    if (text.split(from).length !== 2) throw new Error(`${file}: expected "${from}" exactly once`);
+    text = text.replace(from, () => to);
+  }
+  return text;
 }
 
 // V8's memory-favouring heuristics: garbage is collected before the heap grows, so a held credential

@@ -35,13 +35,14 @@ type Codec = ReturnType<typeof createRequestStateCodec<Sealed>>;
 
 /**
  * Confirmation states are sealed with a key: a state the server did not issue is refused. Without a `seal`
- * hook the key is the process's own; HTTP mode takes it from the state port, shared by every replica.
+ * hook the key is the process's own; HTTP mode takes it from the state port, shared by every replica. The
+ * process's codec is made when first needed (the SDK's codec reaches for Web Crypto, which Node loads then).
  */
-const processCodec = createRequestStateCodec<Sealed>({ key: randomBytes(32) });
+let processCodec: Codec | undefined;
 const codecs = new WeakMap<Uint8Array, Codec>();
 
 async function codecOf(seal: ServerHooks['seal']): Promise<Codec> {
-  if (!seal) return processCodec;
+  if (!seal) return (processCodec ??= createRequestStateCodec<Sealed>({ key: randomBytes(32) }));
   const key = await seal();
   let codec = codecs.get(key);
   if (!codec) codecs.set(key, (codec = createRequestStateCodec<Sealed>({ key })));

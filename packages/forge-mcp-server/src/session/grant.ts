@@ -35,9 +35,14 @@ export function permissionId(name: string): string {
   return `${snake(verb)}_${snake(resource)}`;
 }
 
-/** Permission identifiers the record knows, plus the ones a session should hold besides its work. */
-const KNOWN: Set<string> = (() => {
-  const s = new Set([
+/**
+ * Permission identifiers the record knows, plus the ones a session should hold besides its work. Built when a
+ * grant is first read (a fine-grained token only), not at start-up: it walks the whole fine-grained record.
+ */
+let known: Set<string> | undefined;
+function knownPermissions(): Set<string> {
+  if (known) return known;
+  known = new Set([
     'read_user',
     'read_metadata',
     'read_personal_access_token',
@@ -45,9 +50,9 @@ const KNOWN: Set<string> = (() => {
     'read_license',
   ]);
   for (const row of Object.values(FINE_GRAINED))
-    for (const alt of row.needs ?? []) for (const [p] of alt) s.add(permissionId(p));
-  return s;
-})();
+    for (const alt of row.needs ?? []) for (const [p] of alt) known.add(permissionId(p));
+  return known;
+}
 
 /** A grant as held: permission identifier -> boundaries it is held at, and the project/group ids per permission. */
 export interface Grant {
@@ -91,7 +96,7 @@ export function evaluateGrant(body: unknown, bytes: number): GrantRead {
     if (count > GRANT_MAX_SCOPES) return { ok: false, unknown: [] };
     for (const p of permissions) {
       if (typeof p !== 'string') return { ok: false, unknown: [] };
-      if (!KNOWN.has(p)) {
+      if (!knownPermissions().has(p)) {
         if (unknown.length < 3 && !unknown.includes(cut(p))) unknown.push(cut(p));
         continue;
       }
