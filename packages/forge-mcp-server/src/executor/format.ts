@@ -59,8 +59,10 @@ export function compactJson(value: unknown, fieldCap = FIELD_CAP): string | unde
           : value,
       );
     case 'number':
+      // As JSON.stringify writes a number, without the call.
+      return Number.isFinite(value) ? String(value) : 'null';
     case 'boolean':
-      return JSON.stringify(value);
+      return value ? 'true' : 'false';
     case 'object':
       break;
     default:

@@ -40,6 +40,8 @@ const HTTP_PATHS = 'local paths are refused over HTTP; send the content as conte
 
 export interface BuiltRequest {
   method: HttpMethod;
+  /** The path template chosen (`/projects/:id/issues`). */
+  template: string;
   path: string;
   query: Record<string, unknown>;
   body?: Record<string, unknown>;
@@ -50,11 +52,23 @@ export interface BuiltRequest {
 /** Placeholders of a path template: `:name` is one segment, `*name` keeps its slashes. */
 const PLACEHOLDER = /([:*])([a-z_][a-z0-9_]*)/g;
 
+/** Each path template's placeholder names and its form for observers (`/projects/{id}`), read once. */
+const templates = new Map<string, { names: string[]; shown: string }>();
+
+function templateOf(t: string): { names: string[]; shown: string } {
+  let known = templates.get(t);
+  if (!known) {
+    known = { names: [...t.matchAll(PLACEHOLDER)].map((m) => m[2]!), shown: t.replace(PLACEHOLDER, '{$2}') };
+    templates.set(t, known);
+  }
+  return known;
+}
+
 export function choosePath(paths: string | string[], args: Record<string, unknown>): string | undefined {
   const list = Array.isArray(paths) ? paths : [paths];
   for (const t of list) {
-    const names = [...t.matchAll(PLACEHOLDER)].map((m) => m[2]);
-    if (names.every((n) => args[n] !== undefined && args[n] !== null && args[n] !== '')) return t;
+    if (templateOf(t).names.every((n) => args[n] !== undefined && args[n] !== null && args[n] !== ''))
+      return t;
   }
   return undefined;
 }
@@ -107,6 +121,7 @@ export function buildRest(
       form.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
   return {
     method: rest.method,
+    template,
     path,
     query,
     ...(form ? { form } : Object.keys(body).length ? { body } : {}),
@@ -190,7 +205,7 @@ export async function runAction(
     }
     const built = buildRest(a, rest, args, files);
     const res: InstanceResponse = await client.rest(built.method, built.path, {
-      template: choosePath(rest.path, args)?.replace(PLACEHOLDER, '{$2}'),
+      template: templateOf(built.template).shown,
       query: built.query,
       body: built.body,
       form: built.form,

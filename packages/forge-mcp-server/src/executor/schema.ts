@@ -34,11 +34,18 @@ export const CONFIRM_PARAM: ParamSpec = {
   in: 'none',
 };
 
+const allParams = new WeakMap<ActionSpec, Record<string, ParamSpec>>();
+
+/** Every parameter an action takes: its own, and those the executor adds (read-only; kept per action). */
 export function paramsOf(a: ActionSpec): Record<string, ParamSpec> {
-  const rest = a.request && 'rest' in a.request ? a.request.rest : undefined;
-  let params = a.params;
-  if (rest?.response === 'text') params = { ...params, ...TEXT_WINDOW_PARAMS };
-  if (a.confirmWhen) params = { ...params, confirm: CONFIRM_PARAM };
+  let params = allParams.get(a);
+  if (!params) {
+    const rest = a.request && 'rest' in a.request ? a.request.rest : undefined;
+    params = a.params;
+    if (rest?.response === 'text') params = { ...params, ...TEXT_WINDOW_PARAMS };
+    if (a.confirmWhen) params = { ...params, confirm: CONFIRM_PARAM };
+    allParams.set(a, params);
+  }
   return params;
 }
 
@@ -88,12 +95,26 @@ function finiteOnly(validate: ValidateFunction): ValidateFunction {
       guarded.errors = validate.errors;
       return false;
     }
+    if (allFinite(data)) {
+      guarded.errors = null;
+      return true;
+    }
     const errors: ErrorObject[] = [];
     findNonFinite(data, '', errors);
     guarded.errors = errors.length ? errors : null;
     return errors.length === 0;
   }) as ValidateFunction;
   return guarded;
+}
+
+/** No non-finite number anywhere in `value` (the common case, told without building any error path). */
+function allFinite(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (value === null || typeof value !== 'object') return true;
+  if (Array.isArray(value)) return value.every(allFinite);
+  for (const key in value)
+    if (Object.hasOwn(value, key) && !allFinite((value as Record<string, unknown>)[key])) return false;
+  return true;
 }
 
 function findNonFinite(value: unknown, path: string, out: ErrorObject[]): void {
