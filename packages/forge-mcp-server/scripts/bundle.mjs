@@ -15,6 +15,11 @@ const bundle = join(root, 'dist/forge-mcp-server.bundle.cjs');
 const TELEMETRY_BUNDLE = './forge-mcp-telemetry.bundle.cjs';
 /** So is the Redis state adapter, read only with FORGE_MCP_REDIS_URL (ioredis with it). */
 const REDIS_BUNDLE = './forge-mcp-redis.bundle.cjs';
+/**
+ * And the catalog's domain files, read when an action's full spec is first needed (src/catalog/lazy.ts): a start
+ * reads the catalog's index alone. Inside, each domain is evaluated on its own first use.
+ */
+const CATALOG_BUNDLE = './forge-mcp-catalog.bundle.cjs';
 const options = bundleOptions();
 
 /**
@@ -49,6 +54,7 @@ await build({
     ...options.plugins,
     apart('telemetry', './telemetry/index.js', TELEMETRY_BUNDLE),
     apart('redis', './redis/index.js', REDIS_BUNDLE),
+    apart('catalog', './domain-modules.generated.js', CATALOG_BUNDLE),
   ],
   // forge-sim is only the demo's; the server never loads it.
   external: ['forge-sim'],
@@ -61,6 +67,11 @@ await build({
 await build({
   entryPoints: [join(root, 'dist/state/redis/index.js')],
   outfile: join(root, 'dist', REDIS_BUNDLE),
+  ...options,
+});
+await build({
+  entryPoints: [join(root, 'dist/catalog/domain-modules.generated.js')],
+  outfile: join(root, 'dist', CATALOG_BUNDLE),
   ...options,
 });
 writeLauncher(bundle, join(root, 'dist/forge-mcp-server.cjs'));

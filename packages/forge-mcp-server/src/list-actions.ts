@@ -1,5 +1,8 @@
-/** `--list-actions [--json]`: the catalog's counts per domain, tier, reads and writes, destructive. */
-import { catalog } from './catalog/index.js';
+/**
+ * `--list-actions [--json]`: the catalog's counts per domain, tier, reads and writes, destructive. The
+ * catalog's index holds all of it: no domain file is loaded.
+ */
+import { lazyCatalog as catalog } from './catalog/lazy.js';
 
 export function actionCounts() {
   const c = catalog();

@@ -7,7 +7,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startForgeSim, type FaultRule, type ForgeSim } from 'forge-sim';
-import { Catalog, catalog } from './index.js';
+import { Catalog, catalog, domains } from './index.js';
+import { catalogIndex } from './catalog-index.generated.js';
+import { domainEntries } from './entries.js';
+import { LazyCatalog } from './lazy.js';
 import { inputSchema, validatorFor } from '../executor/schema.js';
 import { runAction } from '../executor/run.js';
 import { actionAnnotations } from '../surfaces/index.js';
@@ -106,6 +109,31 @@ describe('catalog as a whole', () => {
       'server.health_check',
       'user.me',
     ]);
+  });
+});
+
+describe('the generated index, which a start reads instead of the domain files', () => {
+  it('holds every action as its domain file declares it (a stale index fails here: npm run build rewrites it)', () => {
+    expect(catalogIndex()).toEqual(domainEntries(domains));
+  });
+
+  it('loads each domain on first use, giving the specs its file declares', async () => {
+    const lazy = new LazyCatalog();
+    expect(lazy.actions.map((a) => a.id)).toEqual(cat.actions.map((a) => a.id));
+    for (const d of domains) {
+      const specs = await lazy.specs(lazy.domain(d.actions[0].id)!.actions);
+      expect(specs.length).toBe(d.actions.length);
+      specs.forEach((a, i) => expect(a, a.id).toBe(d.actions[i]));
+    }
+    expect(await lazy.spec(lazy.get(cat.actions[0].aliases?.[0] ?? cat.actions[0].id)!)).toBe(cat.actions[0]);
+  });
+
+  it('refuses an index whose action its domain file does not declare', async () => {
+    const [d] = catalogIndex();
+    const lazy = new LazyCatalog([
+      { ...d, actions: [...d.actions, { ...d.actions[0], id: `${d.domain}.gone`, tool: 'forge_gone' }] },
+    ]);
+    await expect(lazy.spec(lazy.get(`${d.domain}.gone`)!)).rejects.toThrow(/not in its domain file/);
   });
 });
 

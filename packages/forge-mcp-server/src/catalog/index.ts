@@ -1,47 +1,22 @@
 import { domains } from './domains/index.js';
-import type { ActionSpec, DomainSpec } from './types.js';
+import { IndexedCatalog } from './indexed.js';
+import type { ActionEntry, ActionSpec, DomainSpec } from './types.js';
 
 export type * from './types.js';
 export { domains };
 
-/** The whole catalog, indexed the ways the surfaces and the policy look actions up. */
-export class Catalog {
-  readonly actions: ActionSpec[];
-  readonly domains: DomainSpec[];
-  private readonly byId = new Map<string, ActionSpec>();
-  private readonly byTool = new Map<string, ActionSpec>();
-  private readonly domainOf = new Map<string, DomainSpec>();
-
+/**
+ * The whole catalog, every domain loaded: for the library's users, --list-actions and the tests. The server
+ * itself reads the lazy catalog (lazy.ts), which loads a domain's specs on first use.
+ */
+export class Catalog extends IndexedCatalog<ActionSpec, DomainSpec> {
   constructor(source: DomainSpec[] = domains) {
-    this.domains = source;
-    this.actions = [];
-    for (const d of source) {
-      for (const a of d.actions) {
-        this.actions.push(a);
-        this.domainOf.set(a.id, d);
-        this.index(this.byId, a.id, a);
-        for (const alias of a.aliases ?? []) this.index(this.byId, alias, a);
-        this.index(this.byTool, a.tool, a);
-      }
-    }
+    super(source);
   }
 
-  private index(map: Map<string, ActionSpec>, key: string, a: ActionSpec): void {
-    const seen = map.get(key);
-    if (seen && seen !== a) throw new Error(`catalog: ${key} is declared by both ${seen.id} and ${a.id}`);
-    map.set(key, a);
-  }
-
-  get(id: string): ActionSpec | undefined {
-    return this.byId.get(id);
-  }
-
-  byToolName(tool: string): ActionSpec | undefined {
-    return this.byTool.get(tool);
-  }
-
-  domain(id: string): DomainSpec | undefined {
-    return this.domainOf.get(id);
+  spec(a: ActionEntry): Promise<ActionSpec> {
+    const found = this.get(a.id);
+    return found ? Promise.resolve(found) : Promise.reject(new Error(`catalog: no action ${a.id}`));
   }
 }
 

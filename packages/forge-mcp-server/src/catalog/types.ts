@@ -121,6 +121,50 @@ export interface ActionContext {
 
 export type ActionHandler = (args: Record<string, unknown>, ctx: ActionContext) => Promise<unknown>;
 
+/**
+ * What start-up reads of an action: the generated index (catalog-index.generated.ts) holds these fields for
+ * every action, so a session's view, its filtering and the dynamic and meta tool lists are built without
+ * loading a domain file. A full ActionSpec is one too.
+ */
+export type ActionEntry = Pick<
+  ActionSpec,
+  | 'id'
+  | 'title'
+  | 'tool'
+  | 'aliases'
+  | 'write'
+  | 'destructive'
+  | 'idempotent'
+  | 'tier'
+  | 'scope'
+  | 'adminGroup'
+>;
+
+/** A domain as the index holds it: its meta tool, its summary and its actions' entries. */
+export interface DomainEntry {
+  domain: string;
+  metaTool: string;
+  summary: string;
+  actions: readonly ActionEntry[];
+}
+
+/**
+ * The catalog as sessions read it: every action's entry at once, its full spec when asked for (a domain's
+ * specs load on first use). Both the eager catalog (every domain loaded) and the lazy one answer it.
+ */
+export interface CatalogSource {
+  readonly actions: readonly ActionEntry[];
+  readonly domains: readonly DomainEntry[];
+  /** By canonical ID or alias. */
+  get(id: string): ActionEntry | undefined;
+  byToolName(tool: string): ActionEntry | undefined;
+  domain(id: string): DomainEntry | undefined;
+  /** The action's full spec, its domain loaded first if it is not yet. */
+  spec(a: ActionEntry): Promise<ActionSpec>;
+  /** The full specs of these actions, in the same order. */
+  specs(as: readonly ActionEntry[]): Promise<ActionSpec[]>;
+}
+
 /** A domain file's export. */
 export interface DomainSpec {
   domain: string;

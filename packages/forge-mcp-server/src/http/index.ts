@@ -14,7 +14,7 @@ import { channels, publish, within } from '../channels.js';
 import type { Config } from '../config/types.js';
 import type { Logger } from '../log.js';
 import { buildServer, type ServerHooks } from '../mcp/server.js';
-import { catalog } from '../catalog/index.js';
+import { lazyCatalog } from '../catalog/lazy.js';
 import { unknownExclusions } from '../surfaces/view.js';
 import { noUserReadRefusal, openSession, SessionRefused, type Session } from '../session/index.js';
 import { VERSION } from '../version.js';
@@ -505,7 +505,9 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
   });
   await bind(server, addr, config.httpSocketMode);
   const url = urlOf(server, Boolean(config.tlsCert && config.tlsKey), mcpPath);
-  const unknownExcluded = config.excludeTools.length ? unknownExclusions(catalog(), config.excludeTools) : [];
+  const unknownExcluded = config.excludeTools.length
+    ? unknownExclusions(lazyCatalog(), config.excludeTools)
+    : [];
   for (const e of unknownExcluded)
     log.warn({ entry: e }, `FORGE_MCP_EXCLUDE_TOOLS entry "${e}" names no tool, group or action`);
   log.info(

@@ -95,7 +95,11 @@ export class EventStreams {
       try {
         for (const uri of uriList(parsed as Message)) {
           if (typeof uri !== 'string') continue; // the SDK refuses a malformed filter itself
-          await this.room.follow(follower, uri, pollOf(resolveResource(uri, session), this.room.signal));
+          await this.room.follow(
+            follower,
+            uri,
+            pollOf(await resolveResource(uri, session), this.room.signal),
+          );
         }
       } catch (err) {
         if (!(err instanceof ProtocolError)) throw err;

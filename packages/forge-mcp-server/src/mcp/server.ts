@@ -165,14 +165,14 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
 
   server.setRequestHandler('tools/list', async () => {
     guardSession();
-    return { tools: preserialize(session.surface.list()) as never };
+    return { tools: preserialize(await session.surface.list()) as never };
   });
 
   server.setRequestHandler('tools/call', async (request, ctx) => {
     if (session.refusal) deny(-40300, session.refusal);
     const started = Date.now();
     const tool = request.params.name;
-    const res = session.surface.resolve(
+    const res = await session.surface.resolve(
       tool,
       request.params.arguments as Record<string, unknown> | undefined,
     );

@@ -121,13 +121,13 @@ function unknownUri(uri: string): never {
 }
 
 /** Decodes the template's variables and refuses any that would leave their place in the path. */
-function argumentsOf(
+async function argumentsOf(
   uri: string,
   spec: TemplateSpec,
   vars: Record<string, string | string[]>,
   session: Session,
 ) {
-  const action = session.view.catalog.get(spec.action)!;
+  const action = await session.view.catalog.spec(session.view.catalog.get(spec.action)!);
   const args: Record<string, unknown> = { ...spec.fixed };
   for (const [name, raw] of Object.entries(vars)) {
     const text = Array.isArray(raw) ? raw.join(',') : raw;
@@ -225,12 +225,12 @@ function collectionMeta(r: Extract<ReadOutcome, { ok: true }>, data: unknown[], 
   };
 }
 
-function resolveTemplate(uri: string, session: Session): ResolvedResource {
+async function resolveTemplate(uri: string, session: Session): Promise<ResolvedResource> {
   for (const { spec, template } of compiled) {
     const vars = template.match(uri);
     if (!vars) continue;
     if (!offered(session, spec.action)) unknownUri(uri);
-    const args = argumentsOf(uri, spec, vars, session);
+    const args = await argumentsOf(uri, spec, vars, session);
     return {
       source: 'instance',
       read: async (signal, conditional) => {
@@ -248,18 +248,22 @@ function resolveTemplate(uri: string, session: Session): ResolvedResource {
 }
 
 /** Resolves a forge:// URI for resources/read and resources/subscribe; throws what a bad URI is answered. */
-export function resolveResource(uri: string, session: Session, server?: Server): ResolvedResource {
+export async function resolveResource(
+  uri: string,
+  session: Session,
+  server?: Server,
+): Promise<ResolvedResource> {
   const minimal = session.config.capabilitySurface === 'minimal';
   if (!uri.startsWith('forge://')) unknownUri(uri);
   if (uri === MANIFEST_URI) return { source: 'session', read: async () => json(uri, manifest(session, [])) };
   if (uri.startsWith(`${MANIFEST_URI}/`)) {
     const id = uri.slice(MANIFEST_URI.length + 1);
-    if (!manifestEntry(session, id))
+    if (!(await manifestEntry(session, id)))
       notFound(
         uri,
         `No action ${JSON.stringify(id)} on this server. Read ${MANIFEST_URI} for the canonical IDs offered (for example forge://tools/issue.list).`,
       );
-    return { source: 'session', read: async () => json(uri, manifestEntry(session, id)) };
+    return { source: 'session', read: async () => json(uri, await manifestEntry(session, id)) };
   }
   if (minimal)
     notFound(
@@ -349,7 +353,7 @@ export function registerResources(server: Server, session: Session, guardSession
 
   server.setRequestHandler('resources/read', async (request, ctx) => {
     guardSession();
-    const resolved = resolveResource(request.params.uri, session, server);
+    const resolved = await resolveResource(request.params.uri, session, server);
     return (await resolved.read(ctx.mcpReq.signal)) as never;
   });
 }

@@ -3,28 +3,38 @@
  * its read/destructive metadata, its fine-grained needs and, when the session may not run it, why (in the
  * same words as the refusal a call would get).
  */
-import type { ActionSpec } from '../catalog/types.js';
+import type { ActionEntry, ActionSpec } from '../catalog/types.js';
 import { FINE_GRAINED } from '../catalog/fine-grained.generated.js';
 import { inputSchema } from '../executor/index.js';
 import { EXECUTE_TOOL } from '../surfaces/index.js';
 import type { Session } from '../session/index.js';
 
-function callShape(session: Session, a: ActionSpec): { tool: string; arguments: Record<string, unknown> } {
-  const params = Object.fromEntries((a.required ?? []).map((p) => [p, `<${p}>`]));
+/** The tool that runs the action on the session's surface. */
+function toolOf(session: Session, a: ActionEntry): string {
   switch (session.surfaceName) {
     case 'dynamic':
-      return { tool: EXECUTE_TOOL, arguments: { action: a.id, params } };
+      return EXECUTE_TOOL;
     case 'meta':
-      return {
-        tool: session.view.catalog.domain(a.id)!.metaTool,
-        arguments: { action: a.id.slice(a.id.indexOf('.') + 1), params },
-      };
+      return session.view.catalog.domain(a.id)!.metaTool;
     default:
-      return { tool: a.tool, arguments: params };
+      return a.tool;
   }
 }
 
-function withheldBlock(session: Session, a: ActionSpec) {
+function callShape(session: Session, a: ActionSpec): { tool: string; arguments: Record<string, unknown> } {
+  const params = Object.fromEntries((a.required ?? []).map((p) => [p, `<${p}>`]));
+  const tool = toolOf(session, a);
+  switch (session.surfaceName) {
+    case 'dynamic':
+      return { tool, arguments: { action: a.id, params } };
+    case 'meta':
+      return { tool, arguments: { action: a.id.slice(a.id.indexOf('.') + 1), params } };
+    default:
+      return { tool, arguments: params };
+  }
+}
+
+function withheldBlock(session: Session, a: ActionEntry) {
   const v = session.view.availability(a);
   if (v.state === 'withheld') return { reason: v.reason, message: v.text };
   if (v.state === 'tier') return { reason: 'tier', needs: v.needs, message: v.text };
@@ -36,7 +46,7 @@ function withheldBlock(session: Session, a: ActionSpec) {
   return undefined;
 }
 
-function fineGrainedBlock(a: ActionSpec) {
+function fineGrainedBlock(a: ActionEntry) {
   const row = FINE_GRAINED[a.id];
   if (!row) return { judged: false };
   return {
@@ -52,9 +62,13 @@ function fineGrainedBlock(a: ActionSpec) {
 }
 
 /** forge://tools/<id>: one entry, or undefined when the action is not offered at all. */
-export function manifestEntry(session: Session, id: string): Record<string, unknown> | undefined {
-  const a = session.view.catalog.get(id) ?? session.view.catalog.byToolName(id);
-  if (!a || session.view.availability(a).state === 'absent') return undefined;
+export async function manifestEntry(
+  session: Session,
+  id: string,
+): Promise<Record<string, unknown> | undefined> {
+  const entry = session.view.catalog.get(id) ?? session.view.catalog.byToolName(id);
+  if (!entry || session.view.availability(entry).state === 'absent') return undefined;
+  const a = await session.view.catalog.spec(entry);
   const withheld = withheldBlock(session, a);
   return {
     id: a.id,
@@ -81,7 +95,7 @@ export function manifest(session: Session, subscribable: string[]): Record<strin
     const w = withheldBlock(session, a);
     entries.push({
       id: a.id,
-      tool: callShape(session, a).tool,
+      tool: toolOf(session, a),
       read_only: !a.write,
       destructive: a.destructive,
       ...(w ? { withheld: w.reason } : {}),

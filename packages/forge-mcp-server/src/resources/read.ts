@@ -30,9 +30,10 @@ export async function readAction(
   signal?: AbortSignal,
   conditional?: Conditional,
 ): Promise<ReadOutcome> {
-  const action = session.view.catalog.get(id);
-  if (!action || session.view.availability(action).state === 'absent')
+  const entry = session.view.catalog.get(id);
+  if (!entry || session.view.availability(entry).state === 'absent')
     return { ok: false, kind: 'unknown', text: `${id} is not offered by this server` };
+  const action = await session.view.catalog.spec(entry);
   const decision = decide(action, args, {
     view: session.view,
     safeMode: session.config.safeMode,

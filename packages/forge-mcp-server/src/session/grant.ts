@@ -3,7 +3,7 @@
  * read once per session and evaluated into a predicate over actions; when it cannot be evaluated the session
  * falls back to withholding only what no fine-grained token can reach.
  */
-import type { ActionSpec } from '../catalog/types.js';
+import type { ActionEntry } from '../catalog/types.js';
 import {
   FINE_GRAINED,
   FINE_GRAINED_RELEASE,
@@ -193,7 +193,7 @@ export class FineGrainedGate {
   }
 
   /** Why this action is not listed for the session, if it is not. */
-  listingRefusal(a: ActionSpec): string | undefined {
+  listingRefusal(a: ActionEntry): string | undefined {
     const row = FINE_GRAINED[a.id];
     if (!row) return undefined;
     if (row.withheld) return this.unreachableText(a, row);
@@ -203,7 +203,7 @@ export class FineGrainedGate {
   }
 
   /** Why a call of this action is refused before anything is sent, if it is. */
-  callRefusal(a: ActionSpec): string | undefined {
+  callRefusal(a: ActionEntry): string | undefined {
     const row = FINE_GRAINED[a.id];
     if (!row) return undefined;
     if (row.withheld) return this.unreachableText(a, row);
@@ -212,7 +212,7 @@ export class FineGrainedGate {
     return miss ? this.grantText(a, miss) : undefined;
   }
 
-  private grantText(a: ActionSpec, miss: Need[]): string {
+  private grantText(a: ActionEntry, miss: Need[]): string {
     const names = miss.map(([p, b]) => `${p} at the ${boundaryText(b)} boundary`).join(' and ');
     const perms = miss.map(([p]) => p).join(' and ');
     return (
@@ -223,7 +223,7 @@ export class FineGrainedGate {
     );
   }
 
-  private unreachableText(a: ActionSpec, row: FineGrainedRow): string {
+  private unreachableText(a: ActionEntry, row: FineGrainedRow): string {
     const w = row.withheld!;
     const why =
       this.mode === 'fallback' && this.reason

@@ -2,7 +2,7 @@
  * A session: one credential against one instance, with its view of the catalog and its surface.
  * Opening one checks the identity (GET /user), reads the token's kind and scopes, and settles the tier.
  */
-import { catalog } from '../catalog/index.js';
+import { lazyCatalog } from '../catalog/lazy.js';
 import type { Tier } from '../catalog/types.js';
 import type { Config } from '../config/types.js';
 import type { InstanceClient } from '../instance/index.js';
@@ -254,7 +254,7 @@ function sharedSurface(
   ]);
   let surface = surfaces.get(key);
   if (!surface) {
-    const view = new CatalogView(catalog(), {
+    const view = new CatalogView(lazyCatalog(), {
       readOnly: config.readOnly,
       excludeTools: config.excludeTools,
       tier,

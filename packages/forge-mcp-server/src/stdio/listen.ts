@@ -117,17 +117,26 @@ export class StdioListens {
     }
     // Under the minimal surface the SDK acknowledges no resources (resources.subscribe is not advertised).
     if (this.session.config.capabilitySurface !== 'full') return this.opened(id, wellFormed);
+    const uris = uriList(m).filter((uri): uri is string => typeof uri === 'string');
+    if (!uris.length) return this.opened(id, wellFormed);
+    return this.resolve(id, uris, wellFormed);
+  };
+
+  /** Resolves every URI first (a bad one is the listen's answer, nothing followed), then follows them. */
+  private async resolve(
+    id: string | number,
+    uris: string[],
+    counted: boolean,
+  ): Promise<WireError | undefined> {
     const resolved: Array<[string, ResolvedResource]> = [];
     try {
-      for (const uri of uriList(m))
-        if (typeof uri === 'string') resolved.push([uri, resolveResource(uri, this.session)]);
+      for (const uri of uris) resolved.push([uri, await resolveResource(uri, this.session)]);
     } catch (err) {
       if (!(err instanceof ProtocolError)) throw err;
       return wireError(id, err);
     }
-    if (!resolved.length) return this.opened(id, wellFormed);
-    return this.follow(id, resolved, wellFormed);
-  };
+    return this.follow(id, resolved, counted);
+  }
 
   /** Follows a listen's resources, each read once first; a read refused is the listen's answer, as over HTTP. */
   private async follow(

@@ -337,7 +337,7 @@ export function registerSubscribe(
   };
   server.setRequestHandler('resources/subscribe', async (request) => {
     const { room } = usable();
-    const resolved = resolveResource(request.params.uri, session, server);
+    const resolved = await resolveResource(request.params.uri, session, server);
     await room.follow(follower, request.params.uri, pollOf(resolved, room.signal));
     return {};
   });

@@ -2,7 +2,7 @@
  * The three tool surfaces, projections of one catalog view: dynamic (find + execute), meta (one tool
  * per domain) and individual (one tool per action). None holds its own copy of an action.
  */
-import type { ActionSpec, DomainSpec, JsonSchema } from '../catalog/types.js';
+import type { ActionEntry, ActionSpec, DomainEntry, JsonSchema } from '../catalog/types.js';
 import {
   checkTypes,
   decode,
@@ -127,7 +127,7 @@ function individualSchema(a: ActionSpec): JsonSchema {
   };
 }
 
-function shortName(a: ActionSpec): string {
+function shortName(a: ActionEntry): string {
   return a.id.slice(a.id.indexOf('.') + 1);
 }
 
@@ -139,11 +139,14 @@ export interface SurfaceOptions {
   rewrite?: (text: string) => string;
 }
 
-/** A surface bound to a session's view. Tool lists are computed once per view. */
+/**
+ * A surface bound to a session's view. Tool lists are computed once per view. The view holds the catalog's
+ * index entries; an action's full spec (schema, description, request) is loaded when an answer needs it.
+ */
 export class Surface {
-  private tools?: ToolDef[];
-  private finder?: ActionFinder;
-  private readonly domainsByTool = new Map<string, DomainSpec>();
+  private tools?: Promise<ToolDef[]>;
+  private finder?: Promise<ActionFinder>;
+  private readonly domainsByTool = new Map<string, DomainEntry>();
 
   constructor(
     readonly view: CatalogView,
@@ -156,12 +159,17 @@ export class Surface {
     return this.opts.rewrite ? this.opts.rewrite(text) : text;
   }
 
-  list(): ToolDef[] {
+  /** The same array every time (the answer is encoded once: mcp/preserialized.ts). */
+  list(): Promise<ToolDef[]> {
     this.tools ??= this.build();
     return this.tools;
   }
 
-  private build(): ToolDef[] {
+  private spec(a: ActionEntry): Promise<ActionSpec> {
+    return this.view.catalog.spec(a);
+  }
+
+  private async build(): Promise<ToolDef[]> {
     const listed = this.view.listed;
     if (this.opts.surface === 'dynamic') {
       const writes = listed.some((a) => a.write);
@@ -199,7 +207,7 @@ export class Surface {
       ];
     }
     if (this.opts.surface === 'individual') {
-      return listed.map((a) => ({
+      return (await this.view.catalog.specs(listed)).map((a) => ({
         name: a.tool,
         title: this.rw(a.title),
         description: this.rw(a.description),
@@ -211,11 +219,14 @@ export class Surface {
     for (const d of this.view.catalog.domains) {
       const actions = d.actions.filter((a) => this.view.isListed(a));
       if (!actions.length) continue;
+      // The opaque schema (the default) lists names and titles, which the index holds.
+      const specs =
+        this.opts.metaParamSchema === 'opaque' ? undefined : await this.view.catalog.specs(actions);
       out.push({
         name: d.metaTool,
         title: this.rw(`${d.domain.replace(/_/g, ' ')} actions`),
-        description: this.rw(this.metaDescription(d, actions)),
-        inputSchema: this.metaSchema(actions),
+        description: this.rw(this.metaDescription(d, actions, specs)),
+        inputSchema: this.metaSchema(actions, specs),
         annotations: {
           title: this.rw(`${d.domain.replace(/_/g, ' ')} actions`),
           readOnlyHint: actions.every((a) => !a.write),
@@ -228,12 +239,13 @@ export class Surface {
     return out;
   }
 
-  private metaDescription(d: DomainSpec, actions: ActionSpec[]): string {
+  /** `specs`: the actions' full specs, loaded for the compact and full schemas. */
+  private metaDescription(d: DomainEntry, actions: ActionEntry[], specs?: ActionSpec[]): string {
     const lines = [d.summary, 'Actions:'];
-    for (const a of actions) {
-      if (this.opts.metaParamSchema === 'compact') {
-        const req = new Set(a.required ?? []);
-        const ps = Object.keys(paramsOf(a)).map((p) => (req.has(p) ? `${p}*` : p));
+    for (const [i, a] of actions.entries()) {
+      if (this.opts.metaParamSchema === 'compact' && specs) {
+        const req = new Set(specs[i].required ?? []);
+        const ps = Object.keys(paramsOf(specs[i])).map((p) => (req.has(p) ? `${p}*` : p));
         lines.push(`- ${shortName(a)}(${ps.join(', ')}): ${a.title}`);
       } else lines.push(`- ${shortName(a)}: ${a.title}`);
     }
@@ -243,14 +255,14 @@ export class Surface {
     return lines.join('\n');
   }
 
-  private metaSchema(actions: ActionSpec[]): JsonSchema {
+  private metaSchema(actions: ActionEntry[], specs?: ActionSpec[]): JsonSchema {
     const names = actions.map(shortName);
     const params: JsonSchema =
-      this.opts.metaParamSchema === 'full'
+      this.opts.metaParamSchema === 'full' && specs
         ? {
             type: 'object',
             description: "The action's parameters.",
-            anyOf: actions.map((a) => ({
+            anyOf: specs.map((a) => ({
               ...inputSchema(a),
               title: shortName(a),
               additionalProperties: true,
@@ -269,9 +281,11 @@ export class Surface {
   }
 
   /** The search index over the listed actions, shared by every surface that lists the same ones. */
-  private finderOf(): ActionFinder {
+  private finderOf(): Promise<ActionFinder> {
     // Actions of a higher tier are found too, and shown as existing but unavailable.
-    this.finder ??= ActionFinder.over([...this.view.listed, ...this.view.unavailable]);
+    this.finder ??= this.view.catalog
+      .specs([...this.view.listed, ...this.view.unavailable])
+      .then((specs) => ActionFinder.over(specs));
     return this.finder;
   }
 
@@ -290,8 +304,8 @@ export class Surface {
     };
   }
 
-  find(query: string, limit: number): Resolution {
-    const hits = this.finderOf().search(query, limit);
+  async find(query: string, limit: number): Promise<Resolution> {
+    const hits = (await this.finderOf()).search(query, limit);
     if (!hits.length)
       return {
         kind: 'answer',
@@ -315,9 +329,9 @@ export class Surface {
   }
 
   /** Resolves a tools/call into an action and its parameters, with the surface's argument checks. */
-  resolve(tool: string, rawArgs: Record<string, unknown> | undefined): Resolution {
+  async resolve(tool: string, rawArgs: Record<string, unknown> | undefined): Promise<Resolution> {
     const args = rawArgs ?? {};
-    const refuse = (text: string, refusal = 'invalid_params', action?: ActionSpec): Resolution => ({
+    const refuse = (text: string, refusal = 'invalid_params', action?: ActionEntry): Resolution => ({
       kind: 'answer',
       text,
       isError: true,
@@ -334,17 +348,22 @@ export class Surface {
       const v = validatorFor(EXECUTE_SCHEMA);
       if (!v(args)) return refuse(`validating "arguments": ${describeErrors(v.errors)}`);
       const id = String(args.action);
-      const a = this.view.catalog.get(id);
-      const avail = a ? this.view.availability(a) : undefined;
-      if (!a || !avail || avail.state === 'absent') {
-        const hits = suggestIds(id, this.view.listed, this.finderOf());
+      const entry = this.view.catalog.get(id);
+      const avail = entry ? this.view.availability(entry) : undefined;
+      if (!entry || !avail || avail.state === 'absent') {
+        const hits = suggestIds(id, this.view.listed, await this.finderOf());
         return refuse(
           `${EXECUTE_TOOL}: unknown action "${id}".${hits.length ? ` Did you mean: ${hits.join(', ')}?` : ''} Use ${FIND_TOOL} to find the canonical ID.`,
           'unknown_action',
         );
       }
       if (avail.state !== 'available')
-        return refuse(`${EXECUTE_TOOL}: ${avail.text}`, avail.state === 'tier' ? 'tier' : avail.reason, a);
+        return refuse(
+          `${EXECUTE_TOOL}: ${avail.text}`,
+          avail.state === 'tier' ? 'tier' : avail.reason,
+          entry,
+        );
+      const a = await this.spec(entry);
       const params = translateAliases(a, (args.params as Record<string, unknown>) ?? {});
       // A required value given empty or zero gets its own text before the type checks (a zero ID would
       // otherwise read as an out-of-range number); the surface check's text stands alone.
@@ -360,15 +379,16 @@ export class Surface {
       return { kind: 'action', action: a, params, confirm: args.confirm === true };
     }
     if (this.opts.surface === 'individual') {
-      const a = this.view.catalog.byToolName(tool);
-      if (!a) return { kind: 'unknown_tool' };
-      const avail = this.view.availability(a);
+      const entry = this.view.catalog.byToolName(tool);
+      if (!entry) return { kind: 'unknown_tool' };
+      const avail = this.view.availability(entry);
       // A fine-grained refusal names the action and the way out; other removals leave no tool at all.
       if (avail.state === 'withheld' && avail.reason === 'fine_grained')
-        return refuse(avail.text, 'fine_grained', a);
+        return refuse(avail.text, 'fine_grained', entry);
       // A higher tier's action exists: its tool is not listed, but a call is answered as unavailable.
-      if (avail.state === 'tier') return refuse(`${tool}: ${avail.text}`, 'tier', a);
+      if (avail.state === 'tier') return refuse(`${tool}: ${avail.text}`, 'tier', entry);
       if (avail.state !== 'available') return { kind: 'unknown_tool' };
+      const a = await this.spec(entry);
       const schema = individualSchema(a);
       const v = validatorFor(schema);
       const params = { ...args };
@@ -384,7 +404,7 @@ export class Surface {
     const d = this.domainsByTool.get(tool);
     if (!d) return { kind: 'unknown_tool' };
     // A domain only a higher tier offers has no tool listed; its actions are still answered as unavailable.
-    const toolListed = this.list().some((t) => t.name === tool);
+    const toolListed = (await this.list()).some((t) => t.name === tool);
     if (!toolListed && !d.actions.some((x) => this.view.availability(x).state === 'tier'))
       return { kind: 'unknown_tool' };
     if (
@@ -400,21 +420,22 @@ export class Surface {
     const name = args.action.startsWith(d.domain + '.')
       ? args.action.slice(d.domain.length + 1)
       : args.action;
-    const a = d.actions.find(
+    const entry = d.actions.find(
       (x) => shortName(x) === name || (x.aliases ?? []).includes(args.action as string),
     );
     const valid = d.actions.filter((x) => this.view.isListed(x)).map(shortName);
-    if (!a || this.view.availability(a).state !== 'available') {
-      const av = a ? this.view.availability(a) : undefined;
-      if (av && av.state === 'tier') return refuse(`${tool}: ${av.text}`, 'tier', a);
+    if (!entry || this.view.availability(entry).state !== 'available') {
+      const av = entry ? this.view.availability(entry) : undefined;
+      if (av && av.state === 'tier') return refuse(`${tool}: ${av.text}`, 'tier', entry);
       if (!toolListed) return { kind: 'unknown_tool' };
       if (av && av.state === 'withheld' && av.reason === 'fine_grained')
-        return refuse(av.text, 'fine_grained', a);
+        return refuse(av.text, 'fine_grained', entry);
       return refuse(
         `${tool}: unknown action "${args.action}". Valid actions: ${valid.join(', ')}`,
         'unknown_action',
       );
     }
+    const a = await this.spec(entry);
     let params = args.params as Record<string, unknown> | undefined;
     let confirm: boolean | undefined;
     if (params && 'confirm' in params && !('confirm' in paramsOf(a))) {
@@ -436,7 +457,7 @@ export class Surface {
 }
 
 /** Nearest canonical IDs by spelling, then by meaning. */
-function suggestIds(id: string, listed: ActionSpec[], finder: ActionFinder): string[] {
+function suggestIds(id: string, listed: readonly ActionEntry[], finder: ActionFinder): string[] {
   const close = listed
     .map((a) => ({ id: a.id, d: levenshtein(id, a.id) }))
     .filter((x) => x.d <= Math.max(2, Math.floor(id.length / 4)))

@@ -2,8 +2,7 @@
  * A session's view of the catalog. Filtering happens once, here; every surface, resource, prompt and
  * completion reads the same view.
  */
-import type { ActionSpec, Tier } from '../catalog/types.js';
-import type { Catalog } from '../catalog/index.js';
+import type { ActionEntry, CatalogSource, Tier } from '../catalog/types.js';
 
 export const TIER_RANK: Record<Tier, number> = { free: 0, premium: 1, ultimate: 2 };
 
@@ -30,21 +29,22 @@ export interface ViewOptions {
 /** What the view asks of a fine-grained session (session/grant.ts). */
 export interface FineGrainedFilter {
   /** Why the action is not listed, if it is not. */
-  listingRefusal(a: ActionSpec): string | undefined;
+  listingRefusal(a: ActionEntry): string | undefined;
   /** Why a call is refused before anything is sent, if it is. */
-  callRefusal(a: ActionSpec): string | undefined;
+  callRefusal(a: ActionEntry): string | undefined;
 }
 
 /** Scopes that lift the read_api narrowing. */
 const canWrite = (scopes: string[]) => scopes.includes('api');
 
 export class CatalogView {
-  private readonly cache = new Map<ActionSpec, Availability>();
-  readonly listed: ActionSpec[];
+  /** By canonical ID: an action's index entry and its full spec share one answer. */
+  private readonly cache = new Map<string, Availability>();
+  readonly listed: ActionEntry[];
   private readonly excluded: Set<string>;
 
   constructor(
-    readonly catalog: Catalog,
+    readonly catalog: CatalogSource,
     readonly opts: ViewOptions,
   ) {
     this.excluded = new Set(opts.excludeTools.map((s) => s.trim()).filter(Boolean));
@@ -52,22 +52,22 @@ export class CatalogView {
     this.listed = catalog.actions.filter(
       (a) => this.availability(a).state === 'available' && !fg?.listingRefusal(a),
     );
-    this.listedSet = new Set(this.listed);
+    this.listedIds = new Set(this.listed.map((a) => a.id));
     this.unavailable = catalog.actions.filter(
       (a) => this.availability(a).state === 'tier' && !fg?.listingRefusal(a),
     );
   }
 
-  private readonly listedSet: Set<ActionSpec>;
+  private readonly listedIds: Set<string>;
   /**
    * Actions only a higher tier than the session's offers: not listed, but found and answered as existing
    * and unavailable (never as unknown).
    */
-  readonly unavailable: ActionSpec[];
+  readonly unavailable: ActionEntry[];
 
   /** Offered in lists (a fine-grained grant may list less than it lets through). */
-  isListed(a: ActionSpec): boolean {
-    return this.listedSet.has(a);
+  isListed(a: ActionEntry): boolean {
+    return this.listedIds.has(a.id);
   }
 
   /** Entries of the exclude list that name nothing (logged at WARN by the caller). */
@@ -75,7 +75,7 @@ export class CatalogView {
     return unknownExclusions(this.catalog, [...this.excluded], extra);
   }
 
-  isExcluded(a: ActionSpec): boolean {
+  isExcluded(a: ActionEntry): boolean {
     const d = this.catalog.domain(a.id);
     return (
       this.excluded.has(a.id) ||
@@ -86,16 +86,16 @@ export class CatalogView {
     );
   }
 
-  availability(a: ActionSpec): Availability {
-    let v = this.cache.get(a);
+  availability(a: ActionEntry): Availability {
+    let v = this.cache.get(a.id);
     if (!v) {
       v = this.compute(a);
-      this.cache.set(a, v);
+      this.cache.set(a.id, v);
     }
     return v;
   }
 
-  private compute(a: ActionSpec): Availability {
+  private compute(a: ActionEntry): Availability {
     if (this.isExcluded(a)) return { state: 'absent' };
     const fineGrained = this.opts.fineGrained?.callRefusal(a);
     if (fineGrained) return { state: 'withheld', reason: 'fine_grained', text: fineGrained };
@@ -129,7 +129,7 @@ export class CatalogView {
 }
 
 /** Entries of an exclude list that name no tool, group or action (logged at WARN by each transport). */
-export function unknownExclusions(catalog: Catalog, entries: string[], extra: string[] = []): string[] {
+export function unknownExclusions(catalog: CatalogSource, entries: string[], extra: string[] = []): string[] {
   return [...new Set(entries.map((e) => e.trim()).filter(Boolean))].filter(
     (e) =>
       !extra.includes(e) &&

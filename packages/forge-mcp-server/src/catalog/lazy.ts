@@ -1,0 +1,59 @@
+/**
+ * The catalog the server reads: the generated index (every action's entry, built without evaluating a domain
+ * file) and each domain's full specs loaded on first use. A stdio start, its session's view and the dynamic
+ * and meta tool lists read the index alone; a call, a search or a full tool list loads the domains it needs.
+ */
+import { catalogIndex } from './catalog-index.generated.js';
+import { IndexedCatalog } from './indexed.js';
+import type { ActionEntry, ActionSpec, DomainEntry, DomainSpec } from './types.js';
+
+type DomainModules = Record<string, () => Promise<{ domain: DomainSpec }>>;
+
+/**
+ * The domain files' loaders, read on first use: bundled, they and the domain files are a bundle apart
+ * (scripts/bundle.mjs), so a start reads none of the catalog's code.
+ */
+const domainModules = (): Promise<DomainModules> =>
+  import('./domain-modules.generated.js').then((m) => m.DOMAIN_MODULES);
+
+export class LazyCatalog extends IndexedCatalog<ActionEntry, DomainEntry> {
+  /** Per domain, its specs by canonical ID, once its module has loaded. */
+  private readonly loading = new Map<string, Promise<Map<string, ActionSpec>>>();
+
+  constructor(
+    index: DomainEntry[] = catalogIndex(),
+    private readonly modules: () => Promise<DomainModules> = domainModules,
+  ) {
+    super(index);
+  }
+
+  private load(d: DomainEntry): Promise<Map<string, ActionSpec>> {
+    let specs = this.loading.get(d.domain);
+    if (!specs) {
+      specs = this.modules().then(async (all) => {
+        const load = all[d.domain];
+        if (!load)
+          throw new Error(`catalog: the index names domain ${d.domain}, which has no module (rebuild)`);
+        const { domain } = await load();
+        return new Map(domain.actions.map((a) => [a.id, a]));
+      });
+      this.loading.set(d.domain, specs);
+    }
+    return specs;
+  }
+
+  async spec(a: ActionEntry): Promise<ActionSpec> {
+    const d = this.domain(a.id);
+    const found = d && (await this.load(d)).get(a.id);
+    // The index is generated from the domain files by the build; a miss means it was not rebuilt.
+    if (!found) throw new Error(`catalog: ${a.id} is in the index but not in its domain file (rebuild)`);
+    return found;
+  }
+}
+
+let shared: LazyCatalog | undefined;
+/** One lazy catalog serves every session; a domain loaded for one is loaded for all. */
+export function lazyCatalog(): LazyCatalog {
+  shared ??= new LazyCatalog();
+  return shared;
+}
