@@ -90,8 +90,11 @@ if (counts.type !== 34 || counts.payload !== 20 || counts.mutation !== 3 || coun
   fail(`withheld split ${JSON.stringify(counts)}, the spec says 34/20/3/1`);
 
 const body = Object.entries(rows)
-  .map(([id, r]) => `  ${JSON.stringify(id)}: ${JSON.stringify(r)},`)
-  .join('\n');
+  .map(([id, r]) => `${JSON.stringify(id)}: ${JSON.stringify(r)}`)
+  .join(',\n');
+// The rows are JSON inside a template literal: nothing there may be read by the literal, and ASCII only.
+if (/[^\x20-\x7e\n]|[\\`$]/.test(body))
+  fail('a row holds a backslash, a backtick, a dollar sign or non-ASCII');
 
 writeFileSync(
   out,
@@ -114,10 +117,19 @@ export interface FineGrainedRow {
 /** The instance release the record was taken at. */
 export const FINE_GRAINED_RELEASE = '19.4.1';
 
-// prettier-ignore
-export const FINE_GRAINED: Record<string, FineGrainedRow> = {
+let table: Record<string, FineGrainedRow> | undefined;
+
+/**
+ * The record's rows by canonical ID, parsed on first use: a session with a classic token never reads them, and
+ * a start holds the text alone.
+ */
+export function fineGrainedTable(): Record<string, FineGrainedRow> {
+  // prettier-ignore
+  table ??= JSON.parse(\`{
 ${body}
-};
+}\`) as Record<string, FineGrainedRow>;
+  return table;
+}
 `,
 );
 console.log(`wrote ${out}: ${Object.keys(rows).length} actions, withheld ${JSON.stringify(counts)}`);

@@ -3,7 +3,7 @@
  * refusals for fine-grained sessions). These replace the status classification and drop every route hint:
  * no role, licence or owner hint follows them. Classic tokens never get these texts or notes.
  */
-import { FINE_GRAINED, FINE_GRAINED_RELEASE } from '../catalog/fine-grained.generated.js';
+import { fineGrainedTable, FINE_GRAINED_RELEASE } from '../catalog/fine-grained.generated.js';
 import type { ActionSpec } from '../catalog/types.js';
 import { InstanceError, type FineGrainedSessionInfo } from '../instance/index.js';
 import type { ToolResult } from './format.js';
@@ -46,7 +46,7 @@ function messagesOf(err: InstanceError): string[] {
 
 /** What the action needs at release 19.4.1, for a suggestion. */
 function needsText(a: ActionSpec): string | undefined {
-  const alt = FINE_GRAINED[a.id]?.needs?.[0];
+  const alt = fineGrainedTable()[a.id]?.needs?.[0];
   if (!alt) return undefined;
   return alt.map(([p, b]) => `${p} at the ${b.join(' or ')} boundary`).join(' and ');
 }

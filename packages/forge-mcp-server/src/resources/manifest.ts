@@ -4,7 +4,7 @@
  * same words as the refusal a call would get).
  */
 import type { ActionEntry, ActionSpec } from '../catalog/types.js';
-import { FINE_GRAINED } from '../catalog/fine-grained.generated.js';
+import { fineGrainedTable } from '../catalog/fine-grained.generated.js';
 import { inputSchema } from '../executor/index.js';
 import { EXECUTE_TOOL } from '../surfaces/index.js';
 import type { Session } from '../session/index.js';
@@ -47,7 +47,7 @@ function withheldBlock(session: Session, a: ActionEntry) {
 }
 
 function fineGrainedBlock(a: ActionEntry) {
-  const row = FINE_GRAINED[a.id];
+  const row = fineGrainedTable()[a.id];
   if (!row) return { judged: false };
   return {
     judged: row.reach === 'yes',

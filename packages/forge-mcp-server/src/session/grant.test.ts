@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../catalog/index.js';
-import { FINE_GRAINED } from '../catalog/fine-grained.generated.js';
+import { fineGrainedTable } from '../catalog/fine-grained.generated.js';
+
+const FINE_GRAINED = fineGrainedTable();
 import { evaluateGrant, FineGrainedGate, judgeVersion, permissionId } from './grant.js';
 
 const SIM_GRANT = {

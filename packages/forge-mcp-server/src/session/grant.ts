@@ -5,7 +5,7 @@
  */
 import type { ActionEntry } from '../catalog/types.js';
 import {
-  FINE_GRAINED,
+  fineGrainedTable,
   FINE_GRAINED_RELEASE,
   type Boundary,
   type FineGrainedRow,
@@ -49,7 +49,7 @@ function knownPermissions(): Set<string> {
     'read_namespace',
     'read_license',
   ]);
-  for (const row of Object.values(FINE_GRAINED))
+  for (const row of Object.values(fineGrainedTable()))
     for (const alt of row.needs ?? []) for (const [p] of alt) known.add(permissionId(p));
   return known;
 }
@@ -194,7 +194,7 @@ export class FineGrainedGate {
 
   /** Why this action is not listed for the session, if it is not. */
   listingRefusal(a: ActionEntry): string | undefined {
-    const row = FINE_GRAINED[a.id];
+    const row = fineGrainedTable()[a.id];
     if (!row) return undefined;
     if (row.withheld) return this.unreachableText(a, row);
     if (this.mode === 'fallback') return undefined;
@@ -204,7 +204,7 @@ export class FineGrainedGate {
 
   /** Why a call of this action is refused before anything is sent, if it is. */
   callRefusal(a: ActionEntry): string | undefined {
-    const row = FINE_GRAINED[a.id];
+    const row = fineGrainedTable()[a.id];
     if (!row) return undefined;
     if (row.withheld) return this.unreachableText(a, row);
     if (this.mode !== 'judged') return undefined;

@@ -15,12 +15,11 @@ import {
 } from '../executor/arguments.js';
 import { describeErrors, inputSchema, paramsOf, validatorFor } from '../executor/schema.js';
 import { confirmationReason } from '../policy/index.js';
-import { ActionFinder } from './find.js';
+import type { ActionFinder } from './find.js';
 import type { CatalogView } from './view.js';
 
 export { CatalogView } from './view.js';
 export type { Availability, ViewOptions } from './view.js';
-export { ActionFinder } from './find.js';
 
 export type SurfaceName = 'dynamic' | 'meta' | 'individual';
 export type MetaParamSchema = 'opaque' | 'compact' | 'full';
@@ -283,9 +282,11 @@ export class Surface {
   /** The search index over the listed actions, shared by every surface that lists the same ones. */
   private finderOf(): Promise<ActionFinder> {
     // Actions of a higher tier are found too, and shown as existing but unavailable.
-    this.finder ??= this.view.catalog
-      .specs([...this.view.listed, ...this.view.unavailable])
-      .then((specs) => ActionFinder.over(specs));
+    // The ranking and its vocabulary load with the first search, as the specs it ranks do.
+    this.finder ??= Promise.all([
+      import('./find.js'),
+      this.view.catalog.specs([...this.view.listed, ...this.view.unavailable]),
+    ]).then(([{ ActionFinder }, specs]) => ActionFinder.over(specs));
     return this.finder;
   }
 
