@@ -85,8 +85,7 @@ const evictions = () => records.filter((r) => r.msg === 'credential pool entry e
 describe('rebuild eviction', () => {
   it('a pooled credential whose catalog fails to register is answered 503 (-32603, not charged) and its entry leaves for rebuild, counted; its next request builds it anew', async () => {
     const token = s.addToken({ kind: 'personal', scopes: ['api'] });
-    expect((await rpc(http.url, bearer(token), getIssue(1))).status).toBe(200);
-
+    // The credential is checked and pooled, then building its MCP server fails.
     fault.builds = 1;
     const since = s.requests.length;
     const failed = await rpc(http.url, bearer(token), getIssue(2));
@@ -101,6 +100,8 @@ describe('rebuild eviction', () => {
           'session build failed: the catalog could not be registered for this credential; retry shortly',
       },
     });
+    expect(fault.builds).toBe(0);
+    expect(s.requests.slice(since).map((q) => q.path)).toContain('/api/v4/user');
     // Nothing of the call reached the instance.
     expect(apiCalls(s, since)).toEqual([]);
     const line = evictions().at(-1)!;
@@ -122,6 +123,21 @@ describe('rebuild eviction', () => {
     expect((await rpc(http.url, bearer(token), getIssue(3))).status).toBe(200);
     expect(s.requests.slice(again).map((q) => q.path)).toContain('/api/v4/user');
     expect(published).toEqual(['rebuild']);
+  });
+
+  it("a served credential's next stateless requests are served by the server it was built, not a new build", async () => {
+    const token = s.addToken({ kind: 'personal', scopes: ['api'] });
+    expect((await rpc(http.url, bearer(token), getIssue(1))).status).toBe(200);
+    const before = evictions().length;
+    fault.builds = 1;
+    try {
+      for (const id of [2, 3, 4]) expect((await rpc(http.url, bearer(token), getIssue(id))).status).toBe(200);
+      // No build happened, so the fault is still waiting and nothing was evicted.
+      expect(fault.builds).toBe(1);
+      expect(evictions().length).toBe(before);
+    } finally {
+      fault.builds = 0;
+    }
   });
 
   it("a stateful session's initialize whose catalog fails to register: 503, the entry leaves (rebuild), and the next initialize opens a whole session", async () => {

@@ -29,6 +29,7 @@ import { bind, createListener, parseAddr, unlinkSocket, urlOf } from './listen.j
 import { OAuthDoor, type Refusal } from './oauth-door.js';
 import { OAUTH_PAGE_PATH, sendPublic } from './oauth.js';
 import { originPolicy } from './origin-guard.js';
+import { KeptServers } from './kept.js';
 import { SessionPool } from './pool.js';
 import { InstanceError, presentedTokenLabel } from '../instance/index.js';
 import { SessionTable } from './sessions.js';
@@ -188,15 +189,23 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
         onClose: (id, why) => log.debug({ session: id, why }, 'session ended'),
       });
 
-  /** The MCP server each admitted stateless request was built with (its catalog registered before the SDK). */
-  const built = new WeakMap<object, Server>();
+  /** Built MCP servers kept between a credential's stateless requests (kept.ts says when one comes back). */
+  const kept = new KeptServers((session) =>
+    registerCatalog(session, {
+      transport: 'tcp',
+      seal: state.sealKey,
+      onToolCall: (i) => log.debug(i, 'tools/call'),
+    }),
+  );
+  /** The server each admitted stateless request holds (its catalog registered before the SDK), with its body. */
+  const held = new WeakMap<object, { server: Server; session: Session; body: unknown }>();
   const handler = createMcpHandler(
     (ctx) => {
-      const ready = ctx.authInfo && built.get(ctx.authInfo);
+      const ready = ctx.authInfo && held.get(ctx.authInfo);
       if (ready) {
-        // Taken once: a server connects to one transport.
-        built.delete(ctx.authInfo!);
-        return ready;
+        // Taken once: a server connects to one transport at a time.
+        held.delete(ctx.authInfo!);
+        return kept.lend(ready.server, ready.session, ctx.era, ready.body);
       }
       const session = (ctx.authInfo && bound.get(ctx.authInfo)) ?? pool.peek(ctx.authInfo?.clientId ?? '');
       if (!session) throw new Error('no session for this request');
@@ -293,15 +302,14 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
           ))
         )
           return;
-        built.set(
-          auth,
-          registerCatalog(session, {
-            transport: 'tcp',
-            seal: state.sealKey,
-            onToolCall: (i) => log.debug(i, 'tools/call'),
-          }),
-        );
+        held.set(auth, { server: kept.take(session), session, body: parsed });
         await node(req as never, res as never, parsed);
+        // Answered before the SDK built an exchange (a GET, a refused header): the server served nothing.
+        const unused = held.get(auth);
+        if (unused) {
+          held.delete(auth);
+          kept.giveBack(unused.server, session);
+        }
       });
     } catch (err) {
       if (!(err instanceof CatalogRegistrationFailed) || res.headersSent) throw err;

@@ -1,0 +1,122 @@
+/**
+ * MCP servers kept between stateless requests (HTTP mode). Building a credential's server registers every
+ * handler anew; a stateless request only needs one that is connected to nothing, so a server whose exchange
+ * ended cleanly waits here for the credential's next request instead of being built again.
+ *
+ * A server comes back only when what it served can have left nothing behind on it: one 2025-era (legacy)
+ * JSON-RPC request of a method that changes no server state (not initialize, not logging/setLevel, no batch,
+ * no notification), answered, and its exchange closed. The answer having been sent means the handler has
+ * finished, so nothing of that request (its id, progress token, abort signal) can reach a later exchange;
+ * closing the transport ends the server's connection (the SDK's Server reconnects only once closed). Anything
+ * else (a 2026-07-28 request, which binds per-request client identity to the instance; an exchange aborted
+ * before its answer) leaves the server to be collected, as a server built for one request always was.
+ *
+ * Concurrent requests of one credential each take a server of their own (an idle one, else a new build), so
+ * they run at once and independently, exactly as with a server built per request. Servers are kept per
+ * session object: an entry evicted from the credential pool, or rebuilt, takes its servers with it, and the
+ * credential's next session builds its own.
+ */
+import type { Server, Transport } from '@modelcontextprotocol/server';
+import { channels } from '../channels.js';
+import type { Session } from '../session/index.js';
+
+/** Methods whose 2025-era exchange leaves no state on the server that answered it. */
+const STATELESS_METHODS = new Set([
+  'ping',
+  'tools/list',
+  'tools/call',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+  'prompts/list',
+  'prompts/get',
+  'completion/complete',
+]);
+
+/** Idle servers kept per session at most (one per request a credential has in flight at once). */
+export const MAX_KEPT_PER_SESSION = 4;
+
+interface Kept {
+  server: Server;
+  /** Whether request observers were listening when it was built (observeServer decides at build time). */
+  observed: boolean;
+  /** The exchange it serves now: the request id that must be answered before it may come back. */
+  exchange?: { id: string | number; answered: boolean; session: Session };
+}
+
+type Message = { id?: unknown; result?: unknown; error?: unknown };
+
+/** The id of a single JSON-RPC request whose method leaves no server state, else undefined. */
+function reusableId(body: unknown): string | number | undefined {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const { id, method } = body as { id?: unknown; method?: unknown };
+  if (typeof method !== 'string' || !STATELESS_METHODS.has(method)) return undefined;
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+}
+
+export class KeptServers {
+  private readonly idle = new WeakMap<Session, Kept[]>();
+  private readonly records = new WeakMap<Server, Kept>();
+
+  constructor(
+    /** Builds a session's server (registering its catalog); what it throws reaches the caller of take(). */
+    private readonly build: (session: Session) => Server,
+    private readonly max = MAX_KEPT_PER_SESSION,
+  ) {}
+
+  /** A server connected to nothing for one request of `session`: an idle one, else a new build. */
+  take(session: Session): Server {
+    const observed = channels.mcpRequest.hasSubscribers;
+    const list = this.idle.get(session);
+    while (list?.length) {
+      const kept = list.pop()!;
+      if (kept.observed === observed && kept.server.transport === undefined) return kept.server;
+    }
+    const server = this.build(session);
+    const kept: Kept = { server, observed };
+    this.records.set(server, kept);
+    // Watches the exchange's answer go out; the close that ends the exchange brings the server back.
+    const connect = server.connect.bind(server);
+    server.connect = (transport: Transport) => {
+      const exchange = kept.exchange;
+      if (exchange) {
+        const send = transport.send.bind(transport);
+        transport.send = (message, options) => {
+          const m = message as Message;
+          if (m.id === exchange.id && ('result' in m || 'error' in m)) exchange.answered = true;
+          return send(message, options);
+        };
+      }
+      return connect(transport);
+    };
+    server.onclose = () => {
+      const exchange = kept.exchange;
+      kept.exchange = undefined;
+      if (exchange?.answered) this.keep(exchange.session, kept);
+    };
+    return server;
+  }
+
+  /**
+   * Hands `server` to the SDK for a request of `era` with `body`: it comes back once that exchange ends
+   * cleanly if the request is one that leaves nothing behind, and is let go otherwise.
+   */
+  lend(server: Server, session: Session, era: 'legacy' | 'modern', body: unknown): Server {
+    const kept = this.records.get(server);
+    const id = era === 'legacy' ? reusableId(body) : undefined;
+    if (kept) kept.exchange = id === undefined ? undefined : { id, answered: false, session };
+    return server;
+  }
+
+  /** A server taken for a request that never reached it (answered before the SDK built an exchange). */
+  giveBack(server: Server, session: Session): void {
+    const kept = this.records.get(server);
+    if (kept && server.transport === undefined) this.keep(session, kept);
+  }
+
+  private keep(session: Session, kept: Kept): void {
+    let list = this.idle.get(session);
+    if (!list) this.idle.set(session, (list = []));
+    if (list.length < this.max && !list.includes(kept)) list.push(kept);
+  }
+}

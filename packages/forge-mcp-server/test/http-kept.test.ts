@@ -1,0 +1,154 @@
+/**
+ * A credential's MCP server is kept between its stateless requests (src/http/kept.ts), over loopback HTTP
+ * against forge-sim: concurrent requests of one credential still run at once and independently (the same
+ * JSON-RPC id included), and what a 2025-era request sets on the server that answered it (the logging level
+ * of logging/setLevel, the client capabilities of an initialize) never reaches the credential's next request.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  apiCalls,
+  executeCall,
+  httpServer,
+  rpc,
+  sim,
+  type ForgeSim,
+  type HttpServerProcess,
+} from './harness.js';
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
+let s: ForgeSim;
+let server: HttpServerProcess;
+beforeAll(async () => {
+  s = await sim();
+  server = await httpServer(s);
+});
+afterAll(async () => {
+  await server?.stop();
+  await s?.close();
+});
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Every JSON-RPC message of an answer: a JSON body, or the data lines of an event stream. */
+async function messages(res: Promise<Response>): Promise<Array<Record<string, unknown>>> {
+  const r = await res;
+  expect(r.status).toBe(200);
+  const raw = await r.text();
+  if (raw.startsWith('{')) return [JSON.parse(raw) as Record<string, unknown>];
+  return raw
+    .split('\n')
+    .filter((l) => l.startsWith('data: '))
+    .map((l) => JSON.parse(l.slice(6)) as Record<string, unknown>);
+}
+
+/** Polls until `ok` holds (generous limit: the machine may be loaded). */
+async function until(ok: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!ok()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const ISSUE = executeCall(7, 'issue.get', { project_id: '1', issue_iid: 1 });
+const MR = executeCall(7, 'merge_request.get', { project_id: '1', merge_request_iid: 1 });
+
+describe('kept servers over HTTP', () => {
+  it('two concurrent tools/calls of one credential with the same id each get their own answer', async () => {
+    const token = s.addToken({ kind: 'personal', scopes: ['api'] });
+    // Each call once alone: its answer, and the credential's server kept for the next request.
+    const issueAlone = await messages(rpc(server.url, bearer(token), ISSUE));
+    const mrAlone = await messages(rpc(server.url, bearer(token), MR));
+    expect(JSON.stringify(issueAlone)).not.toEqual(JSON.stringify(mrAlone));
+
+    // Both held at the instance until both have reached it: they are in flight at once.
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    s.fault({ path: '/api/v4/projects/1/issues/1', until: gate, times: 1 });
+    s.fault({ path: '/api/v4/projects/1/merge_requests/1', until: gate, times: 1 });
+    try {
+      const since = s.requests.length;
+      const issue = messages(rpc(server.url, bearer(token), ISSUE));
+      const mr = messages(rpc(server.url, bearer(token), MR));
+      await until(() => apiCalls(s, since).length === 2, 'both calls to reach the instance');
+      open();
+      expect(await issue).toEqual(issueAlone);
+      expect(await mr).toEqual(mrAlone);
+    } finally {
+      open();
+      s.clearFaults();
+    }
+  });
+
+  it("a logging/setLevel request's level does not reach the credential's next request", async () => {
+    const token = s.addToken({ kind: 'personal', scopes: ['api'] });
+    expect(await messages(rpc(server.url, bearer(token), ISSUE))).toHaveLength(1);
+    const set = await messages(
+      rpc(server.url, bearer(token), {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'logging/setLevel',
+        params: { level: 'debug' },
+      }),
+    );
+    expect(set).toEqual([{ jsonrpc: '2.0', id: 1, result: {} }]);
+    for (let i = 0; i < 3; i++) {
+      // The answer alone: no notifications/message log record before it.
+      const answer = await messages(rpc(server.url, bearer(token), ISSUE));
+      expect(answer.map((m) => m.method ?? 'answer')).toEqual(['answer']);
+    }
+  });
+
+  it("an initialize declaring elicitation does not let the credential's next request be asked", async () => {
+    // The meta surface asks a client that can elicit before a destructive call (the dynamic one never asks).
+    const meta = await httpServer(s, ['--tool-surface=meta']);
+    const issue = (id: number, action: string, params: Record<string, unknown>) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'forge_issue', arguments: { action, params } },
+    });
+    try {
+      const token = s.addToken({ kind: 'personal', scopes: ['api'] });
+      const call = (body: unknown) =>
+        messages(
+          fetch(meta.url, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              accept: 'application/json, text/event-stream',
+              ...bearer(token),
+            },
+            body: JSON.stringify(body),
+            // A request left waiting for an elicitation answer fails here rather than hang the run.
+            signal: AbortSignal.timeout(30_000),
+          }),
+        );
+      expect(await call(issue(1, 'get', { project_id: '1', issue_iid: 1 }))).toHaveLength(1);
+      const init = await call({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: { elicitation: {} },
+          clientInfo: { name: 'kept', version: '1' },
+        },
+      });
+      expect(init[0]).toMatchObject({ id: 1, result: { serverInfo: { name: 'forge-mcp-server' } } });
+      for (let i = 0; i < 3; i++) {
+        const since = s.requests.length;
+        // Fails closed as for any stateless request: no elicitation/create, nothing sent to the instance.
+        const answer = await call(issue(2, 'delete', { project_id: '1', issue_iid: 2 }));
+        expect(answer.map((m) => m.method ?? 'answer')).toEqual(['answer']);
+        const result = answer[0]!.result as { isError?: boolean; content: Array<{ text: string }> };
+        expect(result.isError).toBe(true);
+        expect(result.content[0]!.text).toMatch(/^Confirm forge_issue\/delete\? /);
+        expect(apiCalls(s, since)).toEqual([]);
+      }
+    } finally {
+      await meta.stop();
+    }
+  });
+});
