@@ -175,6 +175,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
   pool.onEvict((key, reason) => {
     void subscriptions.endFor(key).catch(() => undefined);
     sessions?.endFor(key);
+    kept.forget(key);
     door?.forgetIdentity(key, reason);
   });
   // Stateful sessions (--stateless=false) for 2025-era clients; 2026-07-28 requests stay stateless.
@@ -198,14 +199,14 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     }),
   );
   /** The server each admitted stateless request holds (its catalog registered before the SDK), with its body. */
-  const held = new WeakMap<object, { server: Server; session: Session; body: unknown }>();
+  const held = new WeakMap<object, { server: Server; body: unknown }>();
   const handler = createMcpHandler(
     (ctx) => {
       const ready = ctx.authInfo && held.get(ctx.authInfo);
       if (ready) {
         // Taken once: a server connects to one transport at a time.
         held.delete(ctx.authInfo!);
-        return kept.lend(ready.server, ready.session, ctx.era, ready.body);
+        return kept.lend(ready.server, ctx.era, ready.body);
       }
       const session = (ctx.authInfo && bound.get(ctx.authInfo)) ?? pool.peek(ctx.authInfo?.clientId ?? '');
       if (!session) throw new Error('no session for this request');
@@ -302,13 +303,13 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
           ))
         )
           return;
-        held.set(auth, { server: kept.take(session), session, body: parsed });
+        held.set(auth, { server: kept.take(key, session), body: parsed });
         await node(req as never, res as never, parsed);
         // Answered before the SDK built an exchange (a GET, a refused header): the server served nothing.
         const unused = held.get(auth);
         if (unused) {
           held.delete(auth);
-          kept.giveBack(unused.server, session);
+          kept.giveBack(unused.server);
         }
       });
     } catch (err) {

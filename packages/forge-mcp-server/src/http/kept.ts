@@ -12,9 +12,10 @@
  * before its answer) leaves the server to be collected, as a server built for one request always was.
  *
  * Concurrent requests of one credential each take a server of their own (an idle one, else a new build), so
- * they run at once and independently, exactly as with a server built per request. Servers are kept per
- * session object: an entry evicted from the credential pool, or rebuilt, takes its servers with it, and the
- * credential's next session builds its own.
+ * they run at once and independently, exactly as with a server built per request. A kept server belongs to
+ * its pool entry's session: an entry evicted from the credential pool takes its servers with it (forget), and
+ * a server of an earlier session of the same credential is never handed to a later one. At most
+ * MAX_KEPT_SERVERS wait at once, the least recently kept going first, so idle credentials cost no memory.
  */
 import type { Server, Transport } from '@modelcontextprotocol/server';
 import { channels } from '../channels.js';
@@ -33,15 +34,20 @@ const STATELESS_METHODS = new Set([
   'completion/complete',
 ]);
 
-/** Idle servers kept per session at most (one per request a credential has in flight at once). */
-export const MAX_KEPT_PER_SESSION = 4;
+/** Idle servers kept per credential at most (one per request it has in flight at once). */
+export const MAX_KEPT_PER_CREDENTIAL = 4;
+/** Idle servers kept in all at most. */
+export const MAX_KEPT_SERVERS = 128;
 
 interface Kept {
   server: Server;
+  /** The credential's pool key and the session the server was built for. */
+  key: string;
+  session: Session;
   /** Whether request observers were listening when it was built (observeServer decides at build time). */
   observed: boolean;
   /** The exchange it serves now: the request id that must be answered before it may come back. */
-  exchange?: { id: string | number; answered: boolean; session: Session };
+  exchange?: { id: string | number; answered: boolean };
 }
 
 type Message = { id?: unknown; result?: unknown; error?: unknown };
@@ -55,25 +61,32 @@ function reusableId(body: unknown): string | number | undefined {
 }
 
 export class KeptServers {
-  private readonly idle = new WeakMap<Session, Kept[]>();
+  /** Idle servers by credential key. */
+  private readonly idle = new Map<string, Kept[]>();
+  /** Every idle server, least recently kept first. */
+  private readonly order = new Set<Kept>();
   private readonly records = new WeakMap<Server, Kept>();
 
   constructor(
     /** Builds a session's server (registering its catalog); what it throws reaches the caller of take(). */
     private readonly build: (session: Session) => Server,
-    private readonly max = MAX_KEPT_PER_SESSION,
+    private readonly max = MAX_KEPT_SERVERS,
+    private readonly perCredential = MAX_KEPT_PER_CREDENTIAL,
   ) {}
 
-  /** A server connected to nothing for one request of `session`: an idle one, else a new build. */
-  take(session: Session): Server {
+  /** A server connected to nothing for one request of `session` (pool key `key`): an idle one, else built. */
+  take(key: string, session: Session): Server {
     const observed = channels.mcpRequest.hasSubscribers;
-    const list = this.idle.get(session);
+    const list = this.idle.get(key);
     while (list?.length) {
       const kept = list.pop()!;
-      if (kept.observed === observed && kept.server.transport === undefined) return kept.server;
+      this.order.delete(kept);
+      if (!list.length) this.idle.delete(key);
+      if (kept.session === session && kept.observed === observed && kept.server.transport === undefined)
+        return kept.server;
     }
     const server = this.build(session);
-    const kept: Kept = { server, observed };
+    const kept: Kept = { server, key, session, observed };
     this.records.set(server, kept);
     // Watches the exchange's answer go out; the close that ends the exchange brings the server back.
     const connect = server.connect.bind(server);
@@ -92,7 +105,7 @@ export class KeptServers {
     server.onclose = () => {
       const exchange = kept.exchange;
       kept.exchange = undefined;
-      if (exchange?.answered) this.keep(exchange.session, kept);
+      if (exchange?.answered) this.keep(kept);
     };
     return server;
   }
@@ -101,22 +114,41 @@ export class KeptServers {
    * Hands `server` to the SDK for a request of `era` with `body`: it comes back once that exchange ends
    * cleanly if the request is one that leaves nothing behind, and is let go otherwise.
    */
-  lend(server: Server, session: Session, era: 'legacy' | 'modern', body: unknown): Server {
+  lend(server: Server, era: 'legacy' | 'modern', body: unknown): Server {
     const kept = this.records.get(server);
     const id = era === 'legacy' ? reusableId(body) : undefined;
-    if (kept) kept.exchange = id === undefined ? undefined : { id, answered: false, session };
+    if (kept) kept.exchange = id === undefined ? undefined : { id, answered: false };
     return server;
   }
 
   /** A server taken for a request that never reached it (answered before the SDK built an exchange). */
-  giveBack(server: Server, session: Session): void {
+  giveBack(server: Server): void {
     const kept = this.records.get(server);
-    if (kept && server.transport === undefined) this.keep(session, kept);
+    if (kept && server.transport === undefined) this.keep(kept);
   }
 
-  private keep(session: Session, kept: Kept): void {
-    let list = this.idle.get(session);
-    if (!list) this.idle.set(session, (list = []));
-    if (list.length < this.max && !list.includes(kept)) list.push(kept);
+  /** The credential's pool entry ended: its idle servers go with it. */
+  forget(key: string): void {
+    for (const kept of this.idle.get(key) ?? []) this.order.delete(kept);
+    this.idle.delete(key);
+  }
+
+  /** Idle servers waiting, in all. */
+  get size(): number {
+    return this.order.size;
+  }
+
+  private keep(kept: Kept): void {
+    let list = this.idle.get(kept.key);
+    if (!list) this.idle.set(kept.key, (list = []));
+    if (list.length >= this.perCredential || list.includes(kept)) return;
+    list.push(kept);
+    this.order.add(kept);
+    if (this.order.size <= this.max) return;
+    const oldest = this.order.values().next().value as Kept;
+    this.order.delete(oldest);
+    const of = this.idle.get(oldest.key)!;
+    of.splice(of.indexOf(oldest), 1);
+    if (!of.length) this.idle.delete(oldest.key);
   }
 }

@@ -1,0 +1,57 @@
+/**
+ * The bounds of the kept servers: a server comes back only to the session it was built for, at most
+ * MAX_KEPT_PER_CREDENTIAL per credential and the given total (least recently kept going first), and a
+ * credential whose pool entry ended keeps none. Servers here never connect, so they come back through giveBack.
+ */
+import { describe, expect, it } from 'vitest';
+import { Server } from '@modelcontextprotocol/server';
+import type { Session } from '../session/index.js';
+import { KeptServers, MAX_KEPT_PER_CREDENTIAL } from './kept.js';
+
+function setup(max = 2) {
+  const built: Session[] = [];
+  const kept = new KeptServers((session) => {
+    built.push(session);
+    return new Server({ name: 'kept', version: '1' }, { capabilities: {} });
+  }, max);
+  return { kept, built };
+}
+
+describe('kept servers', () => {
+  it('hands a kept server back to the same session, and builds for another session of the credential', () => {
+    const { kept, built } = setup();
+    const first = {} as Session;
+    const server = kept.take('a', first);
+    kept.giveBack(server);
+    expect(kept.take('a', first)).toBe(server);
+    kept.giveBack(server);
+    const later = {} as Session;
+    expect(kept.take('a', later)).not.toBe(server);
+    expect(built).toEqual([first, later]);
+    expect(kept.size).toBe(0);
+  });
+
+  it('keeps the given number in all, the least recently kept going first', () => {
+    const { kept, built } = setup(2);
+    const s = { a: {} as Session, b: {} as Session, c: {} as Session };
+    const servers = (['a', 'b', 'c'] as const).map((k) => kept.take(k, s[k]));
+    for (const server of servers) kept.giveBack(server);
+    expect(kept.size).toBe(2);
+    expect(kept.take('b', s.b)).toBe(servers[1]);
+    expect(kept.take('c', s.c)).toBe(servers[2]);
+    // a's went first: it is built again.
+    expect(kept.take('a', s.a)).not.toBe(servers[0]);
+    expect(built).toHaveLength(4);
+  });
+
+  it(`keeps at most ${MAX_KEPT_PER_CREDENTIAL} per credential, and none once its pool entry ended`, () => {
+    const { kept } = setup(100);
+    const session = {} as Session;
+    const servers = Array.from({ length: MAX_KEPT_PER_CREDENTIAL + 2 }, () => kept.take('a', session));
+    expect(new Set(servers).size).toBe(servers.length);
+    for (const server of servers) kept.giveBack(server);
+    expect(kept.size).toBe(MAX_KEPT_PER_CREDENTIAL);
+    kept.forget('a');
+    expect(kept.size).toBe(0);
+  });
+});
