@@ -370,8 +370,8 @@ export class InstanceClient {
     return !((this.opts.operatorChosen ?? true) && sameHost(this.base, url));
   }
 
-  private dispatcherFor(url: URL): Dispatcher {
-    return this.opts.dispatcher ?? dispatcherFor(this.opts.skipTlsVerify, this.tierB(url));
+  private dispatcherFor(tierB: boolean): Dispatcher {
+    return this.opts.dispatcher ?? dispatcherFor(this.opts.skipTlsVerify, tierB);
   }
 
   get tokenLabel(): string {
@@ -483,7 +483,7 @@ export class InstanceClient {
       const exchange = new Exchange(method, deadline);
       let res: Answer;
       try {
-        this.dispatcherFor(url).dispatch(
+        this.dispatcherFor(tierB).dispatch(
           {
             origin: url.origin,
             path: url.search ? `${url.pathname}${url.search}` : url.pathname,
@@ -532,8 +532,10 @@ export class InstanceClient {
         continue;
       }
       const flat: Record<string, string> = {};
-      for (const [k, v] of Object.entries(res.headers))
+      for (const k in res.headers) {
+        const v = res.headers[k];
         if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(', ') : v;
+      }
       let parsed: unknown;
       const type = flat['content-type'] ?? '';
       if (responseType === 'binary' && res.statusCode < 400) {
