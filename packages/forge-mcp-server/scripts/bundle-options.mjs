@@ -68,6 +68,56 @@ export function bundleOptions() {
         },
       },
       {
+        // undici reads http.maxHeaderSize and http.IncomingMessage through scripts/http-lazy.cjs, so a start
+        // does not load node:http (a client, a server) for one number.
+        name: 'undici-http-lazy',
+        setup(b) {
+          const lazy = JSON.stringify(join(root, 'scripts/http-lazy.cjs'));
+          b.onLoad(
+            { filter: /[\\/]undici[\\/]lib[\\/](dispatcher[\\/]client|core[\\/]util)\.js$/ },
+            async (args) => ({
+              contents: rewrite(args.path, await readFile(args.path, 'utf8'), {
+                'client.js': [
+                  ["const http = require('node:http')\n", ''],
+                  [
+                    `const getDefaultNodeMaxHeaderSize = http &&
+  http.maxHeaderSize &&
+  Number.isInteger(http.maxHeaderSize) &&
+  http.maxHeaderSize > 0
+  ? () => http.maxHeaderSize
+  : () => { throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid') }`,
+                    `const getDefaultNodeMaxHeaderSize = () => {
+  const size = require(${lazy}).maxHeaderSize()
+  if (Number.isInteger(size) && size > 0) return size
+  throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid')
+}`,
+                  ],
+                ],
+                'util.js': [
+                  ["const { IncomingMessage } = require('node:http')\n", ''],
+                  [
+                    'if (Object.getPrototypeOf(stream).constructor === IncomingMessage) {',
+                    `if (require(${lazy}).isIncomingMessage(stream)) {`,
+                  ],
+                ],
+              }),
+              loader: 'js',
+            }),
+          );
+        },
+      },
+      {
+        // undici's and sonic-boom's invariant checks load node:assert when one fails (scripts/assert-lazy.cjs).
+        name: 'assert-lazy',
+        setup(b) {
+          b.onResolve({ filter: /^(node:)?assert$/ }, (args) =>
+            /[\\/]node_modules[\\/](undici|sonic-boom)[\\/]/.test(args.importer)
+              ? { path: join(root, 'scripts/assert-lazy.cjs') }
+              : undefined,
+          );
+        },
+      },
+      {
         // The argument validator's ajv loads on its first validation (scripts/ajv-lazy.cjs).
         name: 'ajv-lazy',
         setup(b) {

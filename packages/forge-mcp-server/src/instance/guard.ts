@@ -12,7 +12,6 @@
  * Proxied connections (HTTP(S)_PROXY) are dialed by the proxy: the guard then judges only targets
  * written as an IP address (see `literalRefusal`), and a name is judged by the proxy.
  */
-import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import { buildConnector } from 'undici';
 import { InstanceError } from './errors.js';
@@ -121,8 +120,11 @@ export function literalRefusal(hostname: string, tierB: boolean): DestinationRef
 
 export type Resolver = (host: string) => Promise<string[]>;
 
+// node:dns/promises loads with the first name to resolve: an instance written as an address needs none.
 const systemResolver: Resolver = async (host) =>
-  (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+  (await process.getBuiltinModule('node:dns/promises').lookup(host, { all: true, verbatim: true })).map(
+    (a) => a.address,
+  );
 
 const RETRYABLE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'EAFNOSUPPORT']);
 
