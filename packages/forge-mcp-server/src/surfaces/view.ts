@@ -34,6 +34,10 @@ export interface FineGrainedFilter {
   callRefusal(a: ActionEntry): string | undefined;
 }
 
+/** The answers most actions get, shared: a view decides all 1,098 at start. */
+const AVAILABLE: Availability = Object.freeze({ state: 'available' });
+const ABSENT: Availability = Object.freeze({ state: 'absent' });
+
 /** Scopes that lift the read_api narrowing. */
 const canWrite = (scopes: string[]) => scopes.includes('api');
 
@@ -76,6 +80,7 @@ export class CatalogView {
   }
 
   isExcluded(a: ActionEntry): boolean {
+    if (!this.excluded.size) return false;
     const d = this.catalog.domain(a.id);
     return (
       this.excluded.has(a.id) ||
@@ -96,7 +101,7 @@ export class CatalogView {
   }
 
   private compute(a: ActionEntry): Availability {
-    if (this.isExcluded(a)) return { state: 'absent' };
+    if (this.isExcluded(a)) return ABSENT;
     const fineGrained = this.opts.fineGrained?.callRefusal(a);
     if (fineGrained) return { state: 'withheld', reason: 'fine_grained', text: fineGrained };
     const { scopes, ignoreScopes } = this.opts;
@@ -124,7 +129,7 @@ export class CatalogView {
         needs: a.tier,
         text: `${a.id} exists but is unavailable: it needs the ${a.tier} tier, and this server's tier is ${this.opts.tier} (${this.opts.tierSource}).${this.opts.tierSource === 'detected' ? ' If the instance has a higher tier, set FORGE_MCP_TIER.' : ''}`,
       };
-    return { state: 'available' };
+    return AVAILABLE;
   }
 }
 
