@@ -303,13 +303,13 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
           ))
         )
           return;
-        held.set(auth, { server: kept.take(key, session), body: parsed });
-        await node(req as never, res as never, parsed);
-        // Answered before the SDK built an exchange (a GET, a refused header): the server served nothing.
-        const unused = held.get(auth);
-        if (unused) {
+        const server = kept.take(key, session);
+        held.set(auth, { server, body: parsed });
+        try {
+          await node(req as never, res as never, parsed);
+        } finally {
           held.delete(auth);
-          kept.giveBack(unused.server);
+          kept.settle(server);
         }
       });
     } catch (err) {

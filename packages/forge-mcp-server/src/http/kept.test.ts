@@ -1,7 +1,9 @@
 /**
  * The bounds of the kept servers: a server comes back only to the session it was built for, at most
  * MAX_KEPT_PER_CREDENTIAL per credential and the given total (least recently kept going first), and a
- * credential whose pool entry ended keeps none. Servers here never connect, so they come back through giveBack.
+ * credential whose pool entry ended keeps none. A server lent to the SDK and left unanswered, or lent for a
+ * 2026-07-28 request or a method that sets state, is let go. Servers here never connect: what a connected
+ * one does is shown over HTTP in test/http-kept.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { Server } from '@modelcontextprotocol/server';
@@ -22,9 +24,9 @@ describe('kept servers', () => {
     const { kept, built } = setup();
     const first = {} as Session;
     const server = kept.take('a', first);
-    kept.giveBack(server);
+    kept.settle(server);
     expect(kept.take('a', first)).toBe(server);
-    kept.giveBack(server);
+    kept.settle(server);
     const later = {} as Session;
     expect(kept.take('a', later)).not.toBe(server);
     expect(built).toEqual([first, later]);
@@ -35,7 +37,7 @@ describe('kept servers', () => {
     const { kept, built } = setup(2);
     const s = { a: {} as Session, b: {} as Session, c: {} as Session };
     const servers = (['a', 'b', 'c'] as const).map((k) => kept.take(k, s[k]));
-    for (const server of servers) kept.giveBack(server);
+    for (const server of servers) kept.settle(server);
     expect(kept.size).toBe(2);
     expect(kept.take('b', s.b)).toBe(servers[1]);
     expect(kept.take('c', s.c)).toBe(servers[2]);
@@ -49,9 +51,24 @@ describe('kept servers', () => {
     const session = {} as Session;
     const servers = Array.from({ length: MAX_KEPT_PER_CREDENTIAL + 2 }, () => kept.take('a', session));
     expect(new Set(servers).size).toBe(servers.length);
-    for (const server of servers) kept.giveBack(server);
+    for (const server of servers) kept.settle(server);
     expect(kept.size).toBe(MAX_KEPT_PER_CREDENTIAL);
     kept.forget('a');
     expect(kept.size).toBe(0);
+  });
+
+  it('lets go a server lent to the SDK unless it answered a reusable 2025-era request', () => {
+    const { kept, built } = setup(10);
+    const session = {} as Session;
+    const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} };
+    const lent = [
+      kept.lend(kept.take('a', session), 'legacy', call),
+      kept.lend(kept.take('a', session), 'modern', call),
+      kept.lend(kept.take('a', session), 'legacy', { jsonrpc: '2.0', id: 1, method: 'initialize' }),
+      kept.lend(kept.take('a', session), 'legacy', [call]),
+    ];
+    for (const server of lent) kept.settle(server);
+    expect(kept.size).toBe(0);
+    expect(built).toHaveLength(4);
   });
 });

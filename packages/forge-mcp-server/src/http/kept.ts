@@ -3,13 +3,15 @@
  * handler anew; a stateless request only needs one that is connected to nothing, so a server whose exchange
  * ended cleanly waits here for the credential's next request instead of being built again.
  *
- * A server comes back only when what it served can have left nothing behind on it: one 2025-era (legacy)
- * JSON-RPC request of a method that changes no server state (not initialize, not logging/setLevel, no batch,
- * no notification), answered, and its exchange closed. The answer having been sent means the handler has
- * finished, so nothing of that request (its id, progress token, abort signal) can reach a later exchange;
- * closing the transport ends the server's connection (the SDK's Server reconnects only once closed). Anything
- * else (a 2026-07-28 request, which binds per-request client identity to the instance; an exchange aborted
- * before its answer) leaves the server to be collected, as a server built for one request always was.
+ * A server comes back only when what it served can have left nothing behind on it: nothing at all (the request
+ * was answered before the SDK reached it), or one 2025-era (legacy) JSON-RPC request of a method that changes
+ * no server state (not initialize, not logging/setLevel, no batch, no notification), answered, its exchange
+ * closed. The answer having been sent means the handler has finished, so nothing of that request (its id,
+ * progress token, abort signal) can reach a later exchange. It comes back only once the request's whole HTTP
+ * exchange is over (settle), when the SDK can no longer close it on that request's behalf: a close arriving
+ * late (a client gone mid-stream tears the exchange down twice) never reaches the next request's connection.
+ * Anything else (a 2026-07-28 request, which binds per-request client identity to the instance; an exchange
+ * aborted before its answer) leaves the server to be collected, as a server built for one request always was.
  *
  * Concurrent requests of one credential each take a server of their own (an idle one, else a new build), so
  * they run at once and independently, exactly as with a server built per request. A kept server belongs to
@@ -46,8 +48,8 @@ interface Kept {
   session: Session;
   /** Whether request observers were listening when it was built (observeServer decides at build time). */
   observed: boolean;
-  /** The exchange it serves now: the request id that must be answered before it may come back. */
-  exchange?: { id: string | number; answered: boolean };
+  /** The request it serves now: handed to the SDK (lent), connected, and the reusable id it answered. */
+  use?: { lent: boolean; connected: boolean; id?: string | number; answered: boolean };
 }
 
 type Message = { id?: unknown; result?: unknown; error?: unknown };
@@ -82,49 +84,60 @@ export class KeptServers {
       const kept = list.pop()!;
       this.order.delete(kept);
       if (!list.length) this.idle.delete(key);
-      if (kept.session === session && kept.observed === observed && kept.server.transport === undefined)
+      if (kept.session === session && kept.observed === observed && kept.server.transport === undefined) {
+        kept.use = { lent: false, connected: false, answered: false };
         return kept.server;
+      }
     }
     const server = this.build(session);
-    const kept: Kept = { server, key, session, observed };
+    const kept: Kept = {
+      server,
+      key,
+      session,
+      observed,
+      use: { lent: false, connected: false, answered: false },
+    };
     this.records.set(server, kept);
-    // Watches the exchange's answer go out; the close that ends the exchange brings the server back.
+    // Watches the request's answer go out on the transport the SDK connects it to.
     const connect = server.connect.bind(server);
     server.connect = (transport: Transport) => {
-      const exchange = kept.exchange;
-      if (exchange) {
+      const use = kept.use;
+      if (use) {
+        use.connected = true;
         const send = transport.send.bind(transport);
         transport.send = (message, options) => {
           const m = message as Message;
-          if (m.id === exchange.id && ('result' in m || 'error' in m)) exchange.answered = true;
+          if (use.id !== undefined && m.id === use.id && ('result' in m || 'error' in m)) use.answered = true;
           return send(message, options);
         };
       }
       return connect(transport);
     };
-    server.onclose = () => {
-      const exchange = kept.exchange;
-      kept.exchange = undefined;
-      if (exchange?.answered) this.keep(kept);
-    };
+    return server;
+  }
+
+  /** Hands `server` to the SDK for a request of `era` with `body`. */
+  lend(server: Server, era: 'legacy' | 'modern', body: unknown): Server {
+    const use = this.records.get(server)?.use;
+    if (use) {
+      use.lent = true;
+      use.id = era === 'legacy' ? reusableId(body) : undefined;
+    }
     return server;
   }
 
   /**
-   * Hands `server` to the SDK for a request of `era` with `body`: it comes back once that exchange ends
-   * cleanly if the request is one that leaves nothing behind, and is let go otherwise.
+   * The HTTP exchange of the request `server` was taken for is over: it is kept if it served nothing, or one
+   * answered request that leaves nothing behind, and is closed again; otherwise it is let go.
    */
-  lend(server: Server, era: 'legacy' | 'modern', body: unknown): Server {
+  settle(server: Server): void {
     const kept = this.records.get(server);
-    const id = era === 'legacy' ? reusableId(body) : undefined;
-    if (kept) kept.exchange = id === undefined ? undefined : { id, answered: false };
-    return server;
-  }
-
-  /** A server taken for a request that never reached it (answered before the SDK built an exchange). */
-  giveBack(server: Server): void {
-    const kept = this.records.get(server);
-    if (kept && server.transport === undefined) this.keep(kept);
+    const use = kept?.use;
+    if (!kept || !use) return;
+    kept.use = undefined;
+    const unused = !use.lent && !use.connected;
+    const clean = use.lent && use.id !== undefined && use.answered;
+    if ((unused || clean) && server.transport === undefined) this.keep(kept);
   }
 
   /** The credential's pool entry ended: its idle servers go with it. */
