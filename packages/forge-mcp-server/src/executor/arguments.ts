@@ -64,11 +64,12 @@ export const INVALID_PARAMS = 'invalid params.';
 
 /** The dynamic surface's check: one 'invalid params.' text naming everything wrong at once. */
 export function dynamicSurfaceCheck(a: ActionSpec, params: Record<string, unknown>): string | undefined {
-  const valid = Object.keys(paramsOf(a));
-  const unknown = Object.keys(params).filter((k) => !valid.includes(k));
+  const known = paramsOf(a);
+  const unknown = Object.keys(params).filter((k) => !Object.hasOwn(known, k));
   const missing = missingRequired(a, params);
   const oneOf = missingOneOf(a, params);
   if (!unknown.length && !missing.length && !oneOf.length) return undefined;
+  const valid = Object.keys(known);
   const parts = [INVALID_PARAMS];
   if (unknown.length) {
     parts.push(`Unknown params: ${unknown.join(', ')}.`);

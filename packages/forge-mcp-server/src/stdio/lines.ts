@@ -67,6 +67,8 @@ export function lineGate(
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let skipping = false;
+  /** The line's pieces as one buffer (a line read in one piece is not copied). */
+  const joined = () => (pending.length === 1 ? pending[0]! : Buffer.concat(pending));
 
   const line = (bytes: Buffer): Promise<void> | undefined => {
     const text = bytes.toString('utf8').replace(/\r$/, '');
@@ -134,7 +136,7 @@ export function lineGate(
             }
           }
           if (nl === -1) break;
-          const held = skipping ? undefined : line(Buffer.concat(pending));
+          const held = skipping ? undefined : line(joined());
           pending = [];
           pendingBytes = 0;
           skipping = false;
@@ -150,7 +152,7 @@ export function lineGate(
       run(0);
     },
     flush(done: TransformCallback) {
-      const held = !skipping && pendingBytes > 0 ? line(Buffer.concat(pending)) : undefined;
+      const held = !skipping && pendingBytes > 0 ? line(joined()) : undefined;
       if (held) held.then(() => done(), done);
       else done();
     },
