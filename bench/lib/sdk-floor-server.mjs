@@ -16,19 +16,23 @@ function buildServer() {
     { name: 'sdk-floor', version: '1.0.0' },
     { capabilities: { tools: { listChanged: false } } },
   );
-  server.setRequestHandler('tools/list', async () => ({
-    tools: [
-      {
-        name: FLOOR_TOOL,
-        description: "Answers with a canned copy of forge-mcp-server's answer to the named benchmark call.",
-        inputSchema: {
-          type: 'object',
-          properties: { call: { type: 'string', enum: Object.keys(answers) } },
-          required: ['call'],
+  server.setRequestHandler('tools/list', async () => {
+    // Its start is over once this is answered: the launcher keeps its compile cache then, as for our server.
+    setImmediate(() => globalThis[Symbol.for('forge-mcp-server.started')]?.());
+    return {
+      tools: [
+        {
+          name: FLOOR_TOOL,
+          description: "Answers with a canned copy of forge-mcp-server's answer to the named benchmark call.",
+          inputSchema: {
+            type: 'object',
+            properties: { call: { type: 'string', enum: Object.keys(answers) } },
+            required: ['call'],
+          },
         },
-      },
-    ],
-  }));
+      ],
+    };
+  });
   server.setRequestHandler('tools/call', async (request) => {
     const answer = answers[request.params.arguments?.call];
     if (!answer || request.params.name !== FLOOR_TOOL)

@@ -1,7 +1,7 @@
 // The bin's launcher (scripts/bundle.mjs writes it to dist/ with the two __FORGE_*__ names filled in).
 // It compiles the bundled server with a V8 code cache, which is what Node 22's module.enableCompileCache()
-// does and Node 20 lacks: the first start compiles as usual and, once the server has got as far as serving,
-// leaves the compiled code in a per-user cache file on exit; later starts load it instead of compiling.
+// does and Node 20 lacks: the first start compiles as usual and, once the server has served its start (or at
+// exit), leaves the compiled code in a per-user cache file; later starts load it instead of compiling.
 // It uses Node's own switches: NODE_COMPILE_CACHE names the folder, NODE_DISABLE_COMPILE_CACHE turns it off.
 // Whatever goes wrong with the cache (unreadable, stale, another Node, a read-only home) only costs the
 // compile: V8 checks the cache it is given and refuses one that does not fit, and nothing is ever reported.
@@ -14,8 +14,9 @@ const { createHash } = require('node:crypto');
 const { createRequire, wrap } = require('node:module');
 
 const bundle = path.join(__dirname, '__FORGE_BUNDLE__');
-/** The hook the server calls once it serves (src/compile-cache.ts). */
+/** The hooks the server calls once it serves, and once its start is over (src/compile-cache.ts). */
 const SERVING = Symbol.for('forge-mcp-server.serving');
+const STARTED = Symbol.for('forge-mcp-server.started');
 const cacheFile = compileCacheFile();
 let cachedData;
 if (cacheFile) {
@@ -29,13 +30,29 @@ if (cacheFile) {
 const script = new Script(wrap(fs.readFileSync(bundle, 'latin1')), { filename: bundle, cachedData });
 cachedData = undefined;
 if (cacheFile && script.cachedDataRejected !== false) {
-  // Written at exit, and only by a process that got as far as serving (the server calls this hook then),
-  // so that a `--version` or a refused start does not leave a cache of the start-up code alone.
+  // Written only by a process that got as far as serving (the server calls the first hook then), so that a
+  // `--version` or a refused start does not leave a cache of the start-up code alone. Written once the start
+  // is over (the second hook: stdio's first tools/list answered), so that the cache holds what a start runs
+  // and not what the rest of that first session happened to call, which every later start would otherwise
+  // deserialize and keep; at exit, for a process that never says so.
+  let compiled = script;
+  const save = () => {
+    if (!compiled) return;
+    saveCompileCache(compiled, cacheFile);
+    compiled = undefined;
+  };
   Object.defineProperty(globalThis, SERVING, {
     configurable: true,
     value: () => {
       delete globalThis[SERVING];
-      process.once('exit', () => saveCompileCache(script, cacheFile));
+      process.once('exit', save);
+      Object.defineProperty(globalThis, STARTED, {
+        configurable: true,
+        value: () => {
+          delete globalThis[STARTED];
+          setImmediate(save);
+        },
+      });
     },
   });
 }

@@ -65,6 +65,33 @@ describe('compile cache', () => {
     expect(statSync(join(folder, file!)).mtimeMs).toBe(written.mtimeMs);
   });
 
+  it('is written once the first tools/list is answered, while the session goes on, and not again at exit', async () => {
+    const folder = join(mkdtempSync(join(tmpdir(), 'forge-cc-')), 'cache');
+    const c = await stdioClient(s, {
+      env: { FORGE_MCP_TOOL_SURFACE: 'dynamic', NODE_COMPILE_CACHE: folder },
+    });
+    let written;
+    try {
+      await c.client.listTools();
+      // Polled: the launcher writes it on the turn after the answer, on however loaded a machine.
+      for (let i = 0; i < 600 && caches(folder).length === 0; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      const [file] = caches(folder);
+      expect(file).toBeDefined();
+      written = statSync(join(folder, file!));
+      expect(written.size).toBeGreaterThan(100_000);
+      const call = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'project.get', params: { project_id: 'acme/widgets' } },
+      });
+      expect(call.isError).toBeFalsy();
+    } finally {
+      await c.close();
+    }
+    const [file] = caches(folder);
+    expect(statSync(join(folder, file!)).mtimeMs).toBe(written.mtimeMs);
+  });
+
   it('is not written by a start that never serves (--version, a refused start)', async () => {
     const folder = join(mkdtempSync(join(tmpdir(), 'forge-cc-')), 'cache');
     const version = await runCli(['--version'], { NODE_COMPILE_CACHE: folder });

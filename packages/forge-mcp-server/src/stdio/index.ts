@@ -13,7 +13,7 @@ import { methodOf, methodsOf, RATE_LIMITED_CODE, RateLimiter, toolNameOf } from 
 // fs.promises is read when first used (node:fs/promises costs start-up time).
 import { promises as fsp } from 'node:fs';
 import { resolveLocalPath } from '../policy/paths.js';
-import { markServing } from '../compile-cache.js';
+import { markServing, markStarted } from '../compile-cache.js';
 import { channels, publish } from '../channels.js';
 import { MemorySubscriptionStore } from '../state/index.js';
 import { MAX_PROCESS_STREAMS, Subscriptions } from '../subscriptions/index.js';
@@ -106,6 +106,16 @@ export async function runStdio(
     },
   );
   markServing();
+  // The first tools/list answer ends the start: the launcher keeps what was compiled until then.
+  const send = transport.send.bind(transport);
+  transport.send = (message) => {
+    const sent = send(message);
+    if (Array.isArray((message as { result?: { tools?: unknown } }).result?.tools)) {
+      transport.send = send;
+      void sent.then(markStarted, () => undefined);
+    }
+    return sent;
+  };
   const began = performance.now();
   await new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);
