@@ -6,7 +6,7 @@
 import { build } from 'esbuild';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { NODE_FLAGS, bundleOptions, writeLauncher } from './bundle-options.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,10 +16,13 @@ const TELEMETRY_BUNDLE = './forge-mcp-telemetry.bundle.cjs';
 /** So is the Redis state adapter, read only with FORGE_MCP_REDIS_URL (ioredis with it). */
 const REDIS_BUNDLE = './forge-mcp-redis.bundle.cjs';
 /**
- * And the catalog's domain files, read when an action's full spec is first needed (src/catalog/lazy.ts): a start
- * reads the catalog's index alone. Inside, each domain is evaluated on its own first use.
+ * And each of the catalog's domain files, dist/domains/<domain>.cjs, read when one of its actions' full specs is
+ * first needed (src/catalog/lazy.ts): a start reads the catalog's index alone, a call the file of its domain.
  */
-const CATALOG_BUNDLE = './forge-mcp-catalog.bundle.cjs';
+const DOMAINS = 'dist/catalog/domains';
+const domainNames = readdirSync(join(root, DOMAINS))
+  .filter((f) => f.endsWith('.js') && f !== 'index.js')
+  .map((f) => f.slice(0, -3));
 const options = bundleOptions();
 
 /**
@@ -54,7 +57,7 @@ await build({
     ...options.plugins,
     apart('telemetry', './telemetry/index.js', TELEMETRY_BUNDLE),
     apart('redis', './redis/index.js', REDIS_BUNDLE),
-    apart('catalog', './domain-modules.generated.js', CATALOG_BUNDLE),
+    ...domainNames.map((d) => apart(`domain-${d}`, `./domains/${d}.js`, `./domains/${d}.cjs`)),
   ],
   // forge-sim is only the demo's; the server never loads it.
   external: ['forge-sim'],
@@ -70,8 +73,9 @@ await build({
   ...options,
 });
 await build({
-  entryPoints: [join(root, 'dist/catalog/domain-modules.generated.js')],
-  outfile: join(root, 'dist', CATALOG_BUNDLE),
+  entryPoints: domainNames.map((d) => join(root, DOMAINS, `${d}.js`)),
+  outdir: join(root, 'dist/domains'),
+  outExtension: { '.js': '.cjs' },
   ...options,
 });
 writeLauncher(bundle, join(root, 'dist/forge-mcp-server.cjs'));
