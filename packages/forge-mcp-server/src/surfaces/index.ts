@@ -424,13 +424,13 @@ export class Surface {
     const entry = d.actions.find(
       (x) => shortName(x) === name || (x.aliases ?? []).includes(args.action as string),
     );
-    const valid = d.actions.filter((x) => this.view.isListed(x)).map(shortName);
     if (!entry || this.view.availability(entry).state !== 'available') {
       const av = entry ? this.view.availability(entry) : undefined;
       if (av && av.state === 'tier') return refuse(`${tool}: ${av.text}`, 'tier', entry);
       if (!toolListed) return { kind: 'unknown_tool' };
       if (av && av.state === 'withheld' && av.reason === 'fine_grained')
         return refuse(av.text, 'fine_grained', entry);
+      const valid = d.actions.filter((x) => this.view.isListed(x)).map(shortName);
       return refuse(
         `${tool}: unknown action "${args.action}". Valid actions: ${valid.join(', ')}`,
         'unknown_action',
