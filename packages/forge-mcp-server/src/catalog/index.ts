@@ -12,6 +12,7 @@ export { domains };
 export class Catalog extends IndexedCatalog<ActionSpec, DomainSpec> {
   constructor(source: DomainSpec[] = domains) {
     super(source);
+    this.indexNow();
   }
 
   spec(a: ActionEntry): Promise<ActionSpec> {

@@ -2,45 +2,62 @@ import type { ActionEntry, ActionSpec, DomainEntry } from './types.js';
 
 type DomainOf<A extends ActionEntry> = DomainEntry & { actions: readonly A[] };
 
+interface Lookups<A, D> {
+  byId: Map<string, A>;
+  byTool: Map<string, A>;
+  domainOf: Map<string, D>;
+}
+
 /**
  * The catalog indexed the ways the surfaces and the policy look actions up (canonical ID and alias, tool name,
- * domain), over full specs or over the generated index's entries alike. Two actions answering to one name
- * are refused here.
+ * domain), over full specs or over the generated index's entries alike. The lookups are built on the first
+ * one asked for (a start lists tools without any); two actions answering to one name are refused then.
  */
 export abstract class IndexedCatalog<A extends ActionEntry, D extends DomainOf<A>> {
-  readonly actions: A[] = [];
-  private readonly byId = new Map<string, A>();
-  private readonly byTool = new Map<string, A>();
-  private readonly domainOf = new Map<string, D>();
+  readonly actions: A[];
+  private lookups?: Lookups<A, D>;
 
   constructor(readonly domains: D[]) {
-    for (const d of domains) {
-      for (const a of d.actions) {
-        this.actions.push(a);
-        this.domainOf.set(a.id, d);
-        this.index(this.byId, a.id, a);
-        for (const alias of a.aliases ?? []) this.index(this.byId, alias, a);
-        this.index(this.byTool, a.tool, a);
-      }
-    }
+    this.actions = domains.flatMap((d) => d.actions);
   }
 
-  private index(map: Map<string, A>, key: string, a: A): void {
-    const seen = map.get(key);
-    if (seen && seen !== a) throw new Error(`catalog: ${key} is declared by both ${seen.id} and ${a.id}`);
-    map.set(key, a);
+  /** Builds the lookups now, so that a catalog naming one thing twice is refused at once. */
+  protected indexNow(): void {
+    this.index();
+  }
+
+  private index(): Lookups<A, D> {
+    if (this.lookups) return this.lookups;
+    const byId = new Map<string, A>();
+    const byTool = new Map<string, A>();
+    const domainOf = new Map<string, D>();
+    const add = (map: Map<string, A>, key: string, a: A): void => {
+      const seen = map.get(key);
+      if (seen && seen !== a) throw new Error(`catalog: ${key} is declared by both ${seen.id} and ${a.id}`);
+      map.set(key, a);
+    };
+    for (const d of this.domains) {
+      for (const a of d.actions) {
+        domainOf.set(a.id, d);
+        add(byId, a.id, a);
+        for (const alias of a.aliases ?? []) add(byId, alias, a);
+        add(byTool, a.tool, a);
+      }
+    }
+    this.lookups = { byId, byTool, domainOf };
+    return this.lookups;
   }
 
   get(id: string): A | undefined {
-    return this.byId.get(id);
+    return this.index().byId.get(id);
   }
 
   byToolName(tool: string): A | undefined {
-    return this.byTool.get(tool);
+    return this.index().byTool.get(tool);
   }
 
   domain(id: string): D | undefined {
-    return this.domainOf.get(id);
+    return this.index().domainOf.get(id);
   }
 
   abstract spec(a: ActionEntry): Promise<ActionSpec>;
