@@ -128,6 +128,18 @@ describe('the generated index, which a start reads instead of the domain files',
     expect(await lazy.spec(lazy.get(cat.actions[0].aliases?.[0] ?? cat.actions[0].id)!)).toBe(cat.actions[0]);
   });
 
+  it('reads a domain file again after a failed read, instead of remembering the failure', async () => {
+    let reads = 0;
+    const lazy = new LazyCatalog(catalogIndex(), async () => {
+      if (++reads === 1) throw new Error('EMFILE: too many open files');
+      return Object.fromEntries(domains.map((d) => [d.domain, async () => ({ domain: d })]));
+    });
+    const entry = lazy.get('issue.get')!;
+    await expect(lazy.spec(entry)).rejects.toThrow(/EMFILE/);
+    expect(await lazy.spec(entry)).toBe(cat.get('issue.get'));
+    expect(reads).toBe(2);
+  });
+
   it('refuses an index whose action its domain file does not declare', async () => {
     const [d] = catalogIndex();
     const lazy = new LazyCatalog([

@@ -38,6 +38,8 @@ export class LazyCatalog extends IndexedCatalog<ActionEntry, DomainEntry> {
         return new Map(domain.actions.map((a) => [a.id, a]));
       });
       this.loading.set(d.domain, specs);
+      // A file that could not be read (descriptors exhausted, say) is read again by the next call that needs it.
+      specs.catch(() => this.loading.delete(d.domain));
     }
     return specs;
   }

@@ -160,7 +160,11 @@ export class Surface {
 
   /** The same array every time (the answer is encoded once: mcp/preserialized.ts). */
   list(): Promise<ToolDef[]> {
-    this.tools ??= this.build();
+    if (!this.tools) {
+      this.tools = this.build();
+      // A domain file that could not be read is asked for again by the next list, not remembered as failed.
+      this.tools.catch(() => (this.tools = undefined));
+    }
     return this.tools;
   }
 
@@ -283,10 +287,13 @@ export class Surface {
   private finderOf(): Promise<ActionFinder> {
     // Actions of a higher tier are found too, and shown as existing but unavailable.
     // The ranking and its vocabulary load with the first search, as the specs it ranks do.
-    this.finder ??= Promise.all([
-      import('./find.js'),
-      this.view.catalog.specs([...this.view.listed, ...this.view.unavailable]),
-    ]).then(([{ ActionFinder }, specs]) => ActionFinder.over(specs));
+    if (!this.finder) {
+      this.finder = Promise.all([
+        import('./find.js'),
+        this.view.catalog.specs([...this.view.listed, ...this.view.unavailable]),
+      ]).then(([{ ActionFinder }, specs]) => ActionFinder.over(specs));
+      this.finder.catch(() => (this.finder = undefined));
+    }
     return this.finder;
   }
 
