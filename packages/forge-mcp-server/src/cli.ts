@@ -1,6 +1,7 @@
 /** The command line: settings from the environment and flags, then stdio or HTTP serving. */
 import { fstatSync } from 'node:fs';
 import { homedir } from 'node:os';
+import { config as zodConfig } from 'zod/v4/core';
 import { ConfigError, helpText, loadConfig } from './config/index.js';
 import type { Config } from './config/types.js';
 import { createLogger, type Logger } from './log.js';
@@ -92,6 +93,11 @@ async function main(): Promise<number | undefined> {
 
 async function serve(config: Config, log: Logger): Promise<number | undefined> {
   if (config.transport === 'stdio') {
+    // The SDK checks every message with zod, which compiles a fast path for each object schema (new Function)
+    // the first time it parses one: code the compile cache cannot keep, so every start compiled a dozen of
+    // them anew. A stdio server goes without (set before the SDK builds its schemas): the same answers, about
+    // 5 ms less CPU per start, and no more per tools/call.
+    zodConfig({ jitless: true });
     // The identity check and the token read go out first, and travel while the rest of the server (the
     // SDK, the catalog) loads; a client that cannot even be made is reported by runStdio, as before.
     const { probeCredential } = await import('./session/credential.js');
