@@ -191,12 +191,14 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
       });
 
   /** Built MCP servers kept between a credential's stateless requests (kept.ts says when one comes back). */
-  const kept = new KeptServers((session) =>
-    registerCatalog(session, {
-      transport: 'tcp',
-      seal: state.sealKey,
-      onToolCall: (i) => log.debug(i, 'tools/call'),
-    }),
+  const kept = new KeptServers(
+    (session) =>
+      registerCatalog(session, {
+        transport: 'tcp',
+        seal: state.sealKey,
+        onToolCall: (i) => log.debug(i, 'tools/call'),
+      }),
+    (key) => pool.peek(key),
   );
   /** The server each admitted stateless request holds (its catalog registered before the SDK), with its body. */
   const held = new WeakMap<object, { server: Server; body: unknown }>();

@@ -1,9 +1,9 @@
 /**
- * The bounds of the kept servers: a server comes back only to the session it was built for, at most
- * MAX_KEPT_PER_CREDENTIAL per credential and the given total (least recently kept going first), and a
- * credential whose pool entry ended keeps none. A server lent to the SDK and left unanswered, or lent for a
- * 2026-07-28 request or a method that sets state, is let go. Servers here never connect: what a connected
- * one does is shown over HTTP in test/http-kept.test.ts.
+ * The bounds of the kept servers: a server comes back only to the session it was built for while the pool
+ * still holds that session, at most MAX_KEPT_PER_CREDENTIAL per credential and the given total (least
+ * recently kept going first), and a credential whose pool entry ended keeps none. A server lent to the SDK
+ * and left unanswered, or lent for a 2026-07-28 request or a method that sets state, is let go. Servers here
+ * never connect: what a connected one does is shown over HTTP in test/http-kept.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { Server } from '@modelcontextprotocol/server';
@@ -12,30 +12,51 @@ import { KeptServers, MAX_KEPT_PER_CREDENTIAL } from './kept.js';
 
 function setup(max = 2) {
   const built: Session[] = [];
-  const kept = new KeptServers((session) => {
-    built.push(session);
-    return new Server({ name: 'kept', version: '1' }, { capabilities: {} });
-  }, max);
-  return { kept, built };
+  /** What the credential pool holds, by key. */
+  const pool = new Map<string, Session>();
+  const kept = new KeptServers(
+    (session) => {
+      built.push(session);
+      return new Server({ name: 'kept', version: '1' }, { capabilities: {} });
+    },
+    (key) => pool.get(key),
+    max,
+  );
+  /** A new pool entry's session for `key`. */
+  const open = (key: string) => {
+    const session = {} as Session;
+    pool.set(key, session);
+    return session;
+  };
+  return { kept, built, pool, open };
 }
 
 describe('kept servers', () => {
-  it('hands a kept server back to the same session, and builds for another session of the credential', () => {
-    const { kept, built } = setup();
-    const first = {} as Session;
+  it("hands a kept server back to the same session, and builds for the credential's next session", () => {
+    const { kept, built, open } = setup();
+    const first = open('a');
     const server = kept.take('a', first);
     kept.settle(server);
     expect(kept.take('a', first)).toBe(server);
     kept.settle(server);
-    const later = {} as Session;
+    const later = open('a');
     expect(kept.take('a', later)).not.toBe(server);
     expect(built).toEqual([first, later]);
     expect(kept.size).toBe(0);
   });
 
+  it('keeps no server of a session the pool no longer holds', () => {
+    const { kept, pool, open } = setup();
+    const session = open('a');
+    const server = kept.take('a', session);
+    pool.delete('a');
+    kept.settle(server);
+    expect(kept.size).toBe(0);
+  });
+
   it('keeps the given number in all, the least recently kept going first', () => {
-    const { kept, built } = setup(2);
-    const s = { a: {} as Session, b: {} as Session, c: {} as Session };
+    const { kept, built, open } = setup(2);
+    const s = { a: open('a'), b: open('b'), c: open('c') };
     const servers = (['a', 'b', 'c'] as const).map((k) => kept.take(k, s[k]));
     for (const server of servers) kept.settle(server);
     expect(kept.size).toBe(2);
@@ -47,8 +68,8 @@ describe('kept servers', () => {
   });
 
   it(`keeps at most ${MAX_KEPT_PER_CREDENTIAL} per credential, and none once its pool entry ended`, () => {
-    const { kept } = setup(100);
-    const session = {} as Session;
+    const { kept, open } = setup(100);
+    const session = open('a');
     const servers = Array.from({ length: MAX_KEPT_PER_CREDENTIAL + 2 }, () => kept.take('a', session));
     expect(new Set(servers).size).toBe(servers.length);
     for (const server of servers) kept.settle(server);
@@ -58,8 +79,8 @@ describe('kept servers', () => {
   });
 
   it('lets go a server lent to the SDK unless it answered a reusable 2025-era request', () => {
-    const { kept, built } = setup(10);
-    const session = {} as Session;
+    const { kept, built, open } = setup(10);
+    const session = open('a');
     const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} };
     const lent = [
       kept.lend(kept.take('a', session), 'legacy', call),

@@ -72,6 +72,8 @@ export class KeptServers {
   constructor(
     /** Builds a session's server (registering its catalog); what it throws reaches the caller of take(). */
     private readonly build: (session: Session) => Server,
+    /** The session the credential pool holds for a key now (a server of any other is not kept). */
+    private readonly current: (key: string) => Session | undefined,
     private readonly max = MAX_KEPT_SERVERS,
     private readonly perCredential = MAX_KEPT_PER_CREDENTIAL,
   ) {}
@@ -152,6 +154,8 @@ export class KeptServers {
   }
 
   private keep(kept: Kept): void {
+    // Its pool entry ended while it served: it goes with the entry's other servers.
+    if (this.current(kept.key) !== kept.session) return;
     let list = this.idle.get(kept.key);
     if (!list) this.idle.set(kept.key, (list = []));
     if (list.length >= this.perCredential || list.includes(kept)) return;
