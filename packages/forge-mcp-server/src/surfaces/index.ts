@@ -111,19 +111,32 @@ export function actionAnnotations(a: ActionSpec): ToolAnnotations {
   };
 }
 
+const individualSchemas = new WeakMap<ActionSpec, JsonSchema>();
+
+/**
+ * An action's schema on the individual surface, built once per action: its validator is compiled and kept
+ * per schema object, so a schema built anew per call would be compiled (and kept) anew per call.
+ */
 function individualSchema(a: ActionSpec): JsonSchema {
-  const base = inputSchema(a);
-  if (!a.destructive || 'confirm' in (base.properties as object)) return base;
-  return {
-    ...base,
-    properties: {
-      ...(base.properties as object),
-      confirm: {
-        type: 'boolean',
-        description: 'Set true only after the user explicitly approved this irreversible action.',
-      },
-    },
-  };
+  let schema = individualSchemas.get(a);
+  if (!schema) {
+    const base = inputSchema(a);
+    schema =
+      !a.destructive || 'confirm' in (base.properties as object)
+        ? base
+        : {
+            ...base,
+            properties: {
+              ...(base.properties as object),
+              confirm: {
+                type: 'boolean',
+                description: 'Set true only after the user explicitly approved this irreversible action.',
+              },
+            },
+          };
+    individualSchemas.set(a, schema);
+  }
+  return schema;
 }
 
 function shortName(a: ActionEntry): string {
