@@ -22,9 +22,6 @@ export type AddressKind =
 /** Tier A: cloud metadata endpoints (AWS/GCP/Azure, ECS task metadata, AWS IPv6, Alibaba). */
 export const METADATA_ADDRESSES = ['169.254.169.254', '169.254.170.2', 'fd00:ec2::254', '100.100.100.200'];
 
-const TIER_A = new BlockList();
-for (const a of METADATA_ADDRESSES) TIER_A.addAddress(a, isIP(a) === 6 ? 'ipv6' : 'ipv4');
-
 /** Tier B ranges, most specific first where they overlap. */
 const TIER_B: Array<[AddressKind, string, number, 'ipv4' | 'ipv6']> = [
   ['unspecified', '0.0.0.0', 8, 'ipv4'],
@@ -39,11 +36,37 @@ const TIER_B: Array<[AddressKind, string, number, 'ipv4' | 'ipv6']> = [
   ['link-local', 'fe80::', 10, 'ipv6'],
   ['unique-local', 'fc00::', 7, 'ipv6'],
 ];
-const TIER_B_LISTS = TIER_B.map(([kind, net, prefix, family]) => {
-  const list = new BlockList();
-  list.addSubnet(net, prefix, family);
-  return { kind, list };
-});
+
+// An IPv4 address is judged by arithmetic on its 32 bits. node:net's BlockList, which Node compiles from
+// source at every start under the bin's V8 flags (a few ms), is built for the first IPv6 address, where it
+// also matches IPv4-mapped addresses against the IPv4 rules.
+
+/** An IPv4 address in the form isIP accepts (four decimal octets) as an unsigned 32-bit number. */
+function ipv4Number(ip: string): number {
+  let n = 0;
+  for (const octet of ip.split('.')) n = n * 256 + Number(octet);
+  return n;
+}
+const TIER_A_V4 = new Set(METADATA_ADDRESSES.filter((a) => isIP(a) === 4).map(ipv4Number));
+const TIER_B_V4 = TIER_B.filter((r) => r[3] === 'ipv4').map(([kind, net, prefix]) => ({
+  kind,
+  // The subnet's first address and the size of the block it heads.
+  base: ipv4Number(net),
+  size: 2 ** (32 - prefix),
+}));
+
+let blockLists: { tierA: BlockList; tierB: Array<{ kind: AddressKind; list: BlockList }> } | undefined;
+function ipv6Lists(): NonNullable<typeof blockLists> {
+  if (blockLists) return blockLists;
+  const tierA = new BlockList();
+  for (const a of METADATA_ADDRESSES) tierA.addAddress(a, isIP(a) === 6 ? 'ipv6' : 'ipv4');
+  const tierB = TIER_B.map(([kind, net, prefix, family]) => {
+    const list = new BlockList();
+    list.addSubnet(net, prefix, family);
+    return { kind, list };
+  });
+  return (blockLists = { tierA, tierB });
+}
 
 export interface Classification {
   tier: 'A' | 'B';
@@ -72,10 +95,17 @@ function classify(address: string): Classification | undefined {
   const ip = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   const v = isIP(ip);
   if (!v) return undefined;
-  const family = v === 6 ? 'ipv6' : 'ipv4';
+  if (v === 4) {
+    const n = ipv4Number(ip);
+    if (TIER_A_V4.has(n)) return { tier: 'A', kind: 'metadata' };
+    for (const { kind, base, size } of TIER_B_V4)
+      if (n >= base && n < base + size) return { tier: 'B', kind };
+    return undefined;
+  }
   // BlockList matches IPv4-mapped IPv6 addresses against IPv4 rules.
-  if (TIER_A.check(ip, family)) return { tier: 'A', kind: 'metadata' };
-  for (const { kind, list } of TIER_B_LISTS) if (list.check(ip, family)) return { tier: 'B', kind };
+  const { tierA, tierB } = ipv6Lists();
+  if (tierA.check(ip, 'ipv6')) return { tier: 'A', kind: 'metadata' };
+  for (const { kind, list } of tierB) if (list.check(ip, 'ipv6')) return { tier: 'B', kind };
   return undefined;
 }
 
