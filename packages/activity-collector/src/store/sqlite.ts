@@ -1,8 +1,19 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { migrations } from './schema.js';
 import { SqlStore, type SqlDriver, type Statement } from './sql.js';
+
+/**
+ * better-sqlite3 13 is a Node-API addon (Node-API 10, so Node 22 and later). Version 12 derives its objects from
+ * node::ObjectWrap, whose destructor, when built against Node 24.19 or later headers, aborts the process if the
+ * garbage collector frees a statement while no JavaScript context is entered. Node 20 (Node-API 9) cannot load 13,
+ * so it keeps 12, built against Node 20's headers, where that destructor does nothing of the kind.
+ */
+const BetterSqlite3: typeof Database = createRequire(import.meta.url)(
+  Number(process.versions.napi) >= 10 ? 'better-sqlite3' : 'better-sqlite3-node20',
+);
 
 class SqliteDriver implements SqlDriver {
   readonly dialect = 'sqlite' as const;
@@ -11,7 +22,7 @@ class SqliteDriver implements SqlDriver {
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file);
+    this.db = new BetterSqlite3(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
