@@ -23,11 +23,3 @@ node_line() {
   echo "$root/bin/node"
 }
 
-# node_rebuild_native <node binary>: rebuilds the native addons (better-sqlite3) for that Node's ABI, against
-# the headers shipped beside it, so the suite can run under it.
-node_rebuild_native() {
-  local bin="$1"
-  local root
-  root=$(dirname "$(dirname "$bin")")
-  PATH="$(dirname "$bin"):$PATH" npm rebuild better-sqlite3 --nodedir="$root" --no-audit --no-fund >/dev/null
-}
