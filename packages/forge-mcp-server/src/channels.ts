@@ -15,6 +15,14 @@
  */
 import { channel, type Channel } from 'node:diagnostics_channel';
 
+/**
+ * Milliseconds on the process's monotonic clock: the start and end stamps published here, and the core's
+ * durations. (Node's `performance` global loads perf_hooks, which a start would compile for one clock.)
+ */
+export function now(): number {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
+
 /** The caller a request runs for (raw; exporters apply the identity policy). */
 export interface Caller {
   id?: number;
@@ -50,7 +58,7 @@ export interface McpRequestEvent {
   caller?: Caller;
   /** Set only for stateful sessions. */
   sessionId?: string;
-  /** performance.now() at arrival. */
+  /** now() at arrival. */
   start: number;
   // ---- filled in at the end
   protocolVersion?: string;
@@ -61,7 +69,7 @@ export interface McpRequestEvent {
   /** The canonical action a tool call resolved to. */
   action?: string;
   refusal?: string;
-  /** performance.now() at the answer. */
+  /** now() at the answer. */
   end?: number;
 }
 

@@ -18,7 +18,7 @@
  * copy that idles here while another replica touched the session since is let go without ending it (a replica
  * where the session is busy, a stream open say, renews its activity in the store while it is).
  */
-import { channels, publish } from '../channels.js';
+import { channels, now, publish } from '../channels.js';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/server';
@@ -51,7 +51,7 @@ interface Entry {
   timer?: NodeJS.Timeout;
   /** While a request or stream is open: marks the session active in the store (what other replicas read). */
   beat?: NodeJS.Timeout;
-  /** performance.now() when the session was initialized or continued here (for observers' durations). */
+  /** now() (channels.ts) when the session was initialized or continued here (for observers' durations). */
   opened?: number;
   /** The last activity time this process wrote to the store (a later one there is another replica's). */
   touched: number;
@@ -228,7 +228,7 @@ export class SessionTable {
     const params = (parsed as { params?: Record<string, unknown> }).params;
     const entry = this.create(id, key, build, async () => {
       entry.id = id;
-      entry.opened = performance.now();
+      entry.opened = now();
       this.entries.set(id, entry);
       const at = this.now();
       entry.touched = at;
@@ -271,7 +271,7 @@ export class SessionTable {
       entry.log.quiet = false;
     }
     entry.id = record.id;
-    entry.opened = performance.now();
+    entry.opened = now();
     entry.touched = record.lastActive;
     this.entries.set(record.id, entry);
     this.opts.onContinue?.(record.id);
@@ -377,7 +377,7 @@ export class SessionTable {
       publish(channels.sessionEnd, () => ({
         transport: 'tcp' as const,
         protocolVersion: entry.server.getNegotiatedProtocolVersion(),
-        ms: performance.now() - (entry.opened ?? performance.now()),
+        ms: now() - (entry.opened ?? now()),
       }));
     void entry.server.close().catch(() => undefined);
     this.opts.onClose?.(id, why);

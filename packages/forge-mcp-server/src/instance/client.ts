@@ -15,7 +15,7 @@ import {
   statusLine,
 } from './errors.js';
 import { guardedConnector, literalRefusal, refusalError, refusalIn } from './guard.js';
-import { channels, publish } from '../channels.js';
+import { channels, now, publish } from '../channels.js';
 
 export interface ClientOptions {
   /** The instance's base URL, e.g. https://gitlab.example.com (no trailing slash). */
@@ -458,7 +458,7 @@ export class InstanceClient {
     let credentials = true;
     for (let hop = 0; ; hop++) {
       const startTime = Date.now();
-      const began = performance.now();
+      const began = now();
       const hopUrl = url;
       const hopMethod = method;
       /** Reports this hop to observers: method, host, port, status and template, never the URL. */
@@ -472,7 +472,7 @@ export class InstanceClient {
           template: hop === 0 ? route.template : undefined,
           errorType: err === undefined ? undefined : failureClass(err, deadline),
           startTime,
-          ms: performance.now() - began,
+          ms: now() - began,
         }));
       const tierB = this.tierB(url);
       // The dialer judges resolved addresses; a target written as an address is judged here too, so a

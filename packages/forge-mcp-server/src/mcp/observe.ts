@@ -6,7 +6,7 @@
  * the same way. Only installed when someone listens.
  */
 import type { Server, Transport } from '@modelcontextprotocol/server';
-import { channels, within, type Caller, type McpRequestEvent } from '../channels.js';
+import { channels, now, within, type Caller, type McpRequestEvent } from '../channels.js';
 
 type Message = {
   id?: string | number;
@@ -37,7 +37,7 @@ function describe(msg: Message, info: ObserveInfo, transport: Transport): McpReq
     caller: info.caller,
     // Only a stateful transport has a session id.
     sessionId: transport.sessionId,
-    start: performance.now(),
+    start: now(),
   };
 }
 
@@ -59,7 +59,7 @@ function observed(server: Server, inner: Transport, info: ObserveInfo): Transpor
     const event = msg.id !== undefined ? open.get(msg.id) : undefined;
     if (!event) return undefined;
     open.delete(msg.id!);
-    event.end = performance.now();
+    event.end = now();
     event.protocolVersion = server.getNegotiatedProtocolVersion();
     if (msg.error) event.errorCode = typeof msg.error.code === 'number' ? msg.error.code : -32603;
     else if (event.method === 'tools/call' && msg.result?.isError === true) event.toolError = true;
@@ -74,13 +74,13 @@ function observed(server: Server, inner: Transport, info: ObserveInfo): Transpor
       method: q.method,
       transport: info.transport,
       errorCode: msg.error ? (msg.error.code ?? -32603) : undefined,
-      ms: performance.now() - q.start,
+      ms: now() - q.start,
     });
   };
 
   const send = (msg: Message, options?: unknown) => {
     if (msg.method !== undefined) {
-      if (msg.id !== undefined) asked.set(msg.id, { method: msg.method, start: performance.now() });
+      if (msg.id !== undefined) asked.set(msg.id, { method: msg.method, start: now() });
       return inner.send(msg as never, options as never);
     }
     const ended = finish(msg);

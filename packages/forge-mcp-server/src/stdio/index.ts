@@ -14,7 +14,7 @@ import { methodOf, methodsOf, RATE_LIMITED_CODE, RateLimiter, toolNameOf } from 
 import { promises as fsp } from 'node:fs';
 import { resolveLocalPath } from '../policy/paths.js';
 import { markServing, markStarted } from '../compile-cache.js';
-import { channels, publish } from '../channels.js';
+import { channels, now, publish } from '../channels.js';
 import { MemorySubscriptionStore } from '../state/index.js';
 import { MAX_PROCESS_STREAMS, Subscriptions } from '../subscriptions/index.js';
 
@@ -116,7 +116,7 @@ export async function runStdio(
     }
     return sent;
   };
-  const began = performance.now();
+  const began = now();
   await new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);
     process.stdin.once('close', resolve);
@@ -126,7 +126,7 @@ export async function runStdio(
   subscriptions.close();
   await handle.close();
   // A stdio connection is one stateful session.
-  publish(channels.sessionEnd, () => ({ transport: 'pipe', ms: performance.now() - began }));
+  publish(channels.sessionEnd, () => ({ transport: 'pipe', ms: now() - began }));
   return 0;
 }
 

@@ -19,7 +19,13 @@ import {
   type Context,
   type Span,
 } from '@opentelemetry/api';
-import { channels, type HttpRequestEvent, type McpRequestEvent, type ToolCallEvent } from '../channels.js';
+import {
+  channels,
+  now,
+  type HttpRequestEvent,
+  type McpRequestEvent,
+  type ToolCallEvent,
+} from '../channels.js';
 import type { Config } from '../config/types.js';
 import type { StoreContextManager } from './context.js';
 import type { IdentityPolicy } from './identity.js';
@@ -168,7 +174,7 @@ export function observe(o: ObserveOptions): () => void {
   const onRequestEnd = (e: McpRequestEvent) => {
     const span = spans.get(e);
     const measured = requestAttributes(e, false);
-    serverOperation.record(((e.end ?? performance.now()) - e.start) / 1000, measured);
+    serverOperation.record(((e.end ?? now()) - e.start) / 1000, measured);
     if (!span) return;
     // The span copies what it is given (the metric keeps its object unchanged). Only `on` records an
     // unknown name as sent, and only on the span; identity goes on the span, never on the metric.
@@ -193,14 +199,14 @@ export function observe(o: ObserveOptions): () => void {
     errorCode: number;
     surface: string;
   }) => {
-    const now = performance.now();
+    const at = now();
     const e: McpRequestEvent = {
       method: r.method,
       toolName: r.toolName,
       transport: 'tcp',
       surface: r.surface,
-      start: now,
-      end: now,
+      start: at,
+      end: at,
       errorCode: r.errorCode,
       refusal: r.refusal,
     };
@@ -247,7 +253,7 @@ export function observe(o: ObserveOptions): () => void {
   const onHttpStart = (h: HttpRequestEvent): Context => {
     const parent = contexts.active();
     const method = HTTP_METHODS.has(h.req.method ?? '') ? h.req.method! : OTHER;
-    const began = performance.now();
+    const began = now();
     const span = tracer.startSpan(
       method === OTHER ? 'HTTP' : method,
       {
@@ -269,7 +275,7 @@ export function observe(o: ObserveOptions): () => void {
         span.setStatus({ code: SpanStatusCode.ERROR });
       }
       span.end();
-      serverRequest.record((performance.now() - began) / 1000, {
+      serverRequest.record((now() - began) / 1000, {
         'http.request.method': method,
         'url.scheme': h.scheme,
         'network.protocol.name': 'http',
