@@ -431,7 +431,12 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
       if (session.refusedForUserRead) await state.refused.remember(key, 'fine-grained-no-user');
       return sendJson(res, 403, rpcError(null, CODES.forbidden, session.refusal));
     }
-    await presentedTokenLabel.run(presentedLabel(cred), () => serveAdmitted(req, res, key, session, parsed));
+    // Error texts name the header this request presented the token in. The session names the one it was
+    // opened with, so a request presenting it the same way needs no per-request label (and no async context
+    // tracking, which costs every promise the process makes once any request has set one).
+    const label = presentedLabel(cred);
+    if (session.client.tokenLabel === label) await serveAdmitted(req, res, key, session, parsed);
+    else await presentedTokenLabel.run(label, () => serveAdmitted(req, res, key, session, parsed));
   };
 
   /** Answers an OAuth-mode refusal: the JSON-RPC error, its challenge or Retry-After, charged if it says so. */
