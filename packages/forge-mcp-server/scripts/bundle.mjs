@@ -20,6 +20,8 @@ const REDIS_BUNDLE = './forge-mcp-redis.bundle.cjs';
  * first needed (src/catalog/lazy.ts): a start reads the catalog's index alone, a call the file of its domain.
  */
 const DOMAINS = 'dist/catalog/domains';
+/** forge_find_action's search corpus (src/catalog/find-corpus.generated.ts), read with the first search. */
+const FIND_CORPUS = './find-corpus.cjs';
 const domainNames = readdirSync(join(root, DOMAINS))
   .filter((f) => f.endsWith('.js') && f !== 'index.js')
   .map((f) => f.slice(0, -3));
@@ -58,6 +60,7 @@ await build({
     apart('telemetry', './telemetry/index.js', TELEMETRY_BUNDLE),
     apart('redis', './redis/index.js', REDIS_BUNDLE),
     ...domainNames.map((d) => apart(`domain-${d}`, `./domains/${d}.js`, `./domains/${d}.cjs`)),
+    apart('find-corpus', './find-corpus.generated.js', FIND_CORPUS),
   ],
   // forge-sim is only the demo's; the server never loads it.
   external: ['forge-sim'],
@@ -76,6 +79,11 @@ await build({
   entryPoints: domainNames.map((d) => join(root, DOMAINS, `${d}.js`)),
   outdir: join(root, 'dist/domains'),
   outExtension: { '.js': '.cjs' },
+  ...options,
+});
+await build({
+  entryPoints: [join(root, 'dist/catalog/find-corpus.generated.js')],
+  outfile: join(root, 'dist', FIND_CORPUS),
   ...options,
 });
 writeLauncher(bundle, join(root, 'dist/forge-mcp-server.cjs'));

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Writes src/catalog/catalog-index.generated.ts from the domain files (src/catalog/domains/): per action what
-// start-up reads (src/catalog/entries.ts says which fields), per domain its meta tool and its summary; and
-// src/catalog/domain-modules.generated.ts, each domain's module to load on first use. The build runs it before tsc; the catalog test fails when the written file
-// and the domain files disagree. Writes only when the content changes (tsc's incremental build then stays so).
+// start-up reads (src/catalog/entries.ts says which fields), per domain its meta tool and its summary;
+// src/catalog/domain-modules.generated.ts, each domain's module to load on first use; and
+// src/catalog/find-corpus.generated.ts, what forge_find_action ranks each action by. The build runs it before
+// tsc; the catalog test fails when a written file and the domain files disagree. Writes only when the content
+// changes (tsc's incremental build then stays so).
 // Usage: node scripts/gen-catalog-index.mjs [--check]   (--check: exit 1 if a file is stale, write nothing)
 import { build } from 'esbuild';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,11 +19,13 @@ const catalogDir = join(here, '../src/catalog');
 const dir = mkdtempSync(join(tmpdir(), 'forge-catalog-index-'));
 let domains;
 let entries;
+let docs;
 try {
   const file = join(dir, 'catalog.mjs');
   await build({
     stdin: {
-      contents: "export { domains } from './domains/index.ts'; export { domainEntries } from './entries.ts';",
+      contents:
+        "export { domains } from './domains/index.ts'; export { domainEntries, findDocOf } from './entries.ts';",
       resolveDir: catalogDir,
       loader: 'ts',
     },
@@ -34,6 +38,7 @@ try {
   const mod = await import(pathToFileURL(file).href);
   domains = mod.domains;
   entries = mod.domainEntries(domains);
+  docs = domains.flatMap((d) => d.actions.map(mod.findDocOf));
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
@@ -77,6 +82,17 @@ ${json}
 export const DOMAIN_MODULES: Record<string, () => Promise<{ domain: DomainSpec }>> = {
 ${domains.map((d) => `  ${d.domain}: () => import('./domains/${d.domain}.js'),`).join('\n')}
 };
+`,
+  // Read with the first search only: the bundle puts it in a file apart (scripts/bundle.mjs).
+  'find-corpus.generated.ts': `${header}import type { FindDoc } from './types.js';
+
+/** What forge_find_action ranks each action by (types.ts, FindDoc), in the catalog's order. */
+export function findCorpus(): FindDoc[] {
+  // prettier-ignore
+  return JSON.parse(\`[
+${docs.map(literal).join(',\n')}
+]\`) as FindDoc[];
+}
 `,
 };
 

@@ -13,7 +13,7 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 const RECORD_LOADS = `--require ${join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'record-loads.cjs')}`;
 const env = (surface: string) => ({
   NODE_OPTIONS: RECORD_LOADS,
-  FORGE_TEST_RECORD_LOADS: '^\\./domains/',
+  FORGE_TEST_RECORD_LOADS: '^\\./(domains/|find-corpus)',
   FORGE_MCP_TOOL_SURFACE: surface,
 });
 /** The domain files the server read, in order. */
@@ -64,6 +64,22 @@ describe('the catalog on a stdio start', () => {
       expect(loaded(called.stderr)).toEqual(['issue', 'merge_request']);
     });
   }
+
+  it('dynamic: a search reads the search corpus and the domain files of the actions it answers with', async () => {
+    const found = await withStdio(s, { env: env('dynamic') }, async (c) => {
+      const r = await c.client.callTool({
+        name: 'forge_find_action',
+        arguments: { query: 'close an issue' },
+      });
+      return (r.structuredContent as { matches: Array<{ id: string; schema: unknown }> }).matches;
+    });
+    expect(found.value.length).toBeGreaterThan(0);
+    expect(found.value.every((m) => typeof m.schema === 'object')).toBe(true);
+    expect(found.stderr).toContain('LOADED ./find-corpus.cjs');
+    expect(loaded(found.stderr).sort()).toEqual(
+      [...new Set(found.value.map((m) => m.id.split('.')[0]))].sort(),
+    );
+  });
 
   it('individual: tools/list carries every schema, so it reads the domain file of each action it lists', async () => {
     const listed = await withStdio(

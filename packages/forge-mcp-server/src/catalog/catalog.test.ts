@@ -9,7 +9,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startForgeSim, type FaultRule, type ForgeSim } from 'forge-sim';
 import { Catalog, catalog, domains } from './index.js';
 import { catalogIndex } from './catalog-index.generated.js';
-import { domainEntries } from './entries.js';
+import { domainEntries, findDocOf } from './entries.js';
+import { findCorpus } from './find-corpus.generated.js';
 import { LazyCatalog } from './lazy.js';
 import { inputSchema, validatorFor } from '../executor/schema.js';
 import { runAction } from '../executor/run.js';
@@ -115,6 +116,15 @@ describe('catalog as a whole', () => {
 describe('the generated index, which a start reads instead of the domain files', () => {
   it('holds every action as its domain file declares it (a stale index fails here: npm run build rewrites it)', () => {
     expect(catalogIndex()).toEqual(domainEntries(domains));
+  });
+
+  it('gives forge_find_action each action as its domain file declares it (the search corpus is not stale)', async () => {
+    expect(findCorpus()).toEqual(cat.actions.map(findDocOf));
+    const lazy = new LazyCatalog();
+    const docs = await lazy.findable(lazy.actions);
+    docs.forEach((doc, i) =>
+      expect(Object.keys(doc.params), doc.id).toEqual(Object.keys(cat.actions[i].params)),
+    );
   });
 
   it('loads each domain on first use, giving the specs its file declares', async () => {

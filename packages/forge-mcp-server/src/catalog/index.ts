@@ -1,6 +1,6 @@
 import { domains } from './domains/index.js';
 import { IndexedCatalog } from './indexed.js';
-import type { ActionEntry, ActionSpec, DomainSpec } from './types.js';
+import type { ActionEntry, ActionSpec, DomainSpec, FindDoc } from './types.js';
 
 export type * from './types.js';
 export { domains };
@@ -18,6 +18,10 @@ export class Catalog extends IndexedCatalog<ActionSpec, DomainSpec> {
   spec(a: ActionEntry): Promise<ActionSpec> {
     const found = this.get(a.id);
     return found ? Promise.resolve(found) : Promise.reject(new Error(`catalog: no action ${a.id}`));
+  }
+
+  findable(as: readonly ActionEntry[]): Promise<FindDoc[]> {
+    return this.specs(as);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { ActionEntry, ActionSpec, DomainEntry } from './types.js';
+import type { ActionEntry, ActionSpec, DomainEntry, FindDoc } from './types.js';
 
 type DomainOf<A extends ActionEntry> = DomainEntry & { actions: readonly A[] };
 
@@ -65,4 +65,6 @@ export abstract class IndexedCatalog<A extends ActionEntry, D extends DomainOf<A
   specs(as: readonly ActionEntry[]): Promise<ActionSpec[]> {
     return Promise.all(as.map((a) => this.spec(a)));
   }
+
+  abstract findable(as: readonly ActionEntry[]): Promise<FindDoc[]>;
 }

@@ -5,7 +5,7 @@
  */
 import { catalogIndex } from './catalog-index.generated.js';
 import { IndexedCatalog } from './indexed.js';
-import type { ActionEntry, ActionSpec, DomainEntry, DomainSpec } from './types.js';
+import type { ActionEntry, ActionSpec, DomainEntry, DomainSpec, FindDoc } from './types.js';
 
 type DomainModules = Record<string, () => Promise<{ domain: DomainSpec }>>;
 
@@ -16,6 +16,9 @@ type DomainModules = Record<string, () => Promise<{ domain: DomainSpec }>>;
 const domainModules = (): Promise<DomainModules> =>
   import('./domain-modules.generated.js').then((m) => m.DOMAIN_MODULES);
 
+/** forge_find_action's corpus, read with the first search (bundled, a file apart as the domains are). */
+const findCorpus = (): Promise<FindDoc[]> => import('./find-corpus.generated.js').then((m) => m.findCorpus());
+
 export class LazyCatalog extends IndexedCatalog<ActionEntry, DomainEntry> {
   /** Per domain, its specs by canonical ID, once its module has loaded. */
   private readonly loading = new Map<string, Promise<Map<string, ActionSpec>>>();
@@ -23,6 +26,7 @@ export class LazyCatalog extends IndexedCatalog<ActionEntry, DomainEntry> {
   constructor(
     index: DomainEntry[] = catalogIndex(),
     private readonly modules: () => Promise<DomainModules> = domainModules,
+    private readonly corpus: () => Promise<FindDoc[]> = findCorpus,
   ) {
     super(index);
   }
@@ -42,6 +46,21 @@ export class LazyCatalog extends IndexedCatalog<ActionEntry, DomainEntry> {
       specs.catch(() => this.loading.delete(d.domain));
     }
     return specs;
+  }
+
+  private docs?: Promise<Map<string, FindDoc>>;
+
+  async findable(as: readonly ActionEntry[]): Promise<FindDoc[]> {
+    if (!this.docs) {
+      this.docs = this.corpus().then((all) => new Map(all.map((doc) => [doc.id, doc])));
+      this.docs.catch(() => (this.docs = undefined));
+    }
+    const docs = await this.docs;
+    return as.map((a) => {
+      const doc = docs.get(a.id);
+      if (!doc) throw new Error(`catalog: ${a.id} is in the index but not in the search corpus (rebuild)`);
+      return doc;
+    });
   }
 
   async spec(a: ActionEntry): Promise<ActionSpec> {

@@ -140,6 +140,15 @@ export type ActionEntry = Pick<
   | 'adminGroup'
 >;
 
+/**
+ * What forge_find_action ranks an action by: its names, its description and its parameters' names (the values
+ * of `params` are not read). A full ActionSpec is one; the lazy catalog reads them from a generated corpus,
+ * so a search loads no domain file.
+ */
+export type FindDoc = Pick<ActionSpec, 'id' | 'title' | 'tool' | 'description'> & {
+  params: Record<string, unknown>;
+};
+
 /** A domain as the index holds it: its meta tool, its summary and its actions' entries. */
 export interface DomainEntry {
   domain: string;
@@ -163,6 +172,8 @@ export interface CatalogSource {
   spec(a: ActionEntry): Promise<ActionSpec>;
   /** The full specs of these actions, in the same order. */
   specs(as: readonly ActionEntry[]): Promise<ActionSpec[]>;
+  /** What forge_find_action ranks these actions by, in the same order. */
+  findable(as: readonly ActionEntry[]): Promise<FindDoc[]>;
 }
 
 /** A domain file's export. */

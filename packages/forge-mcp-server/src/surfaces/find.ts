@@ -11,7 +11,7 @@
  *   request reads too, a plural object preferring a list.
  */
 import { stemmer } from 'stemmer';
-import type { ActionSpec } from '../catalog/types.js';
+import type { FindDoc } from '../catalog/types.js';
 import {
   ABBREVIATIONS,
   CATALOG_NAMES,
@@ -270,7 +270,7 @@ const FILE_NAME =
 const CROSS_REFERENCE = /\b[a-z_]+\.[a-z_]+\b/g;
 
 /** An action's operation: the first word of its title, or "get" for a title that starts with a noun. */
-function operationOf(a: ActionSpec): string {
+function operationOf(a: FindDoc): string {
   const [first, second] = words(a.title);
   if (!NOT_OPERATIONS.has(first)) return first;
   return second && REQUEST_VERBS[second] ? second : 'get';
@@ -281,7 +281,7 @@ interface Field {
   weight: number;
 }
 
-function fieldsOf(a: ActionSpec): Field[] {
+function fieldsOf(a: FindDoc): Field[] {
   const description = a.description.replace(CROSS_REFERENCE, ' ');
   const cut = description.search(/(?<!\b(?:e\.g|i\.e|etc))\.(\s|$)/);
   const summary = cut < 0 ? description : description.slice(0, cut);
@@ -306,8 +306,8 @@ interface AnalysedField {
 }
 
 /** Each action's fields as stemmed terms, kept across finders (every session's view holds the same actions). */
-const analyses = new WeakMap<ActionSpec, AnalysedField[]>();
-function analysed(a: ActionSpec): AnalysedField[] {
+const analyses = new WeakMap<FindDoc, AnalysedField[]>();
+function analysed(a: FindDoc): AnalysedField[] {
   let fields = analyses.get(a);
   if (!fields) {
     fields = fieldsOf(a).map((f) => ({ terms: tokens(f.text), weight: f.weight }));
@@ -346,7 +346,7 @@ export class ActionFinder {
    * The finder over these actions, built once for every view that lists the same ones (building the index
    * takes far longer than a query).
    */
-  static over(actions: ActionSpec[]): ActionFinder {
+  static over(actions: FindDoc[]): ActionFinder {
     const key = actions.map((a) => a.id).join(' ');
     let finder = finders.get(key);
     if (finder && finder.actions.every((a, d) => a === actions[d])) {
@@ -359,7 +359,7 @@ export class ActionFinder {
     return finder;
   }
 
-  private readonly actions: ActionSpec[];
+  private readonly actions: FindDoc[];
   private readonly operations: string[];
   /** term -> [action index, field-weighted saturated frequency] */
   private readonly postings = new Map<string, Array<[number, number]>>();
@@ -390,7 +390,7 @@ export class ActionFinder {
   /** File names the catalog's titles name (.gitlab-ci.yml, .gitignore): searched as words, not as a file. */
   private readonly fileNames = new Set<string>();
 
-  constructor(actions: ActionSpec[]) {
+  constructor(actions: FindDoc[]) {
     this.actions = actions;
     this.operations = actions.map(operationOf);
     for (const op of this.operations) this.actionVerbs.add(op);
@@ -663,7 +663,7 @@ export class ActionFinder {
     };
   }
 
-  search(query: string, limit = 5): Array<{ action: ActionSpec; score: number }> {
+  search(query: string, limit = 5): Array<{ action: FindDoc; score: number }> {
     const exact = this.exact.get(query.trim());
     const {
       terms,

@@ -299,12 +299,13 @@ export class Surface {
   /** The search index over the listed actions, shared by every surface that lists the same ones. */
   private finderOf(): Promise<ActionFinder> {
     // Actions of a higher tier are found too, and shown as existing but unavailable.
-    // The ranking and its vocabulary load with the first search, as the specs it ranks do.
+    // The ranking, its vocabulary and the catalog's search corpus load with the first search; the domain files
+    // load only for the actions a search answers with.
     if (!this.finder) {
       this.finder = Promise.all([
         import('./find.js'),
-        this.view.catalog.specs([...this.view.listed, ...this.view.unavailable]),
-      ]).then(([{ ActionFinder }, specs]) => ActionFinder.over(specs));
+        this.view.catalog.findable([...this.view.listed, ...this.view.unavailable]),
+      ]).then(([{ ActionFinder }, docs]) => ActionFinder.over(docs));
       this.finder.catch(() => (this.finder = undefined));
     }
     return this.finder;
@@ -334,7 +335,8 @@ export class Surface {
         text: `No action matches "${query}". Try other words (for example the object: issue, merge request, pipeline, branch) or a canonical ID.`,
         structured: { matches: [] },
       };
-    const matches = hits.map((h) => this.describe(h.action));
+    const specs = await Promise.all(hits.map((h) => this.spec(this.view.catalog.get(h.action.id)!)));
+    const matches = specs.map((a) => this.describe(a));
     const text = matches
       .map(
         (m, i) =>
