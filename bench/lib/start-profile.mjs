@@ -33,6 +33,9 @@ export async function startProfile(spec) {
     // A bin started as its own command runs node with the flags on its first line; the profiled start too.
     const flags = viaNode ? spec.args.slice(0, -1) : binNodeFlags(script);
     const runs = [];
+    // One profile folder for every start: the launcher keys its compile cache on the node flags, so a folder
+    // per start would give each start flags of its own and none would load the cache the first one wrote.
+    const seen = new Set();
     for (let i = 0; i <= PROFILED_STARTS; i++) {
       const s = new StdioServer({
         ...spec,
@@ -41,7 +44,7 @@ export async function startProfile(spec) {
           ...flags,
           ...(flags.includes('--optimize-for-size') ? [] : ['--optimize-for-size']),
           '--cpu-prof',
-          `--cpu-prof-dir=${join(dir, String(i))}`,
+          `--cpu-prof-dir=${dir}`,
           `--cpu-prof-interval=${SAMPLE_US}`,
           script,
         ],
@@ -50,9 +53,11 @@ export async function startProfile(spec) {
       await s.start();
       const answeredAfterMs = Date.now() - t0;
       await s.close();
+      const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile') && !seen.has(f));
+      if (file) seen.add(file);
       if (i === 0) continue;
-      const file = readdirSync(join(dir, String(i))).find((f) => f.endsWith('.cpuprofile'));
-      runs.push(summarize(JSON.parse(readFileSync(join(dir, String(i), file), 'utf8')), answeredAfterMs));
+      if (!file) throw new Error('a profiled start wrote no .cpuprofile');
+      runs.push(summarize(JSON.parse(readFileSync(join(dir, file), 'utf8')), answeredAfterMs));
     }
     const med = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const kinds = {};
