@@ -4,20 +4,14 @@
  * still works afterwards.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpServer, sim, type ForgeSim, type HttpServerProcess } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { type ForgeSim, type HttpServerProcess } from './harness.js';
+import { simAndHttpServer } from './http-fixture.js';
 
 let s: ForgeSim;
 let server: HttpServerProcess;
-beforeAll(async () => {
-  s = await sim();
-  // The rate limit would answer 429 to a fuzzer's pace; its own tests are elsewhere.
-  server = await httpServer(s, ['--rate-limit-rps=0']);
-});
-afterAll(async () => {
-  await server.stop();
-  await s.close();
-});
+// The rate limit would answer 429 to a fuzzer's pace; its own tests are elsewhere.
+simAndHttpServer((up) => ({ s, server } = up), ['--rate-limit-rps=0']);
 
 const HEADERS = {
   'content-type': 'application/json',

@@ -4,29 +4,15 @@
  * JSON-RPC id included), and what a 2025-era request sets on the server that answered it (the logging level
  * of logging/setLevel, the client capabilities of an initialize) never reaches the credential's next request.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  apiCalls,
-  executeCall,
-  httpServer,
-  rpc,
-  sim,
-  type ForgeSim,
-  type HttpServerProcess,
-} from './harness.js';
+import { describe, expect, it, vi } from 'vitest';
+import { apiCalls, executeCall, httpServer, rpc, type ForgeSim, type HttpServerProcess } from './harness.js';
+import { simAndHttpServer } from './http-fixture.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let s: ForgeSim;
 let server: HttpServerProcess;
-beforeAll(async () => {
-  s = await sim();
-  server = await httpServer(s);
-});
-afterAll(async () => {
-  await server?.stop();
-  await s?.close();
-});
+simAndHttpServer((up) => ({ s, server } = up));
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

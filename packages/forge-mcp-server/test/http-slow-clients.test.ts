@@ -4,20 +4,14 @@
  * clients are served meanwhile.
  */
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpServer, rpc, sim, type ForgeSim, type HttpServerProcess } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { httpServer, rpc, type ForgeSim, type HttpServerProcess } from './harness.js';
+import { simAndHttpServer } from './http-fixture.js';
 import { connect as tcp } from 'node:net';
 
 let s: ForgeSim;
 let server: HttpServerProcess;
-beforeAll(async () => {
-  s = await sim();
-  server = await httpServer(s);
-});
-afterAll(async () => {
-  await server.stop();
-  await s.close();
-});
+simAndHttpServer((up) => ({ s, server } = up));
 
 /** Opens a connection, writes `head`, then one more byte of `drip` every 500 ms; resolves with what came back. */
 function dribble(head: string, drip: string): Promise<{ answer: string; dripped: number }> {

@@ -2,22 +2,16 @@
  * HTTP mode through real loopback HTTP: the v2 client in the 2026-07-28 era and in the legacy era, the
  * v1 SDK client, the per-request credential, and the required Mcp-Method / Mcp-Name headers.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { apiCalls, httpServer, sim, textOf, type ForgeSim, type HttpServerProcess, rpc } from './harness.js';
+import { apiCalls, textOf, type ForgeSim, type HttpServerProcess, rpc } from './harness.js';
+import { simAndHttpServer } from './http-fixture.js';
 
 let s: ForgeSim;
 let server: HttpServerProcess;
-beforeAll(async () => {
-  s = await sim();
-  server = await httpServer(s);
-});
-afterAll(async () => {
-  await server.stop();
-  await s.close();
-});
+simAndHttpServer((up) => ({ s, server } = up));
 
 const withToken = (token: string, header: 'authorization' | 'private-token' = 'authorization') => ({
   requestInit: {

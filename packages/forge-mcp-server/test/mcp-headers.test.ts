@@ -3,28 +3,14 @@
  * client sends it and a header that disagrees with the body is refused before anything is sent; the
  * claude-code client gets priority annotations rounded to 0 or 1 unless FORGE_MCP_CLIENT_COMPAT=off.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import {
-  apiCalls,
-  httpServer,
-  rpc,
-  sim,
-  stdioClient,
-  type ForgeSim,
-  type HttpServerProcess,
-} from './harness.js';
+import { apiCalls, rpc, stdioClient, type ForgeSim, type HttpServerProcess } from './harness.js';
+import { simAndHttpServer } from './http-fixture.js';
 
 let s: ForgeSim;
 let server: HttpServerProcess;
-beforeAll(async () => {
-  s = await sim();
-  server = await httpServer(s);
-});
-afterAll(async () => {
-  await server.stop();
-  await s.close();
-});
+simAndHttpServer((up) => ({ s, server } = up));
 
 const MODERN = '2026-07-28';
 
