@@ -64,6 +64,8 @@ export interface InstanceResponse {
   status: number;
   headers: Record<string, string>;
   body: unknown;
+  /** The body's UTF-8 text as received (absent for a binary answer), e.g. to show a JSON answer without re-serialising it. */
+  text?: string;
   /** The request as sent, for causes and resource URIs. */
   method: string;
   url: string;
@@ -537,11 +539,12 @@ export class InstanceClient {
         if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(', ') : v;
       }
       let parsed: unknown;
+      let text: string | undefined;
       const type = flat['content-type'] ?? '';
       if (responseType === 'binary' && res.statusCode < 400) {
         parsed = res.body;
       } else {
-        const text = utf8Text(res.body);
+        text = utf8Text(res.body);
         if (
           (responseType === 'json' || res.statusCode >= 400) &&
           (type.includes('json') || /^\s*[[{]/.test(text))
@@ -569,6 +572,7 @@ export class InstanceClient {
         status: res.statusCode,
         headers: flat,
         body: parsed,
+        text,
         method,
         url: `${url.origin}${url.pathname}`,
       };
