@@ -23,25 +23,42 @@ export interface Pagination {
   next_page?: number;
 }
 
+/** A header's number, when it holds one. */
+function headerNumber(value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}
+
 export function paginationOf(headers: Record<string, string>): Pagination | undefined {
-  const num = (h: string) =>
-    headers[h] && Number.isFinite(Number(headers[h])) ? Number(headers[h]) : undefined;
-  const p: Pagination = {
-    page: num('x-page'),
-    per_page: num('x-per-page'),
-    total: num('x-total'),
-    total_pages: num('x-total-pages'),
-    next_page: num('x-next-page'),
-  };
-  if (!p.next_page && headers.link) {
+  const page = headerNumber(headers['x-page']);
+  const perPage = headerNumber(headers['x-per-page']);
+  const total = headerNumber(headers['x-total']);
+  const totalPages = headerNumber(headers['x-total-pages']);
+  let next = headerNumber(headers['x-next-page']);
+  if (!next && headers.link) {
     const m = /<([^>]+)>;\s*rel="next"/.exec(headers.link);
     if (m) {
-      const next = new URL(m[1]).searchParams.get('page');
-      if (next) p.next_page = Number(next);
+      const fromLink = new URL(m[1]).searchParams.get('page');
+      if (fromLink) next = Number(fromLink);
     }
   }
-  for (const k of Object.keys(p) as (keyof Pagination)[]) if (p[k] === undefined) delete p[k];
-  return Object.keys(p).length ? p : undefined;
+  if (
+    page === undefined &&
+    perPage === undefined &&
+    total === undefined &&
+    totalPages === undefined &&
+    next === undefined
+  )
+    return undefined;
+  // The fields given, in this order.
+  const p: Pagination = {};
+  if (page !== undefined) p.page = page;
+  if (perPage !== undefined) p.per_page = perPage;
+  if (total !== undefined) p.total = total;
+  if (totalPages !== undefined) p.total_pages = totalPages;
+  if (next !== undefined) p.next_page = next;
+  return p;
 }
 
 /**
@@ -106,43 +123,49 @@ function cap(text: string, how: string): string {
 }
 
 function pagingLine(count: number, p: Pagination | undefined): string {
-  const bits = [`${count} item${count === 1 ? '' : 's'}`];
-  if (p?.page) bits.push(`page ${p.page}${p.total_pages ? ` of ${p.total_pages}` : ''}`);
-  if (p?.total !== undefined) bits.push(`${p.total} total`);
-  if (p?.next_page) bits.push(`next page: ${p.next_page} (pass page=${p.next_page})`);
-  else if (p) bits.push('last page');
-  return bits.join(', ');
+  let line = `${count} item${count === 1 ? '' : 's'}`;
+  if (!p) return line;
+  if (p.page) line += `, page ${p.page}${p.total_pages ? ` of ${p.total_pages}` : ''}`;
+  if (p.total !== undefined) line += `, ${p.total} total`;
+  return line + (p.next_page ? `, next page: ${p.next_page} (pass page=${p.next_page})` : ', last page');
 }
 
-/** Notes on diff entries the instance collapsed or cut. */
-function diffNotes(items: unknown[]): string[] {
-  const notes: string[] = [];
+/** The note on a diff entry the instance collapsed or cut, if it did. */
+function diffNote(d: unknown): string | undefined {
+  if (!d || typeof d !== 'object') return undefined;
+  const e = d as Record<string, unknown>;
+  if (e.collapsed)
+    return `${String(e.new_path ?? e.old_path ?? '')}: diff collapsed by the instance; read the file with repository.file_get`;
+  if (e.too_large)
+    return `${String(e.new_path ?? e.old_path ?? '')}: diff too large to show; read the file with repository.file_get`;
+  return undefined;
+}
+
+/** Notes on diff entries the instance collapsed or cut, one a line after a 'Notes:' line ('' if none). */
+function diffNotes(items: unknown[]): string {
+  let notes = '';
   for (const d of items) {
-    if (!d || typeof d !== 'object') continue;
-    const e = d as Record<string, unknown>;
-    const path = String(e.new_path ?? e.old_path ?? '');
-    if (e.collapsed)
-      notes.push(`${path}: diff collapsed by the instance; read the file with repository.file_get`);
-    else if (e.too_large)
-      notes.push(`${path}: diff too large to show; read the file with repository.file_get`);
+    const note = diffNote(d);
+    if (note !== undefined) notes += '\n' + note;
   }
-  return notes;
+  return notes && '\nNotes:' + notes;
 }
 
 export function jsonResult(a: ActionSpec, body: unknown, headers: Record<string, string>): ToolResult {
   if (Array.isArray(body)) {
     const pagination = paginationOf(headers);
-    const lines = body.map((item) => compactJson(item, 2000) ?? '{}');
-    const notes = diffNotes(body);
-    const text = cap(
-      [pagingLine(body.length, pagination), ...lines, ...(notes.length ? ['Notes:', ...notes] : [])].join(
-        '\n',
-      ),
-      'ask for fewer items with per_page, or the next page with page',
-    );
+    let text = pagingLine(body.length, pagination);
+    for (const item of body) text += '\n' + (compactJson(item, 2000) ?? '{}');
+    const structuredContent: Record<string, unknown> = { items: body };
+    if (pagination) structuredContent.pagination = pagination;
     return {
-      content: [{ type: 'text', text }],
-      structuredContent: { items: body, ...(pagination ? { pagination } : {}) },
+      content: [
+        {
+          type: 'text',
+          text: cap(text + diffNotes(body), 'ask for fewer items with per_page, or the next page with page'),
+        },
+      ],
+      structuredContent,
     };
   }
   if (body === null || body === undefined || body === '') {
@@ -162,9 +185,9 @@ export function jsonResult(a: ActionSpec, body: unknown, headers: Record<string,
     ? diffNotes(rec.changes)
     : Array.isArray(rec.diffs)
       ? diffNotes(rec.diffs)
-      : [];
+      : '';
   const text = cap(
-    (compactJson(rec) ?? '{}') + (notes.length ? `\nNotes:\n${notes.join('\n')}` : ''),
+    (compactJson(rec) ?? '{}') + notes,
     'use a narrower action (for example per-file diffs with page and per_page)',
   );
   return { content: [{ type: 'text', text }], structuredContent: rec };

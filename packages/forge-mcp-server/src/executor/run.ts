@@ -1,7 +1,12 @@
 /** Turns one validated action call into the instance request(s) and the result a client sees. */
 import { FormData } from 'undici';
 import type { ActionContext, ActionSpec, GraphqlRequest, HttpMethod, RestRequest } from '../catalog/types.js';
-import { InstanceError, type InstanceClient, type InstanceResponse } from '../instance/index.js';
+import {
+  InstanceError,
+  type InstanceClient,
+  type InstanceResponse,
+  type RestInit,
+} from '../instance/index.js';
 import {
   binaryResult,
   errorResult,
@@ -48,84 +53,142 @@ export interface BuiltRequest {
   form?: FormData;
 }
 
-/** Picks the first path template whose placeholders are all given. */
 /** Placeholders of a path template: `:name` is one segment, `*name` keeps its slashes. */
 const PLACEHOLDER = /([:*])([a-z_][a-z0-9_]*)/g;
 
-/** Each path template's placeholder names and its form for observers (`/projects/{id}`), read once. */
-const templates = new Map<string, { names: string[]; shown: string }>();
+/** A path template read once: its placeholders in order, the text around them, and its observers' form. */
+interface Template {
+  /** Placeholder names, in order (`names[i]` sits between `texts[i]` and `texts[i + 1]`). */
+  names: string[];
+  /** Whether placeholder `i` keeps its slashes (`*name`). */
+  keepsSlashes: boolean[];
+  /** The literal text around the placeholders (one more than there are placeholders). */
+  texts: string[];
+  /** The form observers see (`/projects/{id}`). */
+  shown: string;
+  /**
+   * The resource URI's start (the first literal text without its leading slashes), when the URI can be built
+   * from the raw values: no percent sign in the literal text to decode, and no leading slashes of a value
+   * that the URI would drop.
+   */
+  uriHead?: string;
+}
 
-function templateOf(t: string): { names: string[]; shown: string } {
+const templates = new Map<string, Template>();
+const LEADING_SLASHES = /^\/+/;
+
+function templateOf(t: string): Template {
   let known = templates.get(t);
   if (!known) {
-    known = { names: [...t.matchAll(PLACEHOLDER)].map((m) => m[2]!), shown: t.replace(PLACEHOLDER, '{$2}') };
+    const names: string[] = [];
+    const keepsSlashes: boolean[] = [];
+    const texts: string[] = [];
+    let last = 0;
+    for (const m of t.matchAll(PLACEHOLDER)) {
+      texts.push(t.slice(last, m.index));
+      keepsSlashes.push(m[1] === '*');
+      names.push(m[2]!);
+      last = m.index! + m[0].length;
+    }
+    texts.push(t.slice(last));
+    const head = texts[0]!.replace(LEADING_SLASHES, '');
+    known = {
+      names,
+      keepsSlashes,
+      texts,
+      shown: t.replace(PLACEHOLDER, '{$2}'),
+      uriHead: t.includes('%') || (head === '' && keepsSlashes[0]) ? undefined : 'forge://' + head,
+    };
     templates.set(t, known);
   }
   return known;
 }
 
+/** Picks the first path template whose placeholders are all given. */
 export function choosePath(paths: string | string[], args: Record<string, unknown>): string | undefined {
-  const list = Array.isArray(paths) ? paths : [paths];
-  for (const t of list) {
-    if (templateOf(t).names.every((n) => args[n] !== undefined && args[n] !== null && args[n] !== ''))
-      return t;
-  }
+  if (typeof paths === 'string') return allGiven(templateOf(paths).names, args) ? paths : undefined;
+  for (const t of paths) if (allGiven(templateOf(t).names, args)) return t;
   return undefined;
+}
+
+function allGiven(names: string[], args: Record<string, unknown>): boolean {
+  for (const n of names) {
+    const v = args[n];
+    if (v === undefined || v === null || v === '') return false;
+  }
+  return true;
+}
+
+/** A path segment's value: `*name` keeps its slashes, each part between them encoded. */
+function encodeValue(value: string, keepsSlashes: boolean): string {
+  return keepsSlashes && value.includes('/')
+    ? value.split('/').map(encodeURIComponent).join('/')
+    : encodeURIComponent(value);
 }
 
 export function buildRest(
   a: ActionSpec,
   rest: RestRequest,
   args: Record<string, unknown>,
-  files: Record<string, Buffer> = {},
+  files?: Record<string, Buffer>,
 ): BuiltRequest {
   const template = choosePath(rest.path, args);
   if (!template) {
-    const all = (Array.isArray(rest.path) ? rest.path : [rest.path]).flatMap((t) =>
-      [...t.matchAll(PLACEHOLDER)].map((m) => m[2]),
-    );
+    const all = (Array.isArray(rest.path) ? rest.path : [rest.path]).flatMap((t) => templateOf(t).names);
     throw new ArgumentProblem(`${a.id}: missing required params: ${[...new Set(all)].join(' or ')}`);
   }
-  const used = new Set<string>();
-  const path = template.replace(PLACEHOLDER, (_, kind: string, name: string) => {
-    used.add(name);
-    const value = String(args[name]);
-    return kind === '*' ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value);
-  });
+  const t = templateOf(template);
+  const { names, texts } = t;
+  let path = texts[0]!;
+  for (let i = 0; i < names.length; i++)
+    path += encodeValue(String(args[names[i]!]), t.keepsSlashes[i]!) + texts[i + 1]!;
   const params = paramsOf(a);
-  const query: Record<string, unknown> = { ...rest.fixedQuery };
-  const body: Record<string, unknown> = { ...rest.fixedBody };
+  const query: Record<string, unknown> = rest.fixedQuery ? { ...rest.fixedQuery } : {};
+  const body: Record<string, unknown> = rest.fixedBody ? { ...rest.fixedBody } : {};
+  let hasBody = rest.fixedBody !== undefined && Object.keys(body).length > 0;
   let form: FormData | undefined;
   const bodyDefault =
     rest.method === 'GET' || rest.method === 'DELETE' || rest.method === 'HEAD' ? 'query' : 'body';
-  for (const [name, value] of Object.entries(args)) {
-    if (used.has(name) || value === undefined) continue;
+  for (const name of Object.keys(args)) {
+    const value = args[name];
+    if (value === undefined || names.includes(name)) continue;
     const spec = params[name];
     const where = spec?.in ?? bodyDefault;
     const wire = spec?.wire ?? name;
     if (where === 'none' || where === 'path') continue;
     if (where === 'query') query[wire] = value;
-    else if (where === 'body') body[wire] = value;
-    else {
+    else if (where === 'body') {
+      body[wire] = value;
+      hasBody = true;
+    } else {
       form ??= new FormData();
       if (where === 'file') {
-        const bytes = files[name] ?? Buffer.from(String(value), 'base64');
+        const bytes = files?.[name] ?? Buffer.from(String(value), 'base64');
         const local = name === 'file_path' ? String(value).split(/[\\/]/).pop() : undefined;
         const filename = String(args.filename ?? args.file_name ?? local ?? 'upload');
         form.append(wire, new Blob([bytes]), filename);
       } else form.append(wire, typeof value === 'object' ? JSON.stringify(value) : String(value));
     }
   }
-  if (form)
+  const built: BuiltRequest = { method: rest.method, template, path, query };
+  if (form) {
     for (const [k, v] of Object.entries(body))
       form.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
-  return {
-    method: rest.method,
-    template,
-    path,
-    query,
-    ...(form ? { form } : Object.keys(body).length ? { body } : {}),
-  };
+    built.form = form;
+  } else if (hasBody) built.body = body;
+  return built;
+}
+
+/**
+ * The canonical forge:// URI of the object a built request reads: its path with the values as given, the
+ * same as resourceUri(built.path) without decoding what was just encoded.
+ */
+function builtUri(built: BuiltRequest, args: Record<string, unknown>): string {
+  const t = templateOf(built.template);
+  if (t.uriHead === undefined) return resourceUri(built.path);
+  let uri = t.uriHead;
+  for (let i = 0; i < t.names.length; i++) uri += String(args[t.names[i]!]) + t.texts[i + 1]!;
+  return uri;
 }
 
 export class ArgumentProblem extends Error {}
@@ -196,23 +259,28 @@ export async function runAction(
       return note ? withVisibilityNote(r) : r;
     }
     const rest = a.request.rest;
-    const files: Record<string, Buffer> = {};
-    for (const [name, spec] of Object.entries(a.params)) {
-      if (spec.in !== 'file' || name !== 'file_path' || typeof args[name] !== 'string') continue;
+    let files: Record<string, Buffer> | undefined;
+    // The one parameter read from a local file: file_path, where the action takes it as a file.
+    if (
+      typeof args.file_path === 'string' &&
+      Object.hasOwn(a.params, 'file_path') &&
+      a.params.file_path!.in === 'file'
+    ) {
       if (!opts.readUpload) return errorResult(`${a.id}: ${HTTP_PATHS}`);
       // Import actions take an export archive, which meets the archive rules as well.
-      files[name] = await opts.readUpload(args[name] as string, /import/.test(a.id) ? 'import' : 'upload');
+      files = { file_path: await opts.readUpload(args.file_path, /import/.test(a.id) ? 'import' : 'upload') };
     }
     const built = buildRest(a, rest, args, files);
-    const res: InstanceResponse = await client.rest(built.method, built.path, {
+    const init: RestInit = {
       template: templateOf(built.template).shown,
       query: built.query,
       body: built.body,
       form: built.form,
       response: rest.response,
       signal: opts.signal,
-      ...(opts.requestHeaders ? { headers: opts.requestHeaders } : {}),
-    });
+    };
+    if (opts.requestHeaders) init.headers = opts.requestHeaders;
+    const res: InstanceResponse = await client.rest(built.method, built.path, init);
     opts.onResponse?.(res.status, res.headers);
     if (rest.response === 'text')
       return textResult(typeof res.body === 'string' ? res.body : JSON.stringify(res.body), args);
@@ -227,17 +295,18 @@ export async function runAction(
     if (
       opts.embeddedResources &&
       built.method === 'GET' &&
-      isGetAction(a) &&
       res.body &&
       typeof res.body === 'object' &&
-      !Array.isArray(res.body)
+      !Array.isArray(res.body) &&
+      isGetAction(a)
     ) {
       result.content.push({
         type: 'resource',
         resource: {
-          uri: resourceUri(built.path),
+          uri: builtUri(built, args),
           mimeType: 'application/json',
-          text: JSON.stringify(res.body),
+          // The instance's own JSON text: the same JSON as the parsed body, without serialising it again.
+          text: res.text ?? JSON.stringify(res.body),
         },
       });
     }
@@ -283,7 +352,14 @@ function graphqlResult(a: ActionSpec, result: unknown): ToolResult {
   return r;
 }
 
+const getActions = new WeakMap<ActionSpec, boolean>();
+
 export function isGetAction(a: ActionSpec): boolean {
-  const verb = a.id.split('.')[1] ?? '';
-  return verb === 'get' || verb.startsWith('get_') || verb.endsWith('_get') || !!a.notFound;
+  let known = getActions.get(a);
+  if (known === undefined) {
+    const verb = a.id.split('.')[1] ?? '';
+    known = verb === 'get' || verb.startsWith('get_') || verb.endsWith('_get') || !!a.notFound;
+    getActions.set(a, known);
+  }
+  return known;
 }
