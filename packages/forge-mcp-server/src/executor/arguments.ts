@@ -5,13 +5,16 @@
 import type { ActionSpec } from '../catalog/types.js';
 import { describeErrors, inputSchema, paramsOf, validatorFor } from './schema.js';
 
-/** Documented aliases translated on open schemas (dynamic and meta surfaces). */
-const ALIASES: Record<string, string> = { mr_iid: 'merge_request_iid', commit_id: 'commit_sha' };
+/** Documented aliases translated on open schemas (dynamic and meta surfaces): [alias, target]. */
+const ALIASES: readonly (readonly [string, string])[] = [
+  ['mr_iid', 'merge_request_iid'],
+  ['commit_id', 'commit_sha'],
+];
 
 export function translateAliases(a: ActionSpec, params: Record<string, unknown>): Record<string, unknown> {
   const known = paramsOf(a);
   let out = params;
-  for (const [alias, target] of Object.entries(ALIASES)) {
+  for (const [alias, target] of ALIASES) {
     if (alias in params && !(alias in known) && target in known && !(target in params)) {
       if (out === params) out = { ...params };
       out[target] = out[alias];
@@ -65,6 +68,7 @@ export const INVALID_PARAMS = 'invalid params.';
 /** The dynamic surface's check: one 'invalid params.' text naming everything wrong at once. */
 export function dynamicSurfaceCheck(a: ActionSpec, params: Record<string, unknown>): string | undefined {
   const known = paramsOf(a);
+  if (allKnownAndGiven(a, known, params)) return undefined;
   const unknown = Object.keys(params).filter((k) => !Object.hasOwn(known, k));
   const missing = missingRequired(a, params);
   const oneOf = missingOneOf(a, params);
@@ -80,6 +84,20 @@ export function dynamicSurfaceCheck(a: ActionSpec, params: Record<string, unknow
   for (const g of oneOf) parts.push(`Missing one of: ${g.join(', ')}.`);
   parts.push(`Valid params: ${valid.join(', ') || '(none)'}.`);
   return parts.join(' ');
+}
+
+/** Whether every parameter is known, every required one given and each one-of group met (no text built). */
+function allKnownAndGiven(
+  a: ActionSpec,
+  known: Record<string, unknown>,
+  params: Record<string, unknown>,
+): boolean {
+  for (const k in params) if (Object.hasOwn(params, k) && !Object.hasOwn(known, k)) return false;
+  if (a.required) for (const r of a.required) if (params[r] === undefined || params[r] === null) return false;
+  if (a.oneOf)
+    for (const group of a.oneOf)
+      if (!group.some((p) => params[p] !== undefined && params[p] !== null)) return false;
+  return true;
 }
 
 /** The meta surface's check of required parameters. */
