@@ -12,7 +12,7 @@ const api = require('undici/lib/api/index.js');
 // opens its tunnel with connect()).
 Object.assign(Dispatcher.prototype, api);
 
-exports.Agent = require('undici/lib/dispatcher/agent.js');
+exports.Pool = require('undici/lib/dispatcher/pool.js');
 exports.EnvHttpProxyAgent = require('undici/lib/dispatcher/env-http-proxy-agent.js');
 exports.buildConnector = require('undici/lib/core/connect.js');
 

@@ -5,6 +5,7 @@
  * does not resolve, a certificate nobody trusts); an undici mock stands in only for the two failures a test
  * cannot make happen on demand (a network timeout after minutes, an error nothing recognises).
  */
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { MockAgent } from 'undici';
@@ -140,5 +141,93 @@ describe('failures without a status, in order', () => {
     expect(net.text).toMatch(/^issue\.list: network error during POST to 127\.0\.0\.1:\d+ \(ECONNRESET\)/);
     const other = await failure(failingWith(new Error('something nobody named')).rest('GET', '/projects'));
     expect(other).toEqual({ kind: 'unexpected', text: 'issue.list: unexpected error' });
+  });
+});
+
+describe('deadlines of one duration', () => {
+  it('a request started after another finished gets its own full deadline', async () => {
+    const c = client({ timeoutMs: 400 });
+    // The first request's deadline is set and dropped first; the second's falls due 400 ms after it starts.
+    await c.rest('GET', '/projects/1/issues');
+    await new Promise((r) => setTimeout(r, 200));
+    s.fault({ path: '/api/v4/projects/1/merge_requests', delayMs: 60_000, times: 1 });
+    const started = Date.now();
+    const f = await failure(c.rest('GET', '/projects/1/merge_requests'));
+    s.clearFaults();
+    expect(f.kind).toBe('deadline');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+  });
+
+  it('requests running together each end at their deadline', async () => {
+    s.fault({ path: '/api/v4/projects/1/merge_requests', delayMs: 60_000, times: 3 });
+    const c = client({ timeoutMs: 100 });
+    const all = await Promise.all([1, 2, 3].map(() => failure(c.rest('GET', '/projects/1/merge_requests'))));
+    s.clearFaults();
+    expect(all.map((f) => f.kind)).toEqual(['deadline', 'deadline', 'deadline']);
+  });
+});
+
+describe('the request line', () => {
+  /** The request target of every request a loopback server answered, as it arrived. */
+  async function targets(
+    base: string,
+    send: (c: InstanceClient) => Promise<unknown>,
+  ): Promise<{ seen: string[]; origin: string }> {
+    const seen: string[] = [];
+    const server = createHttpServer((req, res) => {
+      seen.push(req.url ?? '');
+      res.setHeader('content-type', 'application/json');
+      res.end('[]');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      await send(client({ baseUrl: origin + base }));
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+    return { seen, origin };
+  }
+
+  /** What URL and URLSearchParams make of a path and query, the way the request is meant to be written. */
+  function expected(origin: string, base: string, path: string, query: [string, string][] = []): string {
+    const search = new URLSearchParams(query).toString();
+    const prefix = path.startsWith('/oauth/') ? '' : 'api/v4';
+    const url = new URL(prefix + path + (search ? `?${search}` : ''), `${origin}${base}/`);
+    return url.pathname + url.search;
+  }
+
+  it('query values are form-encoded, arrays and objects as name[] and name[key]', async () => {
+    const text = "a b!'()~*-._%&=+#?é\u{1F600}\uD800";
+    const { seen, origin } = await targets('', (c) =>
+      c.rest('GET', '/projects/1/issues', {
+        query: { search: text, labels: ['x,y', 'z z'], not: { author_id: 2 }, skipped: undefined },
+      }),
+    );
+    expect(seen).toEqual([
+      expected(origin, '', '/projects/1/issues', [
+        ['search', text],
+        ['labels[]', 'x,y'],
+        ['labels[]', 'z z'],
+        ['not[author_id]', '2'],
+      ]),
+    ]);
+    expect(seen[0]).toContain('search=a+b%21%27%28%29%7E*-._%25%26%3D%2B%23%3F%C3%A9%F0%9F%98%80%EF%BF%BD&');
+  });
+
+  it('paths are sent as a URL resolves them: dot segments, spaces, a base path, /oauth', async () => {
+    const paths = [
+      '/projects/1/../2/issues',
+      '/projects/a b/issues',
+      '/projects/1/%2E%2e/x',
+      '/oauth/token/info',
+    ];
+    for (const base of ['', '/gitlab']) {
+      const { seen, origin } = await targets(base, async (c) => {
+        for (const p of paths) await c.rest('GET', p, { query: { page: 2 } });
+      });
+      expect(seen).toEqual(paths.map((p) => expected(origin, base, p, [['page', '2']])));
+      expect(seen[0]).toBe(`${base}/api/v4/projects/2/issues?page=2`);
+    }
   });
 });

@@ -5,7 +5,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
 import {
   InstanceError,
   TOKEN_REFUSED,
@@ -14,7 +14,13 @@ import {
   joinCapped,
   statusLine,
 } from './errors.js';
-import { guardedConnector, literalRefusal, refusalError, refusalIn } from './guard.js';
+import {
+  guardedConnector,
+  literalRefusal,
+  refusalError,
+  refusalIn,
+  type DestinationRefused,
+} from './guard.js';
 import { channels, now, publish } from '../channels.js';
 
 export interface ClientOptions {
@@ -80,8 +86,6 @@ const CREDENTIAL_HEADERS = ['private-token', 'authorization', 'sudo', 'job-token
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_HOPS = 10;
 
-let sharedDispatchers = new Map<string, Dispatcher>();
-
 /**
  * The largest answer read from the instance. Answers are held in memory, and V8 cannot make a string of
  * much more than this anyway; a larger one is cut off by undici and reported, never read to exhaustion.
@@ -89,38 +93,78 @@ let sharedDispatchers = new Map<string, Dispatcher>();
 export const MAX_RESPONSE_BYTES = 512 * 1024 * 1024;
 
 /**
- * One dispatcher per TLS posture and guard posture, shared by every session (connection pooling). Every
- * direct connection goes through the guard's dialer: metadata addresses always refused, private ranges
- * too when `tierB`. Proxied connections are dialed by the proxy (the client judges IP-literal targets).
+ * How connections are made for one TLS posture and guard posture: through the proxy agent when
+ * HTTP(S)_PROXY is set, else through one connection pool per origin, every connection dialed by the
+ * guard (metadata addresses always refused, private ranges too when `tierB`). Proxied connections are
+ * dialed by the proxy (the client judges IP-literal targets). Shared by every session (connection pooling).
  */
-export function dispatcherFor(skipTlsVerify = false, tierB = false): Dispatcher {
+interface Posture {
+  proxy?: Dispatcher;
+  poolOptions: Pool.Options;
+  pools: Map<string, Pool>;
+}
+
+let postures = new Map<string, Posture>();
+
+function postureFor(skipTlsVerify: boolean, tierB: boolean): Posture {
   const key = `${skipTlsVerify ? 'insecure' : 'verify'}:${tierB ? 'AB' : 'A'}`;
-  let d = sharedDispatchers.get(key);
-  if (!d) {
+  let p = postures.get(key);
+  if (!p) {
     const ca = extraCa();
     const tls = { rejectUnauthorized: !skipTlsVerify, ...(ca ? { ca } : {}) };
     const connect = guardedConnector(tierB, tls);
     const proxied = ['HTTPS_PROXY', 'HTTP_PROXY', 'https_proxy', 'http_proxy'].some((v) => process.env[v]);
-    d = proxied
-      ? new EnvHttpProxyAgent({
-          connect,
-          requestTls: tls,
-          maxResponseSize: MAX_RESPONSE_BYTES,
-        } as ConstructorParameters<typeof EnvHttpProxyAgent>[0])
-      : new Agent({
-          connect,
-          keepAliveTimeout: 30_000,
-          connections: 64,
-          maxResponseSize: MAX_RESPONSE_BYTES,
-        });
-    sharedDispatchers.set(key, d);
+    p = {
+      proxy: proxied
+        ? new EnvHttpProxyAgent({
+            connect,
+            requestTls: tls,
+            maxResponseSize: MAX_RESPONSE_BYTES,
+          } as ConstructorParameters<typeof EnvHttpProxyAgent>[0])
+        : undefined,
+      poolOptions: {
+        connect,
+        keepAliveTimeout: 30_000,
+        connections: 64,
+        maxResponseSize: MAX_RESPONSE_BYTES,
+      },
+      pools: new Map(),
+    };
+    postures.set(key, p);
   }
-  return d;
+  return p;
+}
+
+/**
+ * The dispatcher for a request to `origin` (scheme, host and port) under a posture: the proxy agent, or
+ * the origin's own pool, dispatched to directly. A pool goes, and is closed, once none of its connections
+ * is left (as undici's Agent does with the pools it keeps), so origins called once are not kept.
+ */
+export function dispatcherFor(skipTlsVerify: boolean, tierB: boolean, origin: string): Dispatcher {
+  const p = postureFor(skipTlsVerify, tierB);
+  if (p.proxy) return p.proxy;
+  const found = p.pools.get(origin);
+  if (found) return found;
+  const pool = new Pool(origin, p.poolOptions);
+  let connected = 0;
+  const unused = (wasConnected: boolean): void => {
+    if (wasConnected) connected--;
+    if (connected > 0 || p.pools.get(origin) !== pool) return;
+    p.pools.delete(origin);
+    if (!pool.destroyed) void pool.close();
+  };
+  pool
+    .on('connect', () => void connected++)
+    .on('disconnect', () => unused(true))
+    .on('connectionError', () => unused(false));
+  p.pools.set(origin, pool);
+  return pool;
 }
 
 export async function closeDispatchers(): Promise<void> {
-  const all = [...sharedDispatchers.values()];
-  sharedDispatchers = new Map();
+  const all: Dispatcher[] = [];
+  for (const p of postures.values()) all.push(...(p.proxy ? [p.proxy] : []), ...p.pools.values());
+  postures = new Map();
   await Promise.allSettled(all.map((d) => d.close()));
 }
 
@@ -137,8 +181,19 @@ function extraCa(): string[] | undefined {
   }
 }
 
+/** Where a hop goes: what the client reads of its URL (a URL satisfies it). */
+interface Target {
+  readonly origin: string;
+  readonly protocol: string;
+  readonly host: string;
+  readonly hostname: string;
+  readonly port: string;
+  readonly pathname: string;
+  readonly search: string;
+}
+
 /** The same host name (any port): a hop there stays at the destination the operator chose. */
-function sameHost(instance: URL, next: URL): boolean {
+function sameHost(instance: Target, next: Target): boolean {
   return instance.hostname.toLowerCase() === next.hostname.toLowerCase();
 }
 
@@ -149,40 +204,78 @@ function failureClass(err: unknown, deadline: Deadline): string {
   return (err as { code?: string }).code ?? 'network';
 }
 
-function sameSite(instance: URL, next: URL): boolean {
+function sameSite(instance: Target, next: Target): boolean {
   const host = instance.hostname.toLowerCase();
   const to = next.hostname.toLowerCase();
   return to === host || to.endsWith('.' + host);
 }
 
+/**
+ * A query string as URLSearchParams writes one (application/x-www-form-urlencoded: letters, digits and
+ * `*-._` as they are, a space as `+`, everything else percent-encoded as UTF-8, a lone surrogate as U+FFFD).
+ */
 function buildQuery(query: Record<string, unknown> | undefined): string {
   if (!query) return '';
-  const sp = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) {
+  let s = '';
+  for (const k in query) {
+    if (!Object.hasOwn(query, k)) continue;
+    const v = query[k];
     if (v === undefined || v === null) continue;
     if (Array.isArray(v))
-      for (const x of v) sp.append(`${k}[]`, typeof x === 'object' ? JSON.stringify(x) : String(x));
+      for (const x of v) s += pair(`${k}[]`, typeof x === 'object' ? JSON.stringify(x) : String(x));
     else if (typeof v === 'object')
-      for (const [sk, sv] of Object.entries(v)) sp.append(`${k}[${sk}]`, String(sv));
-    else sp.append(k, String(v));
+      for (const [sk, sv] of Object.entries(v)) s += pair(`${k}[${sk}]`, String(sv));
+    else s += pair(k, String(v));
   }
-  const s = sp.toString();
-  return s ? `?${s}` : '';
+  return s && `?${s.slice(1)}`;
+}
+
+function pair(name: string, value: string): string {
+  return `&${formEncode(name)}=${formEncode(value)}`;
+}
+
+/** What encodeURIComponent leaves as is and the form encoding does not (and the space it writes as %20). */
+const FORM_DIFFERS = /%20|[!'()~]/;
+const FORM_DIFFERS_ALL = /%20|[!'()~]/g;
+
+function formEncode(text: string): string {
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(text);
+  } catch {
+    // A lone surrogate, which URLSearchParams writes as U+FFFD.
+    return new URLSearchParams([['', text]]).toString().slice(1);
+  }
+  return FORM_DIFFERS.test(encoded) ? encoded.replace(FORM_DIFFERS_ALL, formEscape) : encoded;
+}
+
+function formEscape(c: string): string {
+  return c === '%20' ? '+' : `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
+}
+
+/** What a deadline aborts when it fires: the exchange under way, or a wait between attempts. */
+interface Abortable {
+  abortNow(reason: unknown): void;
 }
 
 /**
  * What a request's exchanges and waits stop on: the caller's cancel or the action deadline, whichever comes
  * first, with the caller's reason or Error('deadline'). A plain object rather than an AbortController and
  * its signal, which cost more to make and to listen on than the exchange they would guard. Hops and
- * retries run one after another, so one listener at a time is enough.
+ * retries run one after another, so one listener at a time is enough. It listens on the caller's signal
+ * itself (handleEvent), so no function is made per request.
  */
 class Deadline {
   aborted = false;
   /** The deadline itself fired (it may do so after a cancel). */
   expired = false;
   reason: unknown;
-  private listener?: () => void;
-  private readonly timer?: NodeJS.Timeout;
+  private listener?: Abortable;
+  /** Its place among the deadlines of the same duration (see Deadlines). */
+  due = 0;
+  prev?: Deadline;
+  next?: Deadline;
+  private readonly waiting?: Deadlines;
 
   constructor(
     private readonly caller: AbortSignal | undefined,
@@ -190,43 +283,103 @@ class Deadline {
   ) {
     if (caller) {
       if (caller.aborted) this.abort(caller.reason);
-      else caller.addEventListener('abort', this.onCancel, { once: true });
+      else caller.addEventListener('abort', this, ONCE);
     }
-    if (timeoutMs > 0) {
-      this.timer = setTimeout(this.onExpiry, timeoutMs);
-      this.timer.unref();
-    }
+    if (timeoutMs > 0) (this.waiting = deadlinesOf(timeoutMs)).add(this);
   }
 
-  private readonly onCancel = (): void => this.abort(this.caller?.reason);
+  /** The caller's signal fired. */
+  handleEvent(): void {
+    this.abort(this.caller?.reason);
+  }
 
-  private readonly onExpiry = (): void => {
+  expire(): void {
     this.expired = true;
     this.abort(new Error('deadline'));
-  };
+  }
 
   private abort(reason: unknown): void {
     if (this.aborted) return;
     this.aborted = true;
     this.reason = reason;
-    this.listener?.();
+    this.listener?.abortNow(reason);
   }
 
-  /** `fn` is called when the deadline fires from now on (not when it already has). */
-  listen(fn: () => void): void {
-    this.listener = fn;
+  /** `to` is aborted when the deadline fires from now on (not when it already has). */
+  listen(to: Abortable): void {
+    this.listener = to;
   }
 
-  unlisten(fn: () => void): void {
-    if (this.listener === fn) this.listener = undefined;
+  unlisten(to: Abortable): void {
+    if (this.listener === to) this.listener = undefined;
   }
 
-  /** The request is over: the timer and the caller's listener go. */
+  /** The request is over: the deadline and the caller's listener go. */
   done(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.caller?.removeEventListener('abort', this.onCancel);
+    this.waiting?.remove(this);
+    this.caller?.removeEventListener('abort', this);
   }
 }
+
+/**
+ * The running deadlines of one duration, in the order they were set, which is the order they fall due, under
+ * one Node timer armed for the first (times on the monotonic clock): a request links itself in and out of a list rather than making and
+ * clearing a timer of its own. The timer stays unreferenced, as a request's own timer would be.
+ */
+class Deadlines {
+  private head?: Deadline;
+  private tail?: Deadline;
+  private timer?: NodeJS.Timeout;
+
+  constructor(private readonly ms: number) {}
+
+  add(d: Deadline): void {
+    d.due = now() + this.ms;
+    d.prev = this.tail;
+    if (this.tail) this.tail.next = d;
+    else this.head = d;
+    this.tail = d;
+    if (!this.timer) this.arm(this.ms);
+  }
+
+  remove(d: Deadline): void {
+    if (d.prev) d.prev.next = d.next;
+    else if (this.head === d) this.head = d.next;
+    else return;
+    if (d.next) d.next.prev = d.prev;
+    else this.tail = d.prev;
+    d.prev = d.next = undefined;
+  }
+
+  private arm(ms: number): void {
+    this.timer = setTimeout(fire, ms, this);
+    this.timer.unref();
+  }
+
+  fire(): void {
+    this.timer = undefined;
+    const at = now();
+    for (let d = this.head; d && d.due <= at; d = this.head) {
+      this.remove(d);
+      d.expire();
+    }
+    if (this.head) this.arm(this.head.due - at);
+  }
+}
+
+const deadlines = new Map<number, Deadlines>();
+
+function deadlinesOf(ms: number): Deadlines {
+  let list = deadlines.get(ms);
+  if (!list) deadlines.set(ms, (list = new Deadlines(ms)));
+  return list;
+}
+
+function fire(list: Deadlines): void {
+  list.fire();
+}
+
+const ONCE = { once: true } as const;
 
 /** What the instance answered one request: status, headers, and the whole body. */
 interface Answer {
@@ -248,7 +401,7 @@ const REDIRECT_BODY_LIMIT = 128 * 1024;
  * set. A redirect's body (a Location to follow) is dropped, and a failure while it is read is no failure
  * unless the deadline fired. The deadline aborts the exchange at any point, with its reason.
  */
-class Exchange implements Dispatcher.DispatchHandler {
+class Exchange implements Dispatcher.DispatchHandler, Abortable {
   readonly done: Promise<Answer>;
   answered = false;
   private resolve!: (answer: Answer) => void;
@@ -269,17 +422,17 @@ class Exchange implements Dispatcher.DispatchHandler {
       this.resolve = resolve;
       this.reject = reject;
     });
-    if (!deadline.aborted) deadline.listen(this.onAbort);
+    if (!deadline.aborted) deadline.listen(this);
   }
 
-  private readonly onAbort = (): void => {
-    this.controller?.abort(this.deadline.reason as Error);
-  };
+  abortNow(reason: unknown): void {
+    this.controller?.abort(reason as Error);
+  }
 
   private settle(err: unknown, answer?: Answer): void {
     if (this.settled) return;
     this.settled = true;
-    this.deadline.unlisten(this.onAbort);
+    this.deadline.unlisten(this);
     if (answer) this.resolve(answer);
     else this.reject(err);
   }
@@ -331,6 +484,87 @@ class Exchange implements Dispatcher.DispatchHandler {
   }
 }
 
+/**
+ * The instance's final answer as the caller reads it: headers one string per name, the body parsed as asked
+ * (JSON, text or bytes; an error's body as JSON when it is JSON).
+ */
+function answerOf(
+  res: Answer,
+  method: string,
+  url: Target,
+  responseType: 'json' | 'text' | 'binary',
+): InstanceResponse {
+  const flat = flatHeaders(res.headers);
+  let parsed: unknown;
+  let text: string | undefined;
+  const type = flat['content-type'] ?? '';
+  if (responseType === 'binary' && res.statusCode < 400) {
+    parsed = res.body;
+  } else {
+    text = utf8Text(res.body);
+    if (
+      (responseType === 'json' || res.statusCode >= 400) &&
+      (type.includes('json') || /^\s*[[{]/.test(text))
+    ) {
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        // A success that declares JSON and is not JSON was cut short or corrupted on the way: an error,
+        // never a partial answer passed off as the whole.
+        if (res.statusCode < 400 && responseType === 'json' && type.includes('json'))
+          throw new InstanceError(
+            'network',
+            'invalid answer: the instance declared JSON but sent a body that is not valid JSON (cut short or corrupted)',
+            {
+              hint: 'retry; if it persists check proxies between the server and the instance',
+              cause: `${method} ${url.origin}${url.pathname}`,
+            },
+          );
+        parsed = text;
+      }
+    } else parsed = text;
+  }
+  return {
+    status: res.statusCode,
+    headers: flat,
+    body: parsed,
+    text,
+    method,
+    url: url.origin + url.pathname,
+  };
+}
+
+/** What a request was built from, for observers and the redirect rules. */
+interface Route {
+  /** What the template is relative to: api/v4, or nothing for /oauth and GraphQL. */
+  prefix: string;
+  /** The route template the path was built from, relative to `prefix`. */
+  template?: string;
+  stayOnHost?: boolean;
+}
+
+/** The route template as observers read it, from the root (`/api/v4/projects/{id}/issues`). */
+function routeTemplate(route: Route): string | undefined {
+  return route.template && `/${route.prefix}${route.template}`.replace(/\/+/g, '/');
+}
+
+/**
+ * Path characters a URL keeps as they are (in an http(s) URL): with none else, and no `.` or `..` segment
+ * (literal or percent-encoded), a path appended to the base is the URL's path byte for byte.
+ */
+const PLAIN_PATH = /^[\w\-.~!$&'()*+,;=:@%/]*$/;
+const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
+
+/** An answer's headers with each repeated header's values joined with ", " (one string per name). */
+function flatHeaders(headers: Answer['headers']): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const k in headers) {
+    const v = headers[k];
+    if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  return flat;
+}
+
 /** A body as text: UTF-8, a byte order mark skipped (as undici's body.text() reads it). */
 function utf8Text(body: Buffer): string {
   const bom = body.length > 2 && body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf;
@@ -362,18 +596,54 @@ export class InstanceClient {
    */
   onUnauthorized?: (tokenRefused: boolean) => void;
 
+  /** What a first hop, always to the instance's own origin, needs: read once from the base URL. */
+  private readonly root: Omit<Target, 'pathname' | 'search'>;
+  /** The base URL's path (ending in /), which REST paths are appended to. */
+  private readonly basePath: string;
+  private readonly rootTierB: boolean;
+  private readonly rootRefusal?: DestinationRefused;
+  private rootDispatcher?: Dispatcher;
+  /** The headers every request starts with, and the same with the credential added (made when first used). */
+  private readonly plain: Readonly<Record<string, string>>;
+  private signed?: Readonly<Record<string, string>>;
+  private signedBearer?: Readonly<Record<string, string>>;
+  private readonly graphqlTarget: Target;
+
   constructor(private readonly opts: ClientOptions) {
-    this.base = new URL(opts.baseUrl.replace(/\/+$/, '') + '/');
+    const base = new URL(opts.baseUrl.replace(/\/+$/, '') + '/');
+    this.base = base;
+    this.root = {
+      origin: base.origin,
+      protocol: base.protocol,
+      host: base.host,
+      hostname: base.hostname,
+      port: base.port,
+    };
+    this.basePath = base.pathname;
+    this.rootTierB = this.tierB(base);
+    this.rootRefusal = literalRefusal(base.hostname, this.rootTierB);
+    this.plain = Object.freeze({
+      accept: 'application/json',
+      'user-agent': opts.userAgent ?? 'forge-mcp-server',
+    });
+    this.graphqlTarget = new URL('api/graphql', base);
   }
 
   /** Private ranges are refused for this hop: nobody chose it, and allow-private-instances is unset. */
-  private tierB(url: URL): boolean {
+  private tierB(url: Target): boolean {
     if (this.opts.allowPrivateInstances) return false;
     return !((this.opts.operatorChosen ?? true) && sameHost(this.base, url));
   }
 
-  private dispatcherFor(tierB: boolean): Dispatcher {
-    return this.opts.dispatcher ?? dispatcherFor(this.opts.skipTlsVerify, tierB);
+  private dispatcherFor(tierB: boolean, origin: string): Dispatcher {
+    return this.opts.dispatcher ?? dispatcherFor(this.opts.skipTlsVerify ?? false, tierB, origin);
+  }
+
+  /** The instance's own dispatcher, kept while it is open (a pool left unused is closed and replaced). */
+  private rootDispatcherNow(): Dispatcher {
+    const d = this.rootDispatcher;
+    if (d && !(d as Pool).closed && !(d as Pool).destroyed) return d;
+    return (this.rootDispatcher = this.dispatcherFor(this.rootTierB, this.root.origin));
   }
 
   get tokenLabel(): string {
@@ -384,55 +654,164 @@ export class InstanceClient {
    * ML model package files take a personal access token or job token only as a Bearer token (the
    * instance refuses PRIVATE-TOKEN there), so those routes always get Authorization.
    */
-  private credentialHeaders(url: URL): Record<string, string> {
-    return this.opts.tokenHeader === 'bearer' || BEARER_ONLY_ROUTE.test(url.pathname)
+  private bearerFor(pathname: string): boolean {
+    return this.opts.tokenHeader === 'bearer' || BEARER_ONLY_ROUTE.test(pathname);
+  }
+
+  private credentialHeaders(pathname: string): Record<string, string> {
+    return this.bearerFor(pathname)
       ? { authorization: `Bearer ${this.opts.token}` }
       : { 'private-token': this.opts.token };
   }
 
-  /** One REST call relative to /api/v4 (or absolute path starting with /oauth). */
-  async rest(method: string, path: string, init: RestInit = {}): Promise<InstanceResponse> {
-    const prefix = path.startsWith('/oauth/') ? '' : 'api/v4';
-    const url = new URL(prefix + path + buildQuery(init.query), this.base);
-    let body: RequestBody | undefined;
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'user-agent': this.opts.userAgent ?? 'forge-mcp-server',
-      ...init.headers,
-    };
-    if (init.raw) {
-      body = init.raw.bytes;
-      headers['content-type'] = init.raw.contentType;
-      headers['content-length'] = String(init.raw.bytes.length);
-    } else if (init.form) body = init.form;
-    else if (init.body !== undefined && method !== 'GET' && method !== 'HEAD') {
-      body = JSON.stringify(init.body);
-      headers['content-type'] = 'application/json';
-    }
-    const template = init.template && `/${prefix}${init.template}`.replace(/\/+/g, '/');
-    return this.send(method, url, headers, body, init.response ?? 'json', init.signal, {
-      template,
-      stayOnHost: init.stayOnHost,
-    });
+  /**
+   * A hop's headers with the credential: the request's own headers plus the credential header. Requests
+   * with only the usual headers share one object per credential header when they go to one of our pools,
+   * which read it and keep nothing of it (the proxy agent adds a host header to the object it is given).
+   */
+  private withCredentials(
+    headers: Record<string, string>,
+    pathname: string,
+    shared: boolean,
+  ): Record<string, string> {
+    if (headers !== this.plain || !shared) return { ...headers, ...this.credentialHeaders(pathname) };
+    if (this.bearerFor(pathname))
+      return (this.signedBearer ??= Object.freeze({ ...headers, ...this.credentialHeaders(pathname) }));
+    return (this.signed ??= Object.freeze({ ...headers, ...this.credentialHeaders(pathname) }));
   }
 
+  /** One REST call relative to /api/v4 (or absolute path starting with /oauth). */
+  rest(method: string, path: string, init: RestInit = {}): Promise<InstanceResponse> {
+    // Not an async function (send is the one): a failure building the request still rejects.
+    try {
+      const prefix = path.startsWith('/oauth/') ? '' : 'api/v4';
+      const search = buildQuery(init.query);
+      // A path of plain URL characters without dot segments is the URL's own path as written: no URL is
+      // parsed for it. Anything else is resolved as a URL would resolve it.
+      const target: Target =
+        PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path)
+          ? { ...this.root, pathname: prefix ? this.basePath + prefix + path : path, search }
+          : new URL(prefix + path + search, this.base);
+      let body: RequestBody | undefined;
+      let headers: Record<string, string> = init.headers ? { ...this.plain, ...init.headers } : this.plain;
+      if (init.raw) {
+        body = init.raw.bytes;
+        headers = { ...headers, 'content-type': init.raw.contentType };
+        headers['content-length'] = String(init.raw.bytes.length);
+      } else if (init.form) body = init.form;
+      else if (init.body !== undefined && method !== 'GET' && method !== 'HEAD') {
+        body = JSON.stringify(init.body);
+        headers = { ...headers, 'content-type': 'application/json' };
+      }
+      return this.send(method, target, headers, body, init.response ?? 'json', init.signal, {
+        prefix,
+        template: init.template,
+        stayOnHost: init.stayOnHost,
+      });
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+
+  /**
+   * Sends a request and follows its redirects (by hand, so credential headers can be dropped), retrying a
+   * 429 the instance asks to wait for; every failure leaves as a classified InstanceError. One async
+   * function for the whole request: the hops and the attempts are loops in it.
+   */
   private async send(
     method: string,
-    url: URL,
+    target: Target,
     headers: Record<string, string>,
     body: RequestBody | undefined,
     responseType: 'json' | 'text' | 'binary',
-    signal?: AbortSignal,
-    route: { template?: string; stayOnHost?: boolean } = {},
+    signal: AbortSignal | undefined,
+    route: Route,
   ): Promise<InstanceResponse> {
-    const dl = new Deadline(signal, this.opts.timeoutMs);
+    const deadline = new Deadline(signal, this.opts.timeoutMs);
     try {
       for (let attempt = 0; ; attempt++) {
-        const res = await this.followRedirects(method, url, headers, body, responseType, dl, route);
+        // Each attempt starts over from the request as asked; a redirect may change its method and body.
+        let hopMethod = method;
+        let hopHeaders = headers;
+        let hopBody = body;
+        let url = target;
+        let credentials = true;
+        let res: InstanceResponse;
+        for (let hop = 0; ; hop++) {
+          // Stamps for observers, taken only when someone listens.
+          const watched = channels.instanceCall.hasSubscribers;
+          const startTime = watched ? Date.now() : 0;
+          const began = watched ? now() : 0;
+          const template = watched && hop === 0 ? routeTemplate(route) : undefined;
+          // The first hop is always to the instance's own origin, judged once for the client.
+          const tierB = hop === 0 ? this.rootTierB : this.tierB(url);
+          // The dialer judges resolved addresses; a target written as an address is judged here too, so a
+          // proxied connection to it is refused before anything is sent.
+          const literal = hop === 0 ? this.rootRefusal : literalRefusal(url.hostname, tierB);
+          if (literal) throw refusalError(literal, hopMethod, url);
+          const exchange = new Exchange(hopMethod, deadline);
+          let answer: Answer;
+          try {
+            const dispatcher = hop === 0 ? this.rootDispatcherNow() : this.dispatcherFor(tierB, url.origin);
+            dispatcher.dispatch(
+              {
+                origin: url.origin,
+                path: url.search ? url.pathname + url.search : url.pathname,
+                method: hopMethod as Dispatcher.HttpMethod,
+                headers: credentials
+                  ? this.withCredentials(hopHeaders, url.pathname, dispatcher instanceof Pool)
+                  : stripCredentials(hopHeaders),
+                body: hopBody as Dispatcher.DispatchOptions['body'],
+              },
+              exchange,
+            );
+            answer = await exchange.done;
+          } catch (err) {
+            // A failure after the status line came (the body cut off, too large, canceled) is no hop's outcome.
+            if (exchange.answered) throw err;
+            if (watched) this.observe(hopMethod, url, template, startTime, began, undefined, err, deadline);
+            const refused = refusalIn(err);
+            throw refused ? refusalError(refused, hopMethod, url) : err;
+          }
+          const location = answer.headers.location;
+          if (!REDIRECTS.has(answer.statusCode) || typeof location !== 'string') {
+            res = answerOf(answer, hopMethod, url, responseType);
+            if (watched) this.observe(hopMethod, url, template, startTime, began, res.status);
+            break;
+          }
+          if (watched) this.observe(hopMethod, url, template, startTime, began, answer.statusCode);
+          if (hop + 1 > MAX_HOPS) {
+            throw new InstanceError('network', `too many redirects: more than ${MAX_HOPS} hops`, {
+              cause: `${hopMethod} ${url.origin}${url.pathname}`,
+            });
+          }
+          const next = new URL(location, url instanceof URL ? url : url.origin + url.pathname + url.search);
+          if (route.stayOnHost && !sameHost(this.base, next))
+            throw new InstanceError(
+              'network',
+              `the instance redirected a credential check to another host (${next.host}), which is not followed; check FORGE_URL names the instance itself`,
+              { cause: `${hopMethod} ${url.origin}${url.pathname}` },
+            );
+          // Credentials never follow a hop off the instance's host or down from https to http.
+          if (!sameSite(this.base, next) || (url.protocol === 'https:' && next.protocol === 'http:'))
+            credentials = false;
+          if (
+            answer.statusCode === 303 ||
+            ((answer.statusCode === 301 || answer.statusCode === 302) && hopMethod === 'POST')
+          ) {
+            hopMethod = 'GET';
+            hopBody = undefined;
+            // A raw body's length goes with the body.
+            hopHeaders = Object.fromEntries(
+              Object.entries(hopHeaders).filter(([k]) => k !== 'content-length'),
+            );
+          }
+          url = next;
+        }
         if (res.status === 429 && attempt < 2) {
           const wait = retryAfterMs(res.headers['retry-after']);
           if (wait <= (this.opts.maxRetryWaitMs ?? 60_000)) {
-            await sleep(wait, dl);
+            await sleep(wait, deadline);
             continue;
           }
         }
@@ -441,142 +820,34 @@ export class InstanceClient {
         return res;
       }
     } catch (err) {
-      throw this.networkError(err, method, url, signal, dl.expired);
+      throw this.networkError(err, method, target, signal, deadline.expired);
     } finally {
-      dl.done();
+      deadline.done();
     }
   }
 
-  private async followRedirects(
+  /** Reports a hop to observers: method, host, port, status and template, never the URL. */
+  private observe(
     method: string,
-    start: URL,
-    headers: Record<string, string>,
-    body: RequestBody | undefined,
-    responseType: 'json' | 'text' | 'binary',
-    deadline: Deadline,
-    route: { template?: string; stayOnHost?: boolean },
-  ): Promise<InstanceResponse> {
-    let url = start;
-    let credentials = true;
-    for (let hop = 0; ; hop++) {
-      const startTime = Date.now();
-      const began = now();
-      const hopUrl = url;
-      const hopMethod = method;
-      /** Reports this hop to observers: method, host, port, status and template, never the URL. */
-      const observe = (status?: number, err?: unknown) =>
-        publish(channels.instanceCall, () => ({
-          method: hopMethod,
-          host: hopUrl.hostname,
-          port: Number(hopUrl.port) || (hopUrl.protocol === 'https:' ? 443 : 80),
-          scheme: hopUrl.protocol === 'https:' ? ('https' as const) : ('http' as const),
-          status,
-          template: hop === 0 ? route.template : undefined,
-          errorType: err === undefined ? undefined : failureClass(err, deadline),
-          startTime,
-          ms: now() - began,
-        }));
-      const tierB = this.tierB(url);
-      // The dialer judges resolved addresses; a target written as an address is judged here too, so a
-      // proxied connection to it is refused before anything is sent.
-      const literal = literalRefusal(url.hostname, tierB);
-      if (literal) throw refusalError(literal, method, url);
-      const h = credentials ? { ...headers, ...this.credentialHeaders(url) } : stripCredentials(headers);
-      const exchange = new Exchange(method, deadline);
-      let res: Answer;
-      try {
-        this.dispatcherFor(tierB).dispatch(
-          {
-            origin: url.origin,
-            path: url.search ? `${url.pathname}${url.search}` : url.pathname,
-            method: method as Dispatcher.HttpMethod,
-            headers: h,
-            body: body as Dispatcher.DispatchOptions['body'],
-          },
-          exchange,
-        );
-        res = await exchange.done;
-      } catch (err) {
-        // A failure after the status line came (the body cut off, too large, canceled) is no hop's outcome.
-        if (exchange.answered) throw err;
-        observe(undefined, err);
-        const refused = refusalIn(err);
-        throw refused ? refusalError(refused, method, url) : err;
-      }
-      const location = res.headers.location;
-      if (REDIRECTS.has(res.statusCode) && typeof location === 'string') {
-        observe(res.statusCode);
-        if (hop + 1 > MAX_HOPS) {
-          throw new InstanceError('network', `too many redirects: more than ${MAX_HOPS} hops`, {
-            cause: `${method} ${url.origin}${url.pathname}`,
-          });
-        }
-        const next = new URL(location, url);
-        if (route.stayOnHost && !sameHost(this.base, next))
-          throw new InstanceError(
-            'network',
-            `the instance redirected a credential check to another host (${next.host}), which is not followed; check FORGE_URL names the instance itself`,
-            { cause: `${method} ${url.origin}${url.pathname}` },
-          );
-        // Credentials never follow a hop off the instance's host or down from https to http.
-        if (!sameSite(this.base, next) || (url.protocol === 'https:' && next.protocol === 'http:'))
-          credentials = false;
-        if (
-          res.statusCode === 303 ||
-          ((res.statusCode === 301 || res.statusCode === 302) && method === 'POST')
-        ) {
-          method = 'GET';
-          body = undefined;
-          // A raw body's length goes with the body.
-          headers = Object.fromEntries(Object.entries(headers).filter(([k]) => k !== 'content-length'));
-        }
-        url = next;
-        continue;
-      }
-      const flat: Record<string, string> = {};
-      for (const k in res.headers) {
-        const v = res.headers[k];
-        if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(', ') : v;
-      }
-      let parsed: unknown;
-      let text: string | undefined;
-      const type = flat['content-type'] ?? '';
-      if (responseType === 'binary' && res.statusCode < 400) {
-        parsed = res.body;
-      } else {
-        text = utf8Text(res.body);
-        if (
-          (responseType === 'json' || res.statusCode >= 400) &&
-          (type.includes('json') || /^\s*[[{]/.test(text))
-        ) {
-          try {
-            parsed = text ? JSON.parse(text) : null;
-          } catch {
-            // A success that declares JSON and is not JSON was cut short or corrupted on the way: an error,
-            // never a partial answer passed off as the whole.
-            if (res.statusCode < 400 && responseType === 'json' && type.includes('json'))
-              throw new InstanceError(
-                'network',
-                'invalid answer: the instance declared JSON but sent a body that is not valid JSON (cut short or corrupted)',
-                {
-                  hint: 'retry; if it persists check proxies between the server and the instance',
-                  cause: `${method} ${url.origin}${url.pathname}`,
-                },
-              );
-            parsed = text;
-          }
-        } else parsed = text;
-      }
-      observe(res.statusCode);
-      return {
-        status: res.statusCode,
-        headers: flat,
-        body: parsed,
-        text,
-        method,
-        url: `${url.origin}${url.pathname}`,
-      };
-    }
+    url: Target,
+    template: string | undefined,
+    startTime: number,
+    began: number,
+    status: number | undefined,
+    err?: unknown,
+    deadline?: Deadline,
+  ): void {
+    publish(channels.instanceCall, () => ({
+      method,
+      host: url.hostname,
+      port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80),
+      scheme: url.protocol === 'https:' ? ('https' as const) : ('http' as const),
+      status,
+      template,
+      errorType: err === undefined ? undefined : failureClass(err, deadline!),
+      startTime,
+      ms: now() - began,
+    }));
   }
 
   private statusError(res: InstanceResponse): InstanceError {
@@ -605,7 +876,7 @@ export class InstanceClient {
   private networkError(
     err: unknown,
     method: string,
-    url: URL,
+    url: Target,
     callerSignal: AbortSignal | undefined,
     expired: boolean,
   ): InstanceError {
@@ -667,7 +938,7 @@ export class InstanceClient {
     variables: Record<string, unknown> | undefined,
     opts: { mutation?: string; signal?: AbortSignal } = {},
   ): Promise<Record<string, unknown>> {
-    const url = new URL('api/graphql', this.base);
+    const url = this.graphqlTarget;
     const headers = {
       accept: 'application/json',
       'content-type': 'application/json',
@@ -676,7 +947,10 @@ export class InstanceClient {
     const body = JSON.stringify({ query: document, variables: variables ?? {} });
     let res: InstanceResponse;
     try {
-      res = await this.send('POST', url, headers, body, 'json', opts.signal, { template: '/api/graphql' });
+      res = await this.send('POST', url, headers, body, 'json', opts.signal, {
+        prefix: '',
+        template: '/api/graphql',
+      });
     } catch (err) {
       throw err instanceof InstanceError && err.kind === 'status' ? this.graphqlStatusError(err, url) : err;
     }
@@ -716,7 +990,7 @@ export class InstanceClient {
     return data ?? {};
   }
 
-  private graphqlStatusError(err: InstanceError, url: URL): InstanceError {
+  private graphqlStatusError(err: InstanceError, url: Target): InstanceError {
     // GraphQL answers 401 only from authentication checks: the token itself was refused.
     const status = err.status ?? 0;
     const tokenRefused = status === 401;
@@ -817,14 +1091,16 @@ function retryAfterMs(value: string | undefined): number {
 
 function sleep(ms: number, deadline: Deadline): Promise<void> {
   return new Promise((resolve, reject) => {
-    const stop = () => {
-      clearTimeout(t);
-      reject(deadline.reason);
+    const wait: Abortable = {
+      abortNow: () => {
+        clearTimeout(t);
+        reject(deadline.reason);
+      },
     };
     const t = setTimeout(() => {
-      deadline.unlisten(stop);
+      deadline.unlisten(wait);
       resolve();
     }, ms);
-    deadline.listen(stop);
+    deadline.listen(wait);
   });
 }

@@ -215,7 +215,11 @@ const KIND_TEXT: Record<AddressKind, string> = {
  * The spec's refusal: metadata addresses name no flag; Tier B names --allow-private-instances. One
  * hint either way; the cause is the refused request without its query.
  */
-export function refusalError(r: DestinationRefused, method: string, url: URL): InstanceError {
+export function refusalError(
+  r: DestinationRefused,
+  method: string,
+  url: { origin: string; pathname: string },
+): InstanceError {
   const what = r.address === r.host ? `${r.host} is` : `${r.host} resolves to ${r.address},`;
   const classification = `destination refused: ${what} ${KIND_TEXT[r.classification.kind]}`;
   const hint =
