@@ -144,10 +144,10 @@ describe('failures without a status, in order', () => {
   });
 });
 
-describe('deadlines of one duration', () => {
+describe('deadlines', () => {
   it('a request started after another finished gets its own full deadline', async () => {
     const c = client({ timeoutMs: 400 });
-    // The first request's deadline is set and dropped first; the second's falls due 400 ms after it starts.
+    // The first request's deadline is set and cleared first; the second's falls due 400 ms after it starts.
     await c.rest('GET', '/projects/1/issues');
     await new Promise((r) => setTimeout(r, 200));
     s.fault({ path: '/api/v4/projects/1/merge_requests', delayMs: 60_000, times: 1 });

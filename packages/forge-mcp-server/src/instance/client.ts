@@ -262,8 +262,7 @@ interface Abortable {
  * What a request's exchanges and waits stop on: the caller's cancel or the action deadline, whichever comes
  * first, with the caller's reason or Error('deadline'). A plain object rather than an AbortController and
  * its signal, which cost more to make and to listen on than the exchange they would guard. Hops and
- * retries run one after another, so one listener at a time is enough. It listens on the caller's signal
- * itself (handleEvent), so no function is made per request.
+ * retries run one after another, so one listener at a time is enough.
  */
 class Deadline {
   aborted = false;
@@ -271,11 +270,7 @@ class Deadline {
   expired = false;
   reason: unknown;
   private listener?: Abortable;
-  /** Its place among the deadlines of the same duration (see Deadlines). */
-  due = 0;
-  prev?: Deadline;
-  next?: Deadline;
-  private readonly waiting?: Deadlines;
+  private readonly timer?: NodeJS.Timeout;
 
   constructor(
     private readonly caller: AbortSignal | undefined,
@@ -283,15 +278,17 @@ class Deadline {
   ) {
     if (caller) {
       if (caller.aborted) this.abort(caller.reason);
-      else caller.addEventListener('abort', this, ONCE);
+      // Listened on without an options object (`false`: no capture), which Node's EventTarget reads
+      // field by field; done() removes the listener, so `once` adds nothing.
+      else caller.addEventListener('abort', this.onCancel, false);
     }
-    if (timeoutMs > 0) (this.waiting = deadlinesOf(timeoutMs)).add(this);
+    if (timeoutMs > 0) {
+      this.timer = setTimeout(expire, timeoutMs, this);
+      this.timer.unref();
+    }
   }
 
-  /** The caller's signal fired. */
-  handleEvent(): void {
-    this.abort(this.caller?.reason);
-  }
+  private readonly onCancel = (): void => this.abort(this.caller?.reason);
 
   expire(): void {
     this.expired = true;
@@ -314,72 +311,16 @@ class Deadline {
     if (this.listener === to) this.listener = undefined;
   }
 
-  /** The request is over: the deadline and the caller's listener go. */
+  /** The request is over: the timer and the caller's listener go. */
   done(): void {
-    this.waiting?.remove(this);
-    this.caller?.removeEventListener('abort', this);
+    if (this.timer) clearTimeout(this.timer);
+    this.caller?.removeEventListener('abort', this.onCancel, false);
   }
 }
 
-/**
- * The running deadlines of one duration, in the order they were set, which is the order they fall due, under
- * one Node timer armed for the first (times on the monotonic clock): a request links itself in and out of a list rather than making and
- * clearing a timer of its own. The timer stays unreferenced, as a request's own timer would be.
- */
-class Deadlines {
-  private head?: Deadline;
-  private tail?: Deadline;
-  private timer?: NodeJS.Timeout;
-
-  constructor(private readonly ms: number) {}
-
-  add(d: Deadline): void {
-    d.due = now() + this.ms;
-    d.prev = this.tail;
-    if (this.tail) this.tail.next = d;
-    else this.head = d;
-    this.tail = d;
-    if (!this.timer) this.arm(this.ms);
-  }
-
-  remove(d: Deadline): void {
-    if (d.prev) d.prev.next = d.next;
-    else if (this.head === d) this.head = d.next;
-    else return;
-    if (d.next) d.next.prev = d.prev;
-    else this.tail = d.prev;
-    d.prev = d.next = undefined;
-  }
-
-  private arm(ms: number): void {
-    this.timer = setTimeout(fire, ms, this);
-    this.timer.unref();
-  }
-
-  fire(): void {
-    this.timer = undefined;
-    const at = now();
-    for (let d = this.head; d && d.due <= at; d = this.head) {
-      this.remove(d);
-      d.expire();
-    }
-    if (this.head) this.arm(this.head.due - at);
-  }
+function expire(deadline: Deadline): void {
+  deadline.expire();
 }
-
-const deadlines = new Map<number, Deadlines>();
-
-function deadlinesOf(ms: number): Deadlines {
-  let list = deadlines.get(ms);
-  if (!list) deadlines.set(ms, (list = new Deadlines(ms)));
-  return list;
-}
-
-function fire(list: Deadlines): void {
-  list.fire();
-}
-
-const ONCE = { once: true } as const;
 
 /** What the instance answered one request: status, headers, and the whole body. */
 interface Answer {
