@@ -1,7 +1,8 @@
 // npm run bench (after npm run build): installs bench/'s own pinned dependencies on first run, runs the server
-// benchmark (ours on three surfaces, the peer servers and an SDK floor, over stdio, plus our HTTP mode) against
-// forge-sim, then the other benchmark scripts present in bench/ (each as a child process), and writes
-// bench/report.md and bench/latency.svg. A benchmark, not a test: it measures and reports, and never fails on a timing.
+// benchmark (ours on three surfaces, the peer servers, an SDK floor and the floor with one undici request, over
+// stdio, plus our HTTP mode) against forge-sim, then the other benchmark scripts present in bench/ (each as a
+// child process), and writes bench/report.md and bench/latency.svg. A benchmark, not a test: it measures and
+// reports, and never fails on a timing.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -83,10 +84,12 @@ log(`forge-sim at ${sim.url}`);
 const scratch = mkdtempSync(join(tmpdir(), 'forge-bench-'));
 const floorAnswers = join(scratch, 'floor-answers.json');
 const floorBundle = await bundleFloor(scratch);
+const floorUndiciBundle = await bundleFloor(scratch, 'sdk-floor-undici-server');
 const nodeLines = nodeLineBinaries();
 const all = servers(root, sim, {
   floorAnswers,
   floorBundle,
+  floorUndiciBundle,
   compileCache: join(scratch, 'compile-cache'),
   nodeLines,
 });
@@ -140,6 +143,7 @@ const results = runs.map(({ server, r }) => ({
   name: server.name,
   ours: server.ours,
   floor: !!server.floor,
+  reference: !!server.reference,
   bundled: !!server.bundled,
   surface: server.surface,
   line: server.line,

@@ -17,9 +17,11 @@ function table(head, rows) {
 }
 
 export function serverSection({ results, stdio, http, machine, sim, profiles = [], bundleBytes = {} }) {
-  // The SDK floor is a reference row: neither ours nor a peer, so no ratio is taken against it.
-  const peers = results.filter((r) => !r.ours && !r.floor);
+  // The SDK floor and the floor with one undici request are reference rows: neither ours nor peers, so no
+  // ratio column is taken against them.
+  const peers = results.filter((r) => !r.ours && !r.floor && !r.reference);
   const floor = results.find((r) => r.floor);
+  const reference = results.find((r) => r.reference);
   const ours = results.filter((r) => r.ours);
   const ratioHead = peers.map((p) => `ours ÷ ${p.name}`);
   /** ratio cells of one of our rows against every peer; '—' on a peer's own row. */
@@ -59,6 +61,10 @@ export function serverSection({ results, stdio, http, machine, sim, profiles = [
           (floor.bundled
             ? 'It is packaged at the start of the run the way our bin is (bundled by esbuild with our options, started through our launcher with its compile cache), so its cold start and memory compare with ours like for like.'
             : "One caveat: esbuild was not found, so it loads the SDK unbundled, file by file from node_modules, where our bin is one bundled file; its cold start then includes module loading that ours does not pay and is an upper bound on the SDK's share of our cold start.")
+        : '') +
+      (reference
+        ? ` ${reference.name.replace(/ \(reference.*$/, '')} is a second reference row, packaged and started as the floor is, with no code of ours in it: the floor's server, which before each answer makes the upstream GET our server makes for that call (the same path, query, token header and accept header) through the undici our server bundles, resolved from its package (a Pool for the instance's origin, dispatched to with a handler that gathers the body), and parses the body with JSON.parse; its answer is the floor's canned one. ` +
+          'The project requires undici for requests to the instance, so what this row adds to the floor is the part of our overhead that the HTTP client alone costs; it too has no ratio columns and counts in no target.'
         : ''),
   );
   for (const r of results.filter((x) => x.stderr))
@@ -210,6 +216,7 @@ export function serverSection({ results, stdio, http, machine, sim, profiles = [
         (r.floor ? ' (no upstream request)' : ''),
     );
   out.push('');
+  out.push(...clientShareSection(results));
 
   out.push('### Resident memory over stdio (VmRSS of the server process)');
   out.push('');
@@ -344,6 +351,66 @@ export function serverSection({ results, stdio, http, machine, sim, profiles = [
   out.push('[Chart: tools/call latency by server (latency.svg)](latency.svg)');
   out.push('');
   return out.join('\n');
+}
+
+/**
+ * Per Node line, our overhead beside the two reference rows': the floor (the SDK alone) and the floor with one
+ * undici request (the SDK and the HTTP client, no code of ours), so that the part of our overhead the HTTP client
+ * costs reads apart from the part that is our own code.
+ */
+function clientShareSection(results) {
+  const rows = [];
+  const lines = [...new Set(results.filter((r) => r.reference && r.line).map((r) => r.line))].sort();
+  const p50 = (r, key) => r?.calls?.[key]?.overP50;
+  const diff = (a, b) => (Number.isFinite(a) && Number.isFinite(b) ? fmtMs(a - b) : 'n/a');
+  for (const line of lines) {
+    const on = (id) => results.find((r) => r.line === line && r.id.split('@')[0] === id);
+    const f = on('floor');
+    const u = on('floor-undici');
+    for (const o of results.filter((r) => r.ours && r.line === line))
+      for (const c of CALLS) {
+        const [fo, uo, oo] = [p50(f, c.key), p50(u, c.key), p50(o, c.key)];
+        rows.push([
+          `Node ${line}`,
+          c.label,
+          o.surface,
+          fmtMs(fo),
+          fmtMs(uo),
+          fmtMs(oo),
+          ratio(uo, fo),
+          ratio(oo, fo),
+          ratio(oo, uo),
+          diff(uo, fo),
+          diff(oo, uo),
+        ]);
+      }
+  }
+  if (!rows.length) return [];
+  return [
+    "#### The HTTP client's share of our overhead, per Node line",
+    '',
+    table(
+      [
+        'Node',
+        'call',
+        'ours',
+        'floor overhead p50 (ms)',
+        'reference overhead p50 (ms)',
+        'ours overhead p50 (ms)',
+        'reference ÷ floor',
+        'ours ÷ floor',
+        'ours ÷ reference',
+        'HTTP client (reference − floor, ms)',
+        'our code (ours − reference, ms)',
+      ],
+      rows,
+    ),
+    '',
+    "Reference: the row SDK floor + one undici request. Overheads of one Node line from the same run, as in the table above (forge-sim's own time subtracted alike from ours and from the reference, which make the same upstream requests). " +
+      `"reference ÷ floor" is what the required HTTP client alone costs over the SDK's floor, with no code of ours; "ours ÷ reference" is what our own code (argument validation, the request's cancel and deadline, the policy checks, the result's text) adds beyond it. ` +
+      'The targets below stay ratios to the floor.',
+    '',
+  ];
 }
 
 /** What forge-sim's keep-alive answer means for undici, and the connections the servers held, as measured. */
@@ -519,6 +586,7 @@ const MISSED = [
     match: /tools\/call added overhead/,
     text: () =>
       `**tools/call overhead.** The floor answers from memory; ours makes the request a call needs, and the difference is our CPU per call, which a profile of the calls (node --cpu-prof, and timestamps taken at each step of a call) puts in: undici building and writing the request and parsing the answer, with a turn of the event loop before each write on a reused connection (undici's check of an idle socket); JSON.parse of the answer, the compact text built from it and the embedded resource's JSON; argument validation and the policy checks; garbage collection of what a call allocates (under --optimize-for-size, collected early to keep memory low); and code that V8 has not yet optimized within the run's ${fmtInt(TOTAL_CALLS)} calls, which costs well above the same path once optimized. ` +
+      `The reference row "SDK floor + one undici request" is the floor making the same upstream request through the same undici with no code of ours, so its ratio to the floor (the table of the HTTP client's share, under the tools/call table) is the part of this target's ratio that the required HTTP client costs by itself, and ours ÷ that row is the part that is our own code. ` +
       `Ruled out: crossing between processes (the same requests replayed from a process of their own took what the in-process replay takes) and V8's memory-favouring flags (dropping --optimize-for-size bought little in an interleaved test, and would cost the memory targets). ` +
       `Done and kept: the instance's answer is read by a dispatch handler of our own straight into memory (no response stream), a request's cancel and deadline are one small object instead of an AbortController per call, the SDK takes the message the stdio line gate already parsed instead of parsing the line again, and an action's parameter list and path templates are worked out once. ` +
       `Where a call goes (Node 20, medians of about 1,000 calls, timestamps in the server from the stdin read to the stdout write): 67 µs before our handler runs (the floor's whole way in, parse and SDK checks, is about 30), 34 µs to the instance request, 37 µs to hand it to undici, 32 µs until undici writes it (its idle-socket turn 9 of them), about 310 µs at the instance, 39 µs until the answer is ours, 63 µs to build the result (JSON.parse, the compact text), then the SDK's checks and write as the floor's (69 µs): about 240 µs of ours per call, over these steps, none above 65. ` +

@@ -2,7 +2,7 @@
 // each server's own tool and argument names (read from its tools/list); last, the SDK floor, a reference row.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const CALLS = [
@@ -51,12 +51,13 @@ export function binNodeFlags(cli) {
 
 /**
  * @returns the server list; sim is the running forge-sim; floorAnswers is the JSON file of our individual
- * surface's answers to the mapped calls that the floor server replays (written by bench/run.mjs).
+ * surface's answers to the mapped calls that the reference rows replay (written by bench/run.mjs);
+ * floorBundle and floorUndiciBundle are their launchers from bundleFloor() ('' to run them unbundled).
  */
 export function servers(
   root,
   sim,
-  { floorAnswers = '', floorBundle = '', compileCache = '', nodeLines = {} } = {},
+  { floorAnswers = '', floorBundle = '', floorUndiciBundle = '', compileCache = '', nodeLines = {} } = {},
 ) {
   // Our bin's and the floor's launcher keep their compile cache in this folder (fresh for each run, so the
   // first of the cold starts compiles and writes it, as a user's first start after an install does); each
@@ -128,29 +129,58 @@ export function servers(
     mr: ['floor_answer', { call: 'mr' }],
     file: ['floor_answer', { call: 'file' }],
   };
-  /** The floor under the machine's Node, or under another line's binary. */
-  const floor = (node) => ({
-    id: `floor${node ? `@${node.line}` : ''}`,
-    name: `SDK v2 floor (no-op server${node ? `, Node ${node.line}` : ''})`,
-    ours: false,
-    // Not a peer: a reference row with no ratios, in no target.
-    floor: true,
-    line: node ? node.line : machineLine,
-    bundled: !!floorBundle,
-    version: `@modelcontextprotocol/server ${sdkVersion}${sdkVersion === ourSdkVersion ? '' : ` (our server resolves ${ourSdkVersion})`}`,
-    started:
-      `${node ? `Node ${node.version}: ` : ''}bench/lib/sdk-floor-server.mjs${floorBundle ? ', packaged at the start of the run as our bin is (bundled by esbuild with our options, started through our launcher with its compile cache)' : ''}, run with node ${floorFlags.join(' ')} (our bin's node flags): \`Server\` + \`serveStdio\` of @modelcontextprotocol/server, one tool, ` +
-      `each call answered with a canned copy of forge-mcp-server (individual)'s answer to it (captured at the start of the run), no upstream request`,
-    spec: {
-      command: node ? node.bin : floorBundle || process.execPath,
-      args: node ? [...floorFlags, floorBundle || sdkFloor] : floorBundle ? [] : [...floorFlags, sdkFloor],
-      cwd: root,
-      env: { FLOOR_ANSWERS: floorAnswers, ...(node ? cacheEnvFor(node.line) : cacheEnv) },
+  const undiciVersion = resolvedVersion(join(root, 'packages', 'forge-mcp-server', 'package.json'), 'undici');
+  /** The two reference rows: what each adds to the SDK's no-op server, and its entry file and bundle. */
+  const KINDS = {
+    floor: {
+      name: 'SDK v2 floor (no-op server',
+      entry: sdkFloor,
+      bundle: floorBundle,
+      does: 'no upstream request',
+      version: '',
+      env: {},
     },
-    calls: floorCalls,
-    // The server whose answers the floor replays, and its id.
-    answersFrom: 'ours-individual',
-  });
+    'floor-undici': {
+      name: 'SDK floor + one undici request (reference',
+      entry: join(root, 'bench', 'lib', 'sdk-floor-undici-server.mjs'),
+      bundle: floorUndiciBundle,
+      does: "before each answer, the upstream GET our server makes for that call (our token header, accept: application/json) through undici from forge-mcp-server's package, a Pool for the instance's origin dispatched to with a handler that gathers the body, and JSON.parse of the body",
+      version: `, undici ${undiciVersion}`,
+      env: { FORGE_URL: sim.url, FORGE_TOKEN: sim.tokens.api },
+    },
+  };
+  /** A reference row under the machine's Node, or under another line's binary. */
+  const floor = (kind, node) => {
+    const k = KINDS[kind];
+    return {
+      id: `${kind}${node ? `@${node.line}` : ''}`,
+      name: `${k.name}${node ? `, Node ${node.line}` : ''})`,
+      ours: false,
+      // Not a peer: a reference row with no ratios, in no target. `floor` is the SDK floor the targets are
+      // ratios to; `reference` is what the floor plus the HTTP client costs, read beside ours and the floor.
+      floor: kind === 'floor',
+      reference: kind !== 'floor',
+      line: node ? node.line : machineLine,
+      bundled: !!k.bundle,
+      version: `@modelcontextprotocol/server ${sdkVersion}${sdkVersion === ourSdkVersion ? '' : ` (our server resolves ${ourSdkVersion})`}${k.version}`,
+      started:
+        `${node ? `Node ${node.version}: ` : ''}bench/lib/${basename(k.entry)}${k.bundle ? ', packaged at the start of the run as our bin is (bundled by esbuild with our options, started through our launcher with its compile cache)' : ''}, run with node ${floorFlags.join(' ')} (our bin's node flags): \`Server\` + \`serveStdio\` of @modelcontextprotocol/server, one tool, ` +
+        `each call answered with a canned copy of forge-mcp-server (individual)'s answer to it (captured at the start of the run); ${k.does}`,
+      spec: {
+        command: node ? node.bin : k.bundle || process.execPath,
+        args: node ? [...floorFlags, k.bundle || k.entry] : k.bundle ? [] : [...floorFlags, k.entry],
+        cwd: root,
+        env: {
+          FLOOR_ANSWERS: floorAnswers,
+          ...k.env,
+          ...(node ? cacheEnvFor(node.line) : cacheEnv),
+        },
+      },
+      calls: floorCalls,
+      // The server whose answers the floor replays, and its id.
+      answersFrom: 'ours-individual',
+    };
+  };
   const lines = Object.entries(nodeLines).map(([line, n]) => ({ line, ...n }));
   return [
     ours('dynamic', dynamicCalls),
@@ -201,24 +231,27 @@ export function servers(
         file: ['get_file_contents', { project_id: '1', file_path: 'README.md', ref: 'main' }],
       },
     },
-    floor(),
-    // The other Node lines: our dynamic and individual surfaces and the floor under each (the peers run under
-    // the machine's Node only).
+    floor('floor'),
+    floor('floor-undici'),
+    // The other Node lines: our dynamic and individual surfaces and the reference rows under each (the peers run
+    // under the machine's Node only).
     ...lines.flatMap((n) => [
       ours('dynamic', dynamicCalls, n),
       ours('individual', individualCalls, n),
-      floor(n),
+      floor('floor', n),
+      floor('floor-undici', n),
     ]),
   ];
 }
 
 /**
- * Packages the floor server as our bin is packaged, with forge-mcp-server's scripts/bundle-options.mjs: one
- * bundle with our esbuild options, and our launcher (compile cache, node flags) in front of it. So the floor
- * row shows what the SDK costs packaged as our server is. Resolves with the launcher's path (in `dir`), or ''
- * when esbuild is not installed (the floor then runs unbundled, and its row says so).
+ * Packages a reference row's server (bench/lib/<entry>.mjs: the floor, or the floor with one undici request) as
+ * our bin is packaged, with forge-mcp-server's scripts/bundle-options.mjs: one bundle with our esbuild options
+ * (so undici is the copy and the lean entry our bundle has), and our launcher (compile cache, node flags) in
+ * front of it. So the row shows what it costs packaged as our server is. Resolves with the launcher's path (in
+ * `dir`), or '' when esbuild is not installed (the row then runs unbundled, and says so).
  */
-export async function bundleFloor(dir) {
+export async function bundleFloor(dir, entry = 'sdk-floor-server') {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const server = join(root, 'packages', 'forge-mcp-server');
   let esbuild;
@@ -230,15 +263,15 @@ export async function bundleFloor(dir) {
   const { bundleOptions, writeLauncher } = await import(
     pathToFileURL(join(server, 'scripts', 'bundle-options.mjs')).href
   );
-  const bundle = join(dir, 'sdk-floor-server.bundle.cjs');
+  const bundle = join(dir, `${entry}.bundle.cjs`);
   await esbuild.build({
     ...bundleOptions(),
-    entryPoints: [join(root, 'bench', 'lib', 'sdk-floor-server.mjs')],
+    entryPoints: [join(root, 'bench', 'lib', `${entry}.mjs`)],
     outfile: bundle,
-    // Resolve the SDK from our server's package, as our bin does.
+    // Resolve the SDK and undici from our server's package, as our bin does.
     nodePaths: [join(server, 'node_modules'), join(root, 'node_modules')],
   });
-  const launcher = join(dir, 'sdk-floor-server.cjs');
+  const launcher = join(dir, `${entry}.cjs`);
   writeLauncher(bundle, launcher);
   return launcher;
 }

@@ -13,7 +13,7 @@ export function latencySvg(results, calls) {
         call: c,
         server: r.name,
         si,
-        floor: r.floor,
+        floor: r.floor || r.reference,
         cr: cr && Number.isFinite(cr.latP50) ? cr : null,
         why: cr,
       });
