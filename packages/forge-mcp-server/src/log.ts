@@ -40,3 +40,8 @@ export function createLogger(level: string, mirror?: DestinationStream): Logger 
       : stderr,
   );
 }
+
+/** A tools/call hook that logs each call at DEBUG; none when DEBUG is off (the level is set once, at start). */
+export function toolCallLog(log: Logger): ((info: object) => void) | undefined {
+  return log.isLevelEnabled('debug') ? (info) => log.debug(info, 'tools/call') : undefined;
+}

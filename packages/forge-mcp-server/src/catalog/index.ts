@@ -15,6 +15,10 @@ export class Catalog extends IndexedCatalog<ActionSpec, DomainSpec> {
     this.indexNow();
   }
 
+  loadedSpec(a: ActionEntry): ActionSpec | undefined {
+    return this.get(a.id);
+  }
+
   spec(a: ActionEntry): Promise<ActionSpec> {
     const found = this.get(a.id);
     return found ? Promise.resolve(found) : Promise.reject(new Error(`catalog: no action ${a.id}`));

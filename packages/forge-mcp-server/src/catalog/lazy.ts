@@ -22,6 +22,8 @@ const findCorpus = (): Promise<FindDoc[]> => import('./find-corpus.generated.js'
 export class LazyCatalog extends IndexedCatalog<ActionEntry, DomainEntry> {
   /** Per domain, its specs by canonical ID, once its module has loaded. */
   private readonly loading = new Map<string, Promise<Map<string, ActionSpec>>>();
+  /** Every loaded domain's specs by canonical ID. */
+  private readonly loaded = new Map<string, ActionSpec>();
 
   constructor(
     index: DomainEntry[] = catalogIndex(),
@@ -39,6 +41,7 @@ export class LazyCatalog extends IndexedCatalog<ActionEntry, DomainEntry> {
         if (!load)
           throw new Error(`catalog: the index names domain ${d.domain}, which has no module (rebuild)`);
         const { domain } = await load();
+        for (const a of domain.actions) this.loaded.set(a.id, a);
         return new Map(domain.actions.map((a) => [a.id, a]));
       });
       this.loading.set(d.domain, specs);
@@ -61,6 +64,10 @@ export class LazyCatalog extends IndexedCatalog<ActionEntry, DomainEntry> {
       if (!doc) throw new Error(`catalog: ${a.id} is in the index but not in the search corpus (rebuild)`);
       return doc;
     });
+  }
+
+  loadedSpec(a: ActionEntry): ActionSpec | undefined {
+    return this.loaded.get(a.id);
   }
 
   async spec(a: ActionEntry): Promise<ActionSpec> {

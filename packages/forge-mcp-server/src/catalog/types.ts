@@ -170,6 +170,8 @@ export interface CatalogSource {
   domain(id: string): DomainEntry | undefined;
   /** The action's full spec, its domain loaded first if it is not yet. */
   spec(a: ActionEntry): Promise<ActionSpec>;
+  /** The action's full spec if its domain is loaded already (a call then waits for nothing). */
+  loadedSpec?(a: ActionEntry): ActionSpec | undefined;
   /** The full specs of these actions, in the same order. */
   specs(as: readonly ActionEntry[]): Promise<ActionSpec[]>;
   /** What forge_find_action ranks these actions by, in the same order. */

@@ -12,7 +12,7 @@ import { createMcpHandler, type Server } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { channels, publish, within } from '../channels.js';
 import type { Config } from '../config/types.js';
-import type { Logger } from '../log.js';
+import { toolCallLog, type Logger } from '../log.js';
 import { buildServer, type ServerHooks } from '../mcp/server.js';
 import { lazyCatalog } from '../catalog/lazy.js';
 import { unknownExclusions } from '../surfaces/view.js';
@@ -196,7 +196,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
       registerCatalog(session, {
         transport: 'tcp',
         seal: state.sealKey,
-        onToolCall: (i) => log.debug(i, 'tools/call'),
+        onToolCall: toolCallLog(log),
       }),
     (key) => pool.peek(key),
   );
@@ -215,7 +215,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
       return buildServer(session, {
         transport: 'tcp',
         seal: state.sealKey,
-        onToolCall: (i) => log.debug(i, 'tools/call'),
+        onToolCall: toolCallLog(log),
       });
     },
     {
@@ -299,7 +299,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
             registerCatalog(session, {
               transport: 'tcp',
               seal: state.sealKey,
-              onToolCall: (i) => log.debug(i, 'tools/call'),
+              onToolCall: toolCallLog(log),
               subscriptions: { room: subscriptions, owner: key },
             }),
           ))

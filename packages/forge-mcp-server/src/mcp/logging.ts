@@ -22,7 +22,11 @@ const SEVERITY: LoggingLevel[] = [
   'emergency',
 ];
 
-export type ClientLog = (ctx: ServerContext, level: LoggingLevel, data: Record<string, unknown>) => void;
+export interface ClientLog {
+  /** Whether this request's client takes records at this level (so a record is made only when it does). */
+  wants(ctx: ServerContext, level: LoggingLevel): boolean;
+  send(ctx: ServerContext, level: LoggingLevel, data: Record<string, unknown>): void;
+}
 
 export function clientLog(server: Server, logger: string): ClientLog {
   let asked: LoggingLevel | undefined;
@@ -30,10 +34,14 @@ export function clientLog(server: Server, logger: string): ClientLog {
     asked = request.params.level;
     return {};
   });
-  return (ctx, level, data) => {
-    const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
-    const modern = envelope?.[LOG_LEVEL_META_KEY] !== undefined;
-    if (!modern && (asked === undefined || SEVERITY.indexOf(level) < SEVERITY.indexOf(asked))) return;
-    void ctx.mcpReq.log(level, data, logger).catch(() => undefined);
+  return {
+    wants(ctx, level) {
+      const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+      if (envelope?.[LOG_LEVEL_META_KEY] !== undefined) return true;
+      return asked !== undefined && SEVERITY.indexOf(level) >= SEVERITY.indexOf(asked);
+    },
+    send(ctx, level, data) {
+      void ctx.mcpReq.log(level, data, logger).catch(() => undefined);
+    },
   };
 }

@@ -14,7 +14,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { ActionSpec } from '../catalog/types.js';
-import { channels, publish } from '../channels.js';
+import { channels } from '../channels.js';
 import { errorResult, runAction, type ToolResult } from '../executor/index.js';
 import { CONFIRM_TEXTS, decide } from '../policy/index.js';
 import { registerCompletions } from '../completions/index.js';
@@ -168,6 +168,31 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
     return { tools: preserialize(await session.surface.list()) as never };
   });
 
+  /** Reports a finished call to the log hook and observers; its record is made only when one takes it. */
+  const called = (tool: string, started: number, isError: boolean, action?: string, refusal?: string) => {
+    const watched = channels.toolCall.hasSubscribers;
+    if (!hooks.onToolCall && !watched) return;
+    const info = { tool, action, isError, refusal, ms: Date.now() - started };
+    hooks.onToolCall?.(info);
+    if (watched) channels.toolCall.publish(info);
+  };
+  /** Reports a call's result, and sends a log record to a client that asked for them; answers the result. */
+  const reported = (
+    ctx: ServerContext,
+    tool: string,
+    started: number,
+    r: ToolResult,
+    action?: string,
+    refusal?: string,
+  ) => {
+    const isError = !!r.isError;
+    called(tool, started, isError, action, refusal);
+    // A log record for clients that asked for them (logging/setLevel); never arguments or tokens.
+    const level = isError ? 'warning' : 'info';
+    if (logToClient.wants(ctx, level)) logToClient.send(ctx, level, { tool, action, isError, refusal });
+    return r as never;
+  };
+
   server.setRequestHandler('tools/call', async (request, ctx) => {
     if (session.refusal) deny(-40300, session.refusal);
     const started = Date.now();
@@ -176,17 +201,8 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
       tool,
       request.params.arguments as Record<string, unknown> | undefined,
     );
-    const called = (isError: boolean, action?: string, refusal?: string) => {
-      const info = { tool, action, isError, refusal, ms: Date.now() - started };
-      hooks.onToolCall?.(info);
-      publish(channels.toolCall, () => info);
-    };
-    const report = (r: ToolResult, action?: string, refusal?: string) => {
-      called(!!r.isError, action, refusal);
-      // A log record for clients that asked for them (logging/setLevel); never arguments or tokens.
-      logToClient(ctx, r.isError ? 'warning' : 'info', { tool, action, isError: !!r.isError, refusal });
-      return r as never;
-    };
+    const report = (r: ToolResult, action?: string, refusal?: string) =>
+      reported(ctx, tool, started, r, action, refusal);
     if (res.kind === 'unknown_tool') deny(-32602, `unknown tool: ${tool}`);
     checkParamAction(ctx, tool, request.params.arguments);
     if (res.kind === 'answer') {
@@ -224,7 +240,8 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
       surface: session.surfaceName,
       tool,
       confirm,
-      canElicit: clientCanElicit(server, ctx),
+      // Only a question on another surface than dynamic is put to the client (src/policy).
+      canElicit: session.surfaceName !== 'dynamic' && clientCanElicit(server, ctx),
     });
     switch (decision.kind) {
       case 'refuse':
@@ -267,7 +284,7 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
         const requestState = await (
           await codecOf(hooks.seal)
         ).mint({ action: action.id, args: JSON.stringify(params) });
-        called(false, action.id, 'needs_confirmation');
+        called(tool, started, false, action.id, 'needs_confirmation');
         return inputRequired({
           inputRequests: {
             confirm: inputRequired.elicit({
@@ -289,7 +306,7 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
   return server;
 }
 
-async function execute(
+function execute(
   session: Session,
   action: ActionSpec,
   params: Record<string, unknown>,

@@ -1,7 +1,7 @@
 /** stdio: line-delimited JSON-RPC on stdin/stdout for one credential (FORGE_TOKEN). */
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { Config } from '../config/types.js';
-import type { Logger } from '../log.js';
+import { toolCallLog, type Logger } from '../log.js';
 import { buildServer } from '../mcp/server.js';
 import { openSession, SessionRefused, type CredentialProbe } from '../session/index.js';
 import { InstanceError } from '../instance/index.js';
@@ -94,7 +94,7 @@ export async function runStdio(
         readUpload: async (p, kind) => fsp.readFile(await resolveLocalPath(config, p, kind)),
         localPath: (p, kind) => resolveLocalPath(config, p, kind),
         transport: 'pipe',
-        onToolCall: (i) => log.debug(i, 'tools/call'),
+        onToolCall: toolCallLog(log),
       });
       if (era === 'modern') listens.serving(server);
       return server;

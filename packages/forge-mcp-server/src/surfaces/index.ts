@@ -185,6 +185,11 @@ export class Surface {
     return this.view.catalog.spec(a);
   }
 
+  /** The action's spec when its domain is loaded already (a call's usual case: nothing to wait for). */
+  private loadedSpec(a: ActionEntry): ActionSpec | undefined {
+    return this.view.catalog.loadedSpec?.(a);
+  }
+
   private async build(): Promise<ToolDef[]> {
     const listed = this.view.listed;
     if (this.opts.surface === 'dynamic') {
@@ -386,7 +391,7 @@ export class Surface {
           avail.state === 'tier' ? 'tier' : avail.reason,
           entry,
         );
-      const a = await this.spec(entry);
+      const a = this.loadedSpec(entry) ?? (await this.spec(entry));
       const params = translateAliases(a, (args.params as Record<string, unknown>) ?? {});
       // A required value given empty or zero gets its own text before the type checks (a zero ID would
       // otherwise read as an out-of-range number); the surface check's text stands alone.
@@ -411,7 +416,7 @@ export class Surface {
       // A higher tier's action exists: its tool is not listed, but a call is answered as unavailable.
       if (avail.state === 'tier') return refuse(`${tool}: ${avail.text}`, 'tier', entry);
       if (avail.state !== 'available') return { kind: 'unknown_tool' };
-      const a = await this.spec(entry);
+      const a = this.loadedSpec(entry) ?? (await this.spec(entry));
       const schema = individualSchema(a);
       const v = validatorFor(schema);
       const params = { ...args };
@@ -458,7 +463,7 @@ export class Surface {
         'unknown_action',
       );
     }
-    const a = await this.spec(entry);
+    const a = this.loadedSpec(entry) ?? (await this.spec(entry));
     let params = args.params as Record<string, unknown> | undefined;
     let confirm: boolean | undefined;
     if (params && 'confirm' in params && !('confirm' in paramsOf(a))) {
