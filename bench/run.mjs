@@ -85,6 +85,8 @@ const scratch = mkdtempSync(join(tmpdir(), 'forge-bench-'));
 const floorAnswers = join(scratch, 'floor-answers.json');
 const floorBundle = await bundleFloor(scratch);
 const floorUndiciBundle = await bundleFloor(scratch, 'sdk-floor-undici-server');
+if (!floorUndiciBundle)
+  log('floor-undici rows left out: esbuild not found, and that reference runs bundled only');
 const nodeLines = nodeLineBinaries();
 const all = servers(root, sim, {
   floorAnswers,

@@ -3,6 +3,7 @@
 // same headers, through undici (bundled from forge-mcp-server's copy, as our bin bundles it): a Pool for
 // FORGE_URL's origin, dispatched to directly with a handler that gathers the body's chunks, then JSON.parse of
 // the body. None of our server's code runs in it: what it adds to the floor is what the HTTP client costs.
+// It runs bundled only (bench/lib/servers.mjs bundleFloor): run as it is, it would find bench/'s own older undici.
 import { Pool } from 'undici';
 import { serveFloor } from './sdk-floor.mjs';
 

@@ -181,6 +181,9 @@ export function servers(
       answersFrom: 'ours-individual',
     };
   };
+  // Bundled only: the bundle takes undici from forge-mcp-server's package (our bundle options' lean entry), where
+  // the entry file run as it is would find bench/'s own older undici first.
+  const undiciRef = (node) => (floorUndiciBundle ? [floor('floor-undici', node)] : []);
   const lines = Object.entries(nodeLines).map(([line, n]) => ({ line, ...n }));
   return [
     ours('dynamic', dynamicCalls),
@@ -232,14 +235,14 @@ export function servers(
       },
     },
     floor('floor'),
-    floor('floor-undici'),
+    ...undiciRef(),
     // The other Node lines: our dynamic and individual surfaces and the reference rows under each (the peers run
     // under the machine's Node only).
     ...lines.flatMap((n) => [
       ours('dynamic', dynamicCalls, n),
       ours('individual', individualCalls, n),
       floor('floor', n),
-      floor('floor-undici', n),
+      ...undiciRef(n),
     ]),
   ];
 }
