@@ -79,6 +79,27 @@ describe('failures without a status, in order', () => {
     });
   });
 
+  it('a cancel stops a request the instance holds, whether it comes at once or after the request ran a while', async () => {
+    for (const ranMs of [0, 50]) {
+      s.fault({ path: '/api/v4/projects/1/issues', delayMs: 60_000, times: 1 });
+      const ctrl = new AbortController();
+      const since = s.requests.length;
+      const call = client().rest('GET', '/projects/1/issues', { signal: ctrl.signal });
+      if (ranMs) {
+        while (!s.requests.slice(since).some((r) => r.path === '/api/v4/projects/1/issues'))
+          await new Promise((r) => setImmediate(r));
+        await new Promise((r) => setTimeout(r, ranMs));
+      }
+      ctrl.abort();
+      const f = await failure(call);
+      s.clearFaults();
+      expect(f).toEqual({
+        kind: 'canceled',
+        text: 'issue.list: request canceled: the request was canceled by the client',
+      });
+    }
+  });
+
   it('canceled comes before deadline and before a refused destination', async () => {
     const ctrl = new AbortController();
     ctrl.abort();

@@ -259,10 +259,19 @@ interface Abortable {
 }
 
 /**
+ * How long a request runs before it listens on the caller's cancel. Most requests are answered sooner and
+ * never add a listener to the caller's signal (adding and removing one costs more than the rest of the
+ * deadline); a cancel that came before is read from the signal then, so a canceled request stops at most
+ * this late. A deadline this short or shorter fires first and ends the request as soon.
+ */
+const CANCEL_LATCH_MS = 5;
+
+/**
  * What a request's exchanges and waits stop on: the caller's cancel or the action deadline, whichever comes
  * first, with the caller's reason or Error('deadline'). A plain object rather than an AbortController and
  * its signal, which cost more to make and to listen on than the exchange they would guard. Hops and
- * retries run one after another, so one listener at a time is enough.
+ * retries run one after another, so one listener at a time is enough. One timer serves both: it first
+ * fires after CANCEL_LATCH_MS to read the caller's signal and listen on it, then at the deadline.
  */
 class Deadline {
   aborted = false;
@@ -270,17 +279,21 @@ class Deadline {
   expired = false;
   reason: unknown;
   private listener?: Abortable;
-  private readonly timer?: NodeJS.Timeout;
+  private timer?: NodeJS.Timeout;
+  /** When the deadline fires (Date.now() time), while the timer is still the cancel latch's; else 0. */
+  private due = 0;
+  private listening = false;
 
   constructor(
     private readonly caller: AbortSignal | undefined,
     timeoutMs: number,
   ) {
-    if (caller) {
-      if (caller.aborted) this.abort(caller.reason);
-      // Listened on without an options object (`false`: no capture), which Node's EventTarget reads
-      // field by field; done() removes the listener, so `once` adds nothing.
-      else caller.addEventListener('abort', this.onCancel, false);
+    if (caller?.aborted) this.abort(caller.reason);
+    else if (caller && (timeoutMs <= 0 || timeoutMs > CANCEL_LATCH_MS)) {
+      if (timeoutMs > 0) this.due = Date.now() + timeoutMs;
+      this.timer = setTimeout(latch, CANCEL_LATCH_MS, this);
+      this.timer.unref();
+      return;
     }
     if (timeoutMs > 0) {
       this.timer = setTimeout(expire, timeoutMs, this);
@@ -288,7 +301,31 @@ class Deadline {
     }
   }
 
-  private readonly onCancel = (): void => this.abort(this.caller?.reason);
+  /** The caller's cancel (the deadline is its own listener object: no closure per request). */
+  handleEvent(): void {
+    this.abort(this.caller!.reason);
+  }
+
+  /** The request still runs after the latch: read the caller's signal, listen on it, wait for the deadline. */
+  latch(): void {
+    const caller = this.caller!;
+    const due = this.due;
+    this.timer = undefined;
+    if (caller.aborted) this.abort(caller.reason);
+    else {
+      // Listened on without an options object (`false`: no capture), which Node's EventTarget reads
+      // field by field; done() removes the listener, so `once` adds nothing.
+      caller.addEventListener('abort', this, false);
+      this.listening = true;
+    }
+    if (due === 0) return;
+    const left = due - Date.now();
+    if (left <= 0) this.expire();
+    else {
+      this.timer = setTimeout(expire, left, this);
+      this.timer.unref();
+    }
+  }
 
   expire(): void {
     this.expired = true;
@@ -314,8 +351,12 @@ class Deadline {
   /** The request is over: the timer and the caller's listener go. */
   done(): void {
     if (this.timer) clearTimeout(this.timer);
-    this.caller?.removeEventListener('abort', this.onCancel, false);
+    if (this.listening) this.caller!.removeEventListener('abort', this, false);
   }
+}
+
+function latch(deadline: Deadline): void {
+  deadline.latch();
 }
 
 function expire(deadline: Deadline): void {
