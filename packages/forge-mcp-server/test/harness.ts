@@ -294,6 +294,9 @@ export interface RawStdio {
   stderr: () => string;
   /** The server is still running. */
   alive: () => boolean;
+  /** Stops reading the server's stdout (its pipe fills up), then reads on. */
+  pause: () => void;
+  resume: () => void;
   close: () => Promise<void>;
 }
 
@@ -344,6 +347,8 @@ export function stdioRaw(s: ForgeSim, env: Record<string, string> = {}): RawStdi
       }),
     stderr: () => err,
     alive: () => child.exitCode === null && child.signalCode === null,
+    pause: () => void child.stdout!.pause(),
+    resume: () => void child.stdout!.resume(),
     close: async () => {
       child.stdin!.end();
       const t = setTimeout(() => child.kill('SIGKILL'), 5_000);

@@ -3,7 +3,7 @@
  * with a null id), the connection survives anything, and a number JSON cannot hold never reaches the instance.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiCalls, sim, stdioRaw, textOf, type ForgeSim } from './harness.js';
 
 let s: ForgeSim;
@@ -91,6 +91,44 @@ describe('stdio wire', () => {
       await c.close();
     }
   });
+
+  it('answers a client that stops reading for a while with every answer, whole, once it reads on', async () => {
+    const c = stdioRaw(s);
+    try {
+      c.write(`${INITIALIZE}\n${INITIALIZED}\n`);
+      await c.waitFor(1);
+      // Far more than a pipe holds (64 KiB on Linux): the server waits for the pipe to drain, then writes on.
+      c.pause();
+      const since = s.requests.length;
+      const calls = 40;
+      for (let id = 1; id <= calls; id++)
+        c.write(
+          `${JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'forge_execute_action', arguments: { action: 'issue.list', params: { project_id: '1', per_page: 100 } } } })}\n`,
+        );
+      c.write(`${JSON.stringify({ jsonrpc: '2.0', id: 'tools', method: 'tools/list' })}\n`);
+      // Every call has reached the instance, so their answers are written or waiting for the pipe.
+      await vi.waitFor(
+        () =>
+          expect(s.requests.slice(since).filter((r) => r.path === '/api/v4/projects/1/issues').length).toBe(
+            calls,
+          ),
+        { timeout: 60_000, interval: 20 },
+      );
+      c.resume();
+      const got = (await c.waitFor(2 + calls, 60_000)).slice(1);
+      // Calls run side by side, so answers come in the order they finish: each one once.
+      const ids = got.map((m) => m.id);
+      expect(new Set(ids)).toEqual(new Set([...Array.from({ length: calls }, (_, i) => i + 1), 'tools']));
+      expect(ids).toHaveLength(calls + 1);
+      const texts = got.filter((m) => m.id !== 'tools').map((m) => textOf(m.result as never));
+      expect(texts.join('').length).toBeGreaterThan(256 * 1024);
+      for (const t of texts) expect(t).toBe(texts[0]);
+      expect((got.find((m) => m.id === 'tools')!.result as { tools: unknown[] }).tools).toHaveLength(2);
+      expect(c.alive()).toBe(true);
+    } finally {
+      await c.close();
+    }
+  }, 120_000);
 
   it('skips a line over FORGE_MCP_STDIO_MAX_LINE_BYTES with -32600 naming the setting, and keeps serving', async () => {
     const c = stdioRaw(s, { FORGE_MCP_STDIO_MAX_LINE_BYTES: '1000' });

@@ -1,11 +1,11 @@
 /**
  * The SDK's stdio transport, taking each inbound message already parsed by the line gate (src/stdio/lines.ts)
- * and writing a pre-serialized answer (src/mcp/preserialized.ts) as its bytes; every other message goes
- * through the SDK's own send.
+ * and writing each message itself: a pre-serialized answer (src/mcp/preserialized.ts) as its bytes, every
+ * other one as the SDK's send writes it.
  */
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import { parseJSONRPCMessage, type JSONRPCMessage } from '@modelcontextprotocol/server';
+import { parseJSONRPCMessage, serializeMessage, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import { preserializedLine } from '../mcp/preserialized.js';
 
 export class StdioTransport extends StdioServerTransport {
@@ -38,12 +38,27 @@ export class StdioTransport extends StdioServerTransport {
     return super.close();
   }
 
+  /**
+   * The SDK's send, with the same bytes and settling: a pre-serialized answer goes out as its three pieces,
+   * every other message as serializeMessage's line. A write the pipe takes settles at once; the SDK listens
+   * for 'error' around that write too, but a stream emits a write's error later, never inside write(), so
+   * only a full pipe needs listeners: settled once drained, or by a write error.
+   */
   override send(message: JSONRPCMessage): Promise<void> {
-    const line = this.ended ? undefined : preserializedLine(message);
-    if (!line) return super.send(message);
-    // As the SDK's send: settled once written, or once drained when the pipe is full, or by a write error.
+    if (this.ended) return super.send(message);
+    const out = this.output;
+    const line = preserializedLine(message);
+    let written: boolean;
+    if (line) {
+      // Corked, the three pieces leave in one write.
+      out.cork();
+      out.write(line[0]);
+      out.write(line[1]);
+      written = out.write(line[2]);
+      out.uncork();
+    } else written = out.write(serializeMessage(message));
+    if (written) return SENT;
     return new Promise((resolve, reject) => {
-      const out = this.output;
       const settle = (err?: Error | null) => {
         out.off('error', settle);
         out.off('drain', settle);
@@ -51,14 +66,10 @@ export class StdioTransport extends StdioServerTransport {
         else resolve();
       };
       out.once('error', settle);
-      // Corked, the three pieces leave in one write.
-      out.cork();
-      out.write(line[0]);
-      out.write(line[1]);
-      const written = out.write(line[2]);
-      out.uncork();
-      if (written) settle();
-      else out.once('drain', settle);
+      out.once('drain', settle);
     });
   }
 }
+
+/** What send answers for a message the pipe took at once (one settled promise serves every such send). */
+const SENT: Promise<void> = Promise.resolve();
