@@ -197,10 +197,11 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
     if (session.refusal) deny(-40300, session.refusal);
     const started = Date.now();
     const tool = request.params.name;
-    const res = await session.surface.resolve(
+    const resolving = session.surface.resolve(
       tool,
       request.params.arguments as Record<string, unknown> | undefined,
     );
+    const res = resolving instanceof Promise ? await resolving : resolving;
     const report = (r: ToolResult, action?: string, refusal?: string) =>
       reported(ctx, tool, started, r, action, refusal);
     if (res.kind === 'unknown_tool') deny(-32602, `unknown tool: ${tool}`);

@@ -356,55 +356,42 @@ export class Surface {
     };
   }
 
-  /** Resolves a tools/call into an action and its parameters, with the surface's argument checks. */
-  async resolve(tool: string, rawArgs: Record<string, unknown> | undefined): Promise<Resolution> {
-    const args = rawArgs ?? {};
-    const refuse = (text: string, refusal = 'invalid_params', action?: ActionEntry): Resolution => ({
-      kind: 'answer',
-      text,
-      isError: true,
-      refusal,
-      ...(action ? { action: action.id } : {}),
-    });
+  /**
+   * Resolves a tools/call into an action and its parameters, with the surface's argument checks. A call of
+   * forge_execute_action whose action's domain is loaded is resolved at once (no promise to wait for).
+   */
+  resolve(tool: string, rawArgs: Record<string, unknown> | undefined): Resolution | Promise<Resolution> {
+    if (this.opts.surface === 'dynamic' && tool === EXECUTE_TOOL) return this.resolveExecute(rawArgs ?? {});
+    return this.resolveOther(tool, rawArgs ?? {});
+  }
+
+  private resolveExecute(args: Record<string, unknown>): Resolution | Promise<Resolution> {
+    const v = validatorFor(EXECUTE_SCHEMA);
+    if (!v(args)) return refuse(`validating "arguments": ${describeErrors(v.errors)}`);
+    const id = String(args.action);
+    const entry = this.view.catalog.get(id);
+    const avail = entry ? this.view.availability(entry) : undefined;
+    if (!entry || !avail || avail.state === 'absent') return this.unknownAction(id);
+    if (avail.state !== 'available')
+      return refuse(`${EXECUTE_TOOL}: ${avail.text}`, avail.state === 'tier' ? 'tier' : avail.reason, entry);
+    const a = this.loadedSpec(entry);
+    return a ? checkExecute(a, args) : this.spec(entry).then((spec) => checkExecute(spec, args));
+  }
+
+  private async unknownAction(id: string): Promise<Resolution> {
+    const hits = suggestIds(id, this.view.listed, await this.finderOf());
+    return refuse(
+      `${EXECUTE_TOOL}: unknown action "${id}".${hits.length ? ` Did you mean: ${hits.join(', ')}?` : ''} Use ${FIND_TOOL} to find the canonical ID.`,
+      'unknown_action',
+    );
+  }
+
+  private async resolveOther(tool: string, args: Record<string, unknown>): Promise<Resolution> {
     if (this.opts.surface === 'dynamic') {
-      if (tool === FIND_TOOL) {
-        const v = validatorFor(FIND_SCHEMA);
-        if (!v(args)) return refuse(`validating "arguments": ${describeErrors(v.errors)}`);
-        return this.find(String(args.query), Number(args.limit ?? 5));
-      }
-      if (tool !== EXECUTE_TOOL) return { kind: 'unknown_tool' };
-      const v = validatorFor(EXECUTE_SCHEMA);
+      if (tool !== FIND_TOOL) return { kind: 'unknown_tool' };
+      const v = validatorFor(FIND_SCHEMA);
       if (!v(args)) return refuse(`validating "arguments": ${describeErrors(v.errors)}`);
-      const id = String(args.action);
-      const entry = this.view.catalog.get(id);
-      const avail = entry ? this.view.availability(entry) : undefined;
-      if (!entry || !avail || avail.state === 'absent') {
-        const hits = suggestIds(id, this.view.listed, await this.finderOf());
-        return refuse(
-          `${EXECUTE_TOOL}: unknown action "${id}".${hits.length ? ` Did you mean: ${hits.join(', ')}?` : ''} Use ${FIND_TOOL} to find the canonical ID.`,
-          'unknown_action',
-        );
-      }
-      if (avail.state !== 'available')
-        return refuse(
-          `${EXECUTE_TOOL}: ${avail.text}`,
-          avail.state === 'tier' ? 'tier' : avail.reason,
-          entry,
-        );
-      const a = this.loadedSpec(entry) ?? (await this.spec(entry));
-      const params = translateAliases(a, (args.params as Record<string, unknown>) ?? {});
-      // A required value given empty or zero gets its own text before the type checks (a zero ID would
-      // otherwise read as an out-of-range number); the surface check's text stands alone.
-      const problem = dynamicSurfaceCheck(a, params) ?? emptyRequired(a, params) ?? checkTypes(a, params);
-      if (problem)
-        return refuse(
-          problem.startsWith(a.id) || problem.startsWith(INVALID_PARAMS)
-            ? problem
-            : `${EXECUTE_TOOL}: ${problem}`,
-          'invalid_params',
-          a,
-        );
-      return { kind: 'action', action: a, params, confirm: args.confirm === true };
+      return this.find(String(args.query), Number(args.limit ?? 5));
     }
     if (this.opts.surface === 'individual') {
       const entry = this.view.catalog.byToolName(tool);
@@ -482,6 +469,27 @@ export class Surface {
     if (problem) return refuse(`${tool}/${name}: ${problem}`, 'invalid_params', a);
     return { kind: 'action', action: a, params, confirm };
   }
+}
+
+function refuse(text: string, refusal = 'invalid_params', action?: ActionEntry): Resolution {
+  return { kind: 'answer', text, isError: true, refusal, ...(action ? { action: action.id } : {}) };
+}
+
+/** forge_execute_action's checks of the action's parameters. */
+function checkExecute(a: ActionSpec, args: Record<string, unknown>): Resolution {
+  const params = translateAliases(a, (args.params as Record<string, unknown>) ?? {});
+  // A required value given empty or zero gets its own text before the type checks (a zero ID would
+  // otherwise read as an out-of-range number); the surface check's text stands alone.
+  const problem = dynamicSurfaceCheck(a, params) ?? emptyRequired(a, params) ?? checkTypes(a, params);
+  if (problem)
+    return refuse(
+      problem.startsWith(a.id) || problem.startsWith(INVALID_PARAMS)
+        ? problem
+        : `${EXECUTE_TOOL}: ${problem}`,
+      'invalid_params',
+      a,
+    );
+  return { kind: 'action', action: a, params, confirm: args.confirm === true };
 }
 
 /** Nearest canonical IDs by spelling, then by meaning. */
