@@ -63,33 +63,19 @@ function failingWith(err: Error) {
 
 describe('failures without a status, in order', () => {
   it('a call the client canceled reads "the request was canceled by the client"', async () => {
-    s.fault({ path: '/api/v4/projects/1/issues', delayMs: 60_000, times: 1 });
-    const ctrl = new AbortController();
-    const since = s.requests.length;
-    const call = client().rest('GET', '/projects/1/issues', { signal: ctrl.signal });
-    // Cancel once the request is at the instance.
-    while (!s.requests.slice(since).some((r) => r.path === '/api/v4/projects/1/issues'))
-      await new Promise((r) => setImmediate(r));
-    ctrl.abort();
-    const f = await failure(call);
-    s.clearFaults();
-    expect(f).toEqual({
-      kind: 'canceled',
-      text: 'issue.list: request canceled: the request was canceled by the client',
-    });
-  });
-
-  it('a cancel stops a request the instance holds, whether it comes at once or after the request ran a while', async () => {
-    for (const ranMs of [0, 50]) {
-      s.fault({ path: '/api/v4/projects/1/issues', delayMs: 60_000, times: 1 });
+    // Canceled at once, once the request is at the instance, and after it ran a while there: each stops it.
+    // Each on a path of its own, so a canceled request reaching the instance late meets no other's fault.
+    const moments = ['at once', 'at the instance', 'after 50 ms'] as const;
+    for (const [i, moment] of moments.entries()) {
+      const path = `/projects/${91 + i}/issues`;
+      s.fault({ path: `/api/v4${path}`, delayMs: 60_000 });
       const ctrl = new AbortController();
       const since = s.requests.length;
-      const call = client().rest('GET', '/projects/1/issues', { signal: ctrl.signal });
-      if (ranMs) {
-        while (!s.requests.slice(since).some((r) => r.path === '/api/v4/projects/1/issues'))
+      const call = client().rest('GET', path, { signal: ctrl.signal });
+      if (moment !== 'at once')
+        while (!s.requests.slice(since).some((r) => r.path === `/api/v4${path}`))
           await new Promise((r) => setImmediate(r));
-        await new Promise((r) => setTimeout(r, ranMs));
-      }
+      if (moment === 'after 50 ms') await new Promise((r) => setTimeout(r, 50));
       ctrl.abort();
       const f = await failure(call);
       s.clearFaults();
