@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalog } from './index.js';
 import { inputSchema, validatorFor } from '../executor/schema.js';
+import { dynamicSurfaceCheck } from '../executor/arguments.js';
 import type { ActionSpec, ParamSpec } from './types.js';
 
 const action = (id: string): ActionSpec => {
@@ -67,6 +68,95 @@ describe('required parameters found by the sweep', () => {
     expect(validate({ ...call, visibility: 'private' })).toBe(true);
     expect(validate(structuredClone(call))).toBe(false);
     expect(action('snippet.create').required).not.toContain('visibility');
+  });
+});
+
+describe('write actions checked against the endpoint code', () => {
+  /** Every required parameter refused when missing, and the full call accepted. */
+  const requiresEach = (id: string, full: Record<string, unknown>, names: string[]): void => {
+    const a = action(id);
+    expect(a.required).toEqual(expect.arrayContaining(names));
+    const validate = validatorFor(inputSchema(a));
+    expect(validate(structuredClone(full)), JSON.stringify(validate.errors)).toBe(true);
+    for (const missing of names) {
+      const args: Record<string, unknown> = structuredClone(full);
+      delete args[missing];
+      expect(validate(args), `${id} without ${missing}`).toBe(false);
+    }
+  };
+
+  // The state lock endpoint takes Terraform's own lock record: its seven fields are all required
+  // (lib/api/terraform/state.rb), and the docs page shows no table for them.
+  it('admin.terraform_state_lock requires the seven lock record fields, sent under their wire names', () => {
+    const a = action('admin.terraform_state_lock');
+    requiresEach('admin.terraform_state_lock', a.example, [
+      'lock_id',
+      'operation',
+      'info',
+      'who',
+      'version',
+      'created',
+      'path',
+    ]);
+    expect(
+      ['lock_id', 'operation', 'info', 'who', 'version', 'created', 'path'].map((n) => a.params[n].wire),
+    ).toEqual(['ID', 'Operation', 'Info', 'Who', 'Version', 'Created', 'Path']);
+    expect(validatorFor(inputSchema(a))({ ...a.example, lock_id: 'x'.repeat(256) })).toBe(false);
+  });
+
+  // The Bitbucket Cloud import needs an app password or an API token (at_least_one_of in
+  // lib/api/import_bitbucket.rb); the docs table still marks the username and app password required.
+  it('admin.import_bitbucket refuses a call with neither an app password nor an API token', () => {
+    const a = action('admin.import_bitbucket');
+    expect(a.oneOf).toContainEqual(['bitbucket_app_password', 'bitbucket_api_token']);
+    const call = { repo_path: 'team/widgets', target_namespace: 'acme' };
+    expect(dynamicSurfaceCheck(a, { ...call, bitbucket_username: 'alice' })).toMatch(
+      /Missing one of: bitbucket_app_password, bitbucket_api_token/,
+    );
+    expect(
+      dynamicSurfaceCheck(a, { ...call, bitbucket_email: 'a@example.com', bitbucket_api_token: 't' }),
+    ).toBeUndefined();
+    expect(
+      dynamicSurfaceCheck(a, { ...call, bitbucket_username: 'alice', bitbucket_app_password: 'p' }),
+    ).toBeUndefined();
+  });
+});
+
+describe('write parameters the API takes that the catalog did not offer', () => {
+  it.each([
+    // lib/api/features.rb: a gate for organizations (IDs or paths), beside users, groups and projects.
+    ['admin.feature_set', 'organization', 'default'],
+    // lib/api/admin/plan_limits.rb: the instance-level CI/CD variables limit.
+    ['admin.plan_limits_change', 'ci_instance_level_variables', 25],
+    // lib/api/system_hooks.rb (hook_parameters): the push branch filter, its strategy and a payload template.
+    ['admin.system_hook_edit', 'push_events_branch_filter', 'release/*'],
+    ['admin.system_hook_edit', 'branch_filter_strategy', 'regex'],
+    ['admin.system_hook_edit', 'custom_webhook_template', '{"event":"{{object_kind}}"}'],
+    ['admin.system_hook_add', 'branch_filter_strategy', 'all_branches'],
+    // lib/api/import_github.rb: items per request to GitHub, 1..100.
+    ['admin.import_github', 'pagination_limit', 50],
+  ])('%s offers %s', (id, name, value) => {
+    const a = action(id);
+    expect(a.params[name], `${id} ${name}`).toBeDefined();
+    expect(validatorFor(inputSchema(a))({ ...a.example, [name]: value })).toBe(true);
+  });
+
+  it('bounded values are refused outside what the API accepts', () => {
+    const strategy = action('admin.system_hook_edit');
+    expect(strategy.params.branch_filter_strategy.enum).toEqual(['wildcard', 'regex', 'all_branches']);
+    expect(validatorFor(inputSchema(strategy))({ hook_id: 1, branch_filter_strategy: 'glob' })).toBe(false);
+    const github = action('admin.import_github');
+    const gh = validatorFor(inputSchema(github));
+    expect(gh({ ...github.example, pagination_limit: 101 })).toBe(false);
+    expect(gh({ ...github.example, pagination_limit: 0 })).toBe(false);
+    // target_namespace is allow_blank: false.
+    expect(gh({ ...github.example, target_namespace: '' })).toBe(false);
+    // lib/api/usage_data.rb answers 400 to more than 50 events in one call.
+    const events = action('admin.usage_data_track_events');
+    const ev = validatorFor(inputSchema(events));
+    const one = { event: 'i_code_review_user_approve_mr' };
+    expect(ev({ events: Array.from({ length: 50 }, () => one) })).toBe(true);
+    expect(ev({ events: Array.from({ length: 51 }, () => one) })).toBe(false);
   });
 });
 

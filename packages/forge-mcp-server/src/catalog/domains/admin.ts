@@ -108,10 +108,17 @@ const hookFields: Record<string, ParamSpec> = {
   description: str('What the hook is for.'),
   token: str('Secret sent in the X-Gitlab-Token header so the receiver can check the sender.'),
   push_events: bool('Send repository push events.'),
+  push_events_branch_filter: str(
+    'Only send push events for branches matching this filter, e.g. "main" or "release/*" (see branch_filter_strategy).',
+  ),
+  branch_filter_strategy: str('How push_events_branch_filter is read (default wildcard).', {
+    enum: ['wildcard', 'regex', 'all_branches'],
+  }),
   tag_push_events: bool('Send tag push events.'),
   merge_requests_events: bool('Send merge request events.'),
   repository_update_events: bool('Send repository update events.'),
   enable_ssl_verification: bool('Verify the TLS certificate of the receiver (default true).'),
+  custom_webhook_template: str('Custom JSON template for the request payload, in place of the default one.'),
 };
 const urlVariableKey = str('Name of the URL variable, used as {key} in the hook URL.');
 const stateName = str('Name of the Terraform state, e.g. "production".');
@@ -735,7 +742,7 @@ const actions: ActionSpec[] = [
     path: '/features/:name',
     title: 'Set feature flag',
     description:
-      'Turn a feature flag on or off for everyone, for chosen users, groups, projects or namespaces, or for a percentage of actors or time. Changes instance behaviour immediately.',
+      'Turn a feature flag on or off for everyone, for chosen users, groups, projects, namespaces, organizations or repositories, or for a percentage of actors or time. Changes instance behaviour immediately.',
     params: {
       name: featureName,
       value: {
@@ -750,6 +757,7 @@ const actions: ActionSpec[] = [
       group: str('Comma-separated group paths to enable it for.'),
       namespace: str('Comma-separated namespace paths to enable it for.'),
       project: str('Comma-separated project paths to enable it for.'),
+      organization: str('Comma-separated organization IDs or paths to enable it for, e.g. "1" or "default".'),
       repository: str('Comma-separated repository paths to enable it for.'),
       force: bool('Skip the validation of the flag name and definition.'),
     },
@@ -765,17 +773,20 @@ const actions: ActionSpec[] = [
     description:
       'Import a repository with its pull requests and issues from Bitbucket Cloud into a new project; runs in the background.',
     params: {
-      bitbucket_username: str('Bitbucket Cloud username.'),
+      bitbucket_username: str('Bitbucket Cloud username; give it together with bitbucket_app_password.'),
       bitbucket_app_password: str(
-        'Bitbucket Cloud app password (or use bitbucket_email with bitbucket_api_token).',
+        'Bitbucket Cloud app password, with bitbucket_username. Give this or bitbucket_api_token, not both.',
       ),
-      bitbucket_email: str('Atlassian account email, with bitbucket_api_token.'),
-      bitbucket_api_token: str('Atlassian API token, with bitbucket_email.'),
+      bitbucket_email: str('Atlassian account email; give it together with bitbucket_api_token.'),
+      bitbucket_api_token: str(
+        'Atlassian API token, with bitbucket_email. Give this or bitbucket_app_password, not both.',
+      ),
       repo_path: str('Repository to import, "workspace/repo".'),
       target_namespace: str('Group or user namespace path to import into, e.g. "acme".'),
       new_name: str('Name of the new project (default: the repository name).'),
     },
     required: ['repo_path', 'target_namespace'],
+    oneOf: [['bitbucket_app_password', 'bitbucket_api_token']],
     example: {
       bitbucket_username: 'alice',
       bitbucket_app_password: 'app-pass',
@@ -848,7 +859,7 @@ const actions: ActionSpec[] = [
     params: {
       personal_access_token: str('GitHub personal access token with the repo scope.'),
       repo_id: int('Numeric GitHub repository ID.'),
-      target_namespace: str('Namespace path to import into, e.g. "acme".'),
+      target_namespace: str('Namespace path to import into, e.g. "acme" (not empty).', { minLength: 1 }),
       new_name: str('Name of the new project (default: the repository name).'),
       github_hostname: str('GitHub Enterprise URL, e.g. "https://github.example.com" (default github.com).'),
       optional_stages: {
@@ -863,6 +874,10 @@ const actions: ActionSpec[] = [
       timeout_strategy: str('On timeout: optimistic keeps what was imported, pessimistic fails the import.', {
         enum: ['optimistic', 'pessimistic'],
       }),
+      pagination_limit: int(
+        'Items fetched per request to GitHub, 1 to 100 (default 100); lower it for very large repositories.',
+        { maximum: 100 },
+      ),
     },
     required: ['personal_access_token', 'repo_id', 'target_namespace'],
     example: { personal_access_token: 'ghp_example', repo_id: 12345, target_namespace: 'acme' },
@@ -912,6 +927,7 @@ const actions: ActionSpec[] = [
       'Change the application limits of a plan (pipeline size, active jobs, schedules, package file sizes, storage...) for every namespace on it.',
     params: {
       plan_name: planName,
+      ci_instance_level_variables: sizeLimit('instance-level CI/CD variables'),
       ci_pipeline_size: sizeLimit('jobs in one pipeline'),
       ci_active_jobs: sizeLimit('jobs in currently active pipelines'),
       ci_project_subscriptions: sizeLimit('pipeline subscriptions to and from a project'),
@@ -1286,10 +1302,38 @@ const actions: ActionSpec[] = [
     method: 'POST',
     path: '/projects/:project_id/terraform/state/:name/lock',
     title: 'Lock Terraform state',
-    description: 'Lock a Terraform state so no plan or apply can change it until it is unlocked.',
-    params: { ...project, name: stateName },
-    required: ['project_id', 'name'],
-    example: { project_id: '1', name: 'production' },
+    description:
+      'Lock a Terraform state so no plan or apply can change it until it is unlocked. The instance takes the lock record Terraform itself would send: all seven of lock_id, operation, info, who, version, created and path (info and path may be empty strings).',
+    params: {
+      ...project,
+      name: stateName,
+      lock_id: str('ID of the lock, e.g. a UUID; the same ID releases it (at most 255 characters).', {
+        wire: 'ID',
+        maxLength: 255,
+      }),
+      operation: str('What the lock is for, e.g. "OperationTypeApply" or "OperationTypePlan".', {
+        wire: 'Operation',
+      }),
+      info: str('Free text recorded with the lock (may be "").', { wire: 'Info' }),
+      who: str('Who holds the lock, e.g. "alice@build-host".', { wire: 'Who' }),
+      version: str('Terraform version taking the lock, e.g. "1.9.0".', { wire: 'Version' }),
+      created: str('When the lock was taken, an ISO 8601 timestamp, e.g. "2025-01-01T12:00:00Z".', {
+        wire: 'Created',
+      }),
+      path: str('Path of the state recorded with the lock (may be "").', { wire: 'Path' }),
+    },
+    required: ['project_id', 'name', 'lock_id', 'operation', 'info', 'who', 'version', 'created', 'path'],
+    example: {
+      project_id: '1',
+      name: 'production',
+      lock_id: '4f0c7a4e-1b2d-4c3e-9f8a-6b5d4c3b2a10',
+      operation: 'OperationTypeApply',
+      info: '',
+      who: 'alice@build-host',
+      version: '1.9.0',
+      created: '2025-01-01T12:00:00Z',
+      path: '',
+    },
   }),
   admin('terraform_state_unlock', 'forge_unlock_terraform_state', {
     kind: 'w',
@@ -1427,6 +1471,7 @@ const actions: ActionSpec[] = [
       events: {
         type: 'array',
         minItems: 1,
+        maxItems: 50,
         items: {
           type: 'object',
           properties: {
@@ -1438,7 +1483,8 @@ const actions: ActionSpec[] = [
           },
           required: ['event'],
         },
-        description: 'Events to record, e.g. [{"event": "i_code_review_user_approve_mr", "project_id": 1}].',
+        description:
+          'Events to record, at most 50 in one call, e.g. [{"event": "i_code_review_user_approve_mr", "project_id": 1}].',
       },
     },
     required: ['events'],
