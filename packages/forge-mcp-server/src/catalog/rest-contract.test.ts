@@ -160,6 +160,41 @@ describe('write parameters the API takes that the catalog did not offer', () => 
   });
 });
 
+describe('write enums checked against the endpoint code', () => {
+  // ProtectedBranch::UnprotectAccessLevel drops 0 (no one) from the levels the API accepts, so a
+  // branch nobody may unprotect cannot be made; push and merge rules keep 0.
+  it.each(['group.protected_branch_update', 'group.protected_branch_protect', 'branch.update_protected'])(
+    '%s unprotect rules take 30, 40 or 60, push and merge rules also 0',
+    (id) => {
+      const items = (name: string) =>
+        (action(id).params[name].items as { properties: { access_level: { enum: number[] } } }).properties
+          .access_level.enum;
+      expect(items('allowed_to_unprotect')).toEqual([30, 40, 60]);
+      expect(items('allowed_to_push')).toEqual([0, 30, 40, 60]);
+      expect(items('allowed_to_merge')).toEqual([0, 30, 40, 60]);
+      const a = action(id);
+      const validate = validatorFor(inputSchema(a));
+      expect(validate({ ...a.example, allowed_to_unprotect: [{ access_level: 0 }] })).toBe(false);
+      expect(validate({ ...a.example, allowed_to_unprotect: [{ access_level: 40 }] })).toBe(true);
+    },
+  );
+});
+
+describe('granular scopes of a fine-grained token', () => {
+  // lib/api/helpers/personal_access_tokens_helpers.rb (granular_scope_params): a scope item takes
+  // project_ids and group_ids, both for selected_memberships.
+  it('user.create_current_user_pat takes group_ids beside project_ids in a granular scope', () => {
+    const a = action('user.create_current_user_pat');
+    const validate = validatorFor(inputSchema(a));
+    const scope = { access: 'selected_memberships', permissions: ['read_project'] };
+    expect(validate({ name: 'ci', granular_scopes: [{ ...scope, group_ids: [10] }] })).toBe(true);
+    expect(
+      validate({ name: 'ci', granular_scopes: [{ ...scope, project_ids: [42], group_ids: [10] }] }),
+    ).toBe(true);
+    expect(validate({ name: 'ci', granular_scopes: [{ ...scope, namespace_ids: [10] }] })).toBe(false);
+  });
+});
+
 describe('edit parameters the API declares optional, where the docs tables say required', () => {
   // The schedules page's edit table marks value required, but the API declares it optional on edit
   // (only create requires it): an edit of the type alone keeps the value.

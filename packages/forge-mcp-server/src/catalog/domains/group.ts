@@ -116,19 +116,20 @@ const hookSettings: Record<string, ParamSpec> = {
 };
 
 /** Access rules of a group protected branch: each entry names one role, user or group. */
-const branchAccessRules = (what: string): ParamSpec => ({
+/** Unprotect rules take no 0 (no one): a branch nobody may unprotect is refused. */
+const branchAccessRules = (what: string, noOne = true): ParamSpec => ({
   type: 'array',
   items: {
     type: 'object',
     properties: {
-      access_level: { type: 'integer', enum: [0, 30, 40, 60] },
+      access_level: { type: 'integer', enum: noOne ? [0, 30, 40, 60] : [30, 40, 60] },
       user_id: { type: 'integer' },
       group_id: { type: 'integer' },
       id: { type: 'integer' },
       _destroy: { type: 'boolean' },
     },
   },
-  description: `${what}: entries like {"access_level":40}, {"user_id":2} or {"group_id":10} (0 no one, 30 Developer, 40 Maintainer, 60 Admin). On update, pass {"id":N,"_destroy":true} to drop an existing entry.`,
+  description: `${what}: entries like {"access_level":40}, {"user_id":2} or {"group_id":10} (${noOne ? '0 no one, ' : ''}30 Developer, 40 Maintainer, 60 Admin). On update, pass {"id":N,"_destroy":true} to drop an existing entry.`,
 });
 
 const deployAccessLevels: ParamSpec = {
@@ -3034,7 +3035,7 @@ export const domain: DomainSpec = {
         code_owner_approval_required: bool('Require Code Owner approval for pushes and merges (Ultimate).'),
         allowed_to_push: branchAccessRules('Detailed push rules'),
         allowed_to_merge: branchAccessRules('Detailed merge rules'),
-        allowed_to_unprotect: branchAccessRules('Detailed unprotect rules'),
+        allowed_to_unprotect: branchAccessRules('Detailed unprotect rules', false),
       },
       required: ['group_id', 'name'],
       request: { rest: { method: 'POST', path: '/groups/:group_id/protected_branches' } },
@@ -3074,7 +3075,7 @@ export const domain: DomainSpec = {
         code_owner_approval_required: bool('Require Code Owner approval (Ultimate).'),
         allowed_to_push: branchAccessRules('Push rules to add, change or remove'),
         allowed_to_merge: branchAccessRules('Merge rules to add, change or remove'),
-        allowed_to_unprotect: branchAccessRules('Unprotect rules to add, change or remove'),
+        allowed_to_unprotect: branchAccessRules('Unprotect rules to add, change or remove', false),
       },
       required: ['group_id', 'name'],
       request: { rest: { method: 'PATCH', path: '/groups/:group_id/protected_branches/:name' } },

@@ -446,7 +446,7 @@ export const domain: DomainSpec = {
                 type: 'string',
                 enum: ['personal_projects', 'selected_memberships', 'all_memberships', 'user', 'instance'],
                 description:
-                  'Where the permissions hold: personal_projects, selected_memberships (the projects and groups in project_ids and everything under a listed group), all_memberships, user or instance.',
+                  'Where the permissions hold: personal_projects, selected_memberships (the projects in project_ids and the groups in group_ids, with everything under a listed group), all_memberships, user or instance.',
               },
               permissions: {
                 type: 'array',
@@ -460,7 +460,14 @@ export const domain: DomainSpec = {
                 minItems: 1,
                 items: { type: 'integer', minimum: 1 },
                 description:
-                  'selected_memberships only: the project and group IDs covered; each becomes a scope of its own.',
+                  'selected_memberships only: the project IDs covered; each becomes a scope of its own.',
+              },
+              group_ids: {
+                type: 'array',
+                minItems: 1,
+                items: { type: 'integer', minimum: 1 },
+                description:
+                  'selected_memberships only: the group IDs covered (with their subgroups and projects); each becomes a scope of its own.',
               },
             },
           },
