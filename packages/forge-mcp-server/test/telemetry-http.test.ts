@@ -305,6 +305,37 @@ describe('a 5xx answer marks the server span as an error', () => {
   });
 });
 
+describe('an instance call the server gives up', () => {
+  it("a refused token's description, abandoned once /user refuses it, is recorded canceled, not timed out", async () => {
+    const rx = await new OtlpReceiver().start();
+    const server = await httpServer(s, [], otlpEnv(rx));
+    const token = `refused-telemetry-${process.pid}`;
+    const path = '/api/v4/personal_access_tokens/self';
+    let open!: () => void;
+    s.fault({ path, token, until: new Promise<void>((r) => (open = r)), times: 1 });
+    try {
+      const res = await rpc(server.url, bearer(token), call(1, 'issue.list', { project_id: '1' }));
+      expect(res.status).toBe(401);
+      // The server goes away from the description it was still waiting for.
+      const t0 = Date.now();
+      while (!s.requests.some((q) => q.token === token && q.path === path && q.abandoned)) {
+        if (Date.now() - t0 > 60_000) throw new Error('the held description was not abandoned');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      open();
+      const instanceSpans = () => rx.spans.filter((sp) => sp.kind === 3);
+      await rx.until(() => instanceSpans().some((sp) => sp.attributes['error.type'] === 'canceled'));
+      // The refusal itself, and nothing taken for a slow instance.
+      expect(instanceSpans().some((sp) => sp.attributes['http.response.status_code'] === 401)).toBe(true);
+      expect(instanceSpans().filter((sp) => sp.attributes['error.type'] === 'timeout')).toEqual([]);
+    } finally {
+      s.clearFaults();
+      await server.stop();
+      await rx.stop();
+    }
+  });
+});
+
 describe('never recorded', () => {
   const ARG = 'argument-marker-7f3a91';
   const BODY = 'body-marker-c04d2e';

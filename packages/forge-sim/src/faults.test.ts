@@ -52,6 +52,28 @@ describe('faults', () => {
     expect(Date.now() - t).toBeGreaterThanOrEqual(290);
   });
 
+  it('holds only the credential a rule names; records a held request whose client went away as abandoned', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    sim.fault({ path: '/api/v4/version', token: sim.tokens.api, until: gate, times: 2 });
+    const other = await get('/api/v4/version', { headers: { 'PRIVATE-TOKEN': sim.tokens.readApi } });
+    expect(other.status).toBe(200);
+    sim.reset();
+    sim.fault({ path: '/api/v4/version', token: sim.tokens.api, until: gate, times: 2 });
+    const gone = new AbortController();
+    const left = get('/api/v4/version', { signal: gone.signal });
+    const held = () => sim.requests.filter((r) => r.path === '/api/v4/version');
+    await until(() => held().length === 1);
+    gone.abort();
+    await expect(left).rejects.toThrow();
+    await until(() => held()[0]!.abandoned === true);
+    const answered = get('/api/v4/version');
+    await until(() => held().length === 2);
+    open();
+    expect((await answered).status).toBe(200);
+    expect(held()[1]!.abandoned).toBeUndefined();
+  });
+
   it('drops the connection', async () => {
     sim.fault({ path: '/api/v4/user', drop: true, times: 1 });
     await expect(get('/api/v4/user')).rejects.toThrow();
@@ -175,3 +197,11 @@ describe('instance quirks', () => {
     expect(privateToken.status).toBe(401);
   });
 });
+
+async function until(check: () => boolean, ms = 10_000): Promise<void> {
+  const t0 = Date.now();
+  while (!check()) {
+    if (Date.now() - t0 > ms) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

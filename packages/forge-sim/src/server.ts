@@ -121,6 +121,7 @@ function faultMatches(rule: FaultRule, rec: RecordedRequest): boolean {
     if (typeof rule.path === 'string' ? rule.path !== rec.path : !rule.path.test(rec.path)) return false;
   }
   if (rule.graphqlOperation !== undefined && rule.graphqlOperation !== rec.graphqlOperation) return false;
+  if (rule.token !== undefined && rule.token !== rec.token) return false;
   return true;
 }
 
@@ -272,6 +273,10 @@ export async function handle(core: SimCore, req: IncomingMessage, res: ServerRes
     const rule = slot.rule;
     faultDelay = rule.delayMs ?? 0;
     gate = rule.until;
+    if ((gate || faultDelay > 0) && !rule.drop)
+      res.once('close', () => {
+        if (!res.writableEnded) rec.abandoned = true;
+      });
     faultHeaders = rule.headers
       ? Object.fromEntries(Object.entries(rule.headers).map(([k, v]) => [k.toLowerCase(), v]))
       : undefined;

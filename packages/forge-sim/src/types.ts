@@ -38,6 +38,8 @@ export interface RecordedRequest {
   graphqlOperation?: string;
   status: number;
   at: number;
+  /** The client closed the connection while a fault held the answer (its delay or gate): nothing was sent. */
+  abandoned?: boolean;
 }
 
 export interface FaultRule {
@@ -45,6 +47,8 @@ export interface FaultRule {
   /** Matched against the path including /api/v4 or /api/graphql (string: exact match). */
   path?: string | RegExp;
   graphqlOperation?: string;
+  /** Only requests presenting this credential. */
+  token?: string;
   status?: number;
   body?: unknown;
   headers?: Record<string, string>;

@@ -197,9 +197,12 @@ function sameHost(instance: Target, next: Target): boolean {
   return instance.hostname.toLowerCase() === next.hostname.toLowerCase();
 }
 
-/** A short class for a request that got no answer: timeout (the deadline fired), refused (the guard), network. */
+/**
+ * A short class for a request that got no answer: canceled (by its caller), timeout (the deadline fired),
+ * refused (the guard), network.
+ */
 function failureClass(err: unknown, deadline: Deadline): string {
-  if (deadline.aborted) return 'timeout';
+  if (deadline.aborted) return deadline.canceled ? 'canceled' : 'timeout';
   if (refusalIn(err)) return 'refused';
   return (err as { code?: string }).code ?? 'network';
 }
@@ -277,6 +280,8 @@ class Deadline {
   aborted = false;
   /** The deadline itself fired (it may do so after a cancel). */
   expired = false;
+  /** The caller's cancel aborted the request (before any deadline did). */
+  canceled = false;
   reason: unknown;
   private listener?: Abortable;
   private timer?: NodeJS.Timeout;
@@ -288,7 +293,7 @@ class Deadline {
     private readonly caller: AbortSignal | undefined,
     timeoutMs: number,
   ) {
-    if (caller?.aborted) this.abort(caller.reason);
+    if (caller?.aborted) this.cancel();
     else if (caller && (timeoutMs <= 0 || timeoutMs > CANCEL_LATCH_MS)) {
       if (timeoutMs > 0) this.due = Date.now() + timeoutMs;
       this.timer = setTimeout(latch, CANCEL_LATCH_MS, this);
@@ -303,7 +308,7 @@ class Deadline {
 
   /** The caller's cancel (the deadline is its own listener object: no closure per request). */
   handleEvent(): void {
-    this.abort(this.caller!.reason);
+    this.cancel();
   }
 
   /** The request still runs after the latch: read the caller's signal, listen on it, wait for the deadline. */
@@ -311,7 +316,7 @@ class Deadline {
     const caller = this.caller!;
     const due = this.due;
     this.timer = undefined;
-    if (caller.aborted) this.abort(caller.reason);
+    if (caller.aborted) this.cancel();
     else {
       // Listened on without an options object (`false`: no capture), which Node's EventTarget reads
       // field by field; done() removes the listener, so `once` adds nothing.
@@ -330,6 +335,11 @@ class Deadline {
   expire(): void {
     this.expired = true;
     this.abort(new Error('deadline'));
+  }
+
+  private cancel(): void {
+    if (!this.aborted) this.canceled = true;
+    this.abort(this.caller!.reason);
   }
 
   private abort(reason: unknown): void {

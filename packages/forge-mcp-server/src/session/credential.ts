@@ -105,14 +105,21 @@ function clientFor(init: SessionInit): InstanceClient {
   });
 }
 
-/** Creates the credential's instance client and sends its identity check and token read, together. */
+/**
+ * Creates the credential's instance client and sends its identity check and token read, together. Once the
+ * identity check refuses the token (401), the token read stops: a request of it still under way is aborted,
+ * and introspection is not sent.
+ */
 export function probeCredential(init: SessionInit): CredentialProbe {
   const client = clientFor(init);
-  const self = readSelf(client, introspects(init));
+  const refused = new AbortController();
+  const self = readSelf(client, introspects(init), refused.signal);
   const identity = checkIdentity(client, init.tokenLabel);
+  identity.catch((err: unknown) => {
+    if (err instanceof SessionRefused) refused.abort(err);
+  });
   // Handled now, awaited later: a failure before the session awaits it is not an unhandled rejection.
   self.catch(() => undefined);
-  identity.catch(() => undefined);
   return { client, identity, self };
 }
 
@@ -148,13 +155,19 @@ async function checkIdentity(client: InstanceClient, tokenLabel: string): Promis
 
 /**
  * The token's scopes and (personal access tokens) its id, from its own description; with `introspect`, an
- * OAuth access token's from introspection.
+ * OAuth access token's from introspection. `stop` ends the read: the request under way is aborted and no
+ * other is sent (what it then returns is read by nobody).
  */
-export async function readSelf(client: InstanceClient, introspect: boolean): Promise<SelfRead> {
+export async function readSelf(
+  client: InstanceClient,
+  introspect: boolean,
+  stop?: AbortSignal,
+): Promise<SelfRead> {
+  const init = stop ? { ...VERIFY, signal: stop } : VERIFY;
   let selfRefused = false;
   let selfRetryAfter: number | undefined;
   try {
-    const self = await client.rest('GET', '/personal_access_tokens/self', VERIFY);
+    const self = await client.rest('GET', '/personal_access_tokens/self', init);
     const body = self.body as { scopes?: unknown; id?: unknown; expires_at?: unknown };
     if (Array.isArray(body?.scopes))
       return {
@@ -171,9 +184,9 @@ export async function readSelf(client: InstanceClient, introspect: boolean): Pro
     if (!(err instanceof InstanceError) || !introspect)
       return { transient, refused: selfRefused, retryAfterSeconds: selfRetryAfter };
   }
-  if (introspect) {
+  if (introspect && !stop?.aborted) {
     try {
-      const info = await client.rest('GET', '/oauth/token/info', VERIFY);
+      const info = await client.rest('GET', '/oauth/token/info', init);
       const body = info.body as {
         scope?: unknown;
         scopes?: unknown;
