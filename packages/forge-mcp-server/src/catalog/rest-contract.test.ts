@@ -195,6 +195,29 @@ describe('granular scopes of a fine-grained token', () => {
   });
 });
 
+describe('updates the API refuses when they change nothing', () => {
+  // ee/lib/api/merge_request_approval_settings.rb declares the settings with at_least_one_of: an
+  // update naming none is answered 400, so the catalog asks for one before sending.
+  it.each([
+    ['merge_request.approval_settings_group_update', { group_id: '10' }],
+    ['merge_request.approval_settings_project_update', { project_id: '1' }],
+  ])('%s needs at least one setting', (id, ids) => {
+    const a = action(id);
+    expect(dynamicSurfaceCheck(a, { ...ids })).toMatch(/Missing one of: allow_author_approval, /);
+    expect(dynamicSurfaceCheck(a, { ...ids, retain_approvals_on_push: false })).toBeUndefined();
+    expect(dynamicSurfaceCheck(a, { ...ids, require_reauthentication_to_approve: true })).toBeUndefined();
+  });
+
+  it('project.dependency_firewall_evaluate offers operation, download or upload', () => {
+    // ee/lib/api/security/dependency_firewall/evaluations.rb: optional operation, default download.
+    const a = action('project.dependency_firewall_evaluate');
+    expect(a.params.operation.enum).toEqual(['download', 'upload']);
+    const validate = validatorFor(inputSchema(a));
+    expect(validate({ ...a.example, operation: 'upload' })).toBe(true);
+    expect(validate({ ...a.example, operation: 'install' })).toBe(false);
+  });
+});
+
 describe('edit parameters the API declares optional, where the docs tables say required', () => {
   // The schedules page's edit table marks value required, but the API declares it optional on edit
   // (only create requires it): an edit of the type alone keeps the value.

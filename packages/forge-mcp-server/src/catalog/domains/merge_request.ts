@@ -418,6 +418,8 @@ export const domain: DomainSpec = {
       scope: 'api',
       params: { group_id: P.groupId, ...approvalSettings('group') },
       required: ['group_id'],
+      // The instance refuses an update naming no setting (at_least_one_of).
+      oneOf: [Object.keys(approvalSettings('group'))],
       request: { rest: { method: 'PUT', path: '/groups/:group_id/merge_request_approval_setting' } },
       example: { group_id: '10', allow_author_approval: false },
     },
@@ -458,6 +460,8 @@ export const domain: DomainSpec = {
         },
       },
       required: ['project_id'],
+      // The instance refuses an update naming no setting (at_least_one_of).
+      oneOf: [[...Object.keys(approvalSettings('project')), 'selective_code_owner_removals']],
       request: { rest: { method: 'PUT', path: '/projects/:project_id/merge_request_approval_setting' } },
       example: { project_id: '1', retain_approvals_on_push: false },
     },

@@ -3399,6 +3399,11 @@ const settingsAndIntegrations: ActionSpec[] = [
         maxLength: 255,
         description: 'Package version, e.g. "4.17.15".',
       },
+      operation: {
+        type: 'string',
+        enum: ['download', 'upload'],
+        description: 'What is being done with the package: download (default) or upload.',
+      },
     },
     required: ['project_id', 'ecosystem', 'name', 'version'],
     request: { rest: { method: 'POST', path: '/projects/:project_id/dependency_firewall/evaluate' } },
