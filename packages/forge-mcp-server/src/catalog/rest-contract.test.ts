@@ -317,6 +317,19 @@ describe('role lists outside memberships follow their own API pages', () => {
   });
 });
 
+describe('defaults the API applies to an update are named', () => {
+  // ee/lib/api/helpers/project_approval_rules_helpers.rb declares applies_to_all_protected_branches
+  // with default false on update too: an update leaving it out turns it off.
+  it('project.approval_rule_update says applies_to_all_protected_branches falls back to false', () => {
+    expect(param('project.approval_rule_update', 'applies_to_all_protected_branches').description).toMatch(
+      /back to false when an update leaves it out/,
+    );
+    expect(
+      param('project.approval_rule_create', 'applies_to_all_protected_branches').description,
+    ).not.toMatch(/update/);
+  });
+});
+
 describe('values the server fills for the API are named in the description', () => {
   it('every action sending a fixed query or body value says which', () => {
     const silent: string[] = [];

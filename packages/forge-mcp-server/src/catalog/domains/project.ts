@@ -3032,6 +3032,11 @@ const settingsAndIntegrations: ActionSpec[] = [
       ...P.project,
       approval_rule_id: approvalRuleId,
       ...approvalRuleFields,
+      applies_to_all_protected_branches: {
+        type: 'boolean',
+        description:
+          'Apply to merge requests targeting any protected branch (protected_branch_ids is then ignored). The instance sets it back to false when an update leaves it out: pass true again to keep it.',
+      },
       remove_hidden_groups: { type: 'boolean', description: 'Drop approver groups you cannot see.' },
     },
     required: ['project_id', 'approval_rule_id'],
