@@ -344,3 +344,22 @@ describe('values the server fills for the API are named in the description', () 
     expect(action('search.code').description).toContain('scope=blobs');
   });
 });
+
+describe('access rules take a deploy key only where the API does', () => {
+  // ee/lib/ee/api/helpers/protected_branches_helpers.rb declares deploy_key_id inside allowed_to_push
+  // alone; merge and unprotect rules take user_id, group_id or access_level (plus id/_destroy).
+  it.each(['branch.update_protected', 'branch.protect'])(
+    '%s offers deploy_key_id for push rules and refuses it in merge and unprotect rules',
+    (id) => {
+      const a = action(id);
+      const validate = validatorFor(inputSchema(a));
+      const key = [{ deploy_key_id: 7 }];
+      expect(validate({ ...a.example, allowed_to_push: key }), JSON.stringify(validate.errors)).toBe(true);
+      expect(validate({ ...a.example, allowed_to_merge: key })).toBe(false);
+      expect(validate({ ...a.example, allowed_to_unprotect: key })).toBe(false);
+      expect(validate({ ...a.example, allowed_to_merge: [{ group_id: 10 }] })).toBe(true);
+      expect(a.params.allowed_to_merge.description).not.toContain('deploy_key_id');
+      expect(a.params.allowed_to_push.description).toContain('deploy_key_id');
+    },
+  );
+});

@@ -18,25 +18,35 @@ const accessLevel = (what: string, dflt: string): ParamSpec => ({
 });
 /** Unprotecting has no "no one" level: the instance refuses 0 so a rule can always be removed. */
 const unprotectLevels = [30, 40, 60];
-const grantList = (what: string, levels: number[] = [0, 30, 40, 60]): ParamSpec => ({
-  type: 'array',
-  items: {
-    type: 'object',
-    properties: {
-      user_id: { type: 'integer', minimum: 1, description: 'A user allowed.' },
-      group_id: { type: 'integer', minimum: 1, description: 'A group whose members are allowed.' },
-      deploy_key_id: { type: 'integer', minimum: 1, description: 'A deploy key allowed (push only).' },
-      access_level: { type: 'integer', enum: levels, description: 'A role level allowed.' },
-      id: {
-        type: 'integer',
-        minimum: 1,
-        description: 'When updating: ID of an existing entry to change or remove.',
+/**
+ * A list of access rules. Only push rules take a deploy key (the instance declares deploy_key_id for
+ * allowed_to_push alone); each entry is closed, so a key the instance does not read is refused here.
+ */
+const grantList = (what: 'push' | 'merge' | 'unprotect', levels: number[] = [0, 30, 40, 60]): ParamSpec => {
+  const deployKey = what === 'push';
+  return {
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: {
+        user_id: { type: 'integer', minimum: 1, description: 'A user allowed.' },
+        group_id: { type: 'integer', minimum: 1, description: 'A group whose members are allowed.' },
+        ...(deployKey
+          ? { deploy_key_id: { type: 'integer', minimum: 1, description: 'A deploy key allowed.' } }
+          : {}),
+        access_level: { type: 'integer', enum: levels, description: 'A role level allowed.' },
+        id: {
+          type: 'integer',
+          minimum: 1,
+          description: 'When updating: ID of an existing entry to change or remove.',
+        },
+        _destroy: { type: 'boolean', description: 'When updating: true removes the entry named by id.' },
       },
-      _destroy: { type: 'boolean', description: 'When updating: true removes the entry named by id.' },
+      additionalProperties: false,
     },
-  },
-  description: `Fine-grained list of who may ${what}, each entry one of user_id, group_id, deploy_key_id or access_level, e.g. [{"user_id": 2}] (Premium).`,
-});
+    description: `Fine-grained list of who may ${what}, each entry one of user_id, group_id${deployKey ? ', deploy_key_id' : ''} or access_level, e.g. [{"user_id": 2}] (Premium).`,
+  };
+};
 const ex = { project_id: '1' };
 
 export const domain: DomainSpec = {
