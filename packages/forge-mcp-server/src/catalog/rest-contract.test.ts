@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { catalog } from './index.js';
 import { inputSchema, validatorFor } from '../executor/schema.js';
 import { dynamicSurfaceCheck } from '../executor/arguments.js';
-import type { ActionSpec, ParamSpec } from './types.js';
+import { buildRest } from '../executor/run.js';
+import type { ActionSpec, ParamSpec, RestRequest } from './types.js';
 
 const action = (id: string): ActionSpec => {
   const a = catalog().get(id);
@@ -362,4 +363,42 @@ describe('access rules take a deploy key only where the API does', () => {
       expect(a.params.allowed_to_push.description).toContain('deploy_key_id');
     },
   );
+});
+
+const rest = (a: ActionSpec): RestRequest => {
+  if (!a.request || !('rest' in a.request)) throw new Error(`${a.id} sends no REST request`);
+  return a.request.rest;
+};
+
+describe('Terraform state locks', () => {
+  // lib/api/terraform/state.rb: DELETE .../lock takes an optional ID (at most 255); with one, the
+  // handler releases only a matching lock (409 otherwise), without one it force-unlocks. Grape reads
+  // it from the query string as well as the body, and a DELETE's parameters go in the query here.
+  it('admin.terraform_state_unlock takes the lock ID, sent as ID in the query, and still works without it', () => {
+    const a = action('admin.terraform_state_unlock');
+    expect(a.params.lock_id.wire).toBe('ID');
+    expect(a.required).not.toContain('lock_id');
+    const validate = validatorFor(inputSchema(a));
+    const call = { project_id: '1', name: 'production' };
+    expect(validate({ ...call, lock_id: 'x'.repeat(255) })).toBe(true);
+    expect(validate({ ...call, lock_id: 'x'.repeat(256) })).toBe(false);
+    expect(validate(structuredClone(call))).toBe(true);
+    const built = buildRest(a, rest(a), { ...call, lock_id: 'f00d' });
+    expect(built.path).toBe('/projects/1/terraform/state/production/lock');
+    expect(built.query).toEqual({ ID: 'f00d' });
+    expect(built.body).toBeUndefined();
+  });
+});
+
+describe('Orbit query parameters follow the endpoint code', () => {
+  // The translated REST page names the body field format with default llm; the endpoint code
+  // (API::Orbit::Data, post :query) declares response_format, values raw and llm, default raw. The
+  // code wins: we send response_format and describe raw as the default.
+  it('orbit.query sends response_format (raw or llm, default raw)', () => {
+    const a = action('orbit.query');
+    expect(a.params.format).toBeUndefined();
+    expect(a.params.response_format.enum).toEqual(['raw', 'llm']);
+    expect(a.params.response_format.wire).toBeUndefined();
+    expect(a.params.response_format.description).toMatch(/raw: .*\(default\)/);
+  });
 });

@@ -1340,8 +1340,16 @@ const actions: ActionSpec[] = [
     method: 'DELETE',
     path: '/projects/:project_id/terraform/state/:name/lock',
     title: 'Unlock Terraform state',
-    description: 'Force-release the lock of a Terraform state, e.g. after a crashed job left it locked.',
-    params: { ...project, name: stateName },
+    description:
+      'Release the lock of a Terraform state. With lock_id only that lock is released (answered 409 Conflict when the state holds another one); without it whatever lock is held is force-released, e.g. after a crashed job left it locked.',
+    params: {
+      ...project,
+      name: stateName,
+      lock_id: str(
+        'ID of the lock to release, as given when it was taken (at most 255 characters); leave it out to force-release any lock.',
+        { wire: 'ID', maxLength: 255 },
+      ),
+    },
     required: ['project_id', 'name'],
     idempotent: true,
     example: { project_id: '1', name: 'production' },
