@@ -5,12 +5,13 @@
  * membership or share allows it), and a value the server fills for the API is named in the action's
  * description.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from './index.js';
 import { inputSchema, validatorFor } from '../executor/schema.js';
 import { dynamicSurfaceCheck } from '../executor/arguments.js';
 import { buildRest } from '../executor/run.js';
 import type { ActionSpec, ParamSpec, RestRequest } from './types.js';
+import { apiCalls, sim, textOf, withStdio, type ForgeSim } from '../../test/harness.js';
 
 const action = (id: string): ActionSpec => {
   const a = catalog().get(id);
@@ -387,6 +388,71 @@ describe('Terraform state locks', () => {
     expect(built.path).toBe('/projects/1/terraform/state/production/lock');
     expect(built.query).toEqual({ ID: 'f00d' });
     expect(built.body).toBeUndefined();
+  });
+});
+
+describe('a blocking merge request named once', () => {
+  // ee/lib/api/merge_request_dependencies.rb declares blocking_merge_request_id and _iid with
+  // mutually_exclusive and exactly_one_of: the instance refuses both (400). The catalog's oneOf says
+  // "at least one", so the action itself refuses both before anything is sent.
+  let s: ForgeSim;
+  beforeAll(async () => {
+    s = await sim();
+  });
+  afterAll(async () => s.close());
+
+  const both = {
+    project_id: '1',
+    merge_request_iid: 1,
+    blocking_merge_request_id: 2,
+    blocking_merge_request_iid: 2,
+  };
+  const refusal =
+    /merge_request\.dependency_create: blocking_merge_request_id and blocking_merge_request_iid were both given.*one of them/;
+
+  it(
+    'forge_execute_action refuses both and sends nothing; one alone is sent as given',
+    { timeout: 60_000 },
+    async () => {
+      await withStdio(s, {}, async (c) => {
+        const since = s.requests.length;
+        const r = await c.client.callTool({
+          name: 'forge_execute_action',
+          arguments: { action: 'merge_request.dependency_create', params: both },
+        });
+        expect(r.isError).toBe(true);
+        expect(textOf(r)).toMatch(refusal);
+        expect(apiCalls(s, since)).toEqual([]);
+        const ok = await c.client.callTool({
+          name: 'forge_execute_action',
+          arguments: {
+            action: 'merge_request.dependency_create',
+            params: { project_id: '1', merge_request_iid: 1, blocking_merge_request_iid: 2 },
+          },
+        });
+        expect(ok.isError, textOf(ok)).toBeFalsy();
+        const sent = apiCalls(s, since).filter((q) => q.method === 'POST');
+        expect(sent.map((q) => q.path)).toEqual(['/api/v4/projects/1/merge_requests/1/blocks']);
+        expect(sent[0]!.body).toEqual({ blocking_merge_request_iid: 2 });
+      });
+    },
+  );
+
+  it('the individual tool refuses both too', { timeout: 60_000 }, async () => {
+    await withStdio(s, { env: { FORGE_MCP_TOOL_SURFACE: 'individual' } }, async (c) => {
+      const since = s.requests.length;
+      const r = await c.client.callTool({
+        name: action('merge_request.dependency_create').tool,
+        arguments: both,
+      });
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toMatch(refusal);
+      expect(apiCalls(s, since)).toEqual([]);
+    });
+  });
+
+  it('the description says one or the other', () => {
+    expect(action('merge_request.dependency_create').description).toMatch(/exactly one of .* not both/);
   });
 });
 

@@ -666,7 +666,7 @@ export const domain: DomainSpec = {
       id: 'merge_request.dependency_create',
       title: 'Add merge request dependency',
       description:
-        'Make this merge request depend on another one, which must be merged first. Name the blocker by global ID, or by IID (plus blocking_project_id if it lives in another project).',
+        'Make this merge request depend on another one, which must be merged first. Name the blocker by exactly one of blocking_merge_request_id (global ID) or blocking_merge_request_iid (IID, plus blocking_project_id if it lives in another project), not both.',
       tool: 'forge_mr_dependency_create',
       write: true,
       destructive: false,
@@ -678,12 +678,13 @@ export const domain: DomainSpec = {
         blocking_merge_request_id: {
           type: 'integer',
           minimum: 1,
-          description: 'Global ID (the `id` field, not the IID) of the blocking merge request.',
+          description:
+            'Global ID (the `id` field, not the IID) of the blocking merge request; not with blocking_merge_request_iid.',
         },
         blocking_merge_request_iid: {
           type: 'integer',
           minimum: 1,
-          description: 'IID (!N) of the blocking merge request.',
+          description: 'IID (!N) of the blocking merge request; not with blocking_merge_request_id.',
         },
         blocking_project_id: {
           type: 'string',
@@ -692,8 +693,22 @@ export const domain: DomainSpec = {
         },
       },
       required: baseReq,
+      // oneOf asks for at least one; the instance takes exactly one (mutually_exclusive and
+      // exactly_one_of in ee/lib/api/merge_request_dependencies.rb), so the handler refuses both.
       oneOf: [['blocking_merge_request_id', 'blocking_merge_request_iid']],
       request: { rest: { method: 'POST', path: `${mrPath}/blocks` } },
+      handler: async (args, ctx) => {
+        if (args.blocking_merge_request_id !== undefined && args.blocking_merge_request_iid !== undefined)
+          throw new Error(
+            'blocking_merge_request_id and blocking_merge_request_iid were both given, and the instance takes exactly one: name the blocking merge request by one of them and leave the other out.',
+          );
+        const { blocking_merge_request_id, blocking_merge_request_iid, blocking_project_id } = args;
+        return ctx.rest(
+          'POST',
+          `/projects/${encodeURIComponent(String(args.project_id))}/merge_requests/${Number(args.merge_request_iid)}/blocks`,
+          { body: { blocking_merge_request_id, blocking_merge_request_iid, blocking_project_id } },
+        );
+      },
       example: { ...ex, blocking_merge_request_iid: 2 },
     },
     {
