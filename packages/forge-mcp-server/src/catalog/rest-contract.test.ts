@@ -391,68 +391,85 @@ describe('Terraform state locks', () => {
   });
 });
 
-describe('a blocking merge request named once', () => {
-  // ee/lib/api/merge_request_dependencies.rb declares blocking_merge_request_id and _iid with
-  // mutually_exclusive and exactly_one_of: the instance refuses both (400). The catalog's oneOf says
-  // "at least one", so the action itself refuses both before anything is sent.
+describe('parameters the instance takes one at a time', () => {
+  // The catalog's oneOf says "at least one"; these endpoints declare exactly_one_of, so the instance
+  // refuses a call naming both (400), and the action itself refuses it before anything is sent:
+  // ee/lib/api/merge_request_dependencies.rb (mutually_exclusive and exactly_one_of
+  // :blocking_merge_request_id, :blocking_merge_request_iid) and ee/lib/api/ldap_group_links.rb
+  // (DELETE :id/ldap_group_links, exactly_one_of :cn, :filter; read from the query of the DELETE).
   let s: ForgeSim;
   beforeAll(async () => {
     s = await sim();
   });
   afterAll(async () => s.close());
 
-  const both = {
-    project_id: '1',
-    merge_request_iid: 1,
-    blocking_merge_request_id: 2,
-    blocking_merge_request_iid: 2,
-  };
-  const refusal =
-    /merge_request\.dependency_create: blocking_merge_request_id and blocking_merge_request_iid were both given.*one of them/;
+  const cases = [
+    {
+      id: 'merge_request.dependency_create',
+      both: ['blocking_merge_request_id', 'blocking_merge_request_iid'],
+      one: { project_id: '1', merge_request_iid: 1, blocking_merge_request_iid: 2 },
+      other: { blocking_merge_request_id: 2 },
+      sent: { method: 'POST', path: '/api/v4/projects/1/merge_requests/1/blocks' },
+      check: (q: { body: unknown }) => expect(q.body).toEqual({ blocking_merge_request_iid: 2 }),
+    },
+    {
+      id: 'group.ldap_link_delete',
+      both: ['cn', 'filter'],
+      one: { group_id: '10', provider: 'ldapmain', cn: 'engineering' },
+      other: { filter: '(ou=eng)' },
+      sent: { method: 'DELETE', path: '/api/v4/groups/10/ldap_group_links' },
+      check: (q: { query: unknown }) => expect(q.query).toEqual({ provider: 'ldapmain', cn: 'engineering' }),
+    },
+  ];
+  /** A destructive action runs once the caller confirms it (the user approved it). */
+  const confirmed = (id: string) => (action(id).destructive ? { confirm: true } : {});
+  const refusal = (id: string, [a, b]: string[]) =>
+    new RegExp(`^${id.replace('.', '\\.')}: ${a} and ${b} were both given.*give one of them`);
 
   it(
     'forge_execute_action refuses both and sends nothing; one alone is sent as given',
     { timeout: 60_000 },
     async () => {
       await withStdio(s, {}, async (c) => {
-        const since = s.requests.length;
-        const r = await c.client.callTool({
-          name: 'forge_execute_action',
-          arguments: { action: 'merge_request.dependency_create', params: both },
-        });
-        expect(r.isError).toBe(true);
-        expect(textOf(r)).toMatch(refusal);
-        expect(apiCalls(s, since)).toEqual([]);
-        const ok = await c.client.callTool({
-          name: 'forge_execute_action',
-          arguments: {
-            action: 'merge_request.dependency_create',
-            params: { project_id: '1', merge_request_iid: 1, blocking_merge_request_iid: 2 },
-          },
-        });
-        expect(ok.isError, textOf(ok)).toBeFalsy();
-        const sent = apiCalls(s, since).filter((q) => q.method === 'POST');
-        expect(sent.map((q) => q.path)).toEqual(['/api/v4/projects/1/merge_requests/1/blocks']);
-        expect(sent[0]!.body).toEqual({ blocking_merge_request_iid: 2 });
+        for (const k of cases) {
+          const since = s.requests.length;
+          const r = await c.client.callTool({
+            name: 'forge_execute_action',
+            arguments: { action: k.id, params: { ...k.one, ...k.other }, ...confirmed(k.id) },
+          });
+          expect(r.isError, k.id).toBe(true);
+          expect(textOf(r)).toMatch(refusal(k.id, k.both));
+          expect(apiCalls(s, since), k.id).toEqual([]);
+          const ok = await c.client.callTool({
+            name: 'forge_execute_action',
+            arguments: { action: k.id, params: k.one, ...confirmed(k.id) },
+          });
+          expect(ok.isError, textOf(ok)).toBeFalsy();
+          const sent = apiCalls(s, since).filter((q) => q.method === k.sent.method);
+          expect(sent.map((q) => q.path)).toEqual([k.sent.path]);
+          k.check(sent[0]!);
+        }
       });
     },
   );
 
-  it('the individual tool refuses both too', { timeout: 60_000 }, async () => {
+  it('the individual tools refuse both too', { timeout: 60_000 }, async () => {
     await withStdio(s, { env: { FORGE_MCP_TOOL_SURFACE: 'individual' } }, async (c) => {
-      const since = s.requests.length;
-      const r = await c.client.callTool({
-        name: action('merge_request.dependency_create').tool,
-        arguments: both,
-      });
-      expect(r.isError).toBe(true);
-      expect(textOf(r)).toMatch(refusal);
-      expect(apiCalls(s, since)).toEqual([]);
+      for (const k of cases) {
+        const since = s.requests.length;
+        const r = await c.client.callTool({
+          name: action(k.id).tool,
+          arguments: { ...k.one, ...k.other, ...confirmed(k.id) },
+        });
+        expect(r.isError, k.id).toBe(true);
+        expect(textOf(r)).toMatch(refusal(k.id, k.both));
+        expect(apiCalls(s, since), k.id).toEqual([]);
+      }
     });
   });
 
-  it('the description says one or the other', () => {
-    expect(action('merge_request.dependency_create').description).toMatch(/exactly one of .* not both/);
+  it('the descriptions say one or the other', () => {
+    for (const k of cases) expect(action(k.id).description, k.id).toMatch(/exactly one of .* not both/);
   });
 });
 

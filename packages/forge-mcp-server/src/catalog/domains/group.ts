@@ -2798,7 +2798,7 @@ export const domain: DomainSpec = {
       id: 'group.ldap_link_delete',
       title: 'Delete group LDAP link',
       description:
-        'Remove an LDAP group link (by CN or filter) from a group; its users lose the access at the next sync. Irreversible.',
+        'Remove an LDAP group link from a group, named by exactly one of cn or filter, not both; its users lose the access at the next sync. Irreversible.',
       tool: 'forge_group_ldap_link_delete',
       write: true,
       destructive: true,
@@ -2808,12 +2808,20 @@ export const domain: DomainSpec = {
       params: {
         group_id: P.groupId,
         provider: str('LDAP provider ID, e.g. "ldapmain".'),
-        cn: str('CN of the linked LDAP group (give cn or filter).'),
-        filter: str('LDAP filter of the link (give cn or filter).'),
+        cn: str('CN of the linked LDAP group; not with filter.'),
+        filter: str('LDAP filter of the link; not with cn.'),
       },
       required: ['group_id', 'provider'],
+      // oneOf asks for at least one; ee/lib/api/ldap_group_links.rb declares exactly_one_of :cn, :filter.
       oneOf: [['cn', 'filter']],
       request: { rest: { method: 'DELETE', path: '/groups/:group_id/ldap_group_links' } },
+      handler: async (args, ctx) => {
+        P.refuseBoth(args, 'cn', 'filter');
+        const { provider, cn, filter } = args;
+        return ctx.rest('DELETE', `/groups/${encodeURIComponent(String(args.group_id))}/ldap_group_links`, {
+          query: { provider, cn, filter },
+        });
+      },
       example: { group_id: '10', provider: 'ldapmain', cn: 'engineering' },
     },
     {

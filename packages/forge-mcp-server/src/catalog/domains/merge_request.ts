@@ -698,10 +698,7 @@ export const domain: DomainSpec = {
       oneOf: [['blocking_merge_request_id', 'blocking_merge_request_iid']],
       request: { rest: { method: 'POST', path: `${mrPath}/blocks` } },
       handler: async (args, ctx) => {
-        if (args.blocking_merge_request_id !== undefined && args.blocking_merge_request_iid !== undefined)
-          throw new Error(
-            'blocking_merge_request_id and blocking_merge_request_iid were both given, and the instance takes exactly one: name the blocking merge request by one of them and leave the other out.',
-          );
+        P.refuseBoth(args, 'blocking_merge_request_id', 'blocking_merge_request_iid');
         const { blocking_merge_request_id, blocking_merge_request_iid, blocking_project_id } = args;
         return ctx.rest(
           'POST',
