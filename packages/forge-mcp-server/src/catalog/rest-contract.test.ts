@@ -485,3 +485,43 @@ describe('Orbit query parameters follow the endpoint code', () => {
     expect(a.params.response_format.description).toMatch(/raw: .*\(default\)/);
   });
 });
+
+describe('DELETE parameters the endpoint code reads', () => {
+  // doc/api/repository_files.md lists last_commit_id for a delete, but lib/api/files.rb declares the
+  // delete with the simple file parameters only and passes declared_params on: a last_commit_id is
+  // dropped, so offering it would promise a check the instance never makes. The code wins.
+  it('repository.file_delete offers no last_commit_id; file_update keeps it', () => {
+    expect(action('repository.file_delete').params.last_commit_id).toBeUndefined();
+    expect(action('repository.file_update').params.last_commit_id).toBeDefined();
+    const a = action('repository.file_delete');
+    expect(validatorFor(inputSchema(a))({ ...a.example, last_commit_id: 'a'.repeat(40) })).toBe(false);
+  });
+});
+
+describe('what a DELETE refuses or leaves undone is named', () => {
+  it.each([
+    // lib/api/users.rb, ee/lib/api/groups/enterprise_users.rb, ee/lib/api/group_service_accounts.rb:
+    // conflict! unless user.can_be_removed? || hard_delete.
+    ['user.delete', /without hard_delete the sole owner of a group is refused \(409 Conflict\)/],
+    ['enterprise_user.delete', /without hard_delete the sole owner of a group is refused \(409 Conflict\)/],
+    [
+      'group.service_account_delete',
+      /Without hard_delete the sole owner of a group is refused \(409 Conflict\)/,
+    ],
+    // The enterprise user endpoint's own parameter text: hard_delete also removes groups owned solely by the user.
+    ['enterprise_user.delete', /the groups they alone own/],
+    // lib/api/project_container_repositories.rb: an exclusive lease of one hour per repository, 400 when held.
+    ['package.registry_tag_delete_bulk', /At most once an hour per repository: .*refused \(400\)/],
+    // lib/api/dependency_proxy.rb: an exclusive lease of one hour per group, 409 when held.
+    ['admin.dependency_proxy_delete', /At most once an hour per group: .*refused \(409 Conflict\)/],
+    // lib/api/terraform/state.rb answers 200 whatever Terraform::States::TriggerDestroyService says, and
+    // that service refuses a locked state.
+    ['admin.terraform_state_delete', /A locked state is not deleted, though the instance answers success/],
+  ])('%s says so', (id, text) => {
+    expect(action(id).description).toMatch(text);
+  });
+
+  it('enterprise_user.delete hard_delete names the groups it removes', () => {
+    expect(param('enterprise_user.delete', 'hard_delete').description).toMatch(/groups they alone own/);
+  });
+});

@@ -646,7 +646,7 @@ const actions: ActionSpec[] = [
     path: '/groups/:group_id/dependency_proxy/cache',
     title: 'Purge dependency proxy cache',
     description:
-      "Delete every cached image and manifest of a group's dependency proxy (runs in the background); they are fetched again from the upstream on next use. Irreversible.",
+      "Delete every cached image and manifest of a group's dependency proxy (runs in the background); they are fetched again from the upstream on next use. At most once an hour per group: a second call within the hour is refused (409 Conflict). Irreversible.",
     params: { group_id: P.groupId },
     required: ['group_id'],
     example: { group_id: '10' },
@@ -1237,7 +1237,7 @@ const actions: ActionSpec[] = [
     path: '/projects/:project_id/terraform/state/:name',
     title: 'Delete Terraform state',
     description:
-      'Delete a Terraform state of a project with all its versions. Irreversible; Terraform loses track of the managed infrastructure.',
+      'Delete a Terraform state of a project with all its versions (scheduled, done in the background). A locked state is not deleted, though the instance answers success: release the lock first (admin.terraform_state_unlock). Irreversible; Terraform loses track of the managed infrastructure.',
     params: { ...project, name: stateName },
     required: ['project_id', 'name'],
     example: { project_id: '1', name: 'production' },

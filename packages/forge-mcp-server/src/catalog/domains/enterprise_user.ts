@@ -13,7 +13,7 @@ export const domain: DomainSpec = {
       id: 'enterprise_user.delete',
       title: 'Delete enterprise user',
       description:
-        'Delete an enterprise user account of the group. Their contributions move to a ghost user unless hard_delete, which also removes them. Irreversible.',
+        'Delete an enterprise user account of the group. Their contributions move to a ghost user unless hard_delete, which also removes them and the groups they alone own; without hard_delete the sole owner of a group is refused (409 Conflict). Irreversible.',
       tool: 'forge_delete_enterprise_user',
       write: true,
       destructive: true,
@@ -26,7 +26,8 @@ export const domain: DomainSpec = {
         user_id: userId,
         hard_delete: {
           type: 'boolean',
-          description: 'true to also delete their contributions instead of moving them to a ghost user.',
+          description:
+            'true to also delete their contributions (instead of moving them to a ghost user) and the groups they alone own.',
         },
       },
       required: ['group_id', 'user_id'],

@@ -3444,7 +3444,7 @@ export const domain: DomainSpec = {
       id: 'group.service_account_delete',
       title: 'Delete group service account',
       description:
-        'Delete a group service account and its tokens; with hard_delete its contributions are deleted too instead of moving to the ghost user. Irreversible.',
+        'Delete a group service account and its tokens; with hard_delete its contributions are deleted too instead of moving to the ghost user. Without hard_delete the sole owner of a group is refused (409 Conflict). Irreversible.',
       tool: 'forge_group_service_account_delete',
       write: true,
       destructive: true,

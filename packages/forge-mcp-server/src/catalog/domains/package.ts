@@ -796,7 +796,7 @@ export const domain: DomainSpec = {
       id: 'package.registry_tag_delete_bulk',
       title: 'Bulk delete container image tags',
       description:
-        'Delete many tags of a container repository at once by name regex, keeping the newest N and/or those younger than a given age (runs in the background). Irreversible.',
+        'Delete many tags of a container repository at once by name regex, keeping the newest N and/or those younger than a given age (runs in the background). At most once an hour per repository: a second call within the hour is refused (400). Irreversible.',
       tool: 'forge_registry_delete_tags_bulk',
       write: true,
       destructive: true,

@@ -630,7 +630,7 @@ export const domain: DomainSpec = {
       id: 'user.delete',
       title: 'Delete user',
       description:
-        'Delete a user account (administrators only). Their contributions move to the Ghost user unless hard_delete also deletes them. Irreversible.',
+        'Delete a user account (administrators only). Their contributions move to the Ghost user unless hard_delete also deletes them; without hard_delete the sole owner of a group is refused (409 Conflict). Irreversible.',
       tool: 'forge_delete_user',
       write: true,
       destructive: true,
