@@ -486,15 +486,17 @@ describe('Orbit query parameters follow the endpoint code', () => {
   });
 });
 
-describe('DELETE parameters the endpoint code reads', () => {
-  // doc/api/repository_files.md lists last_commit_id for a delete, but lib/api/files.rb declares the
-  // delete with the simple file parameters only and passes declared_params on: a last_commit_id is
-  // dropped, so offering it would promise a check the instance never makes. The code wins.
-  it('repository.file_delete offers no last_commit_id; file_update keeps it', () => {
-    expect(action('repository.file_delete').params.last_commit_id).toBeUndefined();
-    expect(action('repository.file_update').params.last_commit_id).toBeDefined();
+describe('DELETE parameters the instance reads', () => {
+  // A stored lib/api/files.rb declares the delete with the simple file parameters only (no
+  // last_commit_id, dropped by declared_params), but doc/api/repository_files.md and the OpenAPI
+  // description generated from a later release (deleteApiV4ProjectsIdRepositoryFilesFilePath) both
+  // declare last_commit_id for the delete: the later code takes it, so it stays offered.
+  it('repository.file_delete offers last_commit_id, sent in the query of the DELETE', () => {
     const a = action('repository.file_delete');
-    expect(validatorFor(inputSchema(a))({ ...a.example, last_commit_id: 'a'.repeat(40) })).toBe(false);
+    expect(a.params.last_commit_id).toBeDefined();
+    const built = buildRest(a, rest(a), { ...a.example, last_commit_id: 'a'.repeat(40) });
+    expect(built.query).toMatchObject({ branch: 'feature/login', last_commit_id: 'a'.repeat(40) });
+    expect(built.body).toBeUndefined();
   });
 });
 

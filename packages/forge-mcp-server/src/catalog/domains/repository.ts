@@ -1020,8 +1020,7 @@ export const domain: DomainSpec = {
         branch: branch('Branch to delete the file from.'),
         commit_message: commitMessage,
         start_branch: startBranch,
-        // No last_commit_id: the docs list one, but the delete endpoint declares only the simple file
-        // parameters and drops any other (lib/api/files.rb), so it would protect nothing.
+        last_commit_id: lastCommitId,
         ...authorFields,
       },
       required: ['project_id', 'file_path', 'branch', 'commit_message'],
