@@ -788,6 +788,33 @@ describe('meta and individual surfaces', () => {
     }
   });
 
+  it('individual refuses a call that gives none of a one-of group, before anything is sent', async () => {
+    const c = await stdioClient(s, { env: { FORGE_MCP_TOOL_SURFACE: 'individual' } });
+    try {
+      const since = s.requests.length;
+      const none = await c.client.callTool({
+        name: 'forge_create_current_user_pat',
+        arguments: { name: 'kube' },
+      });
+      expect(none.isError).toBe(true);
+      expect(textOf(none)).toBe(
+        'validating "arguments": missing one of the properties "scopes", "granular_scopes"',
+      );
+      expect(apiCalls(s, since)).toHaveLength(0);
+      // Either member of the group is enough: the call is sent.
+      const one = await c.client.callTool({
+        name: 'forge_create_current_user_pat',
+        arguments: { name: 'kube', scopes: ['k8s_proxy'] },
+      });
+      expect(textOf(one)).not.toMatch(/missing one of/);
+      expect(apiCalls(s, since).map((r) => `${r.method} ${r.path}`)).toContain(
+        'POST /api/v4/user/personal_access_tokens',
+      );
+    } finally {
+      await c.close();
+    }
+  });
+
   it('individual lists one closed-schema tool per action; with an admin token and tier ultimate, every action', async () => {
     const c = await stdioClient(s, {
       env: { FORGE_MCP_TOOL_SURFACE: 'individual', FORGE_TOKEN: s.tokens.admin },

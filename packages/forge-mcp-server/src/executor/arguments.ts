@@ -58,7 +58,7 @@ function missingRequired(a: ActionSpec, params: Record<string, unknown>): string
   return (a.required ?? []).filter((r) => params[r] === undefined || params[r] === null);
 }
 
-function missingOneOf(a: ActionSpec, params: Record<string, unknown>): string[][] {
+export function missingOneOf(a: ActionSpec, params: Record<string, unknown>): string[][] {
   return (a.oneOf ?? []).filter((group) => !group.some((p) => params[p] !== undefined && params[p] !== null));
 }
 

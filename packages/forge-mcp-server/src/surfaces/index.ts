@@ -11,6 +11,7 @@ import {
   INVALID_PARAMS,
   levenshtein,
   metaSurfaceCheck,
+  missingOneOf,
   translateAliases,
 } from '../executor/arguments.js';
 import { describeErrors, inputSchema, paramsOf, validatorFor } from '../executor/schema.js';
@@ -411,6 +412,15 @@ export class Surface {
       if (empty) return refuse(empty, 'invalid_params', a);
       if (!v(params))
         return refuse(`validating "arguments": ${describeErrors(v.errors)}`, 'invalid_params', a);
+      // A one-of group (at least one of these) is not in the closed schema a client sees: checked here, before
+      // anything is sent, as the other surfaces check it.
+      const group = missingOneOf(a, params)[0];
+      if (group)
+        return refuse(
+          `validating "arguments": missing one of the properties ${group.map((p) => `"${p}"`).join(', ')}`,
+          'invalid_params',
+          a,
+        );
       const confirm = params.confirm === true;
       if (a.destructive && !a.confirmWhen) delete params.confirm;
       return { kind: 'action', action: a, params, confirm };
