@@ -128,14 +128,3 @@ export const intList = (description: string): ParamSpec => ({
   items: { type: 'integer', minimum: 1 },
   description,
 });
-
-/**
- * For the handler of an action whose instance takes exactly one of two parameters (its exactly_one_of):
- * the action's oneOf asks for at least one, and a call naming both is refused here, before anything is sent.
- */
-export function refuseBoth(args: Record<string, unknown>, a: string, b: string): void {
-  if (args[a] !== undefined && args[b] !== undefined)
-    throw new Error(
-      `${a} and ${b} were both given, and the instance takes exactly one: give one of them and leave the other out.`,
-    );
-}

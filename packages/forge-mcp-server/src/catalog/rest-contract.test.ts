@@ -468,8 +468,14 @@ describe('parameters the instance takes one at a time', () => {
     });
   });
 
-  it('the descriptions say one or the other', () => {
-    for (const k of cases) expect(action(k.id).description, k.id).toMatch(/exactly one of .* not both/);
+  it('the descriptions say one or the other, and the catalog declares the pair both required and exclusive', () => {
+    for (const k of cases) {
+      expect(action(k.id).description, k.id).toMatch(/exactly one of .* not both/);
+      expect(action(k.id).oneOf, k.id).toContainEqual(k.both);
+      expect(action(k.id).exclusive, k.id).toContainEqual(k.both);
+      // A declared request, not a handler: the route is the catalog's own.
+      expect(action(k.id).handler, k.id).toBeUndefined();
+    }
   });
 });
 

@@ -73,6 +73,11 @@ export interface ActionSpec {
   required?: string[];
   /** Groups of which at least one must be given, e.g. [['project_id', 'group_id']]. */
   oneOf?: string[][];
+  /**
+   * Groups of which at most one may be given (the instance's mutually exclusive parameters); with the same
+   * group in oneOf, exactly one. A call naming two of a group is refused before anything is sent.
+   */
+  exclusive?: string[][];
   write: boolean;
   destructive: boolean;
   idempotent: boolean;

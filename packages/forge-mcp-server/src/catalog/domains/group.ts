@@ -2812,16 +2812,10 @@ export const domain: DomainSpec = {
         filter: str('LDAP filter of the link; not with cn.'),
       },
       required: ['group_id', 'provider'],
-      // oneOf asks for at least one; ee/lib/api/ldap_group_links.rb declares exactly_one_of :cn, :filter.
+      // Exactly one: ee/lib/api/ldap_group_links.rb declares exactly_one_of :cn, :filter.
       oneOf: [['cn', 'filter']],
+      exclusive: [['cn', 'filter']],
       request: { rest: { method: 'DELETE', path: '/groups/:group_id/ldap_group_links' } },
-      handler: async (args, ctx) => {
-        P.refuseBoth(args, 'cn', 'filter');
-        const { provider, cn, filter } = args;
-        return ctx.rest('DELETE', `/groups/${encodeURIComponent(String(args.group_id))}/ldap_group_links`, {
-          query: { provider, cn, filter },
-        });
-      },
       example: { group_id: '10', provider: 'ldapmain', cn: 'engineering' },
     },
     {

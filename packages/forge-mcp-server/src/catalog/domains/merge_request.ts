@@ -693,19 +693,11 @@ export const domain: DomainSpec = {
         },
       },
       required: baseReq,
-      // oneOf asks for at least one; the instance takes exactly one (mutually_exclusive and
-      // exactly_one_of in ee/lib/api/merge_request_dependencies.rb), so the handler refuses both.
+      // The instance takes exactly one (mutually_exclusive and exactly_one_of in
+      // ee/lib/api/merge_request_dependencies.rb).
       oneOf: [['blocking_merge_request_id', 'blocking_merge_request_iid']],
+      exclusive: [['blocking_merge_request_id', 'blocking_merge_request_iid']],
       request: { rest: { method: 'POST', path: `${mrPath}/blocks` } },
-      handler: async (args, ctx) => {
-        P.refuseBoth(args, 'blocking_merge_request_id', 'blocking_merge_request_iid');
-        const { blocking_merge_request_id, blocking_merge_request_iid, blocking_project_id } = args;
-        return ctx.rest(
-          'POST',
-          `/projects/${encodeURIComponent(String(args.project_id))}/merge_requests/${Number(args.merge_request_iid)}/blocks`,
-          { body: { blocking_merge_request_id, blocking_merge_request_iid, blocking_project_id } },
-        );
-      },
       example: { ...ex, blocking_merge_request_iid: 2 },
     },
     {
