@@ -433,9 +433,10 @@ describe('parameters the instance takes one at a time', () => {
       await withStdio(s, {}, async (c) => {
         for (const k of cases) {
           const since = s.requests.length;
+          // Refused before anything else: a destructive action asks for no confirmation first.
           const r = await c.client.callTool({
             name: 'forge_execute_action',
-            arguments: { action: k.id, params: { ...k.one, ...k.other }, ...confirmed(k.id) },
+            arguments: { action: k.id, params: { ...k.one, ...k.other } },
           });
           expect(r.isError, k.id).toBe(true);
           expect(textOf(r)).toMatch(refusal(k.id, k.both));
@@ -459,7 +460,7 @@ describe('parameters the instance takes one at a time', () => {
         const since = s.requests.length;
         const r = await c.client.callTool({
           name: action(k.id).tool,
-          arguments: { ...k.one, ...k.other, ...confirmed(k.id) },
+          arguments: { ...k.one, ...k.other },
         });
         expect(r.isError, k.id).toBe(true);
         expect(textOf(r)).toMatch(refusal(k.id, k.both));

@@ -193,16 +193,6 @@ function builtUri(built: BuiltRequest, args: Record<string, unknown>): string {
 
 export class ArgumentProblem extends Error {}
 
-/** The refusal of a call naming two parameters of which the instance takes at most one, if it does. */
-function bothGiven(groups: string[][], args: Record<string, unknown>): string | undefined {
-  for (const group of groups) {
-    const given = group.filter((p) => args[p] !== undefined && args[p] !== null);
-    if (given.length > 1)
-      return `${given.join(' and ')} were ${given.length > 2 ? 'all' : 'both'} given, and the instance takes only one of them: give one of them and leave the ${given.length > 2 ? 'others' : 'other'} out.`;
-  }
-  return undefined;
-}
-
 function dig(data: unknown, path: string | undefined): unknown {
   if (!path) return data;
   let cur = data;
@@ -234,8 +224,6 @@ export async function runAction(
     // Over HTTP every caller-supplied local path is refused, before anything is sent.
     if (typeof args.output_path === 'string' && !opts.saveDownload)
       return errorResult(`${a.id}: ${HTTP_PATHS}`);
-    const both = a.exclusive && bothGiven(a.exclusive, args);
-    if (both) return errorResult(`${a.id}: ${both}`);
     if (a.handler) {
       const ctx: ActionContext = {
         rest: async (method, path, init) =>
