@@ -147,7 +147,8 @@ export function emptyRequired(a: ActionSpec, params: Record<string, unknown>): s
  * takes only one of them), if it does.
  */
 export function exclusiveProblem(a: ActionSpec, params: Record<string, unknown>): string | undefined {
-  for (const group of a.exclusive ?? []) {
+  if (!a.exclusive) return undefined;
+  for (const group of a.exclusive) {
     const given = group.filter((p) => params[p] !== undefined && params[p] !== null);
     if (given.length > 1)
       return `${a.id}: ${given.join(' and ')} were ${given.length > 2 ? 'all' : 'both'} given, and the instance takes only one of them: give one of them and leave the ${given.length > 2 ? 'others' : 'other'} out.`;
