@@ -128,3 +128,15 @@ export const intList = (description: string): ParamSpec => ({
   items: { type: 'integer', minimum: 1 },
   description,
 });
+
+/**
+ * The sentence an action's description carries for its exclusive groups that are not also one-of groups
+ * (the instance takes at most one of each; exclusive in types.ts), e.g. "At most one of author_id or
+ * author_username; at most one of milestone or milestone_id."
+ */
+export function atMostOne(groups: string[][]): string {
+  return groups.map((g, i) => `${i ? 'at' : 'At'} most one of ${g.join(' or ')}`).join('; ') + '.';
+}
+
+/** What a board list (column) shows: the instance takes exactly one (exactly_one_of in its EE board helpers). */
+export const boardListScope = ['label_id', 'assignee_id', 'milestone_id', 'iteration_id'];

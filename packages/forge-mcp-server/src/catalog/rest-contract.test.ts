@@ -392,11 +392,15 @@ describe('Terraform state locks', () => {
 });
 
 describe('parameters the instance takes one at a time', () => {
-  // The catalog's oneOf says "at least one"; these endpoints declare exactly_one_of, so the instance
-  // refuses a call naming both (400), and the action itself refuses it before anything is sent:
+  // The catalog's oneOf says "at least one" and exclusive "at most one"; together, exactly one. The endpoint
+  // code declares these with exactly_one_of or mutually_exclusive, so the instance refuses a call naming
+  // both (400); the server refuses it first, before any confirmation or request:
   // ee/lib/api/merge_request_dependencies.rb (mutually_exclusive and exactly_one_of
-  // :blocking_merge_request_id, :blocking_merge_request_iid) and ee/lib/api/ldap_group_links.rb
-  // (DELETE :id/ldap_group_links, exactly_one_of :cn, :filter; read from the query of the DELETE).
+  // :blocking_merge_request_id, :blocking_merge_request_iid), ee/lib/api/ldap_group_links.rb
+  // (DELETE :id/ldap_group_links, exactly_one_of :cn, :filter; read from the query of the DELETE),
+  // lib/api/members.rb (POST :id/members, mutually_exclusive and at_least_one_of :user_id, :username),
+  // lib/api/issues.rb (the issue filters, mutually_exclusive :author_id, :author_username) and
+  // lib/api/environments.rb (GET :id/environments, mutually_exclusive :name, :search).
   let s: ForgeSim;
   beforeAll(async () => {
     s = await sim();
@@ -406,6 +410,7 @@ describe('parameters the instance takes one at a time', () => {
   const cases = [
     {
       id: 'merge_request.dependency_create',
+      exactly: true,
       both: ['blocking_merge_request_id', 'blocking_merge_request_iid'],
       one: { project_id: '1', merge_request_iid: 1, blocking_merge_request_iid: 2 },
       other: { blocking_merge_request_id: 2 },
@@ -414,11 +419,39 @@ describe('parameters the instance takes one at a time', () => {
     },
     {
       id: 'group.ldap_link_delete',
+      exactly: true,
       both: ['cn', 'filter'],
       one: { group_id: '10', provider: 'ldapmain', cn: 'engineering' },
       other: { filter: '(ou=eng)' },
       sent: { method: 'DELETE', path: '/api/v4/groups/10/ldap_group_links' },
       check: (q: { query: unknown }) => expect(q.query).toEqual({ provider: 'ldapmain', cn: 'engineering' }),
+    },
+    {
+      id: 'group.group_member_add',
+      exactly: true,
+      both: ['user_id', 'username'],
+      one: { group_id: '11', user_id: 3, access_level: 30 },
+      other: { username: 'bob' },
+      sent: { method: 'POST', path: '/api/v4/groups/11/members' },
+      check: (q: { body: unknown }) => expect(q.body).toEqual({ user_id: 3, access_level: 30 }),
+    },
+    {
+      id: 'issue.list',
+      exactly: false,
+      both: ['author_id', 'author_username'],
+      one: { project_id: '1', author_username: 'root' },
+      other: { author_id: 1 },
+      sent: { method: 'GET', path: '/api/v4/projects/1/issues' },
+      check: (q: { query: unknown }) => expect(q.query).toEqual({ author_username: 'root' }),
+    },
+    {
+      id: 'environment.list',
+      exactly: false,
+      both: ['name', 'search'],
+      one: { project_id: '1', search: 'prod' },
+      other: { name: 'production' },
+      sent: { method: 'GET', path: '/api/v4/projects/1/environments' },
+      check: (q: { query: unknown }) => expect(q.query).toEqual({ search: 'prod' }),
     },
   ];
   /** A destructive action runs once the caller confirms it (the user approved it). */
@@ -469,14 +502,83 @@ describe('parameters the instance takes one at a time', () => {
     });
   });
 
-  it('the descriptions say one or the other, and the catalog declares the pair both required and exclusive', () => {
+  it('the descriptions say one or the other, and the catalog declares the pair exclusive', () => {
     for (const k of cases) {
-      expect(action(k.id).description, k.id).toMatch(/exactly one of .* not both/);
-      expect(action(k.id).oneOf, k.id).toContainEqual(k.both);
       expect(action(k.id).exclusive, k.id).toContainEqual(k.both);
       // A declared request, not a handler: the route is the catalog's own.
       expect(action(k.id).handler, k.id).toBeUndefined();
+      if (k.exactly) {
+        expect(action(k.id).description, k.id).toMatch(/exactly one of .* not both/);
+        expect(action(k.id).oneOf, k.id).toContainEqual(k.both);
+      } else {
+        expect(action(k.id).description, k.id).toContain(`most one of ${k.both.join(' or ')}`);
+        expect(action(k.id).oneOf ?? [], k.id).not.toContainEqual(k.both);
+      }
     }
+  });
+});
+
+describe('one-of and exclusive groups follow the endpoint code', () => {
+  // What each action's endpoint declares, read from the instance's endpoint code (lib/api, ee/lib/api,
+  // ee/lib/ee/api; the file and line of each in the sweep's record): exactly_one_of gives a oneOf and an
+  // exclusive group, mutually_exclusive an exclusive group, at_least_one_of a oneOf group, each narrowed to
+  // the parameters the action offers.
+  const author = ['author_id', 'author_username'];
+  const assignee = ['assignee_id', 'assignee_username'];
+  const milestone = ['milestone', 'milestone_id'];
+  const issueLists = [author, assignee, milestone, ['iteration_id', 'iteration_title']];
+  const issueStats = [author, assignee, milestone];
+  const mrLists = [
+    author,
+    assignee,
+    ['reviewer_id', 'reviewer_username'],
+    ['merge_user_id', 'merge_user_username'],
+    ['approved_by_ids', 'approved_by_usernames'],
+  ];
+  const boardList = ['label_id', 'assignee_id', 'milestone_id', 'iteration_id'];
+  const expected: Record<string, { oneOf?: string[][]; exclusive?: string[][] }> = {
+    // exactly_one_of, or mutually_exclusive with at_least_one_of
+    'group.group_member_add': { oneOf: [['user_id', 'username']], exclusive: [['user_id', 'username']] },
+    'project.member_add': { oneOf: [['user_id', 'username']], exclusive: [['user_id', 'username']] },
+    'group.ldap_link_add': { oneOf: [['cn', 'filter']], exclusive: [['cn', 'filter']] },
+    'group.group_board_create_list': { oneOf: [boardList], exclusive: [boardList] },
+    'project.board_list_create': { oneOf: [boardList], exclusive: [boardList] },
+    'mr_review.discussion_note_update': { oneOf: [['body', 'resolved']], exclusive: [['body', 'resolved']] },
+    'admin.import_bitbucket': {
+      oneOf: [['bitbucket_app_password', 'bitbucket_api_token']],
+      exclusive: [['bitbucket_app_password', 'bitbucket_api_token']],
+    },
+    // mutually_exclusive
+    'issue.list': { exclusive: issueLists },
+    'issue.list_all': { exclusive: issueLists },
+    'issue.list_group': { exclusive: issueLists },
+    'group.issues': { exclusive: [author, assignee] },
+    'issue.statistics_get': { exclusive: issueStats },
+    'issue.statistics_get_group': { exclusive: issueStats },
+    'issue.statistics_get_project': { exclusive: issueStats },
+    'merge_request.list': { exclusive: mrLists },
+    'merge_request.list_global': { exclusive: mrLists },
+    'merge_request.list_group': { exclusive: mrLists },
+    'merge_request.create': { exclusive: [['milestone_id', 'milestone']] },
+    'group.epic_list': { exclusive: [author] },
+    'environment.list': { exclusive: [['name', 'search']] },
+    'release.create': { exclusive: [['milestones', 'milestone_ids']] },
+    'release.update': { exclusive: [['milestones', 'milestone_ids']] },
+    'repository.commit_create': { exclusive: [['start_branch', 'start_sha']] },
+    'merge_request.update': { exclusive: [['milestone_id', 'milestone']] },
+  };
+
+  it.each(Object.entries(expected))('%s declares the groups its endpoint declares', (id, want) => {
+    const a = action(id);
+    expect(a.oneOf ?? [], 'oneOf').toEqual(want.oneOf ?? []);
+    expect(a.exclusive ?? [], 'exclusive').toEqual(want.exclusive ?? []);
+    for (const g of [...(want.oneOf ?? []), ...(want.exclusive ?? [])])
+      for (const p of g) expect(a.params, `${p} offered`).toHaveProperty(p);
+    // The description says it: exactly one, at most one of each pair, or at least one field.
+    for (const g of want.exclusive ?? [])
+      if (want.oneOf?.some((o) => o.join() === g.join()))
+        expect(a.description).toMatch(new RegExp(`exactly one of ${g.slice(0, -1).join(', ')}`));
+      else expect(a.description).toContain(`most one of ${g.join(' or ')}`);
   });
 });
 

@@ -10,6 +10,7 @@ interface Def {
   params?: Record<string, ParamSpec>;
   required?: string[];
   oneOf?: string[][];
+  exclusive?: string[][];
   example?: Record<string, unknown>;
   /** r: read; w: write; d: destructive write. */
   kind: 'r' | 'w' | 'd';
@@ -36,6 +37,7 @@ function admin(id: string, tool: string, d: Def): ActionSpec {
     params: d.params ?? {},
     ...(d.required ? { required: d.required } : {}),
     ...(d.oneOf ? { oneOf: d.oneOf } : {}),
+    ...(d.exclusive ? { exclusive: d.exclusive } : {}),
     request: d.request ?? { rest: { method: d.method, path: d.path } },
     ...(d.notFound ? { notFound: d.notFound } : {}),
     example: d.example ?? {},
@@ -771,7 +773,7 @@ const actions: ActionSpec[] = [
     path: '/import/bitbucket',
     title: 'Import from Bitbucket Cloud',
     description:
-      'Import a repository with its pull requests and issues from Bitbucket Cloud into a new project; runs in the background.',
+      'Import a repository with its pull requests and issues from Bitbucket Cloud into a new project; runs in the background. Sign in with exactly one of bitbucket_app_password (with bitbucket_username) or bitbucket_api_token (with bitbucket_email), not both.',
     params: {
       bitbucket_username: str('Bitbucket Cloud username; give it together with bitbucket_app_password.'),
       bitbucket_app_password: str(
@@ -786,7 +788,9 @@ const actions: ActionSpec[] = [
       new_name: str('Name of the new project (default: the repository name).'),
     },
     required: ['repo_path', 'target_namespace'],
+    // Exactly one way in (mutually_exclusive and at_least_one_of in lib/api/import_bitbucket.rb).
     oneOf: [['bitbucket_app_password', 'bitbucket_api_token']],
+    exclusive: [['bitbucket_app_password', 'bitbucket_api_token']],
     example: {
       bitbucket_username: 'alice',
       bitbucket_app_password: 'app-pass',

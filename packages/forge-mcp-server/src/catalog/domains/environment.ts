@@ -116,6 +116,8 @@ const deploymentStatus: ParamSpec = {
   description: 'Status of the deployment.',
 };
 
+/** An exact name or a name search: the instance takes at most one (mutually_exclusive on the list). */
+const nameOrSearch = ['name', 'search'];
 export const domain: DomainSpec = {
   domain: 'environment',
   metaTool: 'forge_environment',
@@ -479,8 +481,7 @@ export const domain: DomainSpec = {
     {
       id: 'environment.list',
       title: 'List environments',
-      description:
-        "List a project's environments, optionally by exact name, name search or state; use it to find an environment ID.",
+      description: `List a project's environments, optionally by exact name, name search or state; use it to find an environment ID. ${P.atMostOne([nameOrSearch])}`,
       tool: 'forge_environment_list',
       write: false,
       destructive: false,
@@ -506,6 +507,7 @@ export const domain: DomainSpec = {
         ...P.paging,
       },
       required: ['project_id'],
+      exclusive: [nameOrSearch],
       request: { rest: { method: 'GET', path: '/projects/:project_id/environments' } },
       example: { project_id: '1', states: 'available' },
     },

@@ -34,6 +34,9 @@ const serviceAccountId = int('User ID of the group service account (from group.s
 const search = (what: string): ParamSpec => str(`Return only ${what} whose name or path contains this text.`);
 const sort = str('Sort direction: "asc" or "desc".', { enum: ['asc', 'desc'] });
 const withCustomAttributes = bool('Include custom attributes in the answer (administrators only).');
+/** Filters naming one user two ways: the instance takes at most one of each pair (its mutually_exclusive). */
+const authorPair = ['author_id', 'author_username'];
+const issuePairs = [authorPair, ['assignee_id', 'assignee_username']];
 const protectedEnvName = str(
   'Deployment tier the rule protects. Group-level protection works per tier: "production", "staging", "testing", "development" or "other".',
   { enum: ['production', 'staging', 'testing', 'development', 'other'] },
@@ -1312,8 +1315,7 @@ export const domain: DomainSpec = {
     {
       id: 'group.epic_list',
       title: 'List epics',
-      description:
-        "List a group's epics with filters for state, labels, author, search text and dates. Use group.epic_get for one epic's details.",
+      description: `List a group's epics with filters for state, labels, author, search text and dates. Use group.epic_get for one epic's details. ${P.atMostOne([authorPair])}`,
       tool: 'forge_epic_list',
       write: false,
       destructive: false,
@@ -1343,6 +1345,7 @@ export const domain: DomainSpec = {
         ...P.paging,
       },
       required: ['group_id'],
+      exclusive: [authorPair],
       request: { rest: { method: 'GET', path: '/groups/:group_id/epics' } },
       example: { group_id: '10', state: 'opened' },
     },
@@ -1675,7 +1678,7 @@ export const domain: DomainSpec = {
       id: 'group.group_board_create_list',
       title: 'Add list to group board',
       description:
-        'Add a list (column) to a group issue board, scoped by a label, or (Premium) by an assignee, milestone or iteration. Give exactly one of them.',
+        'Add a list (column) to a group issue board, scoped by a label, or (Premium) by an assignee, milestone or iteration: exactly one of label_id, assignee_id, milestone_id or iteration_id, not several.',
       tool: 'forge_group_board_list_create',
       write: true,
       destructive: false,
@@ -1691,7 +1694,8 @@ export const domain: DomainSpec = {
         iteration_id: int('Iteration ID the list shows (Premium).'),
       },
       required: ['group_id', 'board_id'],
-      oneOf: [['label_id', 'assignee_id', 'milestone_id', 'iteration_id']],
+      oneOf: [P.boardListScope],
+      exclusive: [P.boardListScope],
       request: { rest: { method: 'POST', path: '/groups/:group_id/boards/:board_id/lists' } },
       example: { group_id: '10', board_id: 1, label_id: 1 },
     },
@@ -2050,7 +2054,7 @@ export const domain: DomainSpec = {
       id: 'group.group_member_add',
       title: 'Add group member',
       description:
-        'Add a user to a group with a role (access level); the access extends to all its subgroups and projects. To change an existing member use group.group_member_edit.',
+        'Add a user to a group with a role (access level); the access extends to all its subgroups and projects. Name the user by exactly one of user_id or username, not both. To change an existing member use group.group_member_edit.',
       tool: 'forge_group_member_add',
       write: true,
       destructive: false,
@@ -2070,7 +2074,9 @@ export const domain: DomainSpec = {
         invite_source: str('Where the invitation came from, for analytics.'),
       },
       required: ['group_id', 'access_level'],
+      // Exactly one (mutually_exclusive and at_least_one_of in lib/api/members.rb).
       oneOf: [['user_id', 'username']],
+      exclusive: [['user_id', 'username']],
       request: { rest: { method: 'POST', path: '/groups/:group_id/members' } },
       example: { group_id: '10', user_id: 1, access_level: 30 },
     },
@@ -2697,8 +2703,7 @@ export const domain: DomainSpec = {
     {
       id: 'group.issues',
       title: 'List group issues',
-      description:
-        'List issues across all projects of a group (and subgroups), filtered by state, labels, milestone, assignee, author, search text or dates.',
+      description: `List issues across all projects of a group (and subgroups), filtered by state, labels, milestone, assignee, author, search text or dates. ${P.atMostOne(issuePairs)}`,
       tool: 'forge_group_issues',
       write: false,
       destructive: false,
@@ -2767,6 +2772,7 @@ export const domain: DomainSpec = {
         ...P.paging,
       },
       required: ['group_id'],
+      exclusive: issuePairs,
       request: { rest: { method: 'GET', path: '/groups/:group_id/issues' } },
       example: { group_id: '10', state: 'opened', labels: 'bug' },
     },
@@ -2774,7 +2780,7 @@ export const domain: DomainSpec = {
       id: 'group.ldap_link_add',
       title: 'Add group LDAP link',
       description:
-        'Link an LDAP group (by CN) or LDAP filter to a group so its directory members get the given role on each sync.',
+        'Link an LDAP group (by CN) or LDAP filter to a group so its directory members get the given role on each sync; give exactly one of cn or filter, not both.',
       tool: 'forge_group_ldap_link_add',
       write: true,
       destructive: false,
@@ -2790,7 +2796,9 @@ export const domain: DomainSpec = {
         member_role_id: memberRoleId,
       },
       required: ['group_id', 'provider', 'group_access'],
+      // Exactly one: ee/lib/api/ldap_group_links.rb declares exactly_one_of :cn, :filter.
       oneOf: [['cn', 'filter']],
+      exclusive: [['cn', 'filter']],
       request: { rest: { method: 'POST', path: '/groups/:group_id/ldap_group_links' } },
       example: { group_id: '10', provider: 'ldapmain', cn: 'engineering', group_access: 30 },
     },

@@ -162,6 +162,16 @@ const listOnlyFilters: Record<string, ParamSpec> = {
   },
 };
 const listFilters: Record<string, ParamSpec> = { ...listOnlyFilters, ...issueFilters, ...P.paging };
+/**
+ * Filters naming one thing two ways: the instance takes at most one of each pair (its mutually_exclusive in
+ * the issue lists' and statistics' parameters, lib/api/issues.rb, and the iteration pair in the EE helpers).
+ */
+const filterPairs = [
+  ['author_id', 'author_username'],
+  ['assignee_id', 'assignee_username'],
+  ['milestone', 'milestone_id'],
+];
+const listPairs = [...filterPairs, ['iteration_id', 'iteration_title']];
 /** Only the lists spanning several projects (all issues, group issues) skip archived projects. */
 const nonArchived: Record<string, ParamSpec> = {
   non_archived: {
@@ -971,8 +981,7 @@ export const domain: DomainSpec = {
     {
       id: 'issue.list',
       title: 'List project issues',
-      description:
-        "List and search a project's issues, filtered by state, labels, milestone, assignee, author, dates or text. Use issue.list_group for a whole group and issue.list_all across projects.",
+      description: `List and search a project's issues, filtered by state, labels, milestone, assignee, author, dates or text. Use issue.list_group for a whole group and issue.list_all across projects. ${P.atMostOne(listPairs)}`,
       tool: 'forge_issue_list',
       write: false,
       destructive: false,
@@ -981,14 +990,14 @@ export const domain: DomainSpec = {
       scope: 'read_api',
       params: { project_id: P.projectId, ...listFilters },
       required: ['project_id'],
+      exclusive: listPairs,
       request: { rest: { method: 'GET', path: '/projects/:project_id/issues' } },
       example: { project_id: '1', state: 'opened', labels: 'bug' },
     },
     {
       id: 'issue.list_all',
       title: 'List all my issues',
-      description:
-        'List issues across every project you can see; by default only issues you created, use scope "all" or "assigned_to_me" to widen or narrow it.',
+      description: `List issues across every project you can see; by default only issues you created, use scope "all" or "assigned_to_me" to widen or narrow it. ${P.atMostOne(listPairs)}`,
       tool: 'forge_issue_list_all',
       write: false,
       destructive: false,
@@ -996,14 +1005,14 @@ export const domain: DomainSpec = {
       tier: 'free',
       scope: 'read_api',
       params: { ...listFilters, ...nonArchived },
+      exclusive: listPairs,
       request: { rest: { method: 'GET', path: '/issues' } },
       example: { scope: 'assigned_to_me', state: 'opened' },
     },
     {
       id: 'issue.list_group',
       title: 'List group issues',
-      description:
-        'List and search the issues of every project in a group and its subgroups, with the same filters as issue.list.',
+      description: `List and search the issues of every project in a group and its subgroups, with the same filters as issue.list. ${P.atMostOne(listPairs)}`,
       tool: 'forge_issue_list_group',
       write: false,
       destructive: false,
@@ -1012,6 +1021,7 @@ export const domain: DomainSpec = {
       scope: 'read_api',
       params: { group_id: P.groupId, ...listFilters, ...nonArchived },
       required: ['group_id'],
+      exclusive: listPairs,
       request: { rest: { method: 'GET', path: '/groups/:group_id/issues' } },
       example: { group_id: '10', state: 'opened' },
     },
@@ -1249,8 +1259,7 @@ export const domain: DomainSpec = {
     {
       id: 'issue.statistics_get',
       title: 'Count my issues',
-      description:
-        'Count issues (all, opened, closed) across every project you can see, with the same filters as issue.list_all.',
+      description: `Count issues (all, opened, closed) across every project you can see, with the same filters as issue.list_all. ${P.atMostOne(filterPairs)}`,
       tool: 'forge_get_issue_statistics',
       write: false,
       destructive: false,
@@ -1258,14 +1267,14 @@ export const domain: DomainSpec = {
       tier: 'free',
       scope: 'read_api',
       params: { ...issueFilters },
+      exclusive: filterPairs,
       request: { rest: { method: 'GET', path: '/issues_statistics' } },
       example: { scope: 'assigned_to_me' },
     },
     {
       id: 'issue.statistics_get_group',
       title: 'Count group issues',
-      description:
-        'Count the issues (all, opened, closed) of a group and its subgroups, optionally filtered.',
+      description: `Count the issues (all, opened, closed) of a group and its subgroups, optionally filtered. ${P.atMostOne(filterPairs)}`,
       tool: 'forge_get_group_issue_statistics',
       write: false,
       destructive: false,
@@ -1274,14 +1283,14 @@ export const domain: DomainSpec = {
       scope: 'read_api',
       params: { group_id: P.groupId, ...issueFilters },
       required: ['group_id'],
+      exclusive: filterPairs,
       request: { rest: { method: 'GET', path: '/groups/:group_id/issues_statistics' } },
       example: { group_id: '10', labels: 'bug' },
     },
     {
       id: 'issue.statistics_get_project',
       title: 'Count project issues',
-      description:
-        'Count the issues (all, opened, closed) of a project, optionally filtered by labels, milestone, author, assignee or text.',
+      description: `Count the issues (all, opened, closed) of a project, optionally filtered by labels, milestone, author, assignee or text. ${P.atMostOne(filterPairs)}`,
       tool: 'forge_get_project_issue_statistics',
       write: false,
       destructive: false,
@@ -1290,6 +1299,7 @@ export const domain: DomainSpec = {
       scope: 'read_api',
       params: { project_id: P.projectId, ...issueFilters },
       required: ['project_id'],
+      exclusive: filterPairs,
       request: { rest: { method: 'GET', path: '/projects/:project_id/issues_statistics' } },
       example: { project_id: '1' },
     },

@@ -162,6 +162,19 @@ const mrFilters: Record<string, ParamSpec> = {
   ...P.paging,
 };
 
+/**
+ * Filters naming one user (or set of users) two ways: the instance takes at most one of each pair (its
+ * mutually_exclusive in the merge request list parameters, the approvals pair in the EE ones).
+ */
+const mrFilterPairs = [
+  ['author_id', 'author_username'],
+  ['assignee_id', 'assignee_username'],
+  ['reviewer_id', 'reviewer_username'],
+  ['merge_user_id', 'merge_user_username'],
+  ['approved_by_ids', 'approved_by_usernames'],
+];
+/** A milestone by ID or by title: the instance takes at most one (mutually_exclusive on create and update). */
+const milestonePair = ['milestone_id', 'milestone'];
 const base = { project_id: P.projectId, merge_request_iid: P.mergeRequestIid };
 const baseReq = ['project_id', 'merge_request_iid'];
 const ex = { project_id: '1', merge_request_iid: 1 };
@@ -563,8 +576,7 @@ export const domain: DomainSpec = {
     {
       id: 'merge_request.create',
       title: 'Create merge request',
-      description:
-        'Open a merge request from a source branch into a target branch, with title, description, assignees, reviewers, labels and merge options. Prefix the title with "Draft:" to open it as a draft.',
+      description: `Open a merge request from a source branch into a target branch, with title, description, assignees, reviewers, labels and merge options. Prefix the title with "Draft:" to open it as a draft. ${P.atMostOne([milestonePair])}`,
       tool: 'forge_mr_create',
       write: true,
       destructive: false,
@@ -609,6 +621,7 @@ export const domain: DomainSpec = {
         merge_after: dateTime('Earliest time the MR may be merged'),
       },
       required: ['project_id', 'source_branch', 'target_branch', 'title'],
+      exclusive: [milestonePair],
       request: { rest: { method: 'POST', path: '/projects/:project_id/merge_requests' } },
       example: {
         project_id: '1',
@@ -882,8 +895,7 @@ export const domain: DomainSpec = {
     {
       id: 'merge_request.list',
       title: 'List project merge requests',
-      description:
-        "List and search a project's merge requests by state, branch, author, assignee, reviewer, labels, milestone, approvals, draft status, dates or text. Use merge_request.list_group or merge_request.list_global for wider searches.",
+      description: `List and search a project's merge requests by state, branch, author, assignee, reviewer, labels, milestone, approvals, draft status, dates or text. Use merge_request.list_group or merge_request.list_global for wider searches. ${P.atMostOne(mrFilterPairs)}`,
       tool: 'forge_mr_list',
       write: false,
       destructive: false,
@@ -900,14 +912,14 @@ export const domain: DomainSpec = {
         ...mrFilters,
       },
       required: ['project_id'],
+      exclusive: mrFilterPairs,
       request: { rest: { method: 'GET', path: '/projects/:project_id/merge_requests' } },
       example: { project_id: '1', state: 'opened' },
     },
     {
       id: 'merge_request.list_global',
       title: 'List all my merge requests',
-      description:
-        'List merge requests across every project you can see; by default only those you created. Use scope "reviews_for_me" for your review queue or "assigned_to_me".',
+      description: `List merge requests across every project you can see; by default only those you created. Use scope "reviews_for_me" for your review queue or "assigned_to_me". ${P.atMostOne(mrFilterPairs)}`,
       tool: 'forge_mr_list_global',
       write: false,
       destructive: false,
@@ -921,14 +933,14 @@ export const domain: DomainSpec = {
           description: 'true: leave out merge requests of archived projects (default false).',
         },
       },
+      exclusive: mrFilterPairs,
       request: { rest: { method: 'GET', path: '/merge_requests' } },
       example: { scope: 'reviews_for_me', state: 'opened' },
     },
     {
       id: 'merge_request.list_group',
       title: 'List group merge requests',
-      description:
-        'List and search the merge requests of every project in a group and its subgroups, with the same filters as merge_request.list.',
+      description: `List and search the merge requests of every project in a group and its subgroups, with the same filters as merge_request.list. ${P.atMostOne(mrFilterPairs)}`,
       tool: 'forge_mr_list_group',
       write: false,
       destructive: false,
@@ -944,6 +956,7 @@ export const domain: DomainSpec = {
         },
       },
       required: ['group_id'],
+      exclusive: mrFilterPairs,
       request: { rest: { method: 'GET', path: '/groups/:group_id/merge_requests' } },
       example: { group_id: '10', state: 'opened' },
     },
@@ -1133,8 +1146,7 @@ export const domain: DomainSpec = {
     {
       id: 'merge_request.update',
       title: 'Update, close or reopen merge request',
-      description:
-        'Edit a merge request: title, description, target branch, assignees, reviewers, labels (replace, add, remove), milestone, squash and branch-removal options, lock; close or reopen it with state_event. Mark draft by prefixing the title with "Draft:".',
+      description: `Edit a merge request: title, description, target branch, assignees, reviewers, labels (replace, add, remove), milestone, squash and branch-removal options, lock; close or reopen it with state_event. Mark draft by prefixing the title with "Draft:". ${P.atMostOne([milestonePair])}`,
       tool: 'forge_mr_update',
       write: true,
       destructive: false,
@@ -1187,6 +1199,7 @@ export const domain: DomainSpec = {
         merge_after: dateTime('Earliest time the MR may be merged'),
       },
       required: baseReq,
+      exclusive: [milestonePair],
       request: { rest: { method: 'PUT', path: mrPath } },
       example: { ...ex, reviewer_ids: [3], add_labels: 'needs-review' },
     },

@@ -218,7 +218,7 @@ export const domain: DomainSpec = {
       id: 'mr_review.discussion_note_update',
       title: 'Edit or resolve merge request thread comment',
       description:
-        'Change the text of one comment in a merge request thread, or resolve/unresolve the thread through that comment.',
+        'Change the text of one comment in a merge request thread, or resolve/unresolve the thread through that comment: exactly one of body or resolved, not both.',
       tool: 'forge_mr_discussion_note_update',
       params: {
         ...base,
@@ -231,7 +231,9 @@ export const domain: DomainSpec = {
         },
       },
       required: [...baseReq, 'discussion_id', 'note_id'],
+      // Exactly one (exactly_one_of :body, :resolved in lib/api/discussions.rb).
       oneOf: [['body', 'resolved']],
+      exclusive: [['body', 'resolved']],
       method: 'PUT',
       path: `${mrPath}/discussions/:discussion_id/notes/:note_id`,
       example: { ...ex, discussion_id: discussionEx, note_id: 4, body: 'Updated: also covers Safari.' },

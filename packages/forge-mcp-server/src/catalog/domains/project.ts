@@ -582,7 +582,7 @@ const everyday: ActionSpec[] = [
     id: 'project.member_add',
     title: 'Add project member',
     description:
-      'Gives a user access to a project with a role (Guest ... Owner), optionally until an expiry date.',
+      'Gives a user access to a project with a role (Guest ... Owner), optionally until an expiry date. Name the user by exactly one of user_id or username, not both.',
     tool: 'forge_project_member_add',
     write: true,
     destructive: false,
@@ -604,7 +604,9 @@ const everyday: ActionSpec[] = [
       member_role_id: { type: 'integer', minimum: 1, description: 'Custom role ID (Ultimate).' },
     },
     required: ['project_id', 'access_level'],
+    // Exactly one (mutually_exclusive and at_least_one_of in lib/api/members.rb).
     oneOf: [['user_id', 'username']],
+    exclusive: [['user_id', 'username']],
     request: { rest: { method: 'POST', path: '/projects/:project_id/members' } },
     example: { project_id: '3', user_id: 3, access_level: 30 },
   },
@@ -1889,7 +1891,7 @@ const collaboration: ActionSpec[] = [
     id: 'project.board_list_create',
     title: 'Add board column',
     description:
-      'Adds a list (column) to an issue board for a label, or (Premium) an assignee, milestone or iteration.',
+      'Adds a list (column) to an issue board for a label, or (Premium) an assignee, milestone or iteration: exactly one of label_id, assignee_id, milestone_id or iteration_id, not several.',
     tool: 'forge_board_list_create',
     write: true,
     destructive: false,
@@ -1917,7 +1919,8 @@ const collaboration: ActionSpec[] = [
       },
     },
     required: ['project_id', 'board_id'],
-    oneOf: [['label_id', 'assignee_id', 'milestone_id', 'iteration_id']],
+    oneOf: [P.boardListScope],
+    exclusive: [P.boardListScope],
     request: { rest: { method: 'POST', path: '/projects/:project_id/boards/:board_id/lists' } },
     example: { project_id: '1', board_id: 1, label_id: 1 },
   },

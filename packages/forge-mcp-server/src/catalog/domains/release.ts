@@ -74,6 +74,8 @@ const createLinks: ActionHandler = async (args, ctx) => {
   return created;
 };
 
+/** Milestones by title or by ID: the instance takes at most one form (mutually_exclusive on create and update). */
+const milestoneForms = ['milestones', 'milestone_ids'];
 export const domain: DomainSpec = {
   domain: 'release',
   metaTool: 'forge_release',
@@ -83,8 +85,7 @@ export const domain: DomainSpec = {
     {
       id: 'release.create',
       title: 'Create release',
-      description:
-        'Publish a release for a tag with notes, milestones and asset links; if the tag does not exist it is created from ref.',
+      description: `Publish a release for a tag with notes, milestones and asset links; if the tag does not exist it is created from ref. ${P.atMostOne([milestoneForms])}`,
       tool: 'forge_release_create',
       write: true,
       destructive: false,
@@ -116,6 +117,7 @@ export const domain: DomainSpec = {
         released_at: releasedAt,
       },
       required: ['project_id', 'tag_name'],
+      exclusive: [milestoneForms],
       request: { rest: { method: 'POST', path: '/projects/:project_id/releases' } },
       example: {
         project_id: '1',
@@ -341,8 +343,7 @@ export const domain: DomainSpec = {
     {
       id: 'release.update',
       title: 'Update release',
-      description:
-        'Edit a release: title, notes, milestones or release date. Asset links are edited with release.link_*.',
+      description: `Edit a release: title, notes, milestones or release date. Asset links are edited with release.link_*. ${P.atMostOne([milestoneForms])}`,
       tool: 'forge_release_update',
       write: true,
       destructive: false,
@@ -362,6 +363,7 @@ export const domain: DomainSpec = {
         released_at: releasedAt,
       },
       required: ['project_id', 'tag_name'],
+      exclusive: [milestoneForms],
       request: { rest: { method: 'PUT', path: '/projects/:project_id/releases/:tag_name' } },
       example: { project_id: '1', tag_name: 'v1.0.0', description: 'First stable release. Fixes login.' },
     },

@@ -148,6 +148,8 @@ async function pinnedCommit(
   return Array.isArray(tree) ? tree.find((n) => n.path === path && n.type === 'commit')?.id : undefined;
 }
 
+/** Where a new branch starts, by branch or by commit: the instance takes at most one (mutually_exclusive). */
+const startFrom = ['start_branch', 'start_sha'];
 export const domain: DomainSpec = {
   domain: 'repository',
   metaTool: 'forge_repository',
@@ -357,8 +359,7 @@ export const domain: DomainSpec = {
     {
       id: 'repository.commit_create',
       title: 'Create commit',
-      description:
-        'Creates one commit applying several file actions at once (create, update, delete, move, chmod) on a branch. Prefer repository.file_create/file_update for a single file.',
+      description: `Creates one commit applying several file actions at once (create, update, delete, move, chmod) on a branch. Prefer repository.file_create/file_update for a single file. ${P.atMostOne([startFrom])}`,
       tool: 'forge_commit_create',
       write: true,
       destructive: false,
@@ -429,6 +430,7 @@ export const domain: DomainSpec = {
         },
       },
       required: ['project_id', 'branch', 'commit_message', 'actions'],
+      exclusive: [startFrom],
       request: { rest: { method: 'POST', path: '/projects/:project_id/repository/commits' } },
       example: {
         project_id: '1',
