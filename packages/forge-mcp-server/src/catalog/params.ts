@@ -140,3 +140,9 @@ export function atMostOne(groups: string[][]): string {
 
 /** What a board list (column) shows: the instance takes exactly one (exactly_one_of in its EE board helpers). */
 export const boardListScope = ['label_id', 'assignee_id', 'milestone_id', 'iteration_id'];
+
+/** The sentence an update action's description carries when the instance takes at least one field (oneOf). */
+export const atLeastOneField = 'Give at least one field to change.';
+
+/** What a milestone update may change: the instance takes at least one (at_least_one_of). */
+export const milestoneChanges = ['title', 'description', 'start_date', 'due_date', 'state_event'];

@@ -536,6 +536,8 @@ describe('one-of and exclusive groups follow the endpoint code', () => {
     ['approved_by_ids', 'approved_by_usernames'],
   ];
   const boardList = ['label_id', 'assignee_id', 'milestone_id', 'iteration_id'];
+  const milestoneChanges = ['title', 'description', 'start_date', 'due_date', 'state_event'];
+  const snippetChanges = ['title', 'description', 'visibility', 'files'];
   const expected: Record<string, { oneOf?: string[][]; exclusive?: string[][] }> = {
     // exactly_one_of, or mutually_exclusive with at_least_one_of
     'group.group_member_add': { oneOf: [['user_id', 'username']], exclusive: [['user_id', 'username']] },
@@ -565,7 +567,70 @@ describe('one-of and exclusive groups follow the endpoint code', () => {
     'release.create': { exclusive: [['milestones', 'milestone_ids']] },
     'release.update': { exclusive: [['milestones', 'milestone_ids']] },
     'repository.commit_create': { exclusive: [['start_branch', 'start_sha']] },
-    'merge_request.update': { exclusive: [['milestone_id', 'milestone']] },
+    // at_least_one_of (with a mutually_exclusive pair on the merge request update)
+    'merge_request.update': {
+      oneOf: [
+        [
+          'title',
+          'description',
+          'target_branch',
+          'state_event',
+          'assignee_ids',
+          'reviewer_ids',
+          'labels',
+          'add_labels',
+          'remove_labels',
+          'milestone_id',
+          'milestone',
+          'remove_source_branch',
+          'squash',
+          'discussion_locked',
+          'allow_collaboration',
+          'merge_after',
+        ],
+      ],
+      exclusive: [['milestone_id', 'milestone']],
+    },
+    'issue.update': {
+      oneOf: [
+        [
+          'title',
+          'description',
+          'state_event',
+          'labels',
+          'add_labels',
+          'remove_labels',
+          'assignee_ids',
+          'milestone_id',
+          'due_date',
+          'confidential',
+          'discussion_locked',
+          'issue_type',
+          'weight',
+          'epic_id',
+        ],
+      ],
+    },
+    'snippet.update': { oneOf: [snippetChanges] },
+    'snippet.project_update': { oneOf: [snippetChanges] },
+    'project.label_update': { oneOf: [['new_name', 'color', 'description', 'priority', 'archived']] },
+    'runner.update': {
+      oneOf: [
+        [
+          'description',
+          'paused',
+          'tag_list',
+          'run_untagged',
+          'locked',
+          'access_level',
+          'maximum_timeout',
+          'maintenance_note',
+        ],
+      ],
+    },
+    'access.deploy_key_update': { oneOf: [['title', 'can_push']] },
+    'group.group_milestone_update': { oneOf: [milestoneChanges] },
+    'project.milestone_update': { oneOf: [milestoneChanges] },
   };
 
   it.each(Object.entries(expected))('%s declares the groups its endpoint declares', (id, want) => {
@@ -579,6 +644,76 @@ describe('one-of and exclusive groups follow the endpoint code', () => {
       if (want.oneOf?.some((o) => o.join() === g.join()))
         expect(a.description).toMatch(new RegExp(`exactly one of ${g.slice(0, -1).join(', ')}`));
       else expect(a.description).toContain(`most one of ${g.join(' or ')}`);
+    if (want.oneOf && !want.exclusive) expect(a.description).toMatch(/at least one/i);
+  });
+
+  it('project.update needs at least one of the fields its endpoint lists, and offers no other', () => {
+    // lib/api/helpers/projects_helpers.rb, update_params_at_least_one_of (those this action offers).
+    const instance = new Set([
+      ...['allow_merge_on_skipped_pipeline', 'autoclose_referenced_issues', 'auto_devops_enabled'],
+      ...['build_timeout', 'builds_access_level', 'ci_config_path', 'ci_default_git_depth'],
+      ...['container_registry_access_level', 'default_branch', 'description', 'emails_enabled'],
+      ...['forking_access_level', 'issues_access_level', 'lfs_enabled', 'merge_requests_access_level'],
+      ...['merge_method', 'name', 'only_allow_merge_if_all_discussions_are_resolved'],
+      ...['only_allow_merge_if_pipeline_succeeds', 'package_registry_access_level', 'pages_access_level'],
+      ...['path', 'printing_merge_request_link_enabled', 'public_jobs', 'remove_source_branch_after_merge'],
+      ...['repository_access_level', 'request_access_enabled', 'resolve_outdated_diff_discussions'],
+      ...['squash_option', 'shared_runners_enabled', 'group_runners_enabled', 'snippets_access_level'],
+      ...['topics', 'visibility', 'wiki_access_level', 'suggestion_commit_message', 'merge_commit_template'],
+      ...[
+        'squash_commit_template',
+        'issue_branch_template',
+        'keep_latest_artifact',
+        'mr_default_target_self',
+      ],
+      ...['releases_access_level', 'ci_pipeline_variables_minimum_override_role', 'max_artifacts_size'],
+    ]);
+    const a = action('project.update');
+    expect(a.oneOf).toHaveLength(1);
+    const group = a.oneOf![0];
+    expect([...group].sort()).toEqual(
+      Object.keys(a.params)
+        .filter((p) => p !== 'project_id')
+        .sort(),
+    );
+    for (const p of group) expect(instance.has(p), p).toBe(true);
+    expect(a.description).toMatch(/at least one/i);
+  });
+});
+
+describe('updates the instance refuses without a change', () => {
+  // at_least_one_of on the update endpoints (lib/api/deploy_keys.rb :title, :can_push; lib/api/ci/runners.rb):
+  // a call naming nothing to change is refused here, before anything is sent; one change is sent.
+  let s: ForgeSim;
+  beforeAll(async () => {
+    s = await sim();
+  });
+  afterAll(async () => s.close());
+
+  it('names the fields to give and sends nothing; one field is sent', { timeout: 60_000 }, async () => {
+    await withStdio(s, {}, async (c) => {
+      const since = s.requests.length;
+      const r = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'access.deploy_key_update', params: { project_id: '1', key_id: 1 } },
+      });
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toMatch(/Missing one of: title, can_push\./);
+      expect(apiCalls(s, since)).toEqual([]);
+      const ok = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: {
+          action: 'access.deploy_key_update',
+          params: { project_id: '1', key_id: 1, title: 'ci' },
+        },
+      });
+      const sent = apiCalls(s, since).filter((q) => q.method === 'PUT');
+      expect(
+        sent.map((q) => q.path),
+        textOf(ok),
+      ).toEqual(['/api/v4/projects/1/deploy_keys/1']);
+      expect(sent[0]!.body).toEqual({ title: 'ci' });
+    });
   });
 });
 

@@ -427,7 +427,7 @@ export const domain: DomainSpec = {
     {
       id: 'access.deploy_key_update',
       title: 'Update project deploy key',
-      description: "Rename a project's deploy key or change whether it may push to the repository.",
+      description: `Rename a project's deploy key or change whether it may push to the repository. ${P.atLeastOneField}`,
       tool: 'forge_deploy_key_update',
       write: true,
       destructive: false,
@@ -436,6 +436,8 @@ export const domain: DomainSpec = {
       scope: 'api',
       params: { project_id: P.projectId, key_id: keyId, title: deployKeyTitle, can_push: canPush },
       required: ['project_id', 'key_id'],
+      // At least one (at_least_one_of in lib/api/deploy_keys.rb).
+      oneOf: [['title', 'can_push']],
       request: { rest: { method: 'PUT', path: '/projects/:project_id/deploy_keys/:key_id' } },
       example: { project_id: '1', key_id: 1, can_push: true },
     },

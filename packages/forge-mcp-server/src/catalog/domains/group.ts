@@ -2333,8 +2333,7 @@ export const domain: DomainSpec = {
     {
       id: 'group.group_milestone_update',
       title: 'Update, close or reopen group milestone',
-      description:
-        'Change a group milestone’s title, description or dates, or close/reopen it with state_event.',
+      description: `Change a group milestone’s title, description or dates, or close/reopen it with state_event. ${P.atLeastOneField}`,
       tool: 'forge_group_milestone_update',
       write: true,
       destructive: false,
@@ -2353,6 +2352,8 @@ export const domain: DomainSpec = {
         }),
       },
       required: ['group_id', 'milestone_id'],
+      // At least one (at_least_one_of in the milestone update parameters).
+      oneOf: [P.milestoneChanges],
       request: { rest: { method: 'PUT', path: '/groups/:group_id/milestones/:milestone_id' } },
       example: { group_id: '10', milestone_id: 1, state_event: 'close' },
     },

@@ -1384,8 +1384,7 @@ export const domain: DomainSpec = {
     {
       id: 'issue.update',
       title: 'Update, close or reopen issue',
-      description:
-        'Edit an issue: title, description, labels (replace, add or remove), assignees, milestone, due date, confidentiality, lock; close or reopen it with state_event.',
+      description: `Edit an issue: title, description, labels (replace, add or remove), assignees, milestone, due date, confidentiality, lock; close or reopen it with state_event. ${P.atLeastOneField}`,
       tool: 'forge_issue_update',
       write: true,
       destructive: false,
@@ -1437,6 +1436,25 @@ export const domain: DomainSpec = {
         updated_at: dateTime('Update time to record; administrators and project owners only'),
       },
       required: baseReq,
+      // The instance takes at least one of its update fields (at_least_one_of in lib/api/issues.rb).
+      oneOf: [
+        [
+          'title',
+          'description',
+          'state_event',
+          'labels',
+          'add_labels',
+          'remove_labels',
+          'assignee_ids',
+          'milestone_id',
+          'due_date',
+          'confidential',
+          'discussion_locked',
+          'issue_type',
+          'weight',
+          'epic_id',
+        ],
+      ],
       request: { rest: { method: 'PUT', path: '/projects/:project_id/issues/:issue_iid' } },
       example: { ...ex, state_event: 'close', add_labels: 'wontfix' },
     },

@@ -374,8 +374,7 @@ const everyday: ActionSpec[] = [
   {
     id: 'project.update',
     title: 'Update project settings',
-    description:
-      'Changes a project’s name, path, description, visibility, default branch, feature access and merge settings. Only the fields given change.',
+    description: `Changes a project’s name, path, description, visibility, default branch, feature access and merge settings. Only the fields given change. ${P.atLeastOneField}`,
     tool: 'forge_project_update',
     write: true,
     destructive: false,
@@ -410,6 +409,18 @@ const everyday: ActionSpec[] = [
       },
     },
     required: ['project_id'],
+    // At least one (at_least_one_of in lib/api/projects.rb, its update_params_at_least_one_of).
+    oneOf: [
+      [
+        'name',
+        'path',
+        ...Object.keys(projectSettings),
+        'ci_default_git_depth',
+        'keep_latest_artifact',
+        'max_artifacts_size',
+        'ci_pipeline_variables_minimum_override_role',
+      ],
+    ],
     request: { rest: { method: 'PUT', path: '/projects/:project_id' } },
     example: { project_id: '1', description: 'Widgets for everyone', default_branch: 'main' },
   },
@@ -2032,7 +2043,7 @@ const collaboration: ActionSpec[] = [
   {
     id: 'project.label_update',
     title: 'Update project label',
-    description: 'Renames a project label or changes its color, description or priority.',
+    description: `Renames a project label or changes its color, description or priority. ${P.atLeastOneField}`,
     tool: 'forge_label_update',
     write: true,
     destructive: false,
@@ -2047,6 +2058,8 @@ const collaboration: ActionSpec[] = [
       archived: { type: 'boolean', description: 'Archive (true) or unarchive (false) the label.' },
     },
     required: ['project_id', 'name'],
+    // At least one (at_least_one_of in lib/api/helpers/label_helpers.rb).
+    oneOf: [['new_name', 'color', 'description', 'priority', 'archived']],
     request: { rest: { method: 'PUT', path: '/projects/:project_id/labels/:name' } },
     example: { project_id: '1', name: 'bug', color: '#d9534f' },
   },
@@ -2188,8 +2201,7 @@ const collaboration: ActionSpec[] = [
   {
     id: 'project.milestone_update',
     title: 'Update or close project milestone',
-    description:
-      'Changes a project milestone’s title, description or dates, or closes/reopens it (state_event).',
+    description: `Changes a project milestone’s title, description or dates, or closes/reopens it (state_event). ${P.atLeastOneField}`,
     tool: 'forge_milestone_update',
     write: true,
     destructive: false,
@@ -2207,6 +2219,8 @@ const collaboration: ActionSpec[] = [
       },
     },
     required: ['project_id', 'milestone_iid'],
+    // At least one (at_least_one_of in the milestone update parameters).
+    oneOf: [P.milestoneChanges],
     handler: (args, ctx) =>
       onMilestone(args, ctx, 'PUT', '', { body: bodyOf(args, 'project_id', 'milestone_iid') }),
     example: { project_id: '1', milestone_iid: 1, state_event: 'close' },

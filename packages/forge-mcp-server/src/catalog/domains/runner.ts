@@ -660,8 +660,7 @@ export const domain: DomainSpec = {
     {
       id: 'runner.update',
       title: 'Update runner (pause, tags, settings)',
-      description:
-        "Change a runner's settings: pause or resume it, set tags, untagged-job handling, protected-only access, lock, maximum job timeout, description or maintenance note.",
+      description: `Change a runner's settings: pause or resume it, set tags, untagged-job handling, protected-only access, lock, maximum job timeout, description or maintenance note. ${P.atLeastOneField}`,
       tool: 'forge_runner_update',
       write: true,
       destructive: false,
@@ -670,6 +669,8 @@ export const domain: DomainSpec = {
       scope: 'api',
       params: { runner_id: runnerId, ...runnerSettings },
       required: ['runner_id'],
+      // At least one (at_least_one_of in lib/api/ci/runners.rb).
+      oneOf: [Object.keys(runnerSettings)],
       request: { rest: { method: 'PUT', path: '/runners/:runner_id' } },
       example: { runner_id: 1, paused: true, maintenance_note: 'Upgrading host' },
     },

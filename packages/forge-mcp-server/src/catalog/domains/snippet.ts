@@ -60,6 +60,9 @@ const snippetNotFound = {
 
 const projectSnippetPath = (rest = ''): string => `/projects/:project_id/snippets/:snippet_id${rest}`;
 
+/** What a snippet update may change: the instance takes at least one (at_least_one_of). */
+const snippetChanges = ['title', 'description', 'visibility', 'files'];
+
 export const domain: DomainSpec = {
   domain: 'snippet',
   metaTool: 'forge_snippet',
@@ -639,8 +642,7 @@ export const domain: DomainSpec = {
     {
       id: 'snippet.project_update',
       title: 'Update project snippet',
-      description:
-        'Change a project snippet’s title, description or visibility, and create, update, rename or delete its files. Only what is given changes.',
+      description: `Change a project snippet’s title, description or visibility, and create, update, rename or delete its files. Only what is given changes. ${P.atLeastOneField}`,
       tool: 'forge_project_snippet_update',
       write: true,
       destructive: false,
@@ -649,6 +651,8 @@ export const domain: DomainSpec = {
       scope: 'api',
       params: { project_id: P.projectId, snippet_id: snippetId, ...snippetFields, files: fileChanges },
       required: ['project_id', 'snippet_id'],
+      // At least one (at_least_one_of in lib/api/helpers/snippets_helpers.rb).
+      oneOf: [snippetChanges],
       request: { rest: { method: 'PUT', path: projectSnippetPath() } },
       example: {
         project_id: '1',
@@ -659,8 +663,7 @@ export const domain: DomainSpec = {
     {
       id: 'snippet.update',
       title: 'Update personal snippet',
-      description:
-        'Change a personal snippet’s title, description or visibility, and create, update, rename or delete its files. Only what is given changes.',
+      description: `Change a personal snippet’s title, description or visibility, and create, update, rename or delete its files. Only what is given changes. ${P.atLeastOneField}`,
       tool: 'forge_snippet_update',
       write: true,
       destructive: false,
@@ -669,6 +672,8 @@ export const domain: DomainSpec = {
       scope: 'api',
       params: { snippet_id: snippetId, ...snippetFields, files: fileChanges },
       required: ['snippet_id'],
+      // At least one (at_least_one_of in lib/api/helpers/snippets_helpers.rb).
+      oneOf: [snippetChanges],
       request: { rest: { method: 'PUT', path: '/snippets/:snippet_id' } },
       example: { snippet_id: 1, title: 'Retry helper (v2)' },
     },
