@@ -289,6 +289,8 @@ export interface RawStdio {
   write: (text: string) => void;
   /** Every line the server wrote to stdout so far, parsed. */
   messages: () => Array<Record<string, unknown>>;
+  /** The same lines as written (without their newline). */
+  lines: () => string[];
   /** Resolves once `count` messages have arrived (rejects after `ms`). */
   waitFor: (count: number, ms?: number) => Promise<Array<Record<string, unknown>>>;
   stderr: () => string;
@@ -314,6 +316,7 @@ export function stdioRaw(s: ForgeSim, env: Record<string, string> = {}): RawStdi
   let out = '';
   let err = '';
   const parsed: Array<Record<string, unknown>> = [];
+  const lines: string[] = [];
   const waiters: Array<() => void> = [];
   child.stdout!.on('data', (d: Buffer) => {
     out += d.toString();
@@ -321,6 +324,7 @@ export function stdioRaw(s: ForgeSim, env: Record<string, string> = {}): RawStdi
     while ((nl = out.indexOf('\n')) !== -1) {
       const line = out.slice(0, nl);
       out = out.slice(nl + 1);
+      lines.push(line);
       parsed.push(JSON.parse(line) as Record<string, unknown>);
     }
     for (const w of waiters.splice(0)) w();
@@ -331,6 +335,7 @@ export function stdioRaw(s: ForgeSim, env: Record<string, string> = {}): RawStdi
   return {
     write: (text) => void child.stdin!.write(text),
     messages: () => parsed,
+    lines: () => lines,
     waitFor: (count, ms = 20_000) =>
       new Promise((resolve, reject) => {
         const t = setTimeout(

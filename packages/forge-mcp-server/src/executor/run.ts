@@ -23,6 +23,7 @@ import {
   readsGraphql,
   withVisibilityNote,
 } from './fine-grained.js';
+import { preserializeJson } from '../mcp/preserialized.js';
 import { routeHint } from './hints.js';
 import { paramsOf } from './schema.js';
 
@@ -39,6 +40,12 @@ export interface RunOptions {
   requestHeaders?: Record<string, string>;
   /** Sees the status and headers of a plain REST answer (a poll reads its ETag, or a 304). */
   onResponse?: (status: number, headers: Record<string, string>) => void;
+  /**
+   * A REST JSON answer's parsed body is marked with the instance's own text (mcp/preserialized.ts), for a
+   * transport that writes that text instead of serializing the body again (stdio). The result must then
+   * reach the transport with its structuredContent unchanged.
+   */
+  instanceText?: boolean;
 }
 
 const HTTP_PATHS = 'local paths are refused over HTTP; send the content as content_base64 instead';
@@ -292,6 +299,8 @@ export async function runAction(
       return binaryResult(res.body, res.headers, out);
     }
     const result = jsonResult(a, res.body, res.headers);
+    // An object or array body is JSON.parse(res.text) itself, the text decoded from res.bytes.
+    if (opts.instanceText) preserializeJson(result, res.body, res.bytes);
     if (
       opts.embeddedResources &&
       built.method === 'GET' &&

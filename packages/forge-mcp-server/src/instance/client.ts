@@ -70,8 +70,13 @@ export interface InstanceResponse {
   status: number;
   headers: Record<string, string>;
   body: unknown;
-  /** The body's UTF-8 text as received (absent for a binary answer), e.g. to show a JSON answer without re-serialising it. */
+  /**
+   * The body's UTF-8 text as received (absent for a binary answer), e.g. to show a JSON answer without
+   * re-serialising it. A body that is an object or array was read by JSON.parse from this very string.
+   */
   text?: string;
+  /** The bytes `text` was decoded from (a byte order mark left out), e.g. to send them on as they came. */
+  bytes?: Buffer;
   /** The request as sent, for causes and resource URIs. */
   method: string;
   url: string;
@@ -489,11 +494,13 @@ function answerOf(
   const flat = flatHeaders(res.headers);
   let parsed: unknown;
   let text: string | undefined;
+  let bytes: Buffer | undefined;
   const type = flat['content-type'] ?? '';
   if (responseType === 'binary' && res.statusCode < 400) {
     parsed = res.body;
   } else {
-    text = utf8Text(res.body);
+    bytes = withoutBom(res.body);
+    text = bytes.toString('utf8');
     if (
       (responseType === 'json' || res.statusCode >= 400) &&
       (type.includes('json') || /^\s*[[{]/.test(text))
@@ -521,6 +528,7 @@ function answerOf(
     headers: flat,
     body: parsed,
     text,
+    bytes,
     method,
     url: url.origin + url.pathname,
   };
@@ -557,10 +565,10 @@ function flatHeaders(headers: Answer['headers']): Record<string, string> {
   return flat;
 }
 
-/** A body as text: UTF-8, a byte order mark skipped (as undici's body.text() reads it). */
-function utf8Text(body: Buffer): string {
+/** A body's UTF-8 bytes, a byte order mark skipped (as undici's body.text() reads it). */
+function withoutBom(body: Buffer): Buffer {
   const bom = body.length > 2 && body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf;
-  return body.toString('utf8', bom ? 3 : 0);
+  return bom ? body.subarray(3) : body;
 }
 
 /** What the executor asks of a fine-grained session's grant (session/grant.ts implements it). */

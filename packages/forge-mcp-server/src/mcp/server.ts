@@ -11,6 +11,8 @@ import {
   inputRequired,
   inputResponse,
   type ElicitResult,
+  type JSONRPCRequest,
+  type Result,
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { ActionSpec } from '../catalog/types.js';
@@ -26,7 +28,7 @@ import { EXECUTE_TOOL } from '../surfaces/index.js';
 import { VERSION } from '../version.js';
 import { clientLog } from './logging.js';
 import { observeServer } from './observe.js';
-import { preserialize } from './preserialized.js';
+import { holdsInstanceJson, keepPreserialized, preserialize } from './preserialized.js';
 
 export const SERVER_NAME = 'forge-mcp-server';
 
@@ -60,6 +62,11 @@ export interface ServerHooks {
   subscriptions?: SubscriptionLink;
   /** The key confirmation states are sealed with (the state port's); absent: the process's own. */
   seal?: () => Promise<Uint8Array>;
+  /**
+   * The transport writes a tool's JSON answer as the instance's own text (stdio: mcp/preserialized.ts), so
+   * the executor marks each parsed body with it.
+   */
+  instanceText?: boolean;
   /** 'pipe' on stdio, 'tcp' over HTTP (what observers record as the network transport). */
   transport?: 'pipe' | 'tcp';
   /** Called after each tool call, for logs (observers read the toolCall channel). */
@@ -125,8 +132,39 @@ function deny(code: number, message: string): never {
   throw new ProtocolError(code, message);
 }
 
+/**
+ * The SDK's server, whose tools/call results keep the instance's text (mcp/preserialized.ts): the SDK's
+ * schema check answers a copy of a result, which takes the handler's mark along, and its structuredContent
+ * back wherever the copy holds just the same.
+ */
+class ForgeServer extends Server {
+  protected override _wrapHandler(
+    method: string,
+    handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>,
+  ): (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result> {
+    if (method !== 'tools/call') return super._wrapHandler(method, handler);
+    // The marked results of the requests being answered, each until its answer is checked.
+    const marked = new Map<JSONRPCRequest, Result>();
+    const checked = super._wrapHandler(method, async (request, ctx) => {
+      const result = await handler(request, ctx);
+      if (holdsInstanceJson(result)) marked.set(request, result);
+      return result;
+    });
+    return async (request, ctx) => {
+      try {
+        const sent = await checked(request, ctx);
+        const own = marked.get(request);
+        if (own) keepPreserialized(sent, own);
+        return sent;
+      } finally {
+        marked.delete(request);
+      }
+    };
+  }
+}
+
 export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
-  const server = new Server(
+  const server = new ForgeServer(
     { name: SERVER_NAME, version: VERSION, title: 'Forge MCP server' },
     {
       capabilities: {
@@ -323,5 +361,6 @@ function execute(
     saveDownload: hooks.saveDownload,
     readUpload: hooks.readUpload,
     localPath: hooks.localPath,
+    instanceText: hooks.instanceText,
   });
 }

@@ -94,6 +94,7 @@ export async function runStdio(
         readUpload: async (p, kind) => fsp.readFile(await resolveLocalPath(config, p, kind)),
         localPath: (p, kind) => resolveLocalPath(config, p, kind),
         transport: 'pipe',
+        instanceText: true,
         onToolCall: toolCallLog(log),
       });
       if (era === 'modern') listens.serving(server);
