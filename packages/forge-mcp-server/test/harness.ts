@@ -302,6 +302,15 @@ export interface RawStdio {
   close: () => Promise<void>;
 }
 
+/** A raw client's first two lines: initialize (2025-06-18, no capabilities) and its initialized notice. */
+export const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 'init',
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+});
+export const INITIALIZED = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+
 /** Spawns the server over stdio without a client, for what a well-behaved client would never send. */
 export function stdioRaw(s: ForgeSim, env: Record<string, string> = {}): RawStdio {
   const child = spawn(process.execPath, [CLI], {

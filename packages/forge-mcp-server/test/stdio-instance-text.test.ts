@@ -6,7 +6,16 @@
  * more are sent so (below, serializing again costs less), so each body here carries a long field.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { executeCall, sim, stdioRaw, textOf, withStdio, type ForgeSim } from './harness.js';
+import {
+  executeCall,
+  sim,
+  stdioRaw,
+  textOf,
+  withStdio,
+  type ForgeSim,
+  INITIALIZE,
+  INITIALIZED,
+} from './harness.js';
 
 let s: ForgeSim;
 beforeAll(async () => {
@@ -16,14 +25,6 @@ afterEach(() => s.clearFaults());
 afterAll(async () => {
   await s.close();
 });
-
-const INITIALIZE = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 'init',
-  method: 'initialize',
-  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-});
-const INITIALIZED = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
 
 const MR_PATH = '/api/v4/projects/1/merge_requests/1';
 const ISSUE_PATH = '/api/v4/projects/1/issues/1';

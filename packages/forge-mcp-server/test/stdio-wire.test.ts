@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiCalls, sim, stdioRaw, textOf, type ForgeSim } from './harness.js';
+import { apiCalls, sim, stdioRaw, textOf, type ForgeSim, INITIALIZE, INITIALIZED } from './harness.js';
 
 let s: ForgeSim;
 beforeAll(async () => {
@@ -13,14 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await s.close();
 });
-
-const INITIALIZE = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 'init',
-  method: 'initialize',
-  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-});
-const INITIALIZED = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
 
 function errorOf(m: Record<string, unknown>) {
   return m.error as { code: number; message: string } | undefined;
