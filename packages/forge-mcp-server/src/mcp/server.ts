@@ -164,7 +164,8 @@ class ForgeServer extends Server {
 }
 
 export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
-  const server = new ForgeServer(
+  // Only a transport that writes the instance's text needs results to keep it (HTTP serializes as the SDK does).
+  const server = new (hooks.instanceText ? ForgeServer : Server)(
     { name: SERVER_NAME, version: VERSION, title: 'Forge MCP server' },
     {
       capabilities: {
