@@ -37,6 +37,13 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   [/\bthumbs?[- ]?(up|down)\b/g, 'thumbs$1'],
   [/\bauto-?merge\b/g, 'automerge'],
   [/\broll (\w+ )?(\w+ )?(\w+ )?out\b/g, 'rollout $1$2$3'],
+  // "Is the server up?": whether it answers, not a thing named up.
+  [/\b(is|are) (the )?(\w+ )(up|down)\b/g, '$1 $2$3reachable'],
+  [/\bup and running\b/g, 'reachable'],
+  // "What have I been up to": someone's recent activity.
+  [/\bbeen (up to|doing|working on)\b/g, 'activity'],
+  [/\bgive (\w+ )?go-?ahead\b/g, 'approve'],
+  [/\bgreen-?light\b/g, 'approve'],
 ];
 
 /** Written either way, on both sides: the catalog's IDs use the short form, people use both. */
@@ -243,6 +250,7 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   ditch: DELETE,
   ping: { test: 1, check: 0.8 },
   cut: { create: 1, publish: 0.8, add: 0.8 },
+  stamp: { create: 1, add: 0.8 },
   bookmark: { star: 1 },
   pin: { keep: 1 },
   keep: { keep: 1 },
@@ -454,6 +462,7 @@ export const VERB_OBJECTS: Record<string, string[]> = {
   unfollow: ['unsubscribe'],
   unmute: ['subscribe'],
   freeze: ['freeze'],
+  stamp: ['tag', 'version'],
   deploy: ['deployment', 'environment'],
   redeploy: ['deployment', 'deploy'],
   audit: ['audit', 'event'],
@@ -807,6 +816,11 @@ export const SYNONYMS: Record<string, string[]> = {
   avatar: ['avatar'],
   picture: ['avatar'],
   photo: ['avatar'],
+  committed: ['commit', 'contributor'],
+  // Periods nothing should change in.
+  holiday: ['freeze', 'period'],
+  holidays: ['freeze', 'period'],
+  weekend: ['freeze', 'period'],
   blocking: ['dependency', 'block', 'link'],
   blocked: ['dependency', 'block', 'link'],
   depend: ['dependency'],

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { catalog } from '../catalog/index.js';
 import { TUNING } from '../../test/fixtures/find-queries.js';
 import { ActionFinder } from './find.js';
+import { ASKED_AS } from './find-asked-as.js';
 
 describe('forge_find_action ranking', () => {
   const finder = new ActionFinder(catalog().actions);
@@ -36,6 +37,14 @@ describe('forge_find_action ranking', () => {
         .search('delete a branch', 5)
         .every((h) => !h.action.write),
     ).toBe(true);
+  });
+
+  it('names only catalog actions among its everyday phrasings, and ranks each action by its own', () => {
+    const ids = new Set(catalog().actions.map((a) => a.id));
+    expect(Object.keys(ASKED_AS).filter((id) => !ids.has(id))).toEqual([]);
+    // Words only an everyday phrasing holds find the action.
+    expect(finder.search('retire the project', 1)[0].action.id).toBe('project.archive');
+    expect(finder.search('top committers', 1)[0].action.id).toBe('repository.contributors');
   });
 
   it('answers nothing for words the catalog never uses, and at most the limit asked', () => {

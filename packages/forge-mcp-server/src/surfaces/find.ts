@@ -35,9 +35,10 @@ import {
   VERB_OBJECTS,
   WEAK_WORDS,
 } from './find-vocabulary.js';
+import { ASKED_AS } from './find-asked-as.js';
 
 /** Field weights: the ID's words and the title name the action; parameters and description describe it. */
-const WEIGHTS = { name: 3, title: 2.5, params: 0.6, summary: 1, guidance: 0.3 };
+const WEIGHTS = { name: 3, title: 2.5, params: 0.6, summary: 1, guidance: 0.3, askedAs: 1 };
 /** BM25's term-frequency saturation and length normalisation. */
 const K1 = 1.2;
 const B = 0.5;
@@ -49,6 +50,8 @@ const COVERAGE_FLOOR = 0.35;
 const MISMATCH = 0.5;
 /** A pair of words found in a row counts this much of a field's weight (times the pair's mean IDF). */
 const PAIR_WEIGHT = 0.25;
+/** Two words in a row of an action's everyday phrasings (find-asked-as.ts) name its thing this well. */
+const PHRASED_COVERAGE = 0.8;
 /** An action's domain counts this much of its object (people often leave it unsaid). */
 const DOMAIN_SHARE = 0.5;
 /** An action on the domain's thing itself counts as this well covered when the request does not name it. */
@@ -297,6 +300,7 @@ function fieldsOf(a: FindDoc): Field[] {
     { text: Object.keys(a.params).join(' ').replace(/_/g, ' '), weight: WEIGHTS.params },
     { text: summary, weight: WEIGHTS.summary },
     { text: cut < 0 ? '' : description.slice(cut), weight: WEIGHTS.guidance },
+    { text: ASKED_AS[a.id] ?? '', weight: WEIGHTS.askedAs },
   ];
 }
 
@@ -366,6 +370,8 @@ export class ActionFinder {
   private readonly idf = new Map<string, number>();
   /** "term term" -> [action index, weight of the strongest field holding the two words in a row] */
   private readonly pairs = new Map<string, Array<[number, number]>>();
+  /** "term term" -> the actions whose everyday phrasings hold the two words in a row */
+  private readonly phrased = new Map<string, number[]>();
   /** Each action's object terms: its ID's words less the operation. */
   private readonly objects: Array<Array<[string, number]>>;
   private readonly titleObjects: Array<Array<[string, number]>>;
@@ -426,6 +432,15 @@ export class ActionFinder {
         let list = this.postings.get(t);
         if (!list) this.postings.set(t, (list = []));
         list.push([d, s]);
+      }
+    });
+    actions.forEach((a, d) => {
+      const ts = tokens(ASKED_AS[a.id] ?? '');
+      for (let k = 0; k < ts.length - 1; k++) {
+        const pair = `${ts[k]} ${ts[k + 1]}`;
+        let at = this.phrased.get(pair);
+        if (!at) this.phrased.set(pair, (at = []));
+        if (at[at.length - 1] !== d) at.push(d);
       }
     });
     const n = actions.length;
@@ -712,6 +727,9 @@ export class ActionFinder {
       const idf = ((this.idf.get(a) ?? 0) + (this.idf.get(b) ?? 0)) / 2;
       for (const [d, w] of at) if (content[d] > 0) content[d] += PAIR_WEIGHT * idf * w;
     }
+    // Two words typed in a row as people ask for an action name what it acts on.
+    const phrased = new Set<number>();
+    for (const pair of pairs) for (const d of this.phrased.get(pair) ?? []) phrased.add(d);
     // Whether the request asks to read or to change: its strongest operation says.
     const strongest = strongestOf(operations);
     const readsOnly = strength < 1 || !strongest ? undefined : READ_OPERATIONS.has(strongest);
@@ -745,6 +763,7 @@ export class ActionFinder {
         covered(object),
         covered(this.titleObjects[d]),
         this.generic[d] ? GENERIC_COVERAGE : 0,
+        phrased.has(d) ? PHRASED_COVERAGE : 0,
       );
       const op = this.operations[d];
       let verb = operations[op] ?? 0;
