@@ -39,6 +39,8 @@ import { ASKED_AS } from './find-asked-as.js';
 
 /** Field weights: the ID's words and the title name the action; parameters and description describe it. */
 const WEIGHTS = { name: 3, title: 2.5, params: 0.6, summary: 1, guidance: 0.3, askedAs: 1 };
+/** Where the everyday phrasings stand among an action's fields (fieldsOf). */
+const ASKED_FIELD = 5;
 /** BM25's term-frequency saturation and length normalisation. */
 const K1 = 1.2;
 const B = 0.5;
@@ -152,11 +154,25 @@ function stem(word: string): string {
   return s;
 }
 
+/**
+ * Each phrasal verb with the words one of which it starts with ("switch|flip|toggle|turn"): a text holding
+ * none of them is not searched for it (most texts hold none, and the index reads every action's description).
+ */
+const PHRASALS = PHRASAL_VERBS.map(([phrase, verb]) => {
+  const lead = /^\\b(?:\((?:\?:)?)?([a-z|-]+)([?*])?/.exec(phrase.source);
+  // A last letter the pattern makes optional ("thumbs?") need not be there.
+  const firsts = lead
+    ? lead[1].split('|').map((w, k, all) => (lead[2] && k === all.length - 1 ? w.slice(0, -1) : w))
+    : [''];
+  return { phrase, verb, firsts };
+});
+
 /** Lowercased words with abbreviations written out; "to-do" and "sign-up" as one word. */
 function words(text: string): string[] {
   const out: string[] = [];
   let normalised = text.toLowerCase();
-  for (const [phrase, verb] of PHRASAL_VERBS) normalised = normalised.replace(phrase, verb);
+  for (const { phrase, verb, firsts } of PHRASALS)
+    if (firsts.some((w) => normalised.includes(w))) normalised = normalised.replace(phrase, verb);
   normalised = normalised
     .replace(/\bto-?dos?\b/g, 'todo')
     .replace(/\bsign-?ups?\b/g, 'signup')
@@ -411,6 +427,7 @@ export class ActionFinder {
     fieldTerms.forEach((fs, d) => {
       const score = new Map<string, number>();
       fs.forEach((f, i) => {
+        if (!f.terms.length) return;
         const tf = new Map<string, number>();
         for (const t of f.terms) tf.set(t, (tf.get(t) ?? 0) + 1);
         const norm = K1 * (1 - B + (B * f.terms.length) / avg[i]);
@@ -434,8 +451,8 @@ export class ActionFinder {
         list.push([d, s]);
       }
     });
-    actions.forEach((a, d) => {
-      const ts = tokens(ASKED_AS[a.id] ?? '');
+    fieldTerms.forEach((fs, d) => {
+      const ts = fs[ASKED_FIELD].terms;
       for (let k = 0; k < ts.length - 1; k++) {
         const pair = `${ts[k]} ${ts[k + 1]}`;
         let at = this.phrased.get(pair);
