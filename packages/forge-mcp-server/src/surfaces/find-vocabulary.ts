@@ -44,6 +44,8 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   [/\bbeen (up to|doing|working on)\b/g, 'activity'],
   [/\bgive (\w+ )?go-?ahead\b/g, 'approve'],
   [/\bgreen-?light\b/g, 'approve'],
+  // "Flag MR 12 as ready": marking it so.
+  [/\bflag (\w+ )?(\w+ )?(\w+ )?as\b/g, 'mark $1$2$3as'],
 ];
 
 /** Written either way, on both sides: the catalog's IDs use the short form, people use both. */
@@ -414,6 +416,10 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   save: accept(CREATE, UPDATE, { create: 1, set: 0.9 }),
   post: { create: 1, add: 0.9, comment: 0.9, publish: 0.9, submit: 0.9, reply: 0.7 },
   generate: accept(CREATE, { generate: 1, renew: 0.7, rotate: 0.7 }),
+  // Writing something new: a text made (a page, a changelog, a draft).
+  write: accept(CREATE, { generate: 0.9 }),
+  draft: accept(CREATE, { generate: 0.9 }),
+  compose: accept(CREATE, { generate: 0.9 }),
   launch: accept(RUN, { create: 0.8 }),
   fire: { ...RUN, trigger: 1, test: 0.7, resend: 0.6 },
   ship: { publish: 1, create: 0.9, merge: 0.6 },
@@ -853,6 +859,8 @@ export const SYNONYMS: Record<string, string[]> = {
   flags: ['feature flag'],
   rollout: ['rollout', 'strategy'],
   percentage: ['rollout', 'strategy'],
+  percent: ['rollout', 'percentage'],
+  half: ['rollout', 'percentage'],
   // Reactions.
   thumbsup: ['emoji', 'reaction'],
   thumbsdown: ['emoji', 'reaction'],

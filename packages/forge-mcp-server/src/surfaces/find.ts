@@ -431,7 +431,10 @@ export class ActionFinder {
         const tf = new Map<string, number>();
         for (const t of f.terms) tf.set(t, (tf.get(t) ?? 0) + 1);
         const norm = K1 * (1 - B + (B * f.terms.length) / avg[i]);
-        for (const [t, n] of tf) score.set(t, (score.get(t) ?? 0) + (f.weight * n) / (n + norm));
+        for (const [t, n] of tf)
+          // An everyday phrasing adds the words the action's name lacks; the ones it shares it only repeats.
+          if (i !== ASKED_FIELD || (!fs[0].terms.includes(t) && !fs[1].terms.includes(t)))
+            score.set(t, (score.get(t) ?? 0) + (f.weight * n) / (n + norm));
       });
       fs.forEach((f) => {
         if (f.weight < WEIGHTS.summary) return;
@@ -451,10 +454,16 @@ export class ActionFinder {
         list.push([d, s]);
       }
     });
+    // Only pairs no ID or title holds: "merge request" names many actions, "common ancestor" one.
+    const named = new Set<string>();
+    for (const fs of fieldTerms)
+      for (const f of fs.slice(0, 2))
+        for (let k = 0; k < f.terms.length - 1; k++) named.add(`${f.terms[k]} ${f.terms[k + 1]}`);
     fieldTerms.forEach((fs, d) => {
       const ts = fs[ASKED_FIELD].terms;
       for (let k = 0; k < ts.length - 1; k++) {
         const pair = `${ts[k]} ${ts[k + 1]}`;
+        if (named.has(pair)) continue;
         let at = this.phrased.get(pair);
         if (!at) this.phrased.set(pair, (at = []));
         if (at[at.length - 1] !== d) at.push(d);
