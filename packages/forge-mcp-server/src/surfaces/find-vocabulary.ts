@@ -38,10 +38,21 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   [/\bauto-?merge\b/g, 'automerge'],
   [/\broll (\w+ )?(\w+ )?(\w+ )?out\b/g, 'rollout $1$2$3'],
   // "Is the server up?": whether it answers, not a thing named up.
-  [/\b(is|are) (the )?(\w+ )(up|down)\b/g, '$1 $2$3reachable'],
+  [/\b(is|are) (the )?(\w+ )(up|down|responding)\b/g, '$1 $2$3reachable'],
   [/\bup and running\b/g, 'reachable'],
   // "What have I been up to": someone's recent activity.
   [/\bbeen (up to|doing|working on)\b/g, 'activity'],
+  [/\b(?:did|have) (i|we) (?:do|done|work on|worked on)\b/g, '$1 activity'],
+  // Stopping deployments for a while is a deploy freeze.
+  [
+    /\b(?:block|pause|halt|stop|hold off|suspend|prevent|no) (\w+ )?(?:deploy(?:ment)?s|releases)\b/g,
+    'freeze $1deployments',
+  ],
+  // "Mark the commit as v1.2" (the version itself is no word searched): a commit named as a version is tagged.
+  [
+    /\b(?:mark|label|stamp|version|name) (\w+ )?(\w+ )?commit (\w+ )?as(?= *(?:$|\d|version|release))/g,
+    'tag $1$2commit $3as',
+  ],
   [/\bgive (\w+ )?go-?ahead\b/g, 'approve'],
   [/\bgreen-?light\b/g, 'approve'],
   // "Flag MR 12 as ready": marking it so.
@@ -425,6 +436,8 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   ship: { publish: 1, create: 0.9, merge: 0.6 },
   lgtm: { approve: 1 },
   okay: { approve: 1 },
+  retain: { keep: 1 },
+  land: { merge: 1 },
   ok: { approve: 1 },
   endorse: { approve: 1 },
   freeze: accept(CREATE, { lock: 0.6 }),
@@ -566,6 +579,9 @@ export const LEAD_IN = new Set([
   'quickly',
   'also',
   'now',
+  // "I'd like to know how many...", "wondering who...": the question follows.
+  'know',
+  'wondering',
 ]);
 
 /** Words that carry no meaning for the search. */
@@ -933,6 +949,11 @@ export const SYNONYMS: Record<string, string[]> = {
   backlog: ['issue'],
   team: ['member', 'group'],
   deployments: ['deployment'],
+  deploy: ['deployment'],
+  // Where two histories part.
+  ancestor: ['merge base'],
+  diverge: ['merge base'],
+  diverged: ['merge base'],
   deploys: ['deployment'],
   mentions: ['todo', 'mention'],
   // The rest.

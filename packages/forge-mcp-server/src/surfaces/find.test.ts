@@ -47,6 +47,19 @@ describe('forge_find_action ranking', () => {
     expect(finder.search('top committers', 1)[0].action.id).toBe('repository.contributors');
   });
 
+  it('reads everyday verbs and phrasings as the catalog words they stand for', () => {
+    const first = (q: string) => finder.search(q, 1)[0].action.id;
+    // A phrasal verb's pattern applies whichever of its first words the request starts with.
+    expect(first('suspend deploys over christmas')).toBe('environment.freeze_create');
+    expect(first('is the api responding')).toBe('server.health_check');
+    expect(first('where did main and dev diverge')).toBe('repository.merge_base');
+    expect(first('land PR 3')).toBe('merge_request.merge');
+    expect(first('retain the artifacts of job 5')).toBe('job.keep_artifacts');
+    // A commit named as a version is tagged; named as failed, it gets a status.
+    expect(first('label commit abc123 as v2')).toBe('tag.create');
+    expect(first('mark the commit as failed')).toBe('repository.commit_status_set');
+  });
+
   it('answers nothing for words the catalog never uses, and at most the limit asked', () => {
     expect(finder.search('zzqx qqzx', 5)).toEqual([]);
     expect(finder.search('list', 20)).toHaveLength(20);

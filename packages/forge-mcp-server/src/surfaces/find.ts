@@ -159,11 +159,13 @@ function stem(word: string): string {
  * none of them is not searched for it (most texts hold none, and the index reads every action's description).
  */
 const PHRASALS = PHRASAL_VERBS.map(([phrase, verb]) => {
-  const lead = /^\\b(?:\((?:\?:)?)?([a-z|-]+)([?*])?/.exec(phrase.source);
-  // A last letter the pattern makes optional ("thumbs?") need not be there.
-  const firsts = lead
-    ? lead[1].split('|').map((w, k, all) => (lead[2] && k === all.length - 1 ? w.slice(0, -1) : w))
-    : [''];
+  // The literal words the pattern starts with, or the alternatives of its first group.
+  const lead = /^\\b(?:\((?:\?:)?)?([a-z| -]+)([?*]|\)[?*])?/.exec(phrase.source);
+  // An optional first group promises nothing; a last letter made optional ("thumbs?") need not be there.
+  const firsts =
+    !lead || lead[2]?.startsWith(')')
+      ? ['']
+      : lead[1].split('|').map((w, k, all) => (lead[2] && k === all.length - 1 ? w.slice(0, -1) : w));
   return { phrase, verb, firsts };
 });
 
