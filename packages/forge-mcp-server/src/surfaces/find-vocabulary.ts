@@ -55,6 +55,10 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   ],
   [/\bgive (\w+ )?go-?ahead\b/g, 'approve'],
   [/\bgreen-?light\b/g, 'approve'],
+  // Kinds of branch people name by their use: still branches.
+  [/\b(?:feature|topic|hotfix|bugfix) (branch(?:es)?)\b/g, '$1'],
+  [/\bhow long\b/g, 'how much time'],
+  [/\bon my plate\b/g, 'my todo'],
   // "Flag MR 12 as ready": marking it so.
   [/\bflag (\w+ )?(\w+ )?(\w+ )?as\b/g, 'mark $1$2$3as'],
 ];
@@ -269,7 +273,7 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   keep: { keep: 1 },
   preserve: { keep: 1 },
   favorite: { star: 1 },
-  put: { add: 1, create: 0.7, set: 0.7, move: 0.5 },
+  put: { add: 1, log: 0.8, create: 0.7, set: 0.7, move: 0.5 },
   bump: UPDATE,
   tweak: UPDATE,
   require: accept(SET, { create: 0.8, change: 0.9 }),
@@ -438,6 +442,7 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   okay: { approve: 1 },
   retain: { keep: 1 },
   land: { merge: 1 },
+  boot: { remove: 1, delete: 0.8 },
   ok: { approve: 1 },
   endorse: { approve: 1 },
   freeze: accept(CREATE, { lock: 0.6 }),
@@ -792,6 +797,7 @@ export const SYNONYMS: Record<string, string[]> = {
   hooks: ['hook'],
   spent: ['spent', 'time'],
   minutes: ['time', 'spent'],
+  hours: ['time', 'spent'],
   days: ['time'],
   due: ['due', 'date'],
   deadline: ['due', 'date'],
