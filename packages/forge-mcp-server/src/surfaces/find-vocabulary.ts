@@ -59,6 +59,9 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   [/\b(?:feature|topic|hotfix|bugfix) (branch(?:es)?)\b/g, '$1'],
   [/\bhow long\b/g, 'how much time'],
   [/\bon my plate\b/g, 'my todo'],
+  // Never deleting a thing keeps it.
+  [/\bnever (?:delete|expire|remove|erase|purge|clean ?up)\b/g, 'keep'],
+  [/\bdo(?:n'?t| not) (?:delete|expire|remove|erase|purge|clean ?up)\b/g, 'keep'],
   // "Flag MR 12 as ready": marking it so.
   [/\bflag (\w+ )?(\w+ )?(\w+ )?as\b/g, 'mark $1$2$3as'],
 ];

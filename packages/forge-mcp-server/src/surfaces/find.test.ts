@@ -55,6 +55,7 @@ describe('forge_find_action ranking', () => {
     expect(first('where did main and dev diverge')).toBe('repository.merge_base');
     expect(first('land PR 3')).toBe('merge_request.merge');
     expect(first('retain the artifacts of job 5')).toBe('job.keep_artifacts');
+    expect(first('do not expire artifacts of job 8')).toBe('job.keep_artifacts');
     // A commit named as a version is tagged; named as failed, it gets a status.
     expect(first('label commit abc123 as v2')).toBe('tag.create');
     expect(first('mark the commit as failed')).toBe('repository.commit_status_set');

@@ -159,13 +159,15 @@ function stem(word: string): string {
  * none of them is not searched for it (most texts hold none, and the index reads every action's description).
  */
 const PHRASALS = PHRASAL_VERBS.map(([phrase, verb]) => {
-  // The literal words the pattern starts with, or the alternatives of its first group.
-  const lead = /^\\b(?:\((?:\?:)?)?([a-z| -]+)([?*]|\)[?*])?/.exec(phrase.source);
+  // The alternatives of a first group that holds only words, or the literal words the pattern starts with.
+  const lead = /^\\b(?:\((?:\?:)?([a-z| -]+)\)|([a-z -]+))([?*])?/.exec(phrase.source);
   // An optional first group promises nothing; a last letter made optional ("thumbs?") need not be there.
   const firsts =
-    !lead || lead[2]?.startsWith(')')
+    !lead || (lead[1] && lead[3])
       ? ['']
-      : lead[1].split('|').map((w, k, all) => (lead[2] && k === all.length - 1 ? w.slice(0, -1) : w));
+      : lead[1]
+        ? lead[1].split('|')
+        : [lead[3] ? lead[2].slice(0, -1) : lead[2]];
   return { phrase, verb, firsts };
 });
 
