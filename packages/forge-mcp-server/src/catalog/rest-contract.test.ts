@@ -771,3 +771,63 @@ describe('what a DELETE refuses or leaves undone is named', () => {
     expect(param('enterprise_user.delete', 'hard_delete').description).toMatch(/groups they alone own/);
   });
 });
+
+describe('read filters checked against the endpoint code', () => {
+  const accepts = (id: string, args: Record<string, unknown>): boolean => {
+    const a = action(id);
+    return validatorFor(inputSchema(a))({ ...a.example, ...args }) as boolean;
+  };
+
+  // lib/api/issues.rb (issues_params): issue_type takes the issue base types of
+  // WorkItems::TypesFramework::Provider (all but epic, objective, key_result); closed_by_id is read;
+  // `not` (issues_stats_params) negates labels, milestone, milestone_id, iids, author, assignee and,
+  // in the EE helpers, weight and iteration.
+  it.each(['issue.list', 'issue.list_all', 'issue.list_group'])(
+    '%s takes requirement and ticket issues, closed_by_id and exclusion filters',
+    (id) => {
+      expect(accepts(id, { issue_type: 'requirement' })).toBe(true);
+      expect(accepts(id, { issue_type: 'ticket' })).toBe(true);
+      expect(accepts(id, { issue_type: 'epic' })).toBe(false);
+      expect(accepts(id, { closed_by_id: 3 })).toBe(true);
+      expect(accepts(id, { not: { labels: 'wontfix', milestone_id: 'Started', iids: [4] } })).toBe(true);
+      expect(accepts(id, { not: { iteration_id: 'Current', weight: 0 } })).toBe(true);
+      expect(accepts(id, { not: { milestone_id: 'Later' } })).toBe(false);
+      expect(accepts(id, { not: { state: 'closed' } })).toBe(false);
+      const built = buildRest(action(id), rest(action(id)), {
+        ...action(id).example,
+        not: { labels: 'wontfix' },
+      });
+      expect(built.query).toMatchObject({ not: { labels: 'wontfix' } });
+    },
+  );
+
+  it.each(['issue.statistics_get', 'issue.statistics_get_group', 'issue.statistics_get_project'])(
+    '%s takes exclusion filters as the lists do',
+    (id) => {
+      expect(accepts(id, { not: { author_username: 'bot' } })).toBe(true);
+    },
+  );
+
+  // lib/api/helpers/merge_requests_helpers.rb (merge_requests_base_params): approved yes/no and
+  // source_project_id are read by all three lists.
+  it.each(['merge_request.list', 'merge_request.list_global', 'merge_request.list_group'])(
+    '%s takes approved and source_project_id',
+    (id) => {
+      expect(accepts(id, { approved: 'yes' })).toBe(true);
+      expect(accepts(id, { approved: 'no' })).toBe(true);
+      expect(accepts(id, { approved: 'maybe' })).toBe(false);
+      expect(accepts(id, { source_project_id: 7 })).toBe(true);
+    },
+  );
+
+  // Ci::HasStatus::AVAILABLE_STATUSES (the pipeline status and job scope values) holds
+  // waiting_for_callback.
+  it.each([
+    ['pipeline.list', { status: 'waiting_for_callback' }],
+    ['job.list', { scope: ['waiting_for_callback'] }],
+    ['job.list_bridges', { scope: ['waiting_for_callback'] }],
+    ['job.list_project', { scope: ['waiting_for_callback', 'running'] }],
+  ])('%s takes waiting_for_callback', (id, args) => {
+    expect(accepts(id, args)).toBe(true);
+  });
+});

@@ -90,6 +90,45 @@ const issueFilters: Record<string, ParamSpec> = {
   },
   confidential: { type: 'boolean', description: 'true: only confidential issues; false: only public ones.' },
   ...createdUpdated,
+  not: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      labels: { type: 'string', description: 'Comma-separated labels the issue must not carry.' },
+      milestone: { type: 'string', description: 'Milestone title the issue must not have.' },
+      milestone_id: {
+        type: 'string',
+        enum: ['None', 'Any', 'Upcoming', 'Started'],
+        description: 'Milestone timebox the issue must not be in (not with milestone).',
+      },
+      iids: {
+        type: 'array',
+        items: { type: 'integer', minimum: 1 },
+        description: 'Issue IIDs to leave out, e.g. [4].',
+      },
+      author_id: { type: 'integer', minimum: 1, description: 'Author user ID to exclude.' },
+      author_username: { type: 'string', description: 'Author username to exclude (not with author_id).' },
+      assignee_id: { type: 'integer', minimum: 1, description: 'Assignee user ID to exclude.' },
+      assignee_username: {
+        type: 'string',
+        description: 'Assignee username to exclude (not with assignee_id).',
+      },
+      weight: { type: 'integer', minimum: 0, description: 'Weight to exclude (Premium).' },
+      iteration_id: {
+        anyOf: [
+          { type: 'integer', minimum: 1 },
+          { type: 'string', enum: ['None', 'Any', 'Current'] },
+        ],
+        description: 'Iteration ID, or "None", "Any", "Current", to exclude (Premium).',
+      },
+      iteration_title: {
+        type: 'string',
+        description: 'Iteration title to exclude (Premium; not with iteration_id).',
+      },
+    },
+    description:
+      'Exclusion filters: leave out issues matching these, e.g. {"labels": "wontfix", "author_username": "bot"}.',
+  },
 };
 const listOnlyFilters: Record<string, ParamSpec> = {
   state: {
@@ -99,8 +138,13 @@ const listOnlyFilters: Record<string, ParamSpec> = {
   },
   issue_type: {
     type: 'string',
-    enum: ['issue', 'incident', 'test_case', 'task'],
+    enum: ['issue', 'incident', 'test_case', 'requirement', 'task', 'ticket'],
     description: 'Only issues of this type.',
+  },
+  closed_by_id: {
+    type: 'integer',
+    minimum: 1,
+    description: 'Only issues closed by this user ID.',
   },
   due_date: {
     type: 'string',

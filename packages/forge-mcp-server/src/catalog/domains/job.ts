@@ -25,6 +25,7 @@ const jobStatuses = [
   'skipped',
   'waiting_for_resource',
   'preparing',
+  'waiting_for_callback',
   'manual',
   'scheduled',
 ];

@@ -95,6 +95,11 @@ const mrFilters: Record<string, ParamSpec> = {
     description: 'Only MRs you reacted to with this emoji, e.g. "thumbsup"; "None"/"Any" too.',
   },
   source_branch: { type: 'string', description: 'Only MRs from this source branch, e.g. "feature/login".' },
+  source_project_id: {
+    type: 'integer',
+    minimum: 1,
+    description: 'Only MRs whose source branch is in this project ID (for example a fork).',
+  },
   target_branch: { type: 'string', description: 'Only MRs into this target branch, e.g. "main".' },
   search: { type: 'string', description: 'Text to look for in title and description.' },
   in: {
@@ -106,6 +111,11 @@ const mrFilters: Record<string, ParamSpec> = {
     type: 'string',
     enum: ['yes', 'no'],
     description: '"yes": only draft MRs; "no": only non-draft MRs.',
+  },
+  approved: {
+    type: 'string',
+    enum: ['yes', 'no'],
+    description: '"yes": only approved MRs; "no": only MRs not yet approved.',
   },
   environment: { type: 'string', description: 'Only MRs deployed to this environment, e.g. "production".' },
   deployed_after: dateTime('Only MRs deployed after this time'),

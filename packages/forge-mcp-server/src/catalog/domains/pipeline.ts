@@ -40,6 +40,7 @@ const pipelineStatuses = [
   'created',
   'waiting_for_resource',
   'preparing',
+  'waiting_for_callback',
   'pending',
   'running',
   'success',
