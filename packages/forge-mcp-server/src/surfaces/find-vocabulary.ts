@@ -36,7 +36,7 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   [/\blook at\b/g, 'show'],
   [/\bthumbs?[- ]?(up|down)\b/g, 'thumbs$1'],
   [/\bauto-?merge\b/g, 'automerge'],
-  [/\broll (\w+ )?(\w+ )?(\w+ )?out\b/g, 'rollout $1$2$3'],
+  [/\broll (\w+ )?(\w+ )?(\w+ )?(\w+ )?out\b/g, 'rollout $1$2$3$4'],
   // "Is the server up?": whether it answers, not a thing named up.
   [/\b(is|are) (the )?(\w+ )(up|down|responding)\b/g, '$1 $2$3reachable'],
   [/\bup and running\b/g, 'reachable'],
@@ -64,6 +64,43 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   [/\bdo(?:n'?t| not) (?:delete|expire|remove|erase|purge|clean ?up)\b/g, 'keep'],
   // "Flag MR 12 as ready": marking it so.
   [/\bflag (\w+ )?(\w+ )?(\w+ )?as\b/g, 'mark $1$2$3as'],
+  // Notifications about one issue or merge request (not a whole project's settings): following it or not.
+  [
+    /\b(?:enable|receive|start getting) +(?:email )?(?:notifications|emails|alerts) (?:for|on|about|from) (?=(?:the |this )?(?:issue|merge request|mr|pr|pull request|epic)s?\b)/g,
+    'subscribe to ',
+  ],
+  [
+    /\b(?:disable|stop|mute|silence)(?: getting| receiving)? +(?:email |the )?(?:notifications|emails|alerts|pings) (?:for|on|about|from) (?=(?:the |this )?(?:issue|merge request|mr|pr|pull request|epic)s?\b)/g,
+    'unsubscribe from ',
+  ],
+  // One issue blocking, blocked by, duplicating or relating to another: a link between the two.
+  [
+    /\b(?:mark|set|make) (\w+ )?(#?\w+ )?as (?:blocking|blocked by|related to|relating to|(?:a )?duplicate of|depending on)\b/g,
+    'link $1$2to',
+  ],
+  [
+    /\b(issue) (#?\d+ )(?:is blocked by|is blocking|blocks|depends on|is related to|relates to|duplicates|is a duplicate of)\b/g,
+    'link $1 $2to',
+  ],
+  // A branch made read-only or locked is protected (a project made read-only is archived).
+  [
+    /\b(?:make|set|keep) (?:the )?(main|master|trunk|develop|default branch|release branch|\w+ branch)(?: branch)? (?:read-?only|locked)\b/g,
+    'protect branch $1',
+  ],
+  // A feature of the project or group switched on or off ("turn off the wiki for the project"): its settings.
+  [
+    /\b(?:enable|disable) +(?:the )?(wiki|issues|issue tracker|merge requests|pipelines|ci|ci\/cd|snippets|container registry|package registry|packages|lfs|pages|requirements|releases|environments|forking|forks|analytics|service desk|squash|merge trains|shared runners)(?: feature)? (?:for|on|in) (?:the |this |my |our )?(project|repo|repository|group)\b/g,
+    'update $2 settings',
+  ],
+  // Release notes written for a version are its changelog.
+  [/\b(?:write|draft|generate|compose|prepare) (?:the |some |up )?release ?notes\b/g, 'generate changelog'],
+  // A release or build sent, pushed or promoted to production is deployed there.
+  [
+    /\b(?:send|push|ship|promote|put) (?:the |this |our |my )?(?:\w+ )?(?:out )?to (production|prod|staging|live)\b/g,
+    'deploy to $1',
+  ],
+  // "My project" names the project, not the person asking.
+  [/\b(?:my|our) (project|repo|repository|group)\b(?!s)/g, 'the $1'],
 ];
 
 /** Written either way, on both sides: the catalog's IDs use the short form, people use both. */

@@ -59,6 +59,19 @@ describe('forge_find_action ranking', () => {
     // A commit named as a version is tagged; named as failed, it gets a status.
     expect(first('label commit abc123 as v2')).toBe('tag.create');
     expect(first('mark the commit as failed')).toBe('repository.commit_status_set');
+    // Notifications about one issue or MR follow it; one issue blocking another links them.
+    expect(first('enable notifications for MR 5')).toBe('merge_request.subscribe');
+    expect(first('mute notifications for issue 3')).toBe('issue.unsubscribe');
+    expect(first('issue 12 is blocked by issue 9')).toBe('issue.link_create');
+    // A feature switched off for the project is its settings; a branch made read-only is protected.
+    expect(first('disable issues for the project')).toBe('project.update');
+    expect(first('make the develop branch read-only')).toBe('branch.protect');
+    // "Our project" names the project, not the person asking; release notes are a changelog.
+    expect(first('who starred our project')).toBe('project.list_starrers');
+    expect(first('write release notes for 4.0')).toBe('repository.changelog_generate');
+    expect(first('roll the checkout flag out to 10 percent of users')).toBe(
+      'feature_flags.feature_flag_update',
+    );
   });
 
   it('answers nothing for words the catalog never uses, and at most the limit asked', () => {
