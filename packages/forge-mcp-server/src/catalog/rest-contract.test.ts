@@ -830,4 +830,28 @@ describe('read filters checked against the endpoint code', () => {
   ])('%s takes waiting_for_callback', (id, args) => {
     expect(accepts(id, args)).toBe(true);
   });
+
+  // lib/api/projects.rb (sort_params, filter_params) with Helpers::ProjectsHelpers::STATISTICS_SORT_PARAMS;
+  // ee/lib/ee/api/projects.rb (optional_filter_params_ee): include_hidden.
+  it.each(['project.list', 'project.list_user_projects', 'project.list_user_starred'])(
+    '%s orders by the admin-only sizes and filters by topic_id, repository_storage and include_hidden',
+    (id) => {
+      for (const order_by of ['storage_size', 'repository_size', 'wiki_size', 'packages_size'])
+        expect(accepts(id, { order_by }), order_by).toBe(true);
+      expect(accepts(id, { topic_id: 4, repository_storage: 'default', include_hidden: true })).toBe(true);
+      expect(accepts(id, { order_by: 'size' })).toBe(false);
+    },
+  );
+
+  it('project.list_user_contributed orders by the admin-only sizes', () => {
+    expect(accepts('project.list_user_contributed', { order_by: 'storage_size' })).toBe(true);
+  });
+
+  // lib/api/branches.rb (filter_params): sort, with the values the generated OpenAPI description of the
+  // API lists (getApiV4ProjectsIdRepositoryBranches).
+  it('branch.list sorts by name or by last update', () => {
+    for (const sort of ['name_asc', 'updated_asc', 'updated_desc'])
+      expect(accepts('branch.list', { sort }), sort).toBe(true);
+    expect(accepts('branch.list', { sort: 'name_desc' })).toBe(false);
+  });
 });

@@ -165,6 +165,12 @@ export const domain: DomainSpec = {
           type: 'string',
           description: 'Only branches whose name matches this RE2 regular expression, e.g. "^release/".',
         },
+        sort: {
+          type: 'string',
+          enum: ['name_asc', 'updated_asc', 'updated_desc'],
+          description:
+            'Order by name (the default) or by the date of the last commit, oldest or newest first.',
+        },
         ...P.paging,
       },
       required: ['project_id'],

@@ -137,6 +137,20 @@ const projectSettings: Record<string, ParamSpec> = {
 };
 
 /** Filters shared by the project list actions. */
+/** Sort fields of the project lists (sort_params in lib/api/projects.rb, with the admin-only sizes). */
+const projectOrder = [
+  'id',
+  'name',
+  'path',
+  'created_at',
+  'updated_at',
+  'star_count',
+  'last_activity_at',
+  'storage_size',
+  'repository_size',
+  'wiki_size',
+  'packages_size',
+];
 const projectListFilters: Record<string, ParamSpec> = {
   search: {
     type: 'string',
@@ -161,6 +175,16 @@ const projectListFilters: Record<string, ParamSpec> = {
     description: 'Only projects with merge requests turned on.',
   },
   with_custom_attributes: { type: 'boolean', description: 'Include custom attributes (administrators).' },
+  topic_id: { type: 'integer', minimum: 1, description: 'Only projects with the topic of this ID.' },
+  repository_storage: {
+    type: 'string',
+    description:
+      'Only projects whose repository is on this storage shard, e.g. "default" (administrators only).',
+  },
+  include_hidden: {
+    type: 'boolean',
+    description: 'Also list hidden projects (administrators only; default false).',
+  },
   id_after: { type: 'integer', description: 'Only projects with an ID greater than this.' },
   id_before: { type: 'integer', description: 'Only projects with an ID less than this.' },
   updated_after: {
@@ -175,8 +199,9 @@ const projectListFilters: Record<string, ParamSpec> = {
   },
   order_by: {
     type: 'string',
-    enum: ['id', 'name', 'path', 'created_at', 'updated_at', 'star_count', 'last_activity_at', 'similarity'],
-    description: 'Sort field (default created_at; similarity needs search).',
+    enum: [...projectOrder, 'similarity'],
+    description:
+      'Sort field (default created_at; similarity needs search; the four sizes are for administrators only).',
   },
   sort: { type: 'string', enum: ['asc', 'desc'], description: 'Sort direction (default desc).' },
 };
@@ -856,8 +881,8 @@ const listsAndInfo: ActionSpec[] = [
       user_id: { type: ['integer', 'string'], description: 'User ID or username.' },
       order_by: {
         type: 'string',
-        enum: ['id', 'name', 'path', 'created_at', 'updated_at', 'star_count', 'last_activity_at'],
-        description: 'Sort field (default created_at).',
+        enum: projectOrder,
+        description: 'Sort field (default created_at; the four sizes are for administrators only).',
       },
       ...P.orderSort,
       simple: { type: 'boolean', description: 'Return only short fields per project.' },
