@@ -854,4 +854,22 @@ describe('read filters checked against the endpoint code', () => {
       expect(accepts('branch.list', { sort }), sort).toBe(true);
     expect(accepts('branch.list', { sort: 'name_desc' })).toBe(false);
   });
+
+  // lib/api/users.rb (GET /users) uses optional_index_params_ee, which the EE users helpers fill with
+  // skip_ldap and auditors.
+  it('user.list takes skip_ldap and auditors', () => {
+    expect(accepts('user.list', { skip_ldap: true, auditors: true })).toBe(true);
+  });
+
+  // lib/api/search.rb: include_archived on the instance and group searches (search_params_archived_filter),
+  // fields on all three (ee_param_fields: title); ee/lib/ee/api/search.rb: regex, exclude_forks and
+  // num_context_lines (0..MAX_NUM_CONTEXT_LINES, 20) for code.
+  it('search actions take include_archived, fields and the code search filters', () => {
+    expect(accepts('search.issues', { include_archived: true, fields: ['title'] })).toBe(true);
+    expect(accepts('search.merge_requests', { fields: ['title'] })).toBe(true);
+    expect(accepts('search.merge_requests', { fields: ['description'] })).toBe(false);
+    expect(accepts('search.projects', { include_archived: true })).toBe(true);
+    expect(accepts('search.code', { regex: true, exclude_forks: true, num_context_lines: 20 })).toBe(true);
+    expect(accepts('search.code', { num_context_lines: 21 })).toBe(false);
+  });
 });

@@ -50,6 +50,28 @@ const state: ParamSpec = {
   enum: ['opened', 'closed', 'merged', 'all'],
   description: 'Only results in this state; merged applies to merge requests.',
 };
+const includeArchived: ParamSpec = {
+  type: 'boolean',
+  description: 'Also search archived projects (default false; group and instance searches only).',
+};
+const titleOnly: ParamSpec = {
+  type: 'array',
+  items: { type: 'string', enum: ['title'] },
+  description: '["title"] to match the title only (advanced search).',
+};
+const codeFilters: Record<string, ParamSpec> = {
+  regex: { type: 'boolean', description: 'true: the text is a regular expression (exact code search).' },
+  exclude_forks: {
+    type: 'boolean',
+    description: 'true: leave out forked projects (exact code search; group and instance searches only).',
+  },
+  num_context_lines: {
+    type: 'integer',
+    minimum: 0,
+    maximum: 20,
+    description: 'Lines of context around each match, 0 to 20 (default 2; advanced or exact code search).',
+  },
+};
 const searchType: ParamSpec = {
   type: 'string',
   enum: ['basic', 'advanced', 'zoekt'],
@@ -79,7 +101,17 @@ const searchAction = (d: SearchDef): ActionSpec => ({
   idempotent: true,
   tier: 'free',
   scope: 'read_api',
-  params: { search: d.term, ...scoping(d.levels), ...d.extra, search_type: searchType, ...P.paging },
+  params: {
+    search: d.term,
+    ...scoping(d.levels),
+    ...d.extra,
+    // Archived projects matter to every scope but users and snippets, which belong to no project.
+    ...(d.levels.some((l) => l !== 'project') && !['users', 'snippet_titles'].includes(d.scope)
+      ? { include_archived: includeArchived }
+      : {}),
+    search_type: searchType,
+    ...P.paging,
+  },
   required: d.levels.includes('global')
     ? ['search']
     : ['search', d.levels.length === 1 ? 'project_id' : 'group_id'],
@@ -113,7 +145,7 @@ export const domain: DomainSpec = {
         'file contents; supports filters like "filename:*.js" or "path:src"',
         'login filename:*.js',
       ),
-      extra: { ref },
+      extra: { ref, ...codeFilters },
       example: { project_id: '1', search: 'README' },
     }),
     searchAction({
@@ -145,6 +177,7 @@ export const domain: DomainSpec = {
         },
         order_by: orderBy,
         sort,
+        fields: titleOnly,
       },
       example: { project_id: '1', search: 'bug', state: 'opened' },
     }),
@@ -157,7 +190,7 @@ export const domain: DomainSpec = {
       scope: 'merge_requests',
       levels: ALL,
       term: searchTerm('merge request titles and descriptions', 'refactor auth'),
-      extra: { state, order_by: orderBy, sort },
+      extra: { state, order_by: orderBy, sort, fields: titleOnly },
       example: { group_id: '10', search: 'login' },
     }),
     searchAction({

@@ -1068,6 +1068,8 @@ export const domain: DomainSpec = {
         created_after: dateTime('Only users created after this time (administrators only).'),
         created_before: dateTime('Only users created before this time (administrators only).'),
         without_projects: bool('Only users who belong to no project (administrators only).'),
+        skip_ldap: bool('Leave out users who sign in through LDAP (Premium).'),
+        auditors: bool('Only auditor users (Premium).'),
         order_by: str('Order by this field (administrators only; default id).', {
           enum: ['id', 'name', 'username', 'created_at', 'updated_at'],
         }),
