@@ -872,4 +872,16 @@ describe('read filters checked against the endpoint code', () => {
     expect(accepts('search.code', { regex: true, exclude_forks: true, num_context_lines: 20 })).toBe(true);
     expect(accepts('search.code', { num_context_lines: 21 })).toBe(false);
   });
+
+  // lib/api/deployments.rb: the merge requests of a deployment take merge_requests_base_params, whose
+  // order_by is Helpers::MergeRequestsHelpers.sort_options.
+  it('environment.deployment_merge_requests orders as the merge request lists do', () => {
+    for (const order_by of ['label_priority', 'priority', 'milestone_due', 'popularity'])
+      expect(accepts('environment.deployment_merge_requests', { order_by }), order_by).toBe(true);
+  });
+
+  // lib/api/project_packages.rb and group_packages.rb: package_type is Packages::Package.package_types.
+  it.each(['package.list', 'package.group_list'])('%s takes rubygems packages', (id) => {
+    expect(accepts(id, { package_type: 'rubygems' })).toBe(true);
+  });
 });

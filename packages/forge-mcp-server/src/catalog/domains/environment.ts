@@ -344,7 +344,16 @@ export const domain: DomainSpec = {
         },
         order_by: {
           type: 'string',
-          enum: ['created_at', 'updated_at', 'title', 'merged_at'],
+          enum: [
+            'created_at',
+            'updated_at',
+            'merged_at',
+            'title',
+            'label_priority',
+            'priority',
+            'milestone_due',
+            'popularity',
+          ],
           description: 'Field to order by (default created_at).',
         },
         sort: { type: 'string', enum: ['asc', 'desc'], description: 'Sort direction (default desc).' },

@@ -36,6 +36,7 @@ const packageTypes = [
   'golang',
   'helm',
   'debian',
+  'rubygems',
   'rpm',
   'terraform_module',
   'ml_model',
