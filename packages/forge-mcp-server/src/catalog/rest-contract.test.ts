@@ -884,4 +884,10 @@ describe('read filters checked against the endpoint code', () => {
   it.each(['package.list', 'package.group_list'])('%s takes rubygems packages', (id) => {
     expect(accepts(id, { package_type: 'rubygems' })).toBe(true);
   });
+
+  // lib/api/milestone_responses.rb (list_params, shared by project and group milestones): state takes all.
+  it('project.milestone_list takes state all, as group.group_milestone_list does', () => {
+    expect(accepts('project.milestone_list', { state: 'all' })).toBe(true);
+    expect(accepts('group.group_milestone_list', { state: 'all' })).toBe(true);
+  });
 });

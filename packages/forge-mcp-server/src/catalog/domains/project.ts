@@ -2168,7 +2168,11 @@ const collaboration: ActionSpec[] = [
         items: { type: 'integer' },
         description: 'Only milestones with these IIDs (ignored when include_ancestors is true).',
       },
-      state: { type: 'string', enum: ['active', 'closed'], description: 'Only active or closed milestones.' },
+      state: {
+        type: 'string',
+        enum: ['active', 'closed', 'all'],
+        description: 'Only "active" or "closed" milestones, or "all" (the default).',
+      },
       title: { type: 'string', description: 'Only the milestone with exactly this title.' },
       search: {
         type: 'string',
