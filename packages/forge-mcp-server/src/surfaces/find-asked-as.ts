@@ -164,9 +164,9 @@ export const ASKED_AS: Record<string, string> = {
   'project.hook_add': 'notify a url when something happens in the project, call my service on push',
   'project.mirror_add': 'keep a copy of the repository in sync somewhere else',
   'project.integration_set': 'connect the project to chat or another tool',
-  'group.members': 'who is in the group, the team roster',
+  'group.members': 'who is in the group, who belongs to the group, the team roster',
   'group.group_member_add': 'give someone access to the group, add a teammate to the team',
-  'group.create': 'make a new team space or namespace',
+  'group.create': 'make a new team space or namespace, a subgroup inside a group',
   'group.projects': 'repositories under the group',
 
   // CI/CD settings and runners.
@@ -200,7 +200,7 @@ export const ASKED_AS: Record<string, string> = {
   'user.notification_global_update': 'fewer emails, stop email notifications, mute everything',
   'server.health_check': 'is the instance up, alive or reachable, can I connect, is the server down',
   'server.status': 'am I connected and as whom, instance version and session',
-  'admin.metadata_get': 'which version the instance runs',
+  'admin.metadata_get': 'which version the instance runs, what version of gitlab is this',
   'admin.broadcast_message_create': 'announce maintenance to every user with a banner',
   'admin.settings_update': 'change instance-wide settings such as sign-ups',
   'search.code': 'grep for a string across repositories, where is this function used',
@@ -256,7 +256,7 @@ export const ASKED_AS: Record<string, string> = {
   'release.link_create': 'attach a binary or download link to a version',
 
   // Pipelines: schedules, triggers, resource groups.
-  'pipeline.schedule_list': 'which builds run on a timer, nightly and cron jobs',
+  'pipeline.schedule_list': 'which builds run on a timer, nightly and cron jobs, scheduled pipelines',
   'pipeline.schedule_delete': 'stop a recurring build for good',
   'pipeline.schedule_take_ownership': 'make a scheduled build run as me',
   'pipeline.trigger_create': 'a token so another system can start builds',

@@ -94,10 +94,23 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   ],
   // Release notes written for a version are its changelog.
   [/\b(?:write|draft|generate|compose|prepare) (?:the |some |up )?release ?notes\b/g, 'generate changelog'],
-  // A release or build sent, pushed or promoted to production is deployed there.
+  // Who may deploy to an environment is its protection; a release sent to production runs its deploy job.
   [
-    /\b(?:send|push|ship|promote|put) (?:the |this |our |my )?(?:\w+ )?(?:out )?to (production|prod|staging|live)\b/g,
-    'deploy to $1',
+    /\b(who can|who may|who is allowed to|allowed to|permission to) deploy(?: to)?\b/g,
+    'protected environment access of',
+  ],
+  // "Who is in the group": its members.
+  [
+    /\b(who)(?: is|'s|\u2019s| are) (?:in|on|part of)\b(?=(?: the| this| our| my)?(?: [\w-]+)? (?:group|project|repo|repository|team)\b)/g,
+    'members of',
+  ],
+  // Sharing a piece of code is a snippet.
+  [/\bshare (?:a |some |this |my )?(?:code snippet|snippet|piece of code|code|paste)\b/g, 'create snippet'],
+  // Keeping a runner or schedule from taking work pauses it.
+  [/\bstop (\w+ )?(#?\w+ )?from (?:picking up|taking|running|accepting)\b/g, 'pause $1$2taking'],
+  [
+    /\b(?:send|push|ship|promote|put|deploy|release) (?:the |this |our |my )?(?:\w+ )?(?:out )?to (production|prod|staging|live)\b/g,
+    'play the manual deploy job for $1',
   ],
   // "My project" names the project, not the person asking.
   [/\b(?:my|our) (project|repo|repository|group)\b(?!s)/g, 'the $1'],

@@ -72,6 +72,13 @@ describe('forge_find_action ranking', () => {
     expect(first('roll the checkout flag out to 10 percent of users')).toBe(
       'feature_flags.feature_flag_update',
     );
+    // A build promoted to production runs its deploy job; who may deploy there is the environment's protection.
+    expect(first('promote the build to production')).toBe('job.play');
+    expect(first('who may deploy to staging')).toBe('environment.protected_get');
+    // Who is in a group is its members (an apostrophe too); sharing a piece of code is a snippet.
+    expect(first("who's in the frontend group")).toBe('group.members');
+    expect(first('share a piece of code with alice')).toBe('snippet.create');
+    expect(first('stop schedule 3 from running')).toBe('pipeline.schedule_update');
   });
 
   it('answers nothing for words the catalog never uses, and at most the limit asked', () => {

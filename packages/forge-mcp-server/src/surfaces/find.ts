@@ -155,8 +155,8 @@ function stem(word: string): string {
 }
 
 /**
- * Each phrasal verb with the words one of which it starts with ("switch|flip|toggle|turn"): a text holding
- * none of them is not searched for it (most texts hold none, and the index reads every action's description).
+ * Each phrasal verb with the words one of which it starts with ("switch|flip|toggle|turn"): a text holding no
+ * word that begins so is not searched for it (most texts hold none, and the index reads every action's texts).
  */
 const PHRASALS = PHRASAL_VERBS.map(([phrase, verb]) => {
   // The alternatives of a first group that holds only words, or the literal words the pattern starts with.
@@ -168,15 +168,52 @@ const PHRASALS = PHRASAL_VERBS.map(([phrase, verb]) => {
       : lead[1]
         ? lead[1].split('|')
         : [lead[3] ? lead[2].slice(0, -1) : lead[2]];
-  return { phrase, verb, firsts };
+  // Each alternative's first word: the whole word when a space, hyphen or word boundary follows it in the
+  // pattern, else only how a longer word begins ("thumbsup", "don't").
+  const after = lead ? phrase.source.slice(lead[0].length) : '';
+  const ends = after.startsWith(' ') || after.startsWith('\\b');
+  const starts = firsts.map((f) => {
+    const word = /^[a-z0-9]*/.exec(f)![0];
+    return { word, whole: word.length < f.length || ends };
+  });
+  return { phrase, verb, starts };
 });
+
+/** The phrasal verbs (by their place) a text's whole word may start, those a word's beginning may, and the rest. */
+const BY_WORD = new Map<string, number[]>();
+const BY_BEGINNING: Array<{ word: string; at: number }> = [];
+const ALWAYS: number[] = [];
+PHRASALS.forEach(({ starts }, at) => {
+  if (starts.some(({ word }) => !word)) ALWAYS.push(at);
+  else
+    for (const { word, whole } of starts)
+      if (!whole) BY_BEGINNING.push({ word, at });
+      else BY_WORD.set(word, [...(BY_WORD.get(word) ?? []), at]);
+});
+
+/** The phrasal verbs from place `from` on that may match a text, in their order. */
+function phrasalsFor(text: string, from: number): number[] {
+  const due = new Set(ALWAYS);
+  for (const w of text.split(/[^a-z0-9]+/)) for (const at of BY_WORD.get(w) ?? []) due.add(at);
+  for (const { word, at } of BY_BEGINNING) if (text.includes(word)) due.add(at);
+  return [...due].filter((at) => at >= from).sort((x, y) => x - y);
+}
 
 /** Lowercased words with abbreviations written out; "to-do" and "sign-up" as one word. */
 function words(text: string): string[] {
   const out: string[] = [];
   let normalised = text.toLowerCase();
-  for (const { phrase, verb, firsts } of PHRASALS)
-    if (firsts.some((w) => normalised.includes(w))) normalised = normalised.replace(phrase, verb);
+  let due = phrasalsFor(normalised, 0);
+  for (let i = 0; i < due.length; i++) {
+    const { phrase, verb } = PHRASALS[due[i]];
+    const next = normalised.replace(phrase, verb);
+    // A rewritten text may hold a word a later phrasal verb starts with ("turn on" becomes "enable").
+    if (next !== normalised) {
+      normalised = next;
+      due = phrasalsFor(normalised, due[i] + 1);
+      i = -1;
+    }
+  }
   normalised = normalised
     .replace(/\bto-?dos?\b/g, 'todo')
     .replace(/\bsign-?ups?\b/g, 'signup')
