@@ -890,4 +890,19 @@ describe('read filters checked against the endpoint code', () => {
     expect(accepts('project.milestone_list', { state: 'all' })).toBe(true);
     expect(accepts('group.group_milestone_list', { state: 'all' })).toBe(true);
   });
+
+  // ee/lib/ee/api/merge_requests.rb (optional_merge_requests_search_params): approver_ids, approved_by_ids
+  // and approved_by_usernames are types [String, Array] with array_none_any: a list, or None / Any.
+  it.each(['merge_request.list', 'merge_request.list_global', 'merge_request.list_group'])(
+    '%s takes None and Any for the approval filters',
+    (id) => {
+      for (const name of ['approver_ids', 'approved_by_ids', 'approved_by_usernames']) {
+        expect(accepts(id, { [name]: 'None' }), name).toBe(true);
+        expect(accepts(id, { [name]: 'Any' }), name).toBe(true);
+        expect(accepts(id, { [name]: 'Some' }), name).toBe(false);
+      }
+      expect(accepts(id, { approved_by_ids: [1, 2, 3, 4, 5, 6] })).toBe(false);
+      expect(accepts(id, { approved_by_usernames: ['alice'] })).toBe(true);
+    },
+  );
 });

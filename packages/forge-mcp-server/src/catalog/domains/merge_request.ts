@@ -64,22 +64,28 @@ const mrFilters: Record<string, ParamSpec> = {
       'Only MRs with this reviewer username; "None" or "Any" also accepted (not with reviewer_id).',
   },
   approved_by_ids: {
-    type: 'array',
-    items: { type: 'integer', minimum: 1 },
-    maxItems: 5,
+    anyOf: [
+      { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: 5 },
+      { type: 'string', enum: ['None', 'Any'] },
+    ],
     description:
-      'Only MRs approved by all these user IDs (at most 5; not with approved_by_usernames; Premium).',
+      'Only MRs approved by all these user IDs (at most 5), or "None" (no approval) / "Any" (some approval); not with approved_by_usernames; Premium.',
   },
   approved_by_usernames: {
-    type: 'array',
-    items: { type: 'string' },
-    maxItems: 5,
-    description: 'Only MRs approved by all these usernames (at most 5; not with approved_by_ids; Premium).',
+    anyOf: [
+      { type: 'array', items: { type: 'string' }, maxItems: 5 },
+      { type: 'string', enum: ['None', 'Any'] },
+    ],
+    description:
+      'Only MRs approved by all these usernames (at most 5), or "None" / "Any"; not with approved_by_ids; Premium.',
   },
   approver_ids: {
-    type: 'array',
-    items: { type: 'integer', minimum: 1 },
-    description: 'Only MRs whose approval rules list all these user IDs as eligible approvers (Premium).',
+    anyOf: [
+      { type: 'array', items: { type: 'integer', minimum: 1 } },
+      { type: 'string', enum: ['None', 'Any'] },
+    ],
+    description:
+      'Only MRs whose approval rules list all these user IDs as eligible approvers, or "None" (no approvers) / "Any" (some approver); Premium.',
   },
   merge_user_id: {
     type: 'integer',
