@@ -824,6 +824,8 @@ describe('read filters checked against the endpoint code', () => {
   // waiting_for_callback.
   it.each([
     ['pipeline.list', { status: 'waiting_for_callback' }],
+    // lib/api/ci/pipeline_schedules.rb: the schedule's pipelines take the same status values.
+    ['pipeline.schedule_list_triggered_pipelines', { status: 'waiting_for_callback' }],
     ['job.list', { scope: ['waiting_for_callback'] }],
     ['job.list_bridges', { scope: ['waiting_for_callback'] }],
     ['job.list_project', { scope: ['waiting_for_callback', 'running'] }],
