@@ -383,4 +383,11 @@ export const ASKED_AS: Record<string, string> = {
   'user.modify': 'change someone account details, make a user an admin',
   'user.create_personal_access_token': 'issue a token for another user',
   'wiki.upload_attachment': 'add an image or file to the wiki',
+  'issue.emoji_issue_list': 'who reacted to an issue, its emoji and upvotes',
+  'mr_review.draft_note_delete': 'throw away a pending review comment before submitting',
+  'package.registry_rule_list': 'who may push or delete images in the container registry',
+  'package.registry_rule_create': 'only maintainers may push images to a container repository',
+  'project.pages_unpublish': 'take the static website down, turn off the pages site',
+  'admin.broadcast_message_update': 'change the text or dates of a banner shown to users',
+  'environment.protected_unprotect': 'let anyone deploy to an environment again',
 };

@@ -37,6 +37,8 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   [/\bthumbs?[- ]?(up|down)\b/g, 'thumbs$1'],
   [/\bauto-?merge\b/g, 'automerge'],
   [/\broll (\w+ )?(\w+ )?(\w+ )?(\w+ )?out\b/g, 'rollout $1$2$3$4'],
+  // What someone is working on or up to: their activity.
+  [/\b(is|are) (\w+ )?(\w+ )?(?:working on|up to)\b/g, '$2$3activity'],
   // "Is the server up?": whether it answers, not a thing named up.
   [/\b(is|are) (the )?(\w+ )(up|down|responding)\b/g, '$1 $2$3reachable'],
   [/\bup and running\b/g, 'reachable'],
@@ -104,6 +106,11 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
     /\b(who)(?: is|'s|\u2019s| are) (?:in|on|part of)\b(?=(?: the| this| our| my)?(?: [\w-]+)? (?:group|project|repo|repository|team)\b)/g,
     'members of',
   ],
+  // Throwing a thing away discards it; no longer protecting, following or watching it undoes that.
+  [/\bthrow (\w+ )?(\w+ )?(\w+ )?(\w+ )?away\b/g, 'discard $1$2$3$4'],
+  [/\bthrow away\b/g, 'discard'],
+  [/\bstop protecting\b/g, 'unprotect'],
+  [/\bstop (?:following|watching)\b/g, 'unsubscribe from'],
   // Sharing a piece of code is a snippet.
   [/\bshare (?:a |some |this |my )?(?:code snippet|snippet|piece of code|code|paste)\b/g, 'create snippet'],
   // Keeping a runner or schedule from taking work pauses it.
@@ -791,6 +798,9 @@ export const SYNONYMS: Record<string, string[]> = {
   reply: ['note', 'discussion', 'reply'],
   emoji: ['emoji', 'reaction'],
   reaction: ['emoji', 'react'],
+  reacted: ['emoji', 'react'],
+  banner: ['broadcast', 'message'],
+  banners: ['broadcast', 'message'],
   log: ['trace', 'log'],
   logs: ['trace', 'log'],
   output: ['trace', 'log'],

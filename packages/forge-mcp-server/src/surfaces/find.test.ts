@@ -79,6 +79,13 @@ describe('forge_find_action ranking', () => {
     expect(first("who's in the frontend group")).toBe('group.members');
     expect(first('share a piece of code with alice')).toBe('snippet.create');
     expect(first('stop schedule 3 from running')).toBe('pipeline.schedule_update');
+    // Throwing a thing away discards it; no longer watching or protecting it undoes that; what someone is up to
+    // is their activity (while whether a server is up is still its health).
+    expect(first('throw the draft away')).toBe('mr_review.draft_note_delete');
+    expect(first('stop watching issue 4')).toBe('issue.unsubscribe');
+    expect(first('stop protecting the main branch')).toBe('branch.unprotect');
+    expect(first('what is alice up to')).toBe('user.contribution_events');
+    expect(first('is the server up')).toBe('server.health_check');
   });
 
   it('answers nothing for words the catalog never uses, and at most the limit asked', () => {
