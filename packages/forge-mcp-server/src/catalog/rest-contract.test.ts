@@ -907,4 +907,21 @@ describe('read filters checked against the endpoint code', () => {
       expect(accepts(id, { approved_by_usernames: ['alice'] })).toBe(true);
     },
   );
+
+  // lib/api/issues.rb and lib/api/helpers/merge_requests_helpers.rb: assignee_username is Array[String]
+  // (check_assignees_count: one name on the free tier, several on Premium, meaning assigned to all).
+  it.each([
+    'issue.list',
+    'issue.list_group',
+    'issue.list_all',
+    'merge_request.list',
+    'merge_request.list_group',
+  ])('%s takes one assignee username or a list', (id) => {
+    expect(accepts(id, { assignee_username: 'alice' })).toBe(true);
+    expect(accepts(id, { assignee_username: ['alice', 'bob'] })).toBe(true);
+    expect(accepts(id, { assignee_username: [] })).toBe(false);
+    const a = action(id);
+    const built = buildRest(a, rest(a), { ...a.example, assignee_username: ['alice', 'bob'] });
+    expect(built.query).toMatchObject({ assignee_username: ['alice', 'bob'] });
+  });
 });

@@ -69,8 +69,9 @@ const issueFilters: Record<string, ParamSpec> = {
   },
   assignee_id: userFilter('Only issues assigned to this user (not with assignee_username)'),
   assignee_username: {
-    type: 'string',
-    description: 'Only issues assigned to this username (not with assignee_id).',
+    anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, minItems: 1 }],
+    description:
+      'Only issues assigned to this username, or to all of these usernames (a list needs Premium); not with assignee_id.',
   },
   my_reaction_emoji: {
     type: 'string',

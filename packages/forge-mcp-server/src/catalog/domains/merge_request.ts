@@ -54,8 +54,9 @@ const mrFilters: Record<string, ParamSpec> = {
   author_username: { type: 'string', description: 'Only MRs opened by this username (not with author_id).' },
   assignee_id: userFilter('Only MRs assigned to this user'),
   assignee_username: {
-    type: 'string',
-    description: 'Only MRs assigned to this username (not with assignee_id).',
+    anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, minItems: 1 }],
+    description:
+      'Only MRs assigned to this username, or to all of these usernames (a list needs Premium); not with assignee_id.',
   },
   reviewer_id: userFilter('Only MRs with this reviewer'),
   reviewer_username: {
