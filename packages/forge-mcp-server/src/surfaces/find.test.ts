@@ -45,6 +45,12 @@ describe('forge_find_action ranking', () => {
     // Words only an everyday phrasing holds find the action.
     expect(finder.search('retire the project', 1)[0].action.id).toBe('project.archive');
     expect(finder.search('top committers', 1)[0].action.id).toBe('repository.contributors');
+    expect(finder.search('request membership of the platform group', 1)[0].action.id).toBe(
+      'access.request_group',
+    );
+    expect(finder.search('did the builds pass on commit 1a2b3c', 1)[0].action.id).toBe(
+      'repository.commit_statuses',
+    );
   });
 
   it('reads everyday verbs and phrasings as the catalog words they stand for', () => {
