@@ -924,4 +924,9 @@ describe('read filters checked against the endpoint code', () => {
     const built = buildRest(a, rest(a), { ...a.example, assignee_username: ['alice', 'bob'] });
     expect(built.query).toMatchObject({ assignee_username: ['alice', 'bob'] });
   });
+
+  // lib/api/groups.rb (GET :id/projects): include_ancestor_groups, beside include_subgroups and with_shared.
+  it('group.projects takes include_ancestor_groups', () => {
+    expect(accepts('group.projects', { include_ancestor_groups: true })).toBe(true);
+  });
 });

@@ -2967,6 +2967,7 @@ export const domain: DomainSpec = {
       params: {
         group_id: P.groupId,
         include_subgroups: bool('Also list projects of subgroups.'),
+        include_ancestor_groups: bool('Also list projects of the parent groups (default false).'),
         with_shared: bool('Also list projects shared with the group (default true).'),
         owned: bool('Only projects owned by the caller.'),
         topic: str('Only projects with this topic.'),
