@@ -45,6 +45,10 @@ describe('forge_find_action ranking', () => {
     // Words only an everyday phrasing holds find the action.
     expect(finder.search('retire the project', 1)[0].action.id).toBe('project.archive');
     expect(finder.search('top committers', 1)[0].action.id).toBe('repository.contributors');
+    expect(finder.search('retire the legacy group', 1)[0].action.id).toBe('group.archive');
+    expect(finder.search('redeliver the failed webhook event', 1)[0].action.id).toBe(
+      'group.hook_resend_event',
+    );
     expect(finder.search('request membership of the platform group', 1)[0].action.id).toBe(
       'access.request_group',
     );
