@@ -930,3 +930,19 @@ describe('read filters checked against the endpoint code', () => {
     expect(accepts('group.projects', { include_ancestor_groups: true })).toBe(true);
   });
 });
+
+describe('issue types an issue can be created as or changed to', () => {
+  // The newest stored WorkItems::TypesFilter.allowed_types_for_issues leaves out only epic and the OKR types
+  // (objective, key_result): requirement and ticket are accepted on create and update, as on the lists.
+  it('issue.create and issue.update take every type the lists filter by', () => {
+    const listed = param('issue.list', 'issue_type').enum;
+    for (const id of ['issue.create', 'issue.update']) {
+      expect(param(id, 'issue_type').enum, id).toEqual(listed);
+      const a = action(id);
+      const validate = validatorFor(inputSchema(a));
+      for (const type of ['requirement', 'ticket'])
+        expect(validate({ ...structuredClone(a.example), issue_type: type }), `${id} ${type}`).toBe(true);
+      expect(validate({ ...structuredClone(a.example), issue_type: 'epic' }), id).toBe(false);
+    }
+  });
+});

@@ -489,7 +489,7 @@ export const domain: DomainSpec = {
         },
         issue_type: {
           type: 'string',
-          enum: ['issue', 'incident', 'test_case', 'task'],
+          enum: ['issue', 'incident', 'test_case', 'requirement', 'task', 'ticket'],
           description: 'Type of the new issue (default issue).',
         },
         weight: { type: 'integer', minimum: 0, description: 'Weight of the issue (Premium).' },
@@ -1469,7 +1469,7 @@ export const domain: DomainSpec = {
         discussion_locked: { type: 'boolean', description: 'true: only project members may comment.' },
         issue_type: {
           type: 'string',
-          enum: ['issue', 'incident', 'test_case', 'task'],
+          enum: ['issue', 'incident', 'test_case', 'requirement', 'task', 'ticket'],
           description: 'Change the issue type.',
         },
         weight: { type: 'integer', minimum: 0, description: 'Weight of the issue (Premium).' },
