@@ -106,6 +106,11 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
     /\b(who)(?: is|'s|\u2019s| are) (?:in|on|part of)\b(?=(?: the| this| our| my)?(?: [\w-]+)? (?:group|project|repo|repository|team)\b)/g,
     'members of',
   ],
+  // A new version of a file (not of a package), uploaded or pushed, updates it.
+  [
+    /\b(?:upload|push|commit|put) (?:a |the )?new version of(?= (?:the |a )?(?:file\b|readme|[\w./-]+\.[a-z]{1,5}\b))/g,
+    'update',
+  ],
   // Throwing a thing away discards it; no longer protecting, following or watching it undoes that.
   [/\bthrow (\w+ )?(\w+ )?(\w+ )?(\w+ )?away\b/g, 'discard $1$2$3$4'],
   [/\bthrow away\b/g, 'discard'],

@@ -45,6 +45,8 @@ describe('forge_find_action ranking', () => {
     // Words only an everyday phrasing holds find the action.
     expect(finder.search('retire the project', 1)[0].action.id).toBe('project.archive');
     expect(finder.search('top committers', 1)[0].action.id).toBe('repository.contributors');
+    expect(finder.search('push a new version of the file', 1)[0].action.id).toBe('repository.file_update');
+    expect(finder.search('upload a new version of the package', 1)[0].action.id).toBe('package.publish');
     expect(finder.search('retire the legacy group', 1)[0].action.id).toBe('group.archive');
     expect(finder.search('redeliver the failed webhook event', 1)[0].action.id).toBe(
       'group.hook_resend_event',
