@@ -146,3 +146,19 @@ export const atLeastOneField = 'Give at least one field to change.';
 
 /** What a milestone update may change: the instance takes at least one (at_least_one_of). */
 export const milestoneChanges = ['title', 'description', 'start_date', 'due_date', 'state_event'];
+
+/** How the instance's merge request lists order (the project, group and instance lists, and a deployment's). */
+export const mrOrderBy: ParamSpec = {
+  type: 'string',
+  enum: [
+    'created_at',
+    'updated_at',
+    'merged_at',
+    'title',
+    'label_priority',
+    'priority',
+    'milestone_due',
+    'popularity',
+  ],
+  description: 'Field to order by (default created_at).',
+};

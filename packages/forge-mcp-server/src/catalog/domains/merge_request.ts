@@ -131,20 +131,7 @@ const mrFilters: Record<string, ParamSpec> = {
   created_before: dateTime('Only MRs created on or before this time'),
   updated_after: dateTime('Only MRs updated on or after this time'),
   updated_before: dateTime('Only MRs updated on or before this time'),
-  order_by: {
-    type: 'string',
-    enum: [
-      'created_at',
-      'updated_at',
-      'merged_at',
-      'title',
-      'label_priority',
-      'priority',
-      'milestone_due',
-      'popularity',
-    ],
-    description: 'Field to order by (default created_at).',
-  },
+  order_by: P.mrOrderBy,
   sort: { type: 'string', enum: ['asc', 'desc'], description: 'Sort direction (default desc).' },
   view: {
     type: 'string',
