@@ -302,6 +302,22 @@ export interface RawStdio {
   close: () => Promise<void>;
 }
 
+/**
+ * Waits until `check` holds (it may answer a promise), asking every 20 ms; fails naming `what` after `ms`.
+ * For what a test must see happen elsewhere (the instance, another process), never a fixed sleep.
+ */
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  ms = 30_000,
+): Promise<void> {
+  const t0 = Date.now();
+  while (!(await check())) {
+    if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 /** A raw client's first two lines: initialize (2025-06-18, no capabilities) and its initialized notice. */
 export const INITIALIZE = JSON.stringify({
   jsonrpc: '2.0',

@@ -5,7 +5,15 @@
  * of logging/setLevel, the client capabilities of an initialize) never reaches the credential's next request.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { apiCalls, executeCall, httpServer, rpc, type ForgeSim, type HttpServerProcess } from './harness.js';
+import {
+  apiCalls,
+  executeCall,
+  httpServer,
+  rpc,
+  type ForgeSim,
+  type HttpServerProcess,
+  until,
+} from './harness.js';
 import { simAndHttpServer } from './http-fixture.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -29,14 +37,6 @@ async function messages(res: Promise<Response>): Promise<Array<Record<string, un
 }
 
 /** Polls until `ok` holds (generous limit: the machine may be loaded). */
-async function until(ok: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!ok()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 const ISSUE = executeCall(7, 'issue.get', { project_id: '1', issue_iid: 1 });
 const MR = executeCall(7, 'merge_request.get', { project_id: '1', merge_request_iid: 1 });
 

@@ -6,7 +6,7 @@
  * timing) and records whether the server went away while it was held.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { httpServer, rpc, sim, type ForgeSim, type HttpServerProcess } from './harness.js';
+import { httpServer, rpc, sim, type ForgeSim, type HttpServerProcess, until } from './harness.js';
 
 const LIST = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
 const SELF = '/api/v4/personal_access_tokens/self';
@@ -57,14 +57,6 @@ async function answerOf(res: Response) {
   return { status: res.status, challenge: res.headers.get('www-authenticate'), body: await res.json() };
 }
 
-async function until(check: () => boolean, what: string, ms = 10_000) {
-  const t0 = Date.now();
-  while (!check()) {
-    if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 /**
  * The refusal of a token nothing held, sent after `token`'s: the reference answer, and a witness that the
  * server has since sent and been answered its own verification requests.
@@ -88,7 +80,11 @@ describe('a token the identity check refuses is verified no further', () => {
       const answer = await answerOf(await rpc(server().url, header(token), LIST));
       expect(answer.status).toBe(401);
       // The server gives up the description it was still waiting for.
-      await until(() => held(token, SELF)?.abandoned === true, 'the held description to be abandoned');
+      await until(
+        () => held(token, SELF)?.abandoned === true,
+        'the held description to be abandoned',
+        10_000,
+      );
       open();
       // Another refusal, answered in full after this one was abandoned: the refused caller's answer is the
       // same as ever, and had the first verification gone on, its introspection would have arrived by now.
@@ -107,10 +103,14 @@ describe('a token the identity check refuses is verified no further', () => {
     const openUser = hold(USER, token);
     const openInfo = hold(INFO, token);
     const answered = rpc(oauth.url, bearer(token), LIST);
-    await until(() => held(token, INFO) !== undefined, 'introspection to reach the instance');
+    await until(() => held(token, INFO) !== undefined, 'introspection to reach the instance', 10_000);
     openUser();
     const answer = await answerOf(await answered);
-    await until(() => held(token, INFO)?.abandoned === true, 'the held introspection to be abandoned');
+    await until(
+      () => held(token, INFO)?.abandoned === true,
+      'the held introspection to be abandoned',
+      10_000,
+    );
     openInfo();
     expect(answer).toEqual(await refusalOfAnother(oauth, bearer));
     expect(
@@ -125,7 +125,7 @@ describe('a token the identity check refuses is verified no further', () => {
     s.fault({ path: USER, token, status: 403, times: 1 });
     const open = hold(SELF, token);
     const answered = rpc(oauth.url, bearer(token), LIST);
-    await until(() => held(token, SELF) !== undefined, 'the description to reach the instance');
+    await until(() => held(token, SELF) !== undefined, 'the description to reach the instance', 10_000);
     open();
     const answer = await answerOf(await answered);
     // Described and introspected (both refuse the unknown token), it is below the minimum: 403 as before.

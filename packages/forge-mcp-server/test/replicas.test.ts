@@ -13,7 +13,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBalancer, type Balancer } from 'forge-sim';
-import { httpServerAt, sim, type ForgeSim, type HttpServerAt } from './harness.js';
+import { httpServerAt, sim, type ForgeSim, type HttpServerAt, until } from './harness.js';
 import { REDIS_SERVER, REDIS_SKIP_REASON, startRedis, type RedisServer } from './redis.js';
 
 const PUBLIC = 'http://localhost:8125/mcp';
@@ -276,12 +276,4 @@ function opened() {
   let open!: () => void;
   const promise = new Promise<void>((resolve) => (open = resolve));
   return { promise, open };
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string, ms = 30_000) {
-  const t0 = Date.now();
-  while (!(await check())) {
-    if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }

@@ -17,6 +17,7 @@ import {
   type Connected,
   type ForgeSim,
   type HttpServerProcess,
+  until,
 } from './harness.js';
 
 let s: ForgeSim;
@@ -38,18 +39,6 @@ const ISSUE = 'forge://project/1/issue/1';
 const FAST = { FORGE_MCP_SUBSCRIPTION_POLL_INTERVAL: '1s' };
 
 /** Resolves once `check` holds, re-checked on every event; fails naming what was awaited after a long wait. */
-function until(check: () => boolean, what: string, ms = 30_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const tick = () => {
-      if (check()) return resolve();
-      if (Date.now() - started > ms) return reject(new Error(`timed out waiting for ${what}`));
-      setTimeout(tick, 50);
-    };
-    tick();
-  });
-}
-
 /** Changes issue 1 of project 1 at the instance directly, as someone in the web interface would. */
 async function retitle(title: string, token = s.tokens.api) {
   const res = await fetch(`${s.url}/api/v4/projects/1/issues/1`, {
