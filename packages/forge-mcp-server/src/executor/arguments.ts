@@ -54,12 +54,15 @@ export function nearest(word: string, candidates: string[]): string | undefined 
     : undefined;
 }
 
+/** Whether a parameter is given: present and not null. */
+const given = (params: Record<string, unknown>, name: string): boolean => params[name] != null;
+
 function missingRequired(a: ActionSpec, params: Record<string, unknown>): string[] {
-  return (a.required ?? []).filter((r) => params[r] === undefined || params[r] === null);
+  return (a.required ?? []).filter((r) => !given(params, r));
 }
 
 export function missingOneOf(a: ActionSpec, params: Record<string, unknown>): string[][] {
-  return (a.oneOf ?? []).filter((group) => !group.some((p) => params[p] !== undefined && params[p] !== null));
+  return (a.oneOf ?? []).filter((group) => !group.some((p) => given(params, p)));
 }
 
 /** How the dynamic surface's check begins. */
@@ -93,10 +96,8 @@ function allKnownAndGiven(
   params: Record<string, unknown>,
 ): boolean {
   for (const k in params) if (Object.hasOwn(params, k) && !Object.hasOwn(known, k)) return false;
-  if (a.required) for (const r of a.required) if (params[r] === undefined || params[r] === null) return false;
-  if (a.oneOf)
-    for (const group of a.oneOf)
-      if (!group.some((p) => params[p] !== undefined && params[p] !== null)) return false;
+  if (a.required) for (const r of a.required) if (!given(params, r)) return false;
+  if (a.oneOf) for (const group of a.oneOf) if (!group.some((p) => given(params, p))) return false;
   return true;
 }
 
@@ -149,9 +150,9 @@ export function emptyRequired(a: ActionSpec, params: Record<string, unknown>): s
 export function exclusiveProblem(a: ActionSpec, params: Record<string, unknown>): string | undefined {
   if (!a.exclusive) return undefined;
   for (const group of a.exclusive) {
-    const given = group.filter((p) => params[p] !== undefined && params[p] !== null);
-    if (given.length > 1)
-      return `${a.id}: ${given.join(' and ')} were ${given.length > 2 ? 'all' : 'both'} given, and the instance takes only one of them: give one of them and leave the ${given.length > 2 ? 'others' : 'other'} out.`;
+    const named = group.filter((p) => given(params, p));
+    if (named.length > 1)
+      return `${a.id}: ${named.join(' and ')} were ${named.length > 2 ? 'all' : 'both'} given, and the instance takes only one of them: give one of them and leave the ${named.length > 2 ? 'others' : 'other'} out.`;
   }
   return undefined;
 }
