@@ -138,6 +138,59 @@ describe('names a hedge or a field standard may use', () => {
     expect(pointersOf(base({ basis: { table: 'measured' } }))).toEqual(['/rows/0/basis/table']);
   });
 
+  for (const hedge of ['approximate', 'bounded_above', 'bounded_below'])
+    it(`${hedge}: a list of numeric fields of the row class; a non-field, a text cell or a non-list is refused`, () => {
+      const ranged = { ranges: { tortuosity: [1, 2], thickness_cm: [0.5, 5] } };
+      expect(issuesOf(base({ ...ranged, [hedge]: ['tortuosity', 'thickness_cm'] }))).toEqual([]);
+      expect(issuesOf(base({ ...ranged, [hedge]: ['tortuosity', 'porosty'] }))).toEqual([
+        {
+          pointer: `/rows/0/${hedge}/1`,
+          message: '"porosty" is not a numeric field of PorousMaterial; did you mean "porosity"?',
+        },
+      ]);
+      const insulation = doc('ImpactInsulation', [
+        { key: 'f', name: 'Floor', refers_to_row: 'f0', [hedge]: ['refers_to_row'] },
+      ]);
+      expect(issuesOf(insulation)).toEqual([
+        {
+          pointer: `/rows/0/${hedge}/0`,
+          message: expect.stringMatching(/^"refers_to_row" is not a numeric field of ImpactInsulation/),
+        },
+      ]);
+      expect(issuesOf(base({ [hedge]: { tortuosity: true } }))).toEqual([
+        { pointer: `/rows/0/${hedge}`, message: `${hedge} must be a list, got {"tortuosity":true}` },
+      ]);
+    });
+
+  it('carried and misprinted take any cell (text cells, name, variant, group, note, fields and their aliases), never a flag or a non-cell', () => {
+    const cells = {
+      name: 'row f0',
+      variant: 'row f0',
+      group: 'row f0',
+      note: 'row f0',
+      refers_to_row: 'row f0',
+      impact_insulation_class: 'row f0',
+      added_load_kpa: 'row f0',
+    };
+    const floor = (row: Record<string, unknown>) =>
+      doc('ImpactInsulation', [{ key: 'f', name: 'Floor', has_section_drawing: true, ...row }]);
+    for (const hedge of ['carried', 'misprinted']) {
+      expect(issuesOf(floor({ [hedge]: cells }))).toEqual([]);
+      expect(issuesOf(floor({ [hedge]: { has_section_drawing: 'row f0' } }))).toEqual([
+        {
+          pointer: `/rows/0/${hedge}/has_section_drawing`,
+          message: expect.stringMatching(/^"has_section_drawing" is not a cell of ImpactInsulation/),
+        },
+      ]);
+      expect(issuesOf(base({ [hedge]: { nam: 'row 1' } }))).toEqual([
+        {
+          pointer: `/rows/0/${hedge}/nam`,
+          message: '"nam" is not a cell of PorousMaterial; did you mean "name"?',
+        },
+      ]);
+    }
+  });
+
   it('field_test_standards of the document and of a row name fields of the row class', () => {
     const standards = (s: Record<string, string>) => ({
       provenance: {
