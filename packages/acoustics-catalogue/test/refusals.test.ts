@@ -360,3 +360,56 @@ describe('limits at their edges', () => {
     });
   });
 });
+
+describe('patterns and enumerations, at each edge', () => {
+  const catalogueRefusal = (name: string) => [
+    {
+      pointer: '/catalogue',
+      message: `catalogue name "${name}" must start with a lower-case letter or digit and hold only lower-case letters, digits and . _ - (1 to 64 characters)`,
+    },
+  ];
+
+  it('catalogue: a lower-case letter or digit first, then lower-case letters, digits, dots, underscores, hyphens', () => {
+    for (const name of ['0demo', 'a_b.c-d', 'z9'])
+      expect(issuesOf({ ...base(), catalogue: name }), name).toEqual([]);
+    for (const name of ['-demo', '.demo', '_demo', 'Demo', 'demO', 'demo/x', 'demo x', 'démo'])
+      expect(issuesOf({ ...base(), catalogue: name }), name).toEqual(catalogueRefusal(name));
+  });
+
+  it('catalogue: only a year between hyphens followed by a word is the packaged-table form', () => {
+    for (const name of ['2026-foo', 'acme2026x', 'acme-2026', 'acme-26-rev', 'a-2026-4x'])
+      expect(issuesOf({ ...base(), catalogue: name }), name).toEqual([]);
+    for (const name of ['acme-2026-rev4', 'x-1999-a', 'a.b-2026-c'])
+      expect(issuesOf({ ...base(), catalogue: name }), name).toEqual([
+        {
+          pointer: '/catalogue',
+          message: `catalogue name "${name}" has the form of a packaged table's name (…-YYYY-…); choose another`,
+        },
+      ]);
+  });
+
+  it('row key: a letter, digit or underscore first, then letters, digits, _ . + -', () => {
+    for (const key of ['_A.b+c-1', 'A', 'Z9', '0']) expect(issuesOf(base({ key })), key).toEqual([]);
+    for (const key of ['+a', '.a', '-a', 'a b', 'a/b', 'a:b', 'ä'])
+      expect(issuesOf(base({ key })), key).toEqual([
+        {
+          pointer: '/rows/0/key',
+          message: `row key "${key}" must start with a letter, digit or underscore and hold only letters, digits and _ . + - (1 to 128 characters)`,
+        },
+      ]);
+  });
+
+  it('document basis: each of the five values is read, and nothing else', () => {
+    for (const basis of ['measured', 'declared', 'calculated', 'estimated', 'extended'])
+      expect(issuesOf(base({}, { basis })), basis).toEqual([]);
+    expect(issuesOf(base({}, { basis: 'Measured' }))).toEqual([
+      { pointer: '/basis', message: '"Measured" is not a basis; did you mean "measured"?' },
+    ]);
+    expect(issuesOf(without(base(), 'basis'))).toEqual([]);
+  });
+
+  it('$schema: any value, or none, is accepted and read as nothing', () => {
+    for (const $schema of [5, null, { a: 1 }, ['x'], 'not a URL'])
+      expect(issuesOf(base({}, { $schema })), JSON.stringify($schema)).toEqual([]);
+  });
+});
