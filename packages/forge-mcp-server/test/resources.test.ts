@@ -171,6 +171,21 @@ describe('templates read through the matching action', () => {
     });
   });
 
+  it('every manifest entry carries a fine_grained block and a withheld block, null when the session may run it', async () => {
+    await withClient({ FORGE_TOKEN: s.tokens.readApi }, async (c) => {
+      const runnable = (await read(c, 'forge://tools/issue.list')).json;
+      expect(runnable.withheld).toBeNull();
+      expect(runnable.fine_grained).toMatchObject({ judged: true, reach: 'yes', any_of: expect.any(Array) });
+      const refused = (await read(c, 'forge://tools/issue.create')).json;
+      expect(refused.withheld).toMatchObject({ reason: 'scope', message: expect.any(String) });
+      expect(refused.fine_grained).toMatchObject({ judged: expect.any(Boolean) });
+      // An action the grant table does not judge (a runner-token route) still has its block.
+      const unjudged = (await read(c, 'forge://tools/runner.delete_by_token')).json;
+      expect(unjudged.fine_grained).toMatchObject({ judged: false });
+      expect(Object.keys(unjudged)).toEqual(expect.arrayContaining(['fine_grained', 'withheld']));
+    });
+  });
+
   it('a fine-grained grant: a read the grant does not reach is refused in its words and nothing is sent', async () => {
     await withClient({ FORGE_TOKEN: s.tokens.fineGrained }, async (c) => {
       expect((await read(c, `${P}/issue/1`)).json.iid).toBe(1);
@@ -225,6 +240,10 @@ describe('templates read through the matching action', () => {
       const before = apiCalls(s).length;
       expect((await readError(c, `${P}/mr/1`)).message).toContain('Unknown resource');
       expect((await readError(c, 'forge://tools/merge_request.get')).message).toContain('No action');
+      // The manifest lists none of the excluded actions.
+      const ids = (await read(c, 'forge://tools')).json.tools.map((t: { id: string }) => t.id);
+      expect(ids).toContain('issue.get');
+      expect(ids.filter((id: string) => id.startsWith('merge_request.'))).toEqual([]);
       const prompts = (await c.client.listPrompts()).prompts.map((p) => p.name);
       expect(prompts).not.toContain('review_mr');
       expect(prompts).toContain('audit_project_settings');

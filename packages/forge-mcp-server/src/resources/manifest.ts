@@ -83,7 +83,8 @@ export async function manifestEntry(
     tier: a.tier,
     scope: a.scope,
     fine_grained: fineGrainedBlock(a),
-    ...(withheld ? { withheld } : {}),
+    // Always present: null when the session may run the action.
+    withheld: withheld ?? null,
   };
 }
 
