@@ -216,6 +216,30 @@ describe('OAuth mode: the protected-resource metadata document', () => {
     expect(paths).toEqual([]);
   });
 
+  it('sits at the host root whatever path the public URL carries: /x/mcp gives /.well-known/oauth-protected-resource/x/mcp', async () => {
+    const deep = await httpServer(s, ['--auth-mode=oauth', '--public-url=http://localhost:8129/x/mcp']);
+    try {
+      const origin = originOf(deep);
+      const res = await fetch(`${origin}/.well-known/oauth-protected-resource/x/mcp`);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { resource: string }).resource).toBe('http://localhost:8129/x/mcp');
+      // Not under the public URL's path, not at the last segment alone, not at the bare path.
+      for (const wrong of [
+        '/x/.well-known/oauth-protected-resource',
+        '/x/.well-known/oauth-protected-resource/x/mcp',
+        '/.well-known/oauth-protected-resource/mcp',
+        '/.well-known/oauth-protected-resource',
+      ])
+        expect((await fetch(`${origin}${wrong}`)).status, wrong).toBe(404);
+      const challenge = (await rpc(`${origin}/x/mcp`, {}, LIST)).headers.get('www-authenticate');
+      expect(challenge).toBe(
+        'Bearer realm="forge-mcp-server", scope="api", resource_metadata="http://localhost:8129/.well-known/oauth-protected-resource/x/mcp"',
+      );
+    } finally {
+      await deep.stop();
+    }
+  });
+
   it('answers 404 at the bare well-known path when the public URL has a path', async () => {
     const res = await fetch(`${originOf(oauth)}/.well-known/oauth-protected-resource`);
     expect(res.status).toBe(404);
@@ -443,9 +467,24 @@ describe('OAuth mode: verification details', () => {
     const token = s.addToken({ scopes: ['api'] });
     s.fault({ path: '/api/v4/personal_access_tokens/self', status: 503, times: 1 });
     s.fault({ path: '/oauth/token/info', status: 502, times: 1 });
-    const res = await post(oauth, bearer(token));
+    const before = s.requests.length;
+    // A write on the request that is verified: taken as api, it is not withheld and reaches the instance.
+    const res = await post(
+      oauth,
+      bearer(token),
+      executeCall(2, 'issue.create', { project_id: '1', title: 'scopes unreadable' }),
+    );
     expect(res.status).toBe(200);
-    expect(oauth.stderr()).toContain('token scopes unreadable: api assumed');
+    expect(await res.text()).not.toContain('"isError":true');
+    expect(
+      s.requests.slice(before).some((r) => r.method === 'POST' && r.path === '/api/v4/projects/1/issues'),
+    ).toBe(true);
+    const line = oauth
+      .stderr()
+      .split('\n')
+      .find((l) => l.includes('token scopes unreadable: api assumed'));
+    expect(line).toBeDefined();
+    expect(JSON.parse(line!)).toMatchObject({ level: 'debug', msg: 'token scopes unreadable: api assumed' });
   });
 
   it('reads no scope, and refuses 403, when one of them refused the token', async () => {
