@@ -518,6 +518,79 @@ describe('parameters the instance takes one at a time', () => {
   });
 });
 
+describe('parameters the instance reads only together with another', () => {
+  // ee/lib/api/audit_events.rb (GET /audit_events: given :entity_id, requires :entity_type) and
+  // lib/api/files.rb (GET :id/repository/files/:file_path/blame: range is a hash requiring start and end).
+  // The instance answers 400 for the half-given call; the server refuses it first and sends nothing.
+  let s: ForgeSim;
+  beforeAll(async () => {
+    s = await sim();
+  });
+  afterAll(async () => s.close());
+
+  const cases = [
+    {
+      id: 'audit_event.list_instance',
+      given: 'entity_id',
+      without: 'entity_type',
+      half: { entity_id: 5 },
+      whole: { entity_id: 5, entity_type: 'Project' },
+      sent: '/api/v4/audit_events',
+      query: { entity_id: '5', entity_type: 'Project' },
+    },
+    {
+      id: 'repository.file_blame',
+      given: 'range_end',
+      without: 'range_start',
+      half: { project_id: '1', file_path: 'README.md', ref: 'main', range_end: 3 },
+      whole: { project_id: '1', file_path: 'README.md', ref: 'main', range_end: 3, range_start: 1 },
+      sent: '/api/v4/projects/1/repository/files/README.md/blame',
+      query: { 'range[start]': '1', 'range[end]': '3' },
+    },
+  ];
+
+  it(
+    'refuses the parameter without its companion, naming both, and sends nothing',
+    { timeout: 60_000 },
+    async () => {
+      await withStdio(s, {}, async (c) => {
+        for (const k of cases) {
+          const since = s.requests.length;
+          const r = await c.client.callTool({
+            name: 'forge_execute_action',
+            arguments: { action: k.id, params: k.half },
+          });
+          expect(r.isError, k.id).toBe(true);
+          expect(textOf(r)).toBe(
+            `${k.id}: ${k.given} was given without ${k.without}, and the instance reads ${k.given} only together with ${k.without}: give ${k.without} too, or leave ${k.given} out.`,
+          );
+          expect(apiCalls(s, since), k.id).toEqual([]);
+          const ok = await c.client.callTool({
+            name: 'forge_execute_action',
+            arguments: { action: k.id, params: k.whole },
+          });
+          expect(ok.isError, textOf(ok)).toBeFalsy();
+          const sent = apiCalls(s, since);
+          expect(sent.map((q) => q.path)).toEqual([k.sent]);
+          expect(sent[0]!.query).toMatchObject(k.query);
+        }
+      });
+    },
+  );
+
+  it('the individual tools refuse it too', { timeout: 60_000 }, async () => {
+    await withStdio(s, { env: { FORGE_MCP_TOOL_SURFACE: 'individual' } }, async (c) => {
+      for (const k of cases) {
+        const since = s.requests.length;
+        const r = await c.client.callTool({ name: action(k.id).tool, arguments: k.half });
+        expect(r.isError, k.id).toBe(true);
+        expect(textOf(r)).toContain(`${k.given} was given without ${k.without}`);
+        expect(apiCalls(s, since), k.id).toEqual([]);
+      }
+    });
+  });
+});
+
 describe('one-of and exclusive groups follow the endpoint code', () => {
   // What each action's endpoint declares, read from the instance's endpoint code (lib/api, ee/lib/api,
   // ee/lib/ee/api; the file and line of each in the sweep's record): exactly_one_of gives a oneOf and an

@@ -78,6 +78,12 @@ export interface ActionSpec {
    * group in oneOf, exactly one. A call naming two of a group is refused before anything is sent.
    */
   exclusive?: string[][];
+  /**
+   * Parameters the instance reads only together with others (its `given a do requires b` declarations):
+   * parameter -> the parameters it needs. A call giving the parameter without them is refused before
+   * anything is sent.
+   */
+  needs?: Record<string, string[]>;
   write: boolean;
   destructive: boolean;
   idempotent: boolean;

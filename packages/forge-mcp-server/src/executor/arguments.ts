@@ -156,3 +156,18 @@ export function exclusiveProblem(a: ActionSpec, params: Record<string, unknown>)
   }
   return undefined;
 }
+
+/**
+ * The refusal of a call giving a parameter without the ones the instance needs beside it (the action's
+ * `needs`), if it does.
+ */
+export function missingCompanions(a: ActionSpec, params: Record<string, unknown>): string | undefined {
+  if (!a.needs) return undefined;
+  for (const [name, companions] of Object.entries(a.needs)) {
+    if (!given(params, name)) continue;
+    const missing = companions.filter((c) => !given(params, c));
+    if (missing.length)
+      return `${a.id}: ${name} was given without ${missing.join(' and ')}, and the instance reads ${name} only together with ${companions.join(' and ')}: give ${missing.join(' and ')} too, or leave ${name} out.`;
+  }
+  return undefined;
+}

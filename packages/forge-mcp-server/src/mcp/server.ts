@@ -17,7 +17,13 @@ import {
 } from '@modelcontextprotocol/server';
 import type { ActionSpec } from '../catalog/types.js';
 import { channels } from '../channels.js';
-import { errorResult, exclusiveProblem, runAction, type ToolResult } from '../executor/index.js';
+import {
+  errorResult,
+  exclusiveProblem,
+  missingCompanions,
+  runAction,
+  type ToolResult,
+} from '../executor/index.js';
 import { CONFIRM_TEXTS, decide } from '../policy/index.js';
 import { registerCompletions } from '../completions/index.js';
 import { registerPrompts } from '../prompts/index.js';
@@ -255,9 +261,9 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
       return report(r, res.action, res.refusal);
     }
     const { action, params } = res;
-    // Parameters the instance takes only one of: refused before any question or request.
-    const both = exclusiveProblem(action, params);
-    if (both) return report(errorResult(both), action.id, 'invalid_params');
+    // Parameters the instance takes only one of, or only together: refused before any question or request.
+    const unpaired = exclusiveProblem(action, params) ?? missingCompanions(action, params);
+    if (unpaired) return report(errorResult(unpaired), action.id, 'invalid_params');
     let confirm = res.confirm;
 
     // A re-sent call carrying the user's answer to our confirmation question.

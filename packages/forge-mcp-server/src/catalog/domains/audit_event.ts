@@ -94,6 +94,8 @@ function list(scope: Scope): ActionSpec {
     scope: 'read_api',
     params: { ...scopeParam[scope], ...range, ...instanceFilters, ...P.paging },
     required: Object.keys(scopeParam[scope]),
+    // The instance declares entity_type required once entity_id is given.
+    ...(scope === 'instance' ? { needs: { entity_id: ['entity_type'] } } : {}),
     request: { rest: { method: 'GET', path: base[scope] } },
     example: { ...exampleScope[scope], created_after: '2025-01-01T00:00:00Z' },
   };

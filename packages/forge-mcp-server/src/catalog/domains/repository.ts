@@ -963,6 +963,8 @@ export const domain: DomainSpec = {
         },
       },
       required: ['project_id', 'file_path', 'ref'],
+      // The instance's range takes both ends or none.
+      needs: { range_start: ['range_end'], range_end: ['range_start'] },
       request: { rest: { method: 'GET', path: '/projects/:project_id/repository/files/:file_path/blame' } },
       example: { project_id: '1', file_path: 'README.md', ref: 'main' },
     },
