@@ -108,13 +108,17 @@ it('finishes the calls it is serving and answers 503 to a request arriving on an
   expect(firstAnswer).toMatch(/^HTTP\/1\.1 200/);
   expect(firstAnswer).toContain('"id":1');
   const sent = s.requests.length;
-  const late = await one.exchange(
-    post(url.pathname, s.tokens.api, { jsonrpc: '2.0', id: 3, method: 'tools/list' }),
-  );
-  expect(late).toMatch(/^HTTP\/1\.1 503/);
-  expect(late).toContain('the server is shutting down');
-  expect(late).toMatch(/retry-after: 5/i);
-  // Nothing reached the instance for it.
+  // Answered before the credential is looked at: a token the instance does not know gets the same 503, not a
+  // 401, so nothing is charged to the address's authentication budgets.
+  for (const token of [s.tokens.api, 'glpat-unknown-while-closing-0000']) {
+    const late = await one.exchange(
+      post(url.pathname, token, { jsonrpc: '2.0', id: 3, method: 'tools/list' }),
+    );
+    expect(late).toMatch(/^HTTP\/1\.1 503/);
+    expect(late).toContain('the server is shutting down');
+    expect(late).toMatch(/retry-after: 5/i);
+  }
+  // Nothing reached the instance for them (not even an identity check).
   expect(s.requests.length).toBe(sent);
   openSecond();
   expect(await second).toMatch(/^HTTP\/1\.1 200/);
