@@ -636,6 +636,64 @@ describe('OAuth mode: several published instances', () => {
   });
 });
 
+describe('OAuth mode: one token presented for two instances', () => {
+  it('caches it per instance (the key digests instance and token): verified at each instance, then answered for each from its own entry', async () => {
+    const s2 = await sim();
+    const both = await httpServerAt(s, [
+      `--forge-url=${s.url},${s2.url}`,
+      '--auth-mode=oauth',
+      '--public-url=http://localhost:8127/mcp',
+    ]);
+    // Both simulated instances are seeded alike: the same token string is valid at each.
+    const token = s.tokens.oauth;
+    expect(s2.tokens.oauth).toBe(token);
+    /** A tools/call for `instance`, with the paths it sent to each instance. */
+    const callAt = async (instance: ForgeSim, id: number) => {
+      const since = [s.requests.length, s2.requests.length];
+      const res = await post(
+        both,
+        { 'forge-url': instance.url, ...bearer(token) },
+        executeCall(id, 'issue.get', { project_id: '1', issue_iid: 1 }),
+      );
+      const text = await res.text();
+      await settle();
+      return {
+        status: res.status,
+        text,
+        first: s.requests.slice(since[0]).map((r) => r.path),
+        second: s2.requests.slice(since[1]).map((r) => r.path),
+      };
+    };
+    try {
+      const atFirst = await callAt(s, 1);
+      expect(atFirst.status).toBe(200);
+      expect(atFirst.text).toContain('"iid":1');
+      expect(atFirst.first).toContain('/api/v4/user');
+      expect(atFirst.second).toEqual([]);
+      // The same token for the second instance is not the first one's cached identity: it is verified there,
+      // and its call goes there.
+      const atSecond = await callAt(s2, 2);
+      expect(atSecond.status).toBe(200);
+      expect(atSecond.first).toEqual([]);
+      expect(atSecond.second).toContain('/api/v4/user');
+      expect(atSecond.second).toContain('/api/v4/projects/1/issues/1');
+      // Each is now cached on its own: no verification at either.
+      for (const [instance, id] of [
+        [s, 3],
+        [s2, 4],
+      ] as const) {
+        const cached = await callAt(instance, id);
+        expect(cached.status).toBe(200);
+        expect([...cached.first, ...cached.second]).toEqual(['/api/v4/projects/1/issues/1']);
+        expect((instance === s ? cached.first : cached.second).length).toBe(1);
+      }
+    } finally {
+      await both.stop();
+      await s2.close();
+    }
+  });
+});
+
 describe('OAuth mode: the token exchange belongs to the client', () => {
   it('verifies and serves a new OAuth token, a pinned one and a tool call without ever calling POST /oauth/token', async () => {
     const since = s.requests.length;
