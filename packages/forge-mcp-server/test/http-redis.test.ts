@@ -7,10 +7,12 @@
  * appears in no log line. Two replicas sharing Redis (no balancer: each is asked directly) hold each other's
  * rate limits, budget blocks, verified and refused tokens, and accept each other's confirmations.
  */
+import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Redis } from 'ioredis';
 import {
   executeCall,
   freePort,
@@ -207,6 +209,50 @@ describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL', () => {
     } finally {
       await a!.stop();
       await b!.stop();
+    }
+  });
+
+  it('keeps of a verified OAuth token only its identity, under the SHA-256 digest of instance and token: user id, username, scopes and expiry, no token material anywhere in Redis', async () => {
+    const server = await httpServer(s, [
+      '--auth-mode=oauth',
+      '--public-url=http://localhost:8128/mcp',
+      `--redis-url=${redis.url}`,
+    ]);
+    const client = new Redis(redis.url);
+    try {
+      const token = s.addToken({ scopes: ['api'], expiresInSeconds: 3600 });
+      const list = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+      expect((await rpc(server.url, bearer(token), list)).status).toBe(200);
+      const identities = await client.hgetall('forge-mcp:identities');
+      const digest = createHash('sha256').update(s.url).update('\0').update(token).digest('hex');
+      expect(Object.keys(identities)).toEqual([digest]);
+      const entry = JSON.parse(identities[digest]!) as Record<string, unknown>;
+      expect(Object.keys(entry).sort()).toEqual(['expiresAt', 'scopes', 'userId', 'username']);
+      expect(entry).toMatchObject({
+        userId: expect.any(Number),
+        username: expect.any(String),
+        scopes: ['api'],
+      });
+      // The token's own expiry (an hour) bounds it; the 15-minute TTL comes first.
+      expect(entry.expiresAt).toBeGreaterThan(Date.now());
+      expect(entry.expiresAt).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
+      // Every key and value the server wrote, whatever its type, is free of the token.
+      const written: string[] = [];
+      for (const k of await client.keys('*')) {
+        written.push(k);
+        const type = await client.type(k);
+        if (type === 'string') written.push((await client.get(k)) ?? '');
+        else if (type === 'hash') written.push(...Object.entries(await client.hgetall(k)).flat());
+        else if (type === 'zset') written.push(...(await client.zrange(k, 0, -1)));
+        else if (type === 'set') written.push(...(await client.smembers(k)));
+        else if (type === 'list') written.push(...(await client.lrange(k, 0, -1)));
+        else written.push(`unread ${type} ${k}`);
+      }
+      expect(written.filter((w) => w.startsWith('unread '))).toEqual([]);
+      expect(written.filter((w) => w.includes(token))).toEqual([]);
+    } finally {
+      client.disconnect();
+      await server.stop();
     }
   });
 
