@@ -329,6 +329,21 @@ describe('stateful sessions', () => {
     expect(apiCalls(s, since).filter((q) => q.path === '/api/v4/projects/1/issues/1')).toHaveLength(1);
   });
 
+  it('are not opened without --stateless=false (the default): a 2025 initialize gets no session id, and --session-timeout ends nothing', async () => {
+    server = await httpServer(s, ['--session-timeout=1s']);
+    const opened = await raw(server.url, 'POST', bearer(s.tokens.api), INITIALIZE);
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get('mcp-session-id')).toBeNull();
+    await opened.body?.cancel();
+    const { client, transport } = await connect(server.url, s.tokens.api);
+    expect(transport.sessionId).toBeUndefined();
+    expect((await client.listTools()).tools).toHaveLength(2);
+    // Past the session timeout the same client is served as before: there is no session for it to end.
+    await new Promise((r) => setTimeout(r, 2000));
+    expect((await client.listTools()).tools).toHaveLength(2);
+    await client.close();
+  });
+
   it('leave 2026-07-28 requests stateless', async () => {
     server = await httpServer(s, ['--stateless=false']);
     const client = new Client(
