@@ -9,9 +9,12 @@ const NEVER_CALLED = [
   /\/actions\/workflows\/[^/]+\/timing$/,
   /^\/graphql$/,
   /^\/user\/installations$/,
-  /\/properties\/values$/,
-  /\/projects$/,
+  // Organisation and enterprise only: custom repository properties, classic projects, cost centres, the audit log.
+  /\/properties(\/|$)/,
+  /(^|\/)projects(\/|$)/,
   /\/audit-log$/,
+  /cost-centers/,
+  /^\/enterprises\//,
 ];
 
 async function direct(url: string, path: string, init: RequestInit = {}) {
@@ -60,7 +63,7 @@ describe('endpoint table', () => {
         ],
         billing: [
           {
-            date: '2026-11-17T00:00:00Z',
+            date: '2026-11-17T08:30:05-08:00',
             product: 'actions',
             sku: 'actions_linux',
             quantity: 120,
@@ -101,12 +104,26 @@ describe('endpoint table', () => {
     expect(ctx.sim.calls('/orgs/acme/repos')).toHaveLength(1);
   });
 
+  it('writes vcs_star_day for every collected repository, with or without stargazer-list access', async () => {
+    const swept = ['acme/admin-repo', `${USER}/computing`, `${USER}/own`, 'others/theirs'];
+    const days = (await dump(ctx.store, 'vcs_star_day')).map((r) => JSON.parse(r));
+    expect([...new Set(days.map((d) => d.repository))].sort()).toEqual(swept);
+    for (const repo of swept) {
+      const perDay = days.filter((d) => d.repository === repo);
+      expect(
+        perDay.reduce((n, d) => n + d.stars, 0),
+        repo,
+      ).toBe(2);
+      expect(perDay.at(-1).day, repo).toBe('2026-11-18');
+    }
+  });
+
   it('never calls the endpoints that give nothing', () => {
     for (const re of NEVER_CALLED) expect(ctx.sim.calls(re), String(re)).toEqual([]);
-    expect(ctx.sim.requests.every((r) => r.method === 'GET')).toBe(true);
-    expect(ctx.sim.requests.filter((r) => r.path !== '/stargazers/history').every((r) => r.authorized)).toBe(
-      true,
-    );
+    // Every call, the public star history included, is a GET with `Authorization: Bearer <token>` (the simulated
+    // upstream counts a request authorized only when that header carries the world's token).
+    expect(ctx.sim.requests.length).toBeGreaterThan(40);
+    expect(ctx.sim.requests.filter((r) => r.method !== 'GET' || !r.authorized)).toEqual([]);
   });
 
   it('the never-called statistics answer 202 with an empty body indefinitely (simulated quirk)', async () => {
@@ -170,7 +187,10 @@ describe('endpoint table', () => {
   it('billing usage comes from /users/<login>/settings/billing/usage, full timestamps accepted as dates', async () => {
     expect(ctx.sim.calls(`/users/${USER}/settings/billing/usage`)).toHaveLength(1);
     const rows = await dump(ctx.store, 'vcs_billing_usage');
-    expect(rows.map((r) => JSON.parse(r).date)).toEqual(['2026-11-16T00:00:00Z', '2026-11-17T00:00:00Z']);
+    // A full RFC 3339 timestamp in the field documented as a date is kept to the second (as UTC), not cut to its day;
+    // a plain date still reads as that day.
+    expect(rows.map((r) => JSON.parse(r).date)).toEqual(['2026-11-16T00:00:00Z', '2026-11-17T16:30:05Z']);
+    expect(JSON.parse(rows[1])).toMatchObject({ product: 'actions', sku: 'actions_linux', quantity: 120 });
   });
 
   it('packages come from REST with exactly one versions call per package', async () => {
