@@ -31,6 +31,26 @@ describe('errors table', () => {
     expect(await statusOf(store, `${USER}/b`, 'dependabot_alerts')).toMatchObject({ outcome: 'ok' });
     expect(summary.unavailable).toBe(3);
     expect(summary.repositories).toBe(2);
+    // Nothing is recorded for a switched-off feature (no alert count, not even zero); the next repository, swept
+    // after it (one at a time), has its counts.
+    const alerts = (await dump(store, 'vcs_security_feature'))
+      .map((r) => JSON.parse(r))
+      .filter((r) => r.feature.endsWith('_alerts'))
+      .map((r) => [r.repository, r.feature, r.state, r.open_alerts])
+      .sort((x, y) => `${x[0]} ${x[1]}`.localeCompare(`${y[0]} ${y[1]}`));
+    expect(alerts).toEqual([
+      [`${USER}/a`, 'code_scanning_alerts', 'unavailable', null],
+      [`${USER}/a`, 'dependabot_alerts', 'unavailable', null],
+      [`${USER}/a`, 'secret_scanning_alerts', 'unavailable', null],
+      [`${USER}/b`, 'code_scanning_alerts', 'enabled', 0],
+      [`${USER}/b`, 'dependabot_alerts', 'enabled', 1],
+      [`${USER}/b`, 'secret_scanning_alerts', 'enabled', 0],
+    ]);
+    const order = sim.requests.map((r) => r.path);
+    expect(order.lastIndexOf(`/repos/${USER}/a/secret-scanning/alerts`)).toBeLessThan(
+      order.indexOf(`/repos/${USER}/b/events`),
+    );
+    expect((await store.starDays(`${USER}/b`)).length).toBeGreaterThan(0);
   });
 
   it('a repository that answers 404 is unavailable, and the others are still collected', async () => {
