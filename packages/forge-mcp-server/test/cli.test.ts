@@ -2,12 +2,12 @@
  * The command line as a user meets it: counts of the catalog, --help, refusals at start, and a
  * self-hosted instance behind its own certificate authority.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTunnel, runCli, sim, stdioClient, textOf, type ForgeSim } from './harness.js';
+import { httpServerAt, openTunnel, rpc, runCli, sim, stdioClient, textOf, type ForgeSim } from './harness.js';
 
 describe('--version', () => {
   it('prints the release, the same as the package version', async () => {
@@ -127,6 +127,26 @@ describe('a self-hosted instance behind its own certificate authority', () => {
     }
   });
 
+  it('OAuth mode takes --skip-tls-verify for a loopback instance: it starts and verifies a token over the unverified TLS', async () => {
+    const server = await httpServerAt(s, [
+      `--forge-url=${s.url}`,
+      '--auth-mode=oauth',
+      '--public-url=http://localhost:8131/mcp',
+      '--skip-tls-verify',
+    ]);
+    try {
+      const res = await rpc(
+        server.url,
+        { authorization: `Bearer ${s.tokens.oauth}` },
+        { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      );
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('forge_execute_action');
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('works with FORGE_MCP_SKIP_TLS_VERIFY=true', async () => {
     const c = await stdioClient(s, { env: { FORGE_MCP_SKIP_TLS_VERIFY: 'true' } });
     try {
@@ -232,5 +252,98 @@ describe('HTTP_PROXY and NO_PROXY', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('OAuth mode start-up refusals', () => {
+  const OAUTH = ['--http', '--auth-mode=oauth', '--public-url=https://mcp.example.com/mcp'];
+  const refused = async (args: string[], env: Record<string, string> = {}) => {
+    const { code, stdout, stderr } = await runCli([...OAUTH, ...args], env);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    return stderr.trim();
+  };
+
+  it('refuses an http instance URL whose host is not loopback, naming it, also among https ones', async () => {
+    expect(await refused(['--forge-url=http://forge.example.com'])).toBe(
+      'forge-mcp-server: invalid --forge-url="http://forge.example.com": OAuth mode needs https instance URLs, http://forge.example.com is not; accepts https (http only for a loopback host)',
+    );
+    expect(await refused([], { FORGE_URL: 'https://a.example.com,http://b.example.com' })).toContain(
+      'http://b.example.com is not; accepts https (http only for a loopback host)',
+    );
+  });
+
+  it('refuses --skip-tls-verify (flag or variable) for a non-loopback instance', async () => {
+    const message =
+      'OAuth mode refuses to skip TLS verification for https://forge.example.com; accepts false, or loopback instances only';
+    expect(await refused(['--forge-url=https://forge.example.com', '--skip-tls-verify'])).toBe(
+      `forge-mcp-server: invalid --skip-tls-verify="true": ${message}`,
+    );
+    expect(
+      await refused(['--forge-url=https://forge.example.com'], { FORGE_MCP_SKIP_TLS_VERIFY: 'true' }),
+    ).toBe(`forge-mcp-server: invalid FORGE_MCP_SKIP_TLS_VERIFY="true": ${message}`);
+  });
+
+  it('refuses to start without an instance to publish, even with --allow-any-forge-url', async () => {
+    expect(await refused(['--allow-any-forge-url'])).toBe(
+      'forge-mcp-server: FORGE_URL is not set: --auth-mode="oauth" needs an instance to publish; accepts FORGE_URL or --forge-url with https URL(s)',
+    );
+  });
+});
+
+describe('the stdio token', () => {
+  let s: ForgeSim;
+  let dir: string;
+  beforeAll(async () => {
+    s = await sim();
+    dir = mkdtempSync(join(tmpdir(), 'forge-cli-token-'));
+  });
+  afterAll(async () => {
+    await s.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('comes from FORGE_TOKEN in the home dotenv file when the environment has none', async () => {
+    const home = join(dir, 'home');
+    mkdirSync(home);
+    writeFileSync(join(home, '.forge-mcp-server.env'), `FORGE_TOKEN=${s.tokens.admin}\n`);
+    const before = s.requests.length;
+    const c = await stdioClient(s, { env: { HOME: home, FORGE_TOKEN: '' } });
+    try {
+      const r = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+      });
+      expect(r.isError, textOf(r)).toBeFalsy();
+      const sent = s.requests.slice(before);
+      expect(sent.length).toBeGreaterThan(0);
+      expect(sent.every((q) => q.token === s.tokens.admin)).toBe(true);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('comes from nowhere else: other variables, a flag or a .env in the working directory leave the start refused', async () => {
+    const home = join(dir, 'empty-home');
+    const cwd = join(dir, 'cwd');
+    mkdirSync(home);
+    mkdirSync(cwd);
+    writeFileSync(join(cwd, '.env'), `FORGE_TOKEN=${s.tokens.api}\n`);
+    const env = { HOME: home, FORGE_URL: s.url };
+    for (const other of [
+      'GITLAB_TOKEN',
+      'FORGE_MCP_TOKEN',
+      'PRIVATE_TOKEN',
+      'GITLAB_PERSONAL_ACCESS_TOKEN',
+    ]) {
+      const { code, stderr } = await runCli([], { ...env, [other]: s.tokens.api }, 20_000, cwd);
+      expect(code, other).toBe(2);
+      expect(stderr, other).toMatch(/FORGE_TOKEN/);
+      expect(stderr, other).not.toContain(s.tokens.api);
+    }
+    const flag = await runCli([`--forge-token=${s.tokens.api}`], env, 20_000, cwd);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).not.toContain(s.tokens.api);
   });
 });

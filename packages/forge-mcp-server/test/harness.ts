@@ -138,11 +138,13 @@ export function runCli(
   args: string[],
   env: Record<string, string> = {},
   timeoutMs = 20_000,
+  cwd?: string,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(process.execPath, [CLI, ...args], {
       env: childEnv(env),
       stdio: ['pipe', 'pipe', 'pipe'],
+      ...(cwd ? { cwd } : {}),
     });
     let stdout = '';
     let stderr = '';
