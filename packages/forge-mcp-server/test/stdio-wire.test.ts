@@ -261,6 +261,26 @@ describe('rate limit on stdio', () => {
     }
   });
 
+  it('logs its refusals at most one line per ten seconds', async () => {
+    // One token per 1,000 s: the first call empties the bucket and nothing refills during the test.
+    const c = stdioRaw(s, { FORGE_MCP_RATE_LIMIT_RPS: '0.001', FORGE_MCP_RATE_LIMIT_BURST: '1' });
+    try {
+      c.write(`${INITIALIZE}\n${INITIALIZED}\n`);
+      await c.waitFor(1);
+      const started = Date.now();
+      c.write([2, 3, 4, 5, 6].map(call).join(''));
+      const got = await c.waitFor(6);
+      const elapsedS = (Date.now() - started) / 1000;
+      expect(got.filter((m) => (m.error as { code?: number } | undefined)?.code === -42900)).toHaveLength(4);
+      const lines = c.stderr().match(/"msg":"rate limited"/g) ?? [];
+      // Four refusals within ten seconds make one line; a machine slow enough to spread them wider may make more.
+      expect(lines.length).toBeGreaterThanOrEqual(1);
+      expect(lines.length).toBeLessThanOrEqual(1 + Math.floor(elapsedS / 10));
+    } finally {
+      await c.close();
+    }
+  });
+
   it('is off by default on stdio', async () => {
     const c = stdioRaw(s);
     try {

@@ -9,7 +9,14 @@ import { saveDownload } from './downloads.js';
 import { lineGate, type WireError } from './lines.js';
 import { StdioListens } from './listen.js';
 import { StdioTransport } from './transport.js';
-import { methodOf, methodsOf, RATE_LIMITED_CODE, RateLimiter, toolNameOf } from '../http/limits.js';
+import {
+  methodOf,
+  methodsOf,
+  RATE_LIMITED_CODE,
+  RateLimiter,
+  ThrottledLog,
+  toolNameOf,
+} from '../http/limits.js';
 // fs.promises is read when first used (node:fs/promises costs start-up time).
 import { promises as fsp } from 'node:fs';
 import { resolveLocalPath } from '../policy/paths.js';
@@ -141,11 +148,18 @@ function rateLimit(
 ): ((m: Record<string, unknown>) => WireError | undefined) | undefined {
   if (config.rateLimitRps <= 0) return undefined;
   const limiter = new RateLimiter({ rps: config.rateLimitRps, burst: config.rateLimitBurst });
+  // One line per ten seconds at most, as over HTTP; it carries the count of refusals held back.
+  const refusals = new ThrottledLog(10_000);
   return (m) => {
     if (!('id' in m)) return undefined;
     const verdict = limiter.charge('stdio', methodsOf(m));
     if (verdict.ok) return undefined;
-    log.warn({ retryAfterS: verdict.retryAfterS, refusal_reason: 'rate_limited' }, 'rate limited');
+    refusals.event((suppressed) =>
+      log.warn(
+        { retryAfterS: verdict.retryAfterS, refusal_reason: 'rate_limited', suppressed },
+        'rate limited',
+      ),
+    );
     publish(channels.mcpRefused, () => ({
       method: methodOf(m) ?? '',
       toolName: toolNameOf(m),
