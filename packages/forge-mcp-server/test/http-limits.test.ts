@@ -54,6 +54,27 @@ describe('per-credential rate limit', () => {
     expect(server.stderr().match(/"msg":"rate limited"/g)).toHaveLength(1);
   });
 
+  it('answers Retry-After from the bucket in force, and logs its refusals at most one line per ten seconds', async () => {
+    // One token per 1,000 s: the first call empties the bucket and nothing refills during the test.
+    server = await httpServer(s, ['--rate-limit-rps=0.001', '--rate-limit-burst=1']);
+    expect((await rpc(server.url, bearer(s.tokens.api), getIssue(1))).status).toBe(200);
+    const started = Date.now();
+    for (let id = 2; id <= 5; id++) {
+      const refused = await rpc(server.url, bearer(s.tokens.api), getIssue(id));
+      expect(refused.status).toBe(429);
+      // The next token is 1,000 s after the first call, less the seconds gone since.
+      const elapsedS = (Date.now() - started) / 1000;
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeLessThanOrEqual(1000);
+      expect(retryAfter).toBeGreaterThanOrEqual(1000 - Math.ceil(elapsedS) - 1);
+    }
+    const elapsedS = (Date.now() - started) / 1000;
+    const lines = server.stderr().match(/"msg":"rate limited"/g) ?? [];
+    // Four refusals within ten seconds make one line; a machine slow enough to spread them wider may make more.
+    expect(lines.length).toBeGreaterThanOrEqual(1);
+    expect(lines.length).toBeLessThanOrEqual(1 + Math.floor(elapsedS / 10));
+  });
+
   it('limits tools/list by its own bucket, refilled a tenth as fast', async () => {
     server = await httpServer(s, ['--rate-limit-rps=1', '--rate-limit-burst=2']);
     expect((await rpc(server.url, bearer(s.tokens.api), listTools(1))).status).toBe(200);
