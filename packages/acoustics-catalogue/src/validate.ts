@@ -353,6 +353,8 @@ function describe(err: ErrorObject, info: ClassInfo | undefined): Described | nu
           pointer: at,
           message: `catalogue name ${quote(data)} has the form of a packaged table's name (…-YYYY-…); choose another`,
         };
+      // The , / , rule only speaks of a csv object; for anything else the type error says what is wrong.
+      if ((path[path.length - 1] === 'csv' || path[0] === 'csv') && !isObject(data)) return null;
       if (path[path.length - 1] === 'csv' || path[0] === 'csv')
         return {
           pointer: at,

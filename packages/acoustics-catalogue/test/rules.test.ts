@@ -171,6 +171,18 @@ const TOP_LEVEL: Case[] = [
     '"|" is not a delimiter; expected one of ",", ";", "\\t"',
   ],
   [
+    'csv not an object',
+    (d) => ({ ...without(d, 'rows'), csv: ';' }),
+    '/csv',
+    'csv must be an object, got ";"',
+  ],
+  [
+    'csv a list',
+    (d) => ({ ...without(d, 'rows'), csv: [';', ','] }),
+    '/csv',
+    'csv must be an object, got [";",","]',
+  ],
+  [
     'csv comma/comma',
     (d) => ({ ...without(d, 'rows'), csv: { delimiter: ',', decimal: ',' } }),
     '/csv',
