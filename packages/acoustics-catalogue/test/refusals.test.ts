@@ -413,3 +413,19 @@ describe('patterns and enumerations, at each edge', () => {
       expect(issuesOf(base({}, { $schema })), JSON.stringify($schema)).toEqual([]);
   });
 });
+
+describe('what counts as whitespace in filled text', () => {
+  it('the whitespace of the format (Python str.isspace), not JavaScript \\s: information separators and NEL are blank, a BOM is not', () => {
+    const blank = 'about must hold at least one character that is not whitespace';
+    for (const about of [
+      '',
+      '\u001c\u001d\u001e\u001f',
+      '\u0085',
+      '\u00a0\u1680\u2000\u200a\u2028\u2029\u202f\u205f\u3000',
+    ])
+      expect(issuesOf(base({}, { about })), JSON.stringify(about)).toEqual([
+        { pointer: '/about', message: blank },
+      ]);
+    expect(issuesOf(base({}, { about: '\ufeff' }))).toEqual([]);
+  });
+});
