@@ -5,7 +5,8 @@
  * per-reason counts; a revoked token is refused on its next call with nothing further sent to the instance.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { executeCall, httpServer, rpc, sim, type ForgeSim, type HttpServerProcess } from './harness.js';
+import { spawn } from 'node:child_process';
+import { CLI, executeCall, httpServer, rpc, sim, type ForgeSim, type HttpServerProcess } from './harness.js';
 
 let s: ForgeSim;
 let server: HttpServerProcess | undefined;
@@ -200,13 +201,63 @@ describe('credential pool', () => {
     expect(evictions(server!)).toEqual([]);
   });
 
-  it('a full pool drops the least recently used entry (size_pressure), counting each', async () => {
-    server = await httpServer(s, ['--max-http-clients=1']);
-    expect((await callText(s.tokens.api, 1)).status).toBe(200);
-    expect((await callText(s.tokens.readApi, 2)).status).toBe(200);
-    expect((await callText(s.tokens.api, 3)).status).toBe(200);
-    await until(() => evictions(server!).filter((e) => e.reason === 'size_pressure').length === 2);
+  it('a full pool drops its least recently used entry (size_pressure): one used again stays, one left unused goes and is checked anew, each eviction counted', async () => {
+    server = await httpServer(s, ['--max-http-clients=2']);
+    const [a, b, c] = [mint(), mint(), mint()];
+    /** How many identity checks (GET /user) `token` made since `since`. */
+    const checks = (token: string, since: number) =>
+      s.requests.slice(since).filter((q) => q.path === '/api/v4/user' && q.token === token).length;
+    expect((await callText(a, 1)).status).toBe(200);
+    expect((await callText(b, 2)).status).toBe(200);
+    // a used again: b is now the least recently used.
+    expect((await callText(a, 3)).status).toBe(200);
+    expect((await callText(c, 4)).status).toBe(200);
+    await until(() => evictions(server!).length === 1);
+    expect(evictions(server!)[0]).toMatchObject({ reason: 'size_pressure', in_use: false });
+    expect(evictions(server!)[0]!.evictions.size_pressure).toBe(1);
+    let since = s.requests.length;
+    expect((await callText(a, 5)).status).toBe(200);
+    expect(checks(a, since)).toBe(0);
+    since = s.requests.length;
+    expect((await callText(b, 6)).status).toBe(200);
+    expect(checks(b, since)).toBe(1);
+    // b came back into a full pool: c, now the least recently used, made room.
+    await until(() => evictions(server!).length === 2);
     expect(evictions(server!).at(-1)!.evictions.size_pressure).toBe(2);
+    since = s.requests.length;
+    expect((await callText(a, 7)).status).toBe(200);
+    expect(checks(a, since)).toBe(0);
+  });
+
+  it('entries still pooled at shutdown are dropped without being counted as evictions', async () => {
+    const child = spawn(
+      process.execPath,
+      [CLI, '--http', '--http-addr=127.0.0.1:0', `--forge-url=${s.url}`, '--tier=ultimate'],
+      {
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    // 'close': the process has exited and everything it wrote to stderr has been read.
+    const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+    try {
+      await until(() => /"url":"http:/.test(stderr));
+      const url = /"url":"(http:[^"]+)"/.exec(stderr)![1]!;
+      const logged = () => evictions({ stderr: () => stderr } as HttpServerProcess);
+      for (const [i, token] of [s.tokens.api, s.tokens.readApi].entries())
+        expect((await rpc(url, bearer(token), getIssue(i))).status).toBe(200);
+      // One eviction that counts, before the shutdown: a token below the minimum is not kept.
+      expect((await rpc(url, bearer(s.tokens.noScope), getIssue(3))).status).toBe(403);
+      await until(() => logged().length === 1);
+      child.kill('SIGTERM');
+      await closed;
+      expect(stderr).toContain('draining: /health answers 503');
+      expect(logged().map((e) => e.reason)).toEqual(['below_minimum']);
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 
   it('checks at most 16 new tokens at once; a new one waits 5 s for a turn, then 503 with nothing sent', async () => {
