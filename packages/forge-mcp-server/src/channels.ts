@@ -47,8 +47,12 @@ export interface McpRequestEvent {
   method: string;
   /** tools/call's tool name, as sent. */
   toolName?: string;
+  /** The tool name is one of the surface's own (any other is recorded as _OTHER). */
+  toolKnown?: boolean;
   /** prompts/get's prompt name, as sent. */
   promptName?: string;
+  /** The prompt name is one the server offers (any other is recorded as _OTHER). */
+  promptKnown?: boolean;
   /** The resource a resources/* request names (resources/read, subscribe, unsubscribe), as sent. */
   resourceUri?: string;
   /** 'pipe' on stdio, 'tcp' over HTTP. */
@@ -86,9 +90,13 @@ export interface McpClientOperationEvent {
 export interface McpRefusedEvent {
   method: string;
   toolName?: string;
+  /** The tool name is one of the surface's own. */
+  toolKnown: boolean;
   refusal: 'rate_limited';
   errorCode: number;
   surface: string;
+  /** 'pipe' on stdio, 'tcp' over HTTP. */
+  transport: 'pipe' | 'tcp';
 }
 
 /** One HTTP exchange with the instance (each redirect hop is one), after its answer or failure. */

@@ -156,7 +156,12 @@ describe('HTTP mode', () => {
 
   it('a rate-limited request is an MCP span with forge_mcp.refusal_reason rate_limited, and its WARN carries the trace', () => {
     const limited = rx.spans.find((sp) => sp.attributes['forge_mcp.refusal_reason'] === 'rate_limited')!;
-    expect(limited.attributes).toMatchObject({ 'mcp.method.name': 'tools/call', 'error.type': '-42900' });
+    expect(limited.attributes).toMatchObject({
+      'mcp.method.name': 'tools/call',
+      'gen_ai.tool.name': 'forge_execute_action',
+      'network.transport': 'tcp',
+      'error.type': '-42900',
+    });
     const http = rx.spans.find((sp) => sp.spanId === limited.parentSpanId)!;
     expect(http.attributes['http.response.status_code']).toBe(429);
     const warn = rx.logs.find((l) => l.body === 'rate limited')!;

@@ -216,6 +216,40 @@ describe('stdio: spans, metrics and logs', () => {
   });
 });
 
+describe('stdio rate limit', () => {
+  it('a call over the burst is one tools/call span with forge_mcp.refusal_reason rate_limited and network.transport pipe', async () => {
+    const from = rx.spans.length;
+    // One call, refilled only after 1,000 s: the second call is refused however slow the machine.
+    const c = await stdioClient(s, {
+      env: otlpEnv(rx, { FORGE_MCP_RATE_LIMIT_RPS: '0.001', FORGE_MCP_RATE_LIMIT_BURST: '1' }),
+    });
+    expect((await execute(c, 'issue.list', { project_id: '1' })).isError).toBeFalsy();
+    await expect(execute(c, 'issue.list', { project_id: '1' })).rejects.toThrow(/rate limited/);
+    await c.close();
+    await rx.until(() => mcpSpans('tools/call', from).length >= 2 && rx.metrics.length > 0);
+    const limited = mcpSpans('tools/call', from).filter(
+      (sp) => sp.attributes['forge_mcp.refusal_reason'] === 'rate_limited',
+    );
+    expect(limited).toHaveLength(1);
+    expect(limited[0]!.attributes).toMatchObject({
+      'mcp.method.name': 'tools/call',
+      'gen_ai.tool.name': 'forge_execute_action',
+      'network.transport': 'pipe',
+      'error.type': '-42900',
+      'rpc.response.status_code': '-42900',
+    });
+    await rx.until(() =>
+      rx
+        .metric('mcp.server.operation.duration')
+        .some((p) => p.attributes['forge_mcp.refusal_reason'] === 'rate_limited'),
+    );
+    const points = rx
+      .metric('mcp.server.operation.duration')
+      .filter((p) => p.attributes['forge_mcp.refusal_reason'] === 'rate_limited');
+    for (const p of points) expect(p.attributes['network.transport']).toBe('pipe');
+  });
+});
+
 describe('identity policies', () => {
   const KEY = 'an operator identity key of some length';
   const derived = (info: string) =>
@@ -340,16 +374,23 @@ describe('client operations, prompts and tool names', () => {
     await c.client
       .request({ method: 'prompts/get', params: { name: 'no-such-prompt-31c9' } } as never)
       .catch(() => undefined);
+    // A prompt the server offers keeps its name, even when its arguments are refused.
+    await expect(
+      c.client.request({ method: 'prompts/get', params: { name: 'review_mr', arguments: {} } } as never),
+    ).rejects.toThrow(/review_mr needs the argument/);
     await c.close();
     await rx.until(
       () =>
         rx
           .metric('mcp.client.operation.duration')
           .some((p) => p.attributes['mcp.method.name'] === 'elicitation/create') &&
-        mcpSpans('prompts/get', from).length === 1,
+        mcpSpans('prompts/get', from).length === 2,
     );
     expect(rx.metrics.find((m) => m.name === 'mcp.client.operation.duration')!.unit).toBe('s');
-    expect(mcpSpans('prompts/get', from)[0]!.attributes['gen_ai.prompt.name']).toBe('_OTHER');
+    const prompts = mcpSpans('prompts/get', from);
+    expect(prompts.map((sp) => sp.attributes['gen_ai.prompt.name'])).toEqual(['_OTHER', 'review_mr']);
+    expect(prompts.map((sp) => sp.name)).toEqual(['prompts/get _OTHER', 'prompts/get review_mr']);
+    expect(prompts[1]!.attributes['error.type']).toBe('-32602');
     expect(
       rx
         .metric('mcp.server.operation.duration')

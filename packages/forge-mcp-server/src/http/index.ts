@@ -281,9 +281,11 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
       publish(channels.mcpRefused, () => ({
         method: methodOf(parsed) ?? '',
         toolName: toolNameOf(parsed),
+        toolKnown: session.surface.knows(toolNameOf(parsed) ?? ''),
         refusal: 'rate_limited' as const,
         errorCode: RATE_LIMITED_CODE,
         surface: session.surfaceName,
+        transport: 'tcp' as const,
       }));
       return;
     }

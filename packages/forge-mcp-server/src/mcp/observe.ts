@@ -20,6 +20,9 @@ export interface ObserveInfo {
   transport: 'pipe' | 'tcp';
   surface: string;
   caller?: Caller;
+  /** Whether a tool or prompt name is one the server has (telemetry records others as _OTHER). */
+  knowsTool: (name: string) => boolean;
+  knowsPrompt: (name: string) => boolean;
 }
 
 const RESOURCE_METHODS = new Set(['resources/read', 'resources/subscribe', 'resources/unsubscribe']);
@@ -27,10 +30,14 @@ const RESOURCE_METHODS = new Set(['resources/read', 'resources/subscribe', 'reso
 function describe(msg: Message, info: ObserveInfo, transport: Transport): McpRequestEvent {
   const p = msg.params ?? {};
   const method = msg.method ?? '';
+  const toolName = method === 'tools/call' && typeof p.name === 'string' ? p.name : undefined;
+  const promptName = method === 'prompts/get' && typeof p.name === 'string' ? p.name : undefined;
   return {
     method,
-    toolName: method === 'tools/call' && typeof p.name === 'string' ? p.name : undefined,
-    promptName: method === 'prompts/get' && typeof p.name === 'string' ? p.name : undefined,
+    toolName,
+    toolKnown: toolName !== undefined && info.knowsTool(toolName),
+    promptName,
+    promptKnown: promptName !== undefined && info.knowsPrompt(promptName),
     resourceUri: RESOURCE_METHODS.has(method) && typeof p.uri === 'string' ? p.uri : undefined,
     transport: info.transport,
     surface: info.surface,

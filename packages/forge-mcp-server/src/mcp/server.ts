@@ -26,7 +26,7 @@ import {
 } from '../executor/index.js';
 import { CONFIRM_TEXTS, decide } from '../policy/index.js';
 import { registerCompletions } from '../completions/index.js';
-import { registerPrompts } from '../prompts/index.js';
+import { offeredPrompts, registerPrompts } from '../prompts/index.js';
 import { registerResources } from '../resources/index.js';
 import { registerSubscribe, type SubscriptionLink } from '../subscriptions/index.js';
 import type { Session } from '../session/index.js';
@@ -195,6 +195,8 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
     transport: hooks.transport ?? 'pipe',
     surface: session.surfaceName,
     caller: session.identity,
+    knowsTool: (name) => session.surface.knows(name),
+    knowsPrompt: (name) => offeredPrompts(session).some((p) => p.name === name),
   });
 
   const logToClient = clientLog(server, SERVER_NAME);

@@ -79,7 +79,7 @@ export async function runStdio(
     perCredential: config.maxListenStreams,
     perProcess: MAX_PROCESS_STREAMS,
   });
-  const limited = rateLimit(config, log);
+  const limited = rateLimit(config, log, (name) => session.surface.knows(name));
   // The gate hands each message it parsed straight to the transport.
   const deliver = (m: Record<string, unknown>) => transport.receive(m);
   const gate = lineGate(
@@ -145,6 +145,7 @@ export async function runStdio(
 function rateLimit(
   config: Config,
   log: Logger,
+  knowsTool: (name: string) => boolean,
 ): ((m: Record<string, unknown>) => WireError | undefined) | undefined {
   if (config.rateLimitRps <= 0) return undefined;
   const limiter = new RateLimiter({ rps: config.rateLimitRps, burst: config.rateLimitBurst });
@@ -163,9 +164,11 @@ function rateLimit(
     publish(channels.mcpRefused, () => ({
       method: methodOf(m) ?? '',
       toolName: toolNameOf(m),
+      toolKnown: knowsTool(toolNameOf(m) ?? ''),
       refusal: 'rate_limited' as const,
       errorCode: RATE_LIMITED_CODE,
       surface: config.toolSurface,
+      transport: 'pipe' as const,
     }));
     return {
       jsonrpc: '2.0',

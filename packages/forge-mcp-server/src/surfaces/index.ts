@@ -358,6 +358,16 @@ export class Surface {
   }
 
   /**
+   * Whether `tool` is one of this surface's tool names (listed or not for this session): telemetry records
+   * any other name as _OTHER.
+   */
+  knows(tool: string): boolean {
+    if (this.opts.surface === 'dynamic') return tool === FIND_TOOL || tool === EXECUTE_TOOL;
+    if (this.opts.surface === 'individual') return !!this.view.catalog.byToolName(tool);
+    return this.domainsByTool.has(tool);
+  }
+
+  /**
    * Resolves a tools/call into an action and its parameters, with the surface's argument checks. A call of
    * forge_execute_action whose action's domain is loaded is resolved at once (no promise to wait for).
    */

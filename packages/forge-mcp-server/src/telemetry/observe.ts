@@ -23,6 +23,7 @@ import {
   channels,
   now,
   type HttpRequestEvent,
+  type McpRefusedEvent,
   type McpRequestEvent,
   type ToolCallEvent,
 } from '../channels.js';
@@ -125,7 +126,7 @@ export function observe(o: ObserveOptions): () => void {
   }
 
   const spans = new WeakMap<object, Span>();
-  /** Tool calls seen within each request: the tool name was one the server knows. */
+  /** Tool calls seen within each request: the action they resolved to and why they were refused. */
   const calls = new WeakMap<McpRequestEvent, ToolCallEvent>();
 
   /** gen_ai.tool.name / gen_ai.prompt.name as recorded: off drops them, unknown names are _OTHER. */
@@ -144,9 +145,9 @@ export function observe(o: ObserveOptions): () => void {
       'network.transport': e.transport,
       'forge_mcp.tool_surface': e.surface,
     };
-    const tool = nameOf(e.toolName, !!call, onSpan);
+    const tool = nameOf(e.toolName, e.toolKnown === true, onSpan);
     if (tool !== undefined) attrs['gen_ai.tool.name'] = tool;
-    const prompt = nameOf(e.promptName, !failed, onSpan);
+    const prompt = nameOf(e.promptName, e.promptKnown === true, onSpan);
     if (prompt !== undefined) attrs['gen_ai.prompt.name'] = prompt;
     if (e.protocolVersion) attrs['mcp.protocol.version'] = e.protocolVersion;
     if (call?.action) {
@@ -192,18 +193,13 @@ export function observe(o: ObserveOptions): () => void {
     const e = contexts.active().getValue(REQUEST) as McpRequestEvent | undefined;
     if (e) calls.set(e, c);
   };
-  const onRefused = (r: {
-    method: string;
-    toolName?: string;
-    refusal: string;
-    errorCode: number;
-    surface: string;
-  }) => {
+  const onRefused = (r: McpRefusedEvent) => {
     const at = now();
     const e: McpRequestEvent = {
       method: r.method,
       toolName: r.toolName,
-      transport: 'tcp',
+      toolKnown: r.toolKnown,
+      transport: r.transport,
       surface: r.surface,
       start: at,
       end: at,
