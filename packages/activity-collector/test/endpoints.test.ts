@@ -160,6 +160,7 @@ describe('endpoint table', () => {
     expect(part.some((r) => r.includes('computing'))).toBe(false);
     const punch = await dump(ctx.store, 'vcs_punch_card');
     expect(punch).toContain(JSON.stringify({ commits: 5, hour: 14, repository: `${USER}/own`, weekday: 3 }));
+    expect(punch.some((r) => r.includes('computing'))).toBe(false);
     const status = await dump(ctx.store, 'vcs_collection_status', ['checked_at']);
     expect(status).toContain(
       JSON.stringify({
