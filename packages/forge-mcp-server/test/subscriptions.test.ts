@@ -4,7 +4,7 @@
  * conditional polling; bad, excluded and minimal-surface subscriptions refused before anything reaches the
  * instance; the listen-stream ceilings (64 per credential, 512 per process); the rate limit; and the pool: a
  * live subscription keeps its entry, an eviction ends it, and a full pool of subscribed entries drops the
- * oldest (size_pressure_busy).
+ * oldest (size_pressure_busy); keep-alives on idle listen and session streams, timed on the real server.
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -528,4 +528,83 @@ describe('rate limit', () => {
     const e2 = await rpcErrorOf(modern.listen({ resourceSubscriptions: [ISSUE] }));
     expect(e2.message).toMatch(/rate limited: this credential is over its request rate/);
   });
+});
+
+/**
+ * Records when each keep-alive comment of a streaming response arrives, in ms since `t0` (taken before the
+ * request was sent, so a loaded machine can only make a keep-alive look later than it was sent, never earlier).
+ */
+function keepAlivesOf(res: Response, t0: number): { times: number[]; stop: () => Promise<void> } {
+  const times: number[] = [];
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      text += decoder.decode(value, { stream: true });
+      for (let i = text.indexOf(': keepalive\n\n'); i >= 0; i = text.indexOf(': keepalive\n\n')) {
+        times.push(Date.now() - t0);
+        text = text.slice(i + ': keepalive\n\n'.length);
+      }
+    }
+  })();
+  return { times, stop: () => reader.cancel().catch(() => undefined) };
+}
+
+describe('keep-alives on idle event streams', () => {
+  it('a subscriptions/listen stream and a stateful session GET stream each get their first keep-alive 25 s after opening, none sooner', async () => {
+    server = await httpServer(s, []);
+    const session = await httpServer(s, ['--stateless=false']);
+    const streams: Array<{ times: number[]; stop: () => Promise<void> }> = [];
+    try {
+      const listenOpened = Date.now();
+      const listen = await rawListen(s.tokens.api);
+      expect(listen.status).toBe(200);
+      expect(listen.headers.get('content-type')).toContain('text/event-stream');
+      streams.push(keepAlivesOf(listen, listenOpened));
+
+      const headers = {
+        authorization: `Bearer ${s.tokens.api}`,
+        accept: 'application/json, text/event-stream',
+        'content-type': 'application/json',
+      };
+      const init = await fetch(session.url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-06-18',
+            capabilities: {},
+            clientInfo: { name: 'raw', version: '1' },
+          },
+        }),
+      });
+      const id = init.headers.get('mcp-session-id')!;
+      expect(id).toBeTruthy();
+      await init.text();
+      const inSession = { ...headers, 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' };
+      await fetch(session.url, {
+        method: 'POST',
+        headers: inSession,
+        body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      }).then((r) => r.text());
+      const getOpened = Date.now();
+      const get = await fetch(session.url, {
+        headers: { ...inSession, accept: 'text/event-stream' },
+      });
+      expect(get.status).toBe(200);
+      streams.push(keepAlivesOf(get, getOpened));
+
+      await until(() => streams.every((k) => k.times.length > 0), 'a keep-alive on each stream', 60_000);
+      for (const k of streams) expect(k.times[0]).toBeGreaterThanOrEqual(24_900);
+    } finally {
+      for (const k of streams) await k.stop();
+      await session.stop();
+    }
+  }, 90_000);
 });
