@@ -78,6 +78,29 @@ describe('lists', () => {
   });
 });
 
+describe('the client’s roots', () => {
+  it('forge://workspace/roots asks the client with roots/list and gives its answer; a client without roots is not asked', async () => {
+    const asked: unknown[] = [];
+    const roots = [{ uri: 'file:///home/alice/widgets', name: 'widgets' }];
+    await withStdio(s, { capabilities: { roots: { listChanged: false } } }, async (c) => {
+      c.client.setRequestHandler('roots/list', async (req) => {
+        asked.push(req.method);
+        return { roots };
+      });
+      const { first, json } = await read(c, 'forge://workspace/roots');
+      expect(first.uri).toBe('forge://workspace/roots');
+      expect(json).toEqual({ roots });
+      expect(asked).toEqual(['roots/list']);
+    });
+    await withClient({}, async (c) => {
+      expect((await read(c, 'forge://workspace/roots')).json).toEqual({
+        roots: [],
+        note: 'the client declared no roots capability',
+      });
+    });
+  });
+});
+
 describe('templates read through the matching action', () => {
   it('every template answers its object from the instance', async () => {
     await withClient({}, async (c) => {
