@@ -49,6 +49,8 @@ export interface MetricPoint {
   value?: number;
   count?: number;
   sum?: number;
+  /** A histogram's bucket boundaries. */
+  bounds?: number[];
 }
 
 export interface Metric {
@@ -145,6 +147,7 @@ export class OtlpReceiver {
                       : undefined,
                 count: p.count !== undefined ? Number(p.count) : undefined,
                 sum: p.sum !== undefined ? Number(p.sum) : undefined,
+                bounds: Array.isArray(p.explicitBounds) ? p.explicitBounds.map(Number) : undefined,
               })),
             });
           }

@@ -176,6 +176,9 @@ describe('HTTP mode', () => {
   it('metrics: HTTP server requests, the pool gauges, evictions by reason and auth blocks by reason', () => {
     const requests = rx.metric('http.server.request.duration');
     expect(rx.metrics.find((m) => m.name === 'http.server.request.duration')!.unit).toBe('s');
+    // The HTTP semantic conventions' advised boundaries, in seconds.
+    for (const p of requests)
+      expect(p.bounds).toEqual([0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10]);
     expect(requests.some((p) => p.attributes['http.response.status_code'] === 403)).toBe(true);
     expect(rx.metric('forge_mcp.credential_pool.capacity').every((p) => p.value === 1)).toBe(true);
     expect(rx.metric('forge_mcp.credential_pool.entries').some((p) => p.value === 1)).toBe(true);

@@ -30,6 +30,10 @@ function mcpSpans(method: string, since: number): Span[] {
   return rx.spans.slice(since).filter((sp) => sp.attributes['mcp.method.name'] === method);
 }
 
+/** The bucket boundaries the semantic conventions advise, in seconds: MCP's for mcp.*, HTTP's for http.*. */
+const MCP_BUCKETS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300];
+const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
+
 const IDENTITY_KEYS = ['user.id', 'user.name', 'user.hash', 'mcp.resource.uri', 'forge_mcp.resource.ref'];
 
 describe('stdio: spans, metrics and logs', () => {
@@ -179,6 +183,8 @@ describe('stdio: spans, metrics and logs', () => {
       const m = rx.metrics.find((x) => x.name === name);
       expect(m, name).toBeDefined();
       expect(m!.unit).toBe('s');
+      for (const p of m!.points)
+        expect(p.bounds, name).toEqual(name.startsWith('mcp.') ? MCP_BUCKETS : HTTP_BUCKETS);
     }
     const ops = rx.metric('mcp.server.operation.duration');
     const toolNames = new Set(ops.map((p) => p.attributes['gen_ai.tool.name']).filter(Boolean));
@@ -357,13 +363,18 @@ describe('identity policies', () => {
 });
 
 describe('client operations, prompts and tool names', () => {
-  it('a confirmation asked of the client is an mcp.client.operation.duration; an unknown prompt is _OTHER', async () => {
+  it('a confirmation asked of the client is an mcp.client.operation.duration in seconds; an unknown prompt is _OTHER', async () => {
     const from = rx.spans.length;
     let asked = 0;
+    // The client takes at least this long to answer: a lower bound on both durations, whatever the machine's speed.
+    const ANSWER_MS = 1_200;
     const c = await stdioClient(s, {
       // The meta surface asks the client to confirm a destructive action (the dynamic one never asks).
       env: otlpEnv(rx, { FORGE_MCP_TOOL_SURFACE: 'meta' }),
-      onElicit: () => (asked++, { action: 'decline' }),
+      onElicit: (() => {
+        asked++;
+        return new Promise((r) => setTimeout(() => r({ action: 'decline' }), ANSWER_MS));
+      }) as never,
     });
     const r = await c.client.callTool({
       name: 'forge_project',
@@ -387,6 +398,23 @@ describe('client operations, prompts and tool names', () => {
         mcpSpans('prompts/get', from).length === 2,
     );
     expect(rx.metrics.find((m) => m.name === 'mcp.client.operation.duration')!.unit).toBe('s');
+    // Seconds, not milliseconds: the question took at least ANSWER_MS, and so did the call that asked it.
+    const question = rx
+      .metric('mcp.client.operation.duration')
+      .find((p) => p.attributes['mcp.method.name'] === 'elicitation/create')!;
+    expect(question.count).toBe(1);
+    expect(question.sum!).toBeGreaterThanOrEqual(ANSWER_MS / 1000);
+    expect(question.sum!).toBeLessThan(60);
+    expect(question.bounds).toEqual(MCP_BUCKETS);
+    const deletion = rx
+      .metric('mcp.server.operation.duration')
+      .find(
+        (p) =>
+          p.attributes['forge_mcp.action'] === 'project.delete' &&
+          p.attributes['forge_mcp.tool_surface'] === 'meta',
+      )!;
+    expect(deletion.sum!).toBeGreaterThanOrEqual(ANSWER_MS / 1000);
+    expect(deletion.sum!).toBeLessThan(60);
     const prompts = mcpSpans('prompts/get', from);
     expect(prompts.map((sp) => sp.attributes['gen_ai.prompt.name'])).toEqual(['_OTHER', 'review_mr']);
     expect(prompts.map((sp) => sp.name)).toEqual(['prompts/get _OTHER', 'prompts/get review_mr']);

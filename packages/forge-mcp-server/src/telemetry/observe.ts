@@ -54,8 +54,9 @@ const HTTP_METHODS = new Set([
   'PATCH',
 ]);
 
-/** Seconds buckets for request durations (the HTTP semantic conventions' advice). */
-const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10, 30, 60, 120, 300];
+/** Bucket boundaries in seconds, as the semantic conventions advise: the MCP ones for mcp.*, the HTTP ones for http.*. */
+const MCP_SECONDS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300];
+const HTTP_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
 
 const OTHER = '_OTHER';
 
@@ -88,7 +89,11 @@ export function observe(o: ObserveOptions): () => void {
   const channelsOn: Array<[Channel<never, unknown>, (e: unknown) => void]> = [];
 
   const histogram = (name: string, description: string) =>
-    meter.createHistogram(name, { unit: 's', description, advice: { explicitBucketBoundaries: SECONDS } });
+    meter.createHistogram(name, {
+      unit: 's',
+      description,
+      advice: { explicitBucketBoundaries: name.startsWith('mcp.') ? MCP_SECONDS : HTTP_SECONDS },
+    });
   const serverOperation = histogram('mcp.server.operation.duration', 'MCP requests served, by method');
   const clientOperation = histogram(
     'mcp.client.operation.duration',
