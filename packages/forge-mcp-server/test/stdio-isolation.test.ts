@@ -21,6 +21,7 @@ import {
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CLI,
@@ -31,6 +32,7 @@ import {
   sim,
   type ForgeSim,
   type HttpServerProcess,
+  until,
 } from './harness.js';
 
 // Servers are spawned on a shared, loaded machine: generous limits, no timing asserted.
@@ -338,11 +340,12 @@ describe('an HTTP server calls nothing but the instance', () => {
   let server: HttpServerProcess;
   beforeAll(async () => {
     const { env } = privateEnv('http');
-    server = await httpServer(s, [], env);
+    // Subscribed resources are read every second, so a change becomes an event within the test.
+    server = await httpServer(s, [], { ...env, FORGE_MCP_SUBSCRIPTION_POLL_INTERVAL: '1s' });
   });
   afterAll(async () => server.stop());
 
-  it('sends no webhook, no self-update check and no token exchange through a whole session with writes', async () => {
+  it('sends no webhook, no self-update check and no token exchange through a whole session with writes and a subscription event', async () => {
     const since = s.requests.length;
     const headers = { 'private-token': s.tokens.api };
     const init = await rpc(server.url, headers, {
@@ -360,6 +363,38 @@ describe('an HTTP server calls nothing but the instance', () => {
       const res = await rpc(server.url, headers, call(id, action, params));
       expect(res.status).toBe(200);
       await res.text();
+    }
+    // A listener is told of a change made at the instance: the event goes to the client's stream only.
+    const listener = new Client(
+      { name: 'listener', version: '1' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    await listener.connect(
+      new StreamableHTTPClientTransport(new URL(server.url), {
+        requestInit: { headers: { authorization: `Bearer ${s.tokens.api}` } },
+      }),
+    );
+    const told: string[] = [];
+    listener.setNotificationHandler('notifications/resources/updated', (n) => void told.push(n.params.uri));
+    try {
+      const mark = s.requests.length;
+      const sub = await listener.listen({ resourceSubscriptions: ['forge://project/1/issue/1'] });
+      await until(
+        () =>
+          s.requests.slice(mark).some((r) => r.method === 'GET' && r.path === '/api/v4/projects/1/issues/1'),
+        'the first read of the listened issue',
+      );
+      const edit = await fetch(`${s.url}/api/v4/projects/1/issues/1`, {
+        method: 'PUT',
+        headers: { 'private-token': s.tokens.api, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'an event, and still no webhook' }),
+      });
+      expect(edit.status).toBe(200);
+      await until(() => told.length > 0, 'notifications/resources/updated');
+      expect(told).toEqual(['forge://project/1/issue/1']);
+      await sub.close();
+    } finally {
+      await listener.close();
     }
     const sent = s.requests.slice(since);
     expect(sent.some((r) => r.method === 'POST' && r.path === '/api/v4/projects/1/issues')).toBe(true);
