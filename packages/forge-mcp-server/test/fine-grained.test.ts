@@ -4,7 +4,7 @@
  * the instance's own fine-grained answers.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiCalls, sim, stdioClient, textOf, type Connected, type ForgeSim } from './harness.js';
+import { apiCalls, sim, stdioClient, textOf, until, type Connected, type ForgeSim } from './harness.js';
 
 let s: ForgeSim;
 beforeAll(async () => {
@@ -94,6 +94,73 @@ describe('token kind learning', () => {
       expect(names).toContain('forge_issue_list');
     });
     expect(infoLines(stderr)).toEqual([expect.objectContaining({ phase: 'B' })]);
+  });
+
+  it('kind unknown at start, learned classic on the first successful call: the narrowing decided earlier (none) is kept', async () => {
+    const token = s.addToken({ kind: 'personal', scopes: ['read_api'] });
+    s.fault({ path: '/api/v4/personal_access_tokens/self', status: 503, times: 1 });
+    await withClient({ FORGE_TOKEN: token, FORGE_MCP_TOOL_SURFACE: 'individual' }, async (c) => {
+      // Served like a classic token whose scopes are unknown: writes listed although the token is read_api.
+      expect(await individualNames(c)).toContain('forge_issue_create');
+      const since = s.requests.length;
+      const r = await c.client.callTool({ name: 'forge_issue_list', arguments: { project_id: '1' } });
+      expect(r.isError).toBeFalsy();
+      // The successful call has the token's description asked again, and it answers: classic, read_api.
+      await until(
+        () =>
+          s.requests
+            .slice(since)
+            .some(
+              (q) =>
+                q.path === '/api/v4/personal_access_tokens/self' && q.token === token && q.status === 200,
+            ),
+        'the token description asked again',
+      );
+      // The listing stays as decided at the start, however often it is asked after.
+      for (let i = 0; i < 10; i++) {
+        expect(await individualNames(c)).toContain('forge_issue_create');
+        await new Promise((done) => setTimeout(done, 50));
+      }
+    });
+  });
+
+  it('kind unknown at start, learned classic below the minimum: from then on every catalog method is answered -40300', async () => {
+    const token = s.addToken({ kind: 'personal', scopes: ['read_user'] });
+    s.fault({ path: '/api/v4/personal_access_tokens/self', status: 503, times: 1 });
+    await withClient({ FORGE_TOKEN: token }, async (c) => {
+      // Served like a classic token: the identity check (GET /user) answers a read_user token.
+      expect((await c.client.listTools()).tools.length).toBeGreaterThan(0);
+      const me = await execute(c, 'user.current', {});
+      expect(me.isError).toBeFalsy();
+      const refused = async (method: string, ask: () => Promise<unknown>) => {
+        try {
+          await ask();
+        } catch (err) {
+          return { method, code: (err as { code?: number }).code, message: (err as Error).message };
+        }
+        return { method, code: undefined, message: 'answered' };
+      };
+      await until(
+        async () => (await refused('tools/list', () => c.client.listTools())).code === -40300,
+        'the refusal',
+        20_000,
+      );
+      const since = s.requests.length;
+      const answers = [
+        await refused('tools/list', () => c.client.listTools()),
+        await refused('tools/call', () => execute(c, 'issue.list', { project_id: '1' })),
+        await refused('resources/list', () => c.client.listResources()),
+        await refused('resources/templates/list', () => c.client.listResourceTemplates()),
+        await refused('prompts/list', () => c.client.listPrompts()),
+      ];
+      for (const a of answers) {
+        expect(a, a.method).toMatchObject({ code: -40300 });
+        expect(a.message, a.method).toContain(
+          'carries neither the api nor the read_api scope (it has: read_user)',
+        );
+      }
+      expect(apiCalls(s, since)).toEqual([]);
+    });
   });
 });
 
