@@ -151,6 +151,60 @@ describe('authentication budgets', () => {
   });
 });
 
+describe('authentication budgets at their defaults', () => {
+  it('ten refused credentials a minute block the address for a minute', async () => {
+    server = await httpServer(s);
+    // The same refused credential counts every time against the failure budget.
+    for (let i = 1; i <= 10; i++)
+      expect(
+        (await rpc(server.url, bearer(i <= 5 ? 'refused-same' : `refused-${i}`), getIssue(i))).status,
+      ).toBe(401);
+    const blocked = await rpc(server.url, bearer('refused-11'), getIssue(11));
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('retry-after')).toBe('60');
+  });
+
+  it('fifty distinct refused credentials in ten minutes block the address; a repeat is not a new one', async () => {
+    // The failure budget off, so only the distinct-credential budget counts.
+    server = await httpServer(s, [], { FORGE_MCP_AUTH_FAILURE_LIMIT: '0' });
+    for (let i = 1; i <= 49; i++)
+      expect((await rpc(server.url, bearer(`distinct-${i}`), getIssue(i))).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await rpc(server.url, bearer('distinct-1'), getIssue(60 + i))).status).toBe(401);
+    expect((await rpc(server.url, bearer('distinct-50'), getIssue(50))).status).toBe(401);
+    const blocked = await rpc(server.url, bearer('distinct-51'), getIssue(51));
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('retry-after')).toBe('60');
+    expect(blocked.headers.get('www-authenticate')).toBeNull();
+  });
+});
+
+describe('the address the authentication budgets charge', () => {
+  const refused = async (n: number, headers: Record<string, string> = {}) =>
+    (await rpc(server!.url, bearer(`charged-${n}`, headers), getIssue(n))).status;
+
+  it('a proxy header from a peer not in --trusted-proxies is not believed: the peer is charged', async () => {
+    server = await httpServer(s, ['--trusted-proxy-header=X-Forwarded-For', '--trusted-proxies=10.0.0.1'], {
+      FORGE_MCP_AUTH_FAILURE_LIMIT: '2',
+    });
+    expect(await refused(1, { 'x-forwarded-for': '198.51.100.21' })).toBe(401);
+    expect(await refused(2, { 'x-forwarded-for': '198.51.100.22' })).toBe(401);
+    expect(await refused(3, { 'x-forwarded-for': '198.51.100.23' })).toBe(429);
+    expect(await refused(4)).toBe(429);
+  });
+
+  it('an X-Forwarded-For hop that is not an address makes the peer charged', async () => {
+    server = await httpServer(s, ['--trusted-proxy-header=X-Forwarded-For', '--trusted-proxies=127.0.0.1'], {
+      FORGE_MCP_AUTH_FAILURE_LIMIT: '2',
+    });
+    expect(await refused(1, { 'x-forwarded-for': '198.51.100.31, unknown' })).toBe(401);
+    expect(await refused(2, { 'x-forwarded-for': '198.51.100.32, _hidden, 127.0.0.1' })).toBe(401);
+    // The peer (127.0.0.1) has spent its budget; the client addresses named before the bad hops have not.
+    expect(await refused(3)).toBe(429);
+    expect(await refused(4, { 'x-forwarded-for': '198.51.100.31' })).toBe(401);
+  });
+});
+
 describe('what the authentication budgets are not charged with', () => {
   const TRUSTED = 'https://app.example.com';
   /** With a budget of one failure: a refused token is answered 401 once, and the next one is blocked. */
