@@ -436,6 +436,51 @@ describe('several instances (FORGE-URL)', () => {
   });
 });
 
+describe('the outbound guard on an instance named in FORGE-URL', () => {
+  const refusedText = async (server: HttpServerAt, instance: string) => {
+    const a = await nothingSent(() =>
+      post(server, { token: s.tokens.api, headers: { 'forge-url': instance }, body: GET_ISSUE }),
+    );
+    expect(a.status, instance).toBe(403);
+    return a.text;
+  };
+
+  it('refuses every cloud metadata address, naming no flag, even with --allow-private-instances', async () => {
+    const open = await start(['--allow-any-forge-url', '--allow-private-instances']);
+    for (const [instance, address] of [
+      ['http://169.254.169.254', '169.254.169.254'],
+      ['http://169.254.170.2', '169.254.170.2'],
+      ['http://[fd00:ec2::254]', 'fd00:ec2::254'],
+      ['http://100.100.100.200', '100.100.100.200'],
+    ]) {
+      const text = await refusedText(open, instance);
+      expect(text, instance).toContain(`destination refused: ${address} is a cloud metadata address`);
+      expect(text, instance).not.toMatch(/--allow|FORGE_MCP_ALLOW/);
+    }
+  });
+
+  it('refuses loopback, private, CGNAT, link-local, unique-local and unspecified addresses without --allow-private-instances', async () => {
+    const any = await start(['--allow-any-forge-url']);
+    for (const [instance, what] of [
+      [`http://localhost:${new URL(s.url).port}`, /localhost resolves to \S+, a loopback address/],
+      ['http://127.0.0.9', /127\.0\.0\.9 is a loopback address/],
+      ['http://10.1.2.3', /10\.1\.2\.3 is a private address/],
+      ['http://172.20.0.1', /172\.20\.0\.1 is a private address/],
+      ['http://192.168.7.7', /192\.168\.7\.7 is a private address/],
+      ['http://100.64.0.1', /100\.64\.0\.1 is a carrier-grade NAT \(100\.64\.0\.0\/10\) address/],
+      ['http://169.254.1.1', /169\.254\.1\.1 is a link-local address/],
+      ['http://[fe80::1]', /fe80::1 is a link-local address/],
+      ['http://[fd12:3456::1]', /fd12:3456::1 is a unique-local address/],
+      ['http://0.0.0.0', /0\.0\.0\.0 is an? unspecified address/],
+      ['http://[::]', /:: is an? unspecified address/],
+    ] as const) {
+      const text = await refusedText(any, instance);
+      expect(text, instance).toMatch(new RegExp(`destination refused: ${what.source}`));
+      expect(text, instance).toContain('--allow-private-instances');
+    }
+  });
+});
+
 describe('server-level limits', () => {
   it('answers 413 over --max-request-body-bytes, sending nothing', async () => {
     const small = await start(['--max-request-body-bytes=2048']);

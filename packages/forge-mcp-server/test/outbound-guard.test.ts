@@ -76,6 +76,39 @@ describe('outbound connection guard', () => {
     });
   });
 
+  it('judges every hop of a chain: a hop on the instance host is followed, the next one leaving it is refused', async () => {
+    await withClient({}, async (c) => {
+      s.fault({ path: PROJECT_PATH, redirectTo: `${s.url}/api/v4/projects/2`, times: 1 });
+      s.fault({
+        path: '/api/v4/projects/2',
+        redirectTo: `http://localhost:${port()}${PROJECT_PATH}`,
+        times: 1,
+      });
+      const since = s.requests.length;
+      const r = await getProject(c);
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toMatch(/destination refused: localhost resolves to \S+, a loopback address/);
+      const hops = s.requests.slice(since).filter((q) => /^\/api\/v4\/projects\/[12]$/.test(q.path));
+      expect(hops.map((q) => q.path)).toEqual([PROJECT_PATH, '/api/v4/projects/2']);
+      expect(hops.every((q) => !/^localhost/.test(String(q.headers.host)))).toBe(true);
+    });
+  });
+
+  it('a configured instance at a metadata address is refused too, even with allow-private-instances', async () => {
+    for (const instance of ['http://169.254.170.2', 'http://100.100.100.200']) {
+      const r = await runCli([], {
+        FORGE_URL: instance,
+        FORGE_TOKEN: s.tokens.api,
+        FORGE_MCP_ALLOW_PRIVATE_INSTANCES: 'true',
+      });
+      expect(r.code, instance).toBe(1);
+      expect(r.stderr, instance).toContain(
+        `destination refused: ${new URL(instance).hostname} is a cloud metadata address`,
+      );
+      expect(r.stderr).not.toContain(s.tokens.api);
+    }
+  });
+
   it('a different port on the instance host is the same host: followed, credentials kept', async () => {
     const other = await sim();
     try {
