@@ -13,7 +13,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpServerAt, listeningSockets, sim, type ForgeSim, type HttpServerAt } from './harness.js';
+import { httpServerAt, listeningSockets, runCli, sim, type ForgeSim, type HttpServerAt } from './harness.js';
 
 interface Answer {
   status: number;
@@ -199,8 +199,17 @@ describe('host guard', () => {
     expect((await post(main, { host: null, token: s.tokens.api })).status).toBe(200);
   });
 
-  it('refuses look-alikes: a declared name with a suffix, a subdomain, a non-ASCII byte', async () => {
-    for (const host of ['localhost.evil.example', 'evil.localhost', '127.0.0.1.nip.io', 'localhost\u00e9']) {
+  it('refuses look-alikes: a declared name with a suffix, a subdomain, a non-ASCII byte, a trailing dot, a percent-escape', async () => {
+    for (const host of [
+      'localhost.evil.example',
+      'evil.localhost',
+      '127.0.0.1.nip.io',
+      'localhost\u00e9',
+      // No normalisation beyond ASCII lower-casing: a trailing dot or a percent-escape is another name.
+      'localhost.',
+      'localhost.:8080',
+      'local%68ost',
+    ]) {
       expect((await send(main.url, '/health', { host })).status, host).toBe(403);
     }
   });
@@ -221,7 +230,18 @@ describe('host guard', () => {
   it('on a wildcard bind refuses an undeclared Host arriving over loopback only', async () => {
     const wild = await start(['--http-addr=0.0.0.0:0']);
     const port = new URL(wild.url).port;
-    expect((await send(`http://127.0.0.1:${port}`, '/health', { host: 'evil.example' })).status).toBe(403);
+    await nothingSent(async () => {
+      for (const path of ['/health', '/mcp', '/server-card', '/.well-known/mcp/server-card.json', '/x']) {
+        const a = await send(`http://127.0.0.1:${port}`, path, {
+          method: path === '/mcp' ? 'POST' : 'GET',
+          host: 'evil.example',
+          headers: { ...JSON_HEADERS, 'private-token': s.tokens.api },
+          body: path === '/mcp' ? LIST : undefined,
+        });
+        expect(a.status, path).toBe(403);
+        expect(a.text, path).toContain('-40300');
+      }
+    });
     expect((await send(`http://127.0.0.1:${port}`, '/health')).status).toBe(200);
     const lan = Object.values(networkInterfaces())
       .flat()
@@ -289,6 +309,17 @@ describe('cross-origin protection', () => {
     await refused({ origin: 'http://127.0.0.1:1' });
     await refused({ origin: 'https://evil.example' });
     await passes({ origin: TRUSTED });
+  });
+
+  it('a malformed --trusted-origins entry refuses the start, naming it', async () => {
+    for (const entry of ['https://x.example.com/path', 'app.example.com', 'https://app.example.com?x=1']) {
+      const r = await runCli(['--http', '--http-addr=127.0.0.1:0', `--trusted-origins=${TRUSTED},${entry}`], {
+        FORGE_URL: s.url,
+      });
+      expect(r.code, entry).not.toBe(0);
+      expect(r.stderr, entry).toContain(entry);
+      expect(r.stderr, entry).not.toContain('"url":"http');
+    }
   });
 
   it('* disables the protection, with a startup warning', async () => {
@@ -424,6 +455,11 @@ describe('several instances (FORGE-URL)', () => {
     expect(refused.text).toContain('destination refused');
     expect(refused.text).toContain('--allow-private-instances');
     expect((await post(any, { token: s.tokens.api, headers: { 'forge-url': s.url } })).status).toBe(200);
+    // An unparseable header is 400 here too.
+    for (const value of ['not a url', 'ftp://x.example.com'])
+      expect(
+        (await both(() => post(any, { token: s.tokens.api, headers: { 'forge-url': value } }))).status,
+      ).toBe(400);
     const open = await start(['--allow-any-forge-url', '--allow-private-instances']);
     const before = s2.requests.length;
     const served = await post(open, {
