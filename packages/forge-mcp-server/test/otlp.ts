@@ -103,6 +103,11 @@ export class OtlpReceiver {
   readonly headers: Array<Record<string, string | string[] | undefined>> = [];
   /** Export requests that could not be decoded. */
   readonly errors: string[] = [];
+  /**
+   * When set, every export is refused (400) with this status message, made from the request's headers: a
+   * collector whose refusal quotes the credential it was sent.
+   */
+  refuseWith?: (headers: IncomingMessage['headers']) => string;
   private server?: Server;
   private grpcServer?: { tryShutdown(cb: () => void): void; forceShutdown(): void };
   private waiters: Array<() => void> = [];
@@ -181,6 +186,10 @@ export class OtlpReceiver {
           return;
         }
         this.headers.push(req.headers);
+        if (this.refuseWith) {
+          res.writeHead(400, this.refuseWith(req.headers)).end();
+          return;
+        }
         try {
           const body = Buffer.concat(chunks);
           this.take(signal, req.headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { httpServer, runCli, sim, stdioClient, type ForgeSim } from './harness.js';
+import { httpServer, rpc, runCli, sim, stdioClient, until, type ForgeSim } from './harness.js';
 import { OtlpReceiver, otlpEnv } from './otlp.js';
 
 // Servers are spawned and exports awaited on a shared, loaded machine: generous limits, no timing asserted.
@@ -58,6 +58,27 @@ describe('loading', () => {
 });
 
 describe('protocols', () => {
+  it('by default every signal is POSTed as OTLP protobuf over HTTP (/v1/traces, /v1/metrics, /v1/logs)', async () => {
+    const own = await new OtlpReceiver().start();
+    try {
+      const env = otlpEnv(own);
+      expect(Object.keys(env).some((k) => k.endsWith('_PROTOCOL'))).toBe(false);
+      expect((await oneCall(env)).ok).toBe(true);
+      // Each signal arrives on its own path, decoded as protobuf (test/otlp.ts files it by path).
+      await own.until(
+        () =>
+          own.spans.some((sp) => sp.attributes['mcp.method.name'] === 'tools/call') &&
+          own.metrics.length > 0 &&
+          own.logs.length > 0,
+      );
+      expect(own.errors).toEqual([]);
+      expect(own.headers.length).toBeGreaterThanOrEqual(3);
+      for (const h of own.headers) expect(h['content-type']).toBe('application/x-protobuf');
+    } finally {
+      await own.stop();
+    }
+  });
+
   it('http (an alias of http/protobuf) and grpc both reach a real receiver', async () => {
     const viaHttp = rx.spans.length;
     expect((await oneCall(otlpEnv(rx, { OTEL_EXPORTER_OTLP_PROTOCOL: 'http' }))).ok).toBe(true);
@@ -225,14 +246,46 @@ describe('collector credentials', () => {
     expect(stderr).not.toContain(SECRET);
   });
 
+  it("the SDK's report of a refused export is logged with the collector's credential redacted", async () => {
+    const refusing = await new OtlpReceiver().start();
+    // A collector whose refusal repeats the Authorization header it was sent.
+    refusing.refuseWith = (h) => `refused: ${String(h.authorization)}`;
+    try {
+      const c = await stdioClient(s, {
+        env: otlpEnv(refusing, { OTEL_EXPORTER_OTLP_HEADERS: `authorization=Bearer%20${SECRET}` }),
+      });
+      try {
+        await until(
+          () => /telemetry export of \w+ to [^\n]* failed/.test(c.stderr()),
+          'the export WARN',
+          60_000,
+        );
+        expect(refusing.headers.some((h) => h.authorization === `Bearer ${SECRET}`)).toBe(true);
+        const warn = c
+          .stderr()
+          .split('\n')
+          .find((l) => /telemetry export of \w+ to/.test(l))!;
+        expect(warn).toContain('"reason":"refused: [redacted]"');
+        expect(c.stderr()).not.toContain(SECRET);
+      } finally {
+        await c.close();
+      }
+      expect(c.stderr()).not.toContain(SECRET);
+    } finally {
+      await refusing.stop();
+    }
+  });
+
   it('no warning for a loopback or https collector', async () => {
     const { stderr } = await oneCall(
       otlpEnv(rx, { OTEL_EXPORTER_OTLP_HEADERS: `authorization=Bearer%20${SECRET}` }),
     );
     expect(stderr).not.toContain('travels unencrypted');
     expect(stderr).not.toContain(SECRET);
-    // The credential did reach the collector, which is where it belongs.
+    // The credential did reach the collector, which is where it belongs, and only as a header: never in what
+    // is exported.
     expect(rx.headers.some((h) => h.authorization === `Bearer ${SECRET}`)).toBe(true);
+    expect(rx.allBytes()).not.toContain(SECRET);
   });
 });
 
@@ -277,24 +330,43 @@ describe('FIPS-only mode', () => {
 });
 
 describe('server card', () => {
+  /** The card at its well-known path, and everything else the server publishes, as text. */
   const cardOf = async (env: Record<string, string>) => {
     const server = await httpServer(s, [], env);
     try {
-      const res = await fetch(new URL('/.well-known/mcp/server-card.json', server.url));
-      return {
-        text: await res.text(),
-        card: (await fetch(new URL('/server-card', server.url)).then((r) => r.json())) as Record<
-          string,
-          unknown
-        >,
-      };
+      const text = await fetch(new URL('/.well-known/mcp/server-card.json', server.url)).then((r) =>
+        r.text(),
+      );
+      const published = await Promise.all([
+        fetch(new URL('/server-card', server.url)).then((r) => r.text()),
+        fetch(new URL('/health', server.url)).then((r) => r.text()),
+        rpc(
+          server.url,
+          { authorization: `Bearer ${s.tokens.api}` },
+          {
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'initialize',
+            params: {
+              protocolVersion: '2025-11-25',
+              capabilities: {},
+              clientInfo: { name: 'card', version: '1' },
+            },
+          },
+        ).then((r) => r.text()),
+      ]);
+      // Both paths serve the same card.
+      expect(JSON.parse(published[0]!)).toEqual(JSON.parse(text));
+      return { text, published: published.join('\n'), card: JSON.parse(text) as Record<string, unknown> };
     } finally {
       await server.stop();
     }
   };
 
   it('with telemetry on: enabled, signals, protocol, conventions, recorded and not_recorded; never the collector', async () => {
-    const { text, card } = await cardOf(otlpEnv(rx, { FORGE_MCP_TELEMETRY_IDENTITY: 'pseudonymous' }));
+    const { text, published, card } = await cardOf(
+      otlpEnv(rx, { FORGE_MCP_TELEMETRY_IDENTITY: 'pseudonymous' }),
+    );
     const block = card.telemetry as Record<string, unknown>;
     expect(Object.keys(block).sort()).toEqual([
       'conventions',
@@ -311,7 +383,12 @@ describe('server card', () => {
     expect(block.protocol).toBe('OTLP/HTTP (protobuf)');
     expect(block.recorded).toContain('user.hash');
     expect(block.not_recorded).toContain('tool arguments');
-    expect(text).not.toContain(new URL(rx.url).host);
+    // The collector's address is in no card, answer or health report the server publishes.
+    expect(published).toContain('"serverInfo"');
+    for (const where of [text, published]) {
+      expect(where).not.toContain(new URL(rx.url).host);
+      expect(where).not.toContain(`:${new URL(rx.url).port}`);
+    }
   });
 
   it('absent when telemetry is off, and when it could not start', async () => {
