@@ -5,7 +5,7 @@
  * the refused-token memory (five minutes, 4,096 entries, oldest first out), session records, the session event
  * log (1,000 events and 256 KiB), the subscription registry, listen-stream ceilings and the seal key.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ADAPTERS, redisServer, useAdapters } from '../../test/state-adapters.js';
 import {
   EVENT_BYTES_PER_SESSION,
@@ -99,6 +99,25 @@ describe.each(ADAPTERS)('$name adapter', (adapter) => {
       await probe.sweepIdentities();
       expect(await probe.identityHolds('unread')).toBe(false);
       expect(await probe.identityHolds('later')).toBe(true);
+    });
+
+    it('sweeps on its own, once a quarter of the TTL has passed', async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      try {
+        const c = clock();
+        const { state, probe } = await make({ now: c.now, identityMax: 10 });
+        await state.identities.remember('unread', who(1));
+        c.advance(TTL);
+        await vi.advanceTimersByTimeAsync(sweepEvery(TTL) - 1);
+        expect(await probe.identityHolds('unread')).toBe(true);
+        await vi.advanceTimersByTimeAsync(1);
+        await vi.waitFor(async () => expect(await probe.identityHolds('unread')).toBe(false), {
+          timeout: 10_000,
+          interval: 20,
+        });
+      } finally {
+        vi.useRealTimers();
+      }
     });
 
     it('forgets on request', async () => {
