@@ -189,6 +189,22 @@ describe('durations', () => {
     );
     expect(http({}, ['--session-timeout=0']).config.sessionTimeoutMs).toBe(0);
   });
+  it('FORGE_MCP_POOL_IDLE_TIMEOUT and FORGE_MCP_SESSION_REVALIDATE_INTERVAL take 0 (off) and at most 24h, variable and flag alike', () => {
+    const rows = [
+      ['FORGE_MCP_POOL_IDLE_TIMEOUT', '--pool-idle-timeout', 'poolIdleTimeoutMs'],
+      ['FORGE_MCP_SESSION_REVALIDATE_INTERVAL', '--revalidate-interval', 'revalidateIntervalMs'],
+    ] as const;
+    for (const [variable, flag, field] of rows) {
+      expect(http({ [variable]: '0' }).config[field]).toBe(0);
+      expect(http({}, [`${flag}=0`]).config[field]).toBe(0);
+      expect(http({ [variable]: '24h' }).config[field]).toBe(86_400_000);
+      for (const raw of ['24h0m1s', '25h']) {
+        expect(refusal(() => http({ [variable]: raw }))).toContain(`${variable}=${JSON.stringify(raw)}`);
+        expect(refusal(() => http({ [variable]: raw }))).toContain('at most 24h');
+        expect(refusal(() => http({}, [`${flag}=${raw}`]))).toContain('at most 24h');
+      }
+    }
+  });
   it('keep their bounds (oauth cache ttl 1m to 2h, drain delay at most 5m)', () => {
     expect(http({ FORGE_MCP_OAUTH_CACHE_TTL: '1m' }).config.oauthCacheTtlMs).toBe(60_000);
     expect(refusal(() => http({ FORGE_MCP_OAUTH_CACHE_TTL: '59s' }))).toContain('from 1m to 2h');
