@@ -40,6 +40,39 @@ export interface PageRequest {
   baseUrl: string;
   path: string;
   query: Record<string, string | string[]>;
+  /**
+   * How the list pages with pagination=keyset: the parameter its next link continues with and each item's
+   * value of it (default: an opaque cursor naming the item's place).
+   */
+  keyset?: { param: string; value: (item: never) => string };
+}
+
+const cursorOf = (index: number): string => Buffer.from(JSON.stringify({ id: index })).toString('base64url');
+
+/**
+ * Keyset paging the instance way: the page after the item the continuation names, and a Link header with only
+ * a next link (carrying the request's parameters and the last item's continuation), absent on the last page.
+ */
+function keysetPage<T>(req: PageRequest, items: readonly T[], perPage: number): Reply {
+  const param = req.keyset?.param ?? 'cursor';
+  const valueOf = (item: T, index: number): string =>
+    req.keyset ? (req.keyset.value as (i: T) => string)(item) : cursorOf(index);
+  const given = req.query[param];
+  const after = Array.isArray(given) ? given[0] : given;
+  const start = after === undefined ? 0 : items.findIndex((item, i) => valueOf(item, i) === after) + 1;
+  if (after !== undefined && start === 0) throw new HttpError(400, { message: `${param} is invalid` });
+  const slice = items.slice(start, start + perPage);
+  const headers: Record<string, string> = {};
+  if (start + perPage < items.length) {
+    const u = new URL(req.path, req.baseUrl);
+    for (const [k, v] of Object.entries(req.query)) {
+      if (k === param || k === 'page') continue;
+      for (const one of Array.isArray(v) ? v : [v]) u.searchParams.append(k, one);
+    }
+    u.searchParams.set(param, valueOf(items[start + perPage - 1], start + perPage - 1));
+    headers.link = `<${u.toString()}>; rel="next"`;
+  }
+  return { status: 200, body: slice, headers };
 }
 
 /** Slices a list the instance way and sets X-Total, X-Total-Pages, X-Page, X-Per-Page, X-Next-Page, X-Prev-Page and Link. */
@@ -49,6 +82,7 @@ export function paginate<T>(req: PageRequest, items: readonly T[]): Reply {
     return Number.isFinite(n) && n > 0 ? n : dflt;
   };
   const perPage = Math.min(num(req.query.per_page, 20), 100);
+  if (req.query.pagination === 'keyset') return keysetPage(req, items, perPage);
   const total = items.length;
   const totalPages = Math.max(1, Math.ceil(total / perPage));
   const page = num(req.query.page, 1);

@@ -38,6 +38,27 @@ export const orderSort: Record<string, ParamSpec> = {
   sort: { type: 'string', enum: ['asc', 'desc'], description: 'Sort direction.' },
 };
 
+/**
+ * Keyset paging, on the lists the instance offers it for (doc/api/rest keyset section): `pagination` and the
+ * parameter the instance's next link continues with. Each answer names the next page's value; `orders` says
+ * which orderings the instance pages this way.
+ */
+export function keysetPaging(orders: string, continuation = 'cursor'): Record<string, ParamSpec> {
+  const params: Record<string, ParamSpec> = {
+    pagination: {
+      type: 'string',
+      enum: ['keyset'],
+      description: `"keyset" pages by ${continuation} instead of page number, steady on long lists (${orders}); each answer names the ${continuation} of the next page. Leave out for page numbers.`,
+    },
+  };
+  if (continuation !== 'id_after')
+    params[continuation] = {
+      type: 'string',
+      description: `With pagination "keyset": the ${continuation} the previous answer named for the next page, passed as given.`,
+    };
+  return params;
+}
+
 /** Spread into any list action. */
 export const paging: Record<string, ParamSpec> = { page, per_page: perPage };
 export const project: Record<string, ParamSpec> = { project_id: projectId };

@@ -1004,6 +1004,36 @@ describe('read filters checked against the endpoint code', () => {
   });
 });
 
+describe('keyset paging where the instance offers it', () => {
+  // doc/api/rest (keyset section): audit events, project jobs, projects (order_by id), users, project issues and
+  // registry tags page by keyset; ee/lib/api/audit_events.rb and the others read pagination=keyset and continue
+  // with cursor, except projects (id_after / id_before) and registry tags (last, with sort asc or desc;
+  // lib/api/project_container_repositories.rb). The tree's page_token was offered before.
+  const accepts = (id: string, args: Record<string, unknown>): boolean => {
+    const a = action(id);
+    return validatorFor(inputSchema(a))({ ...a.example, ...args }) as boolean;
+  };
+  it.each([
+    ['audit_event.list_group', 'cursor'],
+    ['audit_event.list_project', 'cursor'],
+    ['audit_event.list_instance', 'cursor'],
+    ['job.list_project', 'cursor'],
+    ['user.list', 'cursor'],
+    ['issue.list', 'cursor'],
+    ['package.registry_tag_list', 'last'],
+  ])('%s takes pagination keyset and its %s', (id, continuation) => {
+    expect(accepts(id, { pagination: 'keyset', [continuation]: 'eyJpZCI6IjQyIn0' })).toBe(true);
+    expect(accepts(id, { pagination: 'offset' })).toBe(false);
+  });
+  it('project.list takes pagination keyset, continuing with id_after', () => {
+    expect(accepts('project.list', { pagination: 'keyset', order_by: 'id', id_after: 42 })).toBe(true);
+    expect(action('project.list').params.pagination.description).toContain('order_by "id" only');
+  });
+  it('package.registry_tag_list sorts keyset pages by name either way', () => {
+    expect(accepts('package.registry_tag_list', { pagination: 'keyset', sort: 'desc' })).toBe(true);
+  });
+});
+
 describe('issue types an issue can be created as or changed to', () => {
   // The newest stored WorkItems::TypesFilter.allowed_types_for_issues leaves out only epic and the OKR types
   // (objective, key_result): requirement and ticket are accepted on create and update, as on the lists.

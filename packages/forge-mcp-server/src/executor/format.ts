@@ -21,6 +21,25 @@ export interface Pagination {
   total?: number;
   total_pages?: number;
   next_page?: number;
+  /**
+   * Keyset paging: the parameters the instance's next link carries in place of a page number (cursor,
+   * page_token, last, id_after or id_before), to pass as given for the next page.
+   */
+  next_page_params?: Record<string, string>;
+}
+
+/** The parameters a keyset answer's next link continues with (each instance list names one of them). */
+const KEYSET_CONTINUATIONS = ['cursor', 'page_token', 'last', 'id_after', 'id_before'];
+
+/** The next link's continuation parameters, when the link pages by keyset rather than by page number. */
+function keysetNext(next: URL): Record<string, string> | undefined {
+  if (next.searchParams.has('page')) return undefined;
+  let found: Record<string, string> | undefined;
+  for (const k of KEYSET_CONTINUATIONS) {
+    const v = next.searchParams.get(k);
+    if (v !== null) (found ??= {})[k] = v;
+  }
+  return found;
 }
 
 /** A header's number, when it holds one. */
@@ -36,11 +55,14 @@ export function paginationOf(headers: Record<string, string>): Pagination | unde
   const total = headerNumber(headers['x-total']);
   const totalPages = headerNumber(headers['x-total-pages']);
   let next = headerNumber(headers['x-next-page']);
+  let nextParams: Record<string, string> | undefined;
   if (!next && headers.link) {
     const m = /<([^>]+)>;\s*rel="next"/.exec(headers.link);
     if (m) {
-      const fromLink = new URL(m[1]).searchParams.get('page');
+      const url = new URL(m[1]);
+      const fromLink = url.searchParams.get('page');
       if (fromLink) next = Number(fromLink);
+      else nextParams = keysetNext(url);
     }
   }
   if (
@@ -48,7 +70,8 @@ export function paginationOf(headers: Record<string, string>): Pagination | unde
     perPage === undefined &&
     total === undefined &&
     totalPages === undefined &&
-    next === undefined
+    next === undefined &&
+    nextParams === undefined
   )
     return undefined;
   // The fields given, in this order.
@@ -58,6 +81,7 @@ export function paginationOf(headers: Record<string, string>): Pagination | unde
   if (total !== undefined) p.total = total;
   if (totalPages !== undefined) p.total_pages = totalPages;
   if (next !== undefined) p.next_page = next;
+  if (nextParams !== undefined) p.next_page_params = nextParams;
   return p;
 }
 
@@ -133,7 +157,15 @@ function pagingLine(count: number, p: Pagination | undefined): string {
   if (!p) return line;
   if (p.page) line += `, page ${p.page}${p.total_pages ? ` of ${p.total_pages}` : ''}`;
   if (p.total !== undefined) line += `, ${p.total} total`;
-  return line + (p.next_page ? `, next page: ${p.next_page} (pass page=${p.next_page})` : ', last page');
+  if (p.next_page) return line + `, next page: ${p.next_page} (pass page=${p.next_page})`;
+  if (p.next_page_params)
+    return (
+      line +
+      `, next page: pass ${Object.entries(p.next_page_params)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' and ')} (with the same parameters otherwise)`
+    );
+  return line + ', last page';
 }
 
 /** The note on a diff entry the instance collapsed or cut, if it did. */

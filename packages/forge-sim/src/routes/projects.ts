@@ -185,7 +185,8 @@ function registerMembers(
 export function registerProjects(r: RouteTable): void {
   r.add('GET', '/projects', (ctx) =>
     paginate(
-      pageReq(ctx),
+      // Keyset paging of projects (order_by id) continues with id_after, the last project's ID.
+      { ...pageReq(ctx), keyset: { param: 'id_after', value: (p: { id: number }) => String(p.id) } },
       filterProjects(ctx, ctx.state.projects).map((p) => projectJson(ctx, p)),
     ),
   );

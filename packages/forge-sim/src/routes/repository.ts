@@ -346,7 +346,11 @@ export function registerRepository(r: RouteTable): void {
         path: e.path,
         mode: e.type === 'tree' ? '040000' : '100644',
       }));
-    return paginate(pageReq(ctx), items);
+    // The instance's tree pages by keyset with the last entry's ID as page_token.
+    return paginate(
+      { ...pageReq(ctx), keyset: { param: 'page_token', value: (e: { id: string }) => e.id } },
+      items,
+    );
   });
 
   // --- commits ---

@@ -92,7 +92,13 @@ function list(scope: Scope): ActionSpec {
     idempotent: true,
     tier: 'premium',
     scope: 'read_api',
-    params: { ...scopeParam[scope], ...range, ...instanceFilters, ...P.paging },
+    params: {
+      ...scopeParam[scope],
+      ...range,
+      ...instanceFilters,
+      ...P.paging,
+      ...P.keysetPaging('newest first only'),
+    },
     required: Object.keys(scopeParam[scope]),
     // The instance declares entity_type required once entity_id is given.
     ...(scope === 'instance' ? { needs: { entity_id: ['entity_type'] } } : {}),

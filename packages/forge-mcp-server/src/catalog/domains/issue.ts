@@ -1033,7 +1033,13 @@ export const domain: DomainSpec = {
       idempotent: true,
       tier: 'free',
       scope: 'read_api',
-      params: { project_id: P.projectId, ...listFilters },
+      params: {
+        project_id: P.projectId,
+        ...listFilters,
+        ...P.keysetPaging(
+          'order_by created_at, updated_at, title, weight, due_date or relative_position; not the priority, milestone or popularity orders',
+        ),
+      },
       required: ['project_id'],
       exclusive: listPairs,
       request: { rest: { method: 'GET', path: '/projects/:project_id/issues' } },

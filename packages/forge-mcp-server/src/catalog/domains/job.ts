@@ -320,7 +320,7 @@ export const domain: DomainSpec = {
       idempotent: true,
       tier: 'free',
       scope: 'read_api',
-      params: { ...P.project, scope: jobScope, ...P.paging },
+      params: { ...P.project, scope: jobScope, ...P.paging, ...P.keysetPaging('newest first only') },
       required: ['project_id'],
       request: { rest: { method: 'GET', path: '/projects/:project_id/jobs' } },
       example: { project_id: '1', scope: ['failed'] },

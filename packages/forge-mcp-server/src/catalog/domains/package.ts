@@ -864,7 +864,18 @@ export const domain: DomainSpec = {
       idempotent: true,
       tier: 'free',
       scope: 'read_api',
-      params: { project_id: P.projectId, repository_id: repositoryId, ...P.paging },
+      params: {
+        project_id: P.projectId,
+        repository_id: repositoryId,
+        ...P.paging,
+        ...P.keysetPaging(
+          'by tag name; only on a registry with its metadata database, otherwise 405',
+          'last',
+        ),
+        sort: P.str('With pagination "keyset": tag name order, "asc" (default) or "desc".', {
+          enum: ['asc', 'desc'],
+        }),
+      },
       required: ['project_id', 'repository_id'],
       request: {
         rest: { method: 'GET', path: '/projects/:project_id/registry/repositories/:repository_id/tags' },

@@ -318,6 +318,10 @@ const everyday: ActionSpec[] = [
       },
       imported: { type: 'boolean', description: 'Only projects the current user imported.' },
       ...P.paging,
+      ...P.keysetPaging(
+        'order_by "id" only; the next page comes as id_after, or id_before when sorting desc',
+        'id_after',
+      ),
     },
     request: { rest: { method: 'GET', path: '/projects' } },
     example: { membership: true, search: 'widgets', per_page: 20 },

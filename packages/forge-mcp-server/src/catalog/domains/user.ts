@@ -1076,6 +1076,7 @@ export const domain: DomainSpec = {
         sort: str('Sort direction: "asc" or "desc" (default).', { enum: ['asc', 'desc'] }),
         with_custom_attributes: bool('Include custom attributes (administrators only).'),
         ...P.paging,
+        ...P.keysetPaging('every order_by offered here'),
       },
       request: { rest: { method: 'GET', path: '/users' } },
       example: { username: 'alice' },
