@@ -20,6 +20,7 @@ import {
   httpServer,
   sim,
   stdioClient,
+  stdioRaw,
   textOf,
   type Connected,
   type ForgeSim,
@@ -374,6 +375,28 @@ describe('destructive call decision', () => {
   });
 
   it('refuses a confirmation state the server did not issue with a JSON-RPC invalid-params error', async () => {
+    const forged = {
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'tools/call',
+      params: {
+        name: 'forge_issue',
+        arguments: { action: 'delete', params: { project_id: '1', issue_iid: 2 } },
+        inputResponses: { confirm: { action: 'accept', content: { confirm: true } } },
+        requestState: 'forged-state',
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+          'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
+        },
+      },
+    };
+    const expectRefused = (answer: { id?: unknown; error?: { code: number; message: string } }) => {
+      expect(answer.id).toBe(7);
+      expect(answer.error?.code).toBe(-32602);
+      expect(answer.error?.message).toContain('requestState');
+    };
+    const since = s.requests.length;
     const server = await httpServer(s, ['--tool-surface=meta']);
     try {
       const res = await rpc(
@@ -384,29 +407,22 @@ describe('destructive call decision', () => {
           'mcp-method': 'tools/call',
           'mcp-name': 'forge_issue',
         },
-        {
-          jsonrpc: '2.0',
-          id: 7,
-          method: 'tools/call',
-          params: {
-            name: 'forge_issue',
-            arguments: { action: 'delete', params: { project_id: '1', issue_iid: 2 } },
-            inputResponses: { confirm: { action: 'accept', content: { confirm: true } } },
-            requestState: 'forged-state',
-            _meta: {
-              'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-              'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
-              'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
-            },
-          },
-        },
+        forged,
       );
       const text = await res.text();
-      expect(text).toContain('-32602');
-      expect(text).toContain('requestState');
+      expectRefused(JSON.parse(/^data: (.*)$/m.exec(text)?.[1] ?? text) as never);
     } finally {
       await server.stop();
     }
+    const c = stdioRaw(s, { FORGE_MCP_TOOL_SURFACE: 'meta' });
+    try {
+      c.write(`${JSON.stringify(forged)}\n`);
+      const [answer] = await c.waitFor(1);
+      expectRefused(answer as never);
+    } finally {
+      await c.close();
+    }
+    expect(deletes(since)).toEqual([]);
   });
 });
 
