@@ -493,13 +493,29 @@ describe('OAuth mode: verification details', () => {
   });
 
   it('reads no scope, and refuses 403, when one of them refused the token', async () => {
-    const token = s.addToken({ scopes: ['api'] });
-    s.fault({ path: '/api/v4/personal_access_tokens/self', status: 503, times: 1 });
-    s.fault({ path: '/oauth/token/info', status: 401, times: 1 });
-    const res = await post(oauth, bearer(token));
-    expect(res.status).toBe(403);
-    expect(res.headers.get('www-authenticate')).toMatch(/error="insufficient_scope"/);
-    expect((await rpcBody(res)).error!.code).toBe(-40300);
+    // Introspection refusing 401 while the description does not answer, then the description refusing 403
+    // while introspection does not answer.
+    for (const [selfStatus, infoStatus] of [
+      [503, 401],
+      [403, 502],
+    ]) {
+      const token = s.addToken({ scopes: ['api'] });
+      s.fault({ path: '/api/v4/personal_access_tokens/self', status: selfStatus, times: 1 });
+      s.fault({ path: '/oauth/token/info', status: infoStatus, times: 1 });
+      const res = await post(oauth, bearer(token));
+      const which = `self ${selfStatus}, info ${infoStatus}`;
+      expect(res.status, which).toBe(403);
+      expect(
+        res.headers
+          .get('www-authenticate')!
+          .startsWith(
+            `Bearer realm="forge-mcp-server", scope="read_api", resource_metadata="${METADATA}", error="insufficient_scope"`,
+          ),
+        which,
+      ).toBe(true);
+      expect((await rpcBody(res)).error!.code, which).toBe(-40300);
+      s.clearFaults();
+    }
   });
 
   it("answers a throttled instance 503 with the instance's own Retry-After, never invalid_token", async () => {
