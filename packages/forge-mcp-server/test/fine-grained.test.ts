@@ -302,6 +302,18 @@ describe('fallback when the grant cannot be evaluated', () => {
     ]);
   });
 
+  it('a version string over 64 bytes is unreadable: falls back (version-unreadable)', async () => {
+    const long = `19.4.1-${'x'.repeat(58)}`;
+    expect(Buffer.byteLength(long)).toBe(65);
+    s.fault({ path: '/api/v4/version', status: 200, body: { version: long, revision: 'x' } });
+    const stderr = await withClient({ FORGE_MCP_TOOL_SURFACE: 'individual' }, async (c) => {
+      expect(await individualNames(c)).toContain('forge_issue_create');
+    });
+    expect(infoLines(stderr)).toEqual([
+      expect.objectContaining({ phase: 'A', reason: 'version-unreadable' }),
+    ]);
+  });
+
   it('19.5.0-pre lists by the grant but passes every call the fallback allows', async () => {
     s.fault({ path: '/api/v4/version', status: 200, body: { version: '19.5.0-pre', revision: 'x' } });
     await withClient({ FORGE_MCP_TOOL_SURFACE: 'individual' }, async (c) => {
@@ -448,7 +460,10 @@ describe("the instance's fine-grained answers", () => {
           /^vulnerability\.dismiss: access denied: this fine-grained token's grant does not allow/,
         );
         expect(text).toContain('Vulnerability: Update');
-        expect(text).toContain('Something else; Access denied');
+        // The instance's sentence is read whole, beside the message it was joined to.
+        expect(text).toContain(
+          'Something else; Access denied: Your Personal Access Token lacks the required permissions for this request.',
+        );
       });
     });
 

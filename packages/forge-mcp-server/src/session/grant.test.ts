@@ -133,7 +133,10 @@ describe('judgeVersion', () => {
     expect(judgeVersion('19.3.2-ee')).toEqual({ fallback: 'version-outside-record' });
     expect(judgeVersion('18.4.1')).toEqual({ fallback: 'version-outside-record' });
     expect(judgeVersion(undefined)).toEqual({ fallback: 'version-unreadable' });
-    expect(judgeVersion('19.4.1-' + 'x'.repeat(60))).toEqual({ fallback: 'version-unreadable' });
+    // At most 64 bytes: 64 are read, 65 are not.
+    expect(judgeVersion('19.4.1-' + 'x'.repeat(57))).toBe('judged');
+    expect(judgeVersion('19.4.1-' + 'x'.repeat(58))).toEqual({ fallback: 'version-unreadable' });
+    expect(judgeVersion('19.4.1-' + '\u00e9'.repeat(29))).toEqual({ fallback: 'version-unreadable' });
     expect(judgeVersion('nonsense')).toEqual({ fallback: 'version-unreadable' });
   });
 });
