@@ -85,6 +85,36 @@ describe('credential pool', () => {
     expect(paths.filter((p) => p.startsWith('/api/v4/projects'))).toEqual([]);
   });
 
+  it('a 401 naming the token (invalid_token) ends the entry at once, without waiting for the probe to confirm it (rejected_credential)', async () => {
+    server = await httpServer(s);
+    const token = mint();
+    expect((await callText(token, 1)).status).toBe(200);
+    // The instance names the token refused for this one call; the token itself stays valid, so a probe
+    // (GET /user) would be answered: only the 401's own word can end the entry.
+    s.fault({
+      path: '/api/v4/projects/1/issues/1',
+      status: 401,
+      body: {
+        error: 'invalid_token',
+        error_description: 'Token is expired. You can either do re-authorization or token refresh.',
+      },
+      times: 1,
+    });
+    const since = s.requests.length;
+    const refused = await callText(token, 2);
+    expect(refused.text).toContain('authentication failed: the instance rejected the token itself');
+    await until(() => evictions(server!).some((e) => e.reason === 'rejected_credential'));
+    expect(evictions(server!).map((e) => e.reason)).toEqual(['rejected_credential']);
+    // No probe was sent: the 401 named the token.
+    expect(s.requests.slice(since).filter((q) => q.path === '/api/v4/user')).toEqual([]);
+    // The next request opens a new entry, checked anew, and is served.
+    const again = s.requests.length;
+    expect((await callText(token, 3)).status).toBe(200);
+    expect(
+      s.requests.slice(again).filter((q) => q.path === '/api/v4/user' && q.token === token),
+    ).toHaveLength(1);
+  });
+
   it('a 401 without invalid_token that the probe does not confirm keeps the entry', async () => {
     server = await httpServer(s);
     const token = mint();
