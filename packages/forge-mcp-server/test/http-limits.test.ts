@@ -179,6 +179,40 @@ describe('authentication budgets at their defaults', () => {
   });
 });
 
+describe('authentication budget blocks', () => {
+  it('escalate one window, then ten, then sixty; Retry-After carries the block in force', async () => {
+    // A one-second failure window, and a budget of one failure: each refused credential starts a block.
+    server = await httpServer(s, [], {
+      FORGE_MCP_AUTH_FAILURE_LIMIT: '1',
+      FORGE_MCP_AUTH_FAILURE_WINDOW: '1s',
+      FORGE_MCP_AUTH_DISTINCT_TOKEN_LIMIT: '0',
+    });
+    let n = 0;
+    const refused = () => rpc(server!.url, bearer(`escalating-${++n}`), getIssue(n));
+    /** Waits out the block in force: the first request it lets through is refused 401 and starts the next. */
+    const outlast = async () => {
+      const deadline = Date.now() + 60_000;
+      let status = 429;
+      while (status === 429 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 200));
+        status = (await refused()).status;
+      }
+      expect(status).toBe(401);
+    };
+    expect((await refused()).status).toBe(401);
+    for (const windows of [1, 10, 60]) {
+      const started = Date.now();
+      const blocked = await refused();
+      expect(blocked.status).toBe(429);
+      expect(blocked.headers.get('www-authenticate')).toBeNull();
+      const retryAfter = Number(blocked.headers.get('retry-after'));
+      expect(retryAfter).toBeLessThanOrEqual(windows);
+      expect(retryAfter).toBeGreaterThanOrEqual(windows - 1 - Math.ceil((Date.now() - started) / 1000));
+      if (windows < 60) await outlast();
+    }
+  }, 60_000);
+});
+
 describe('the address the authentication budgets charge', () => {
   const refused = async (n: number, headers: Record<string, string> = {}) =>
     (await rpc(server!.url, bearer(`charged-${n}`, headers), getIssue(n))).status;
