@@ -264,6 +264,16 @@ describe('what the authentication budgets are not charged with', () => {
     await budgetStillWhole(server.url);
   });
 
+  it('below-minimum 403s are not charged', async () => {
+    server = await httpServer(s, [], { FORGE_MCP_AUTH_FAILURE_LIMIT: '1' });
+    for (const [i, token] of [s.tokens.noScope, s.tokens.mcpOnly, s.tokens.noScope].entries()) {
+      const res = await rpc(server.url, bearer(token), getIssue(i));
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { error: { code: number } }).error.code).toBe(-40300);
+    }
+    await budgetStillWhole(server.url);
+  });
+
   it('a 503 for a session that could not be built is not charged', async () => {
     server = await httpServer(s, [], { FORGE_MCP_AUTH_FAILURE_LIMIT: '1' });
     s.fault({ path: '/api/v4/user', status: 500 });
