@@ -121,6 +121,14 @@ describe('evaluateGrant', () => {
       10,
     );
     expect(r).toEqual({ ok: false, unknown: ['x'.repeat(64), 'fly_a', 'fly_b'] });
+    // Bytes, not characters, and never half a character.
+    const wide = evaluateGrant(
+      {
+        granular_scopes: [{ access: 'user', permissions: ['\u00e9'.repeat(40), `a${'\u00e9'.repeat(40)}`] }],
+      },
+      10,
+    );
+    expect(wide).toEqual({ ok: false, unknown: ['\u00e9'.repeat(32), `a${'\u00e9'.repeat(31)}`] });
   });
 });
 
