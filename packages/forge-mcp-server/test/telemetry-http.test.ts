@@ -141,6 +141,8 @@ describe('HTTP mode', () => {
       'network.transport': 'tcp',
       'gen_ai.tool.name': 'forge_execute_action',
     });
+    // Stateless HTTP (the default) has no session: no span of this server carries mcp.session.id.
+    expect(rx.spans.filter((sp) => 'mcp.session.id' in sp.attributes)).toEqual([]);
     const parent = rx.spans.find((sp) => sp.spanId === mcp.parentSpanId);
     expect(parent?.attributes).toMatchObject({
       'http.request.method': 'POST',
@@ -168,9 +170,15 @@ describe('HTTP mode', () => {
     expect(warn.severityText).toBe('WARN');
     expect(warn.traceId).toBe(http.traceId);
     expect(warn.spanId).toBe(http.spanId);
-    // The credential digest written to stderr never leaves.
-    expect(server.stderr()).toMatch(/"msg":"rate limited"/);
+    // The credential digest written to stderr never leaves, under any key.
+    const line = server
+      .stderr()
+      .split('\n')
+      .find((l) => l.includes('"msg":"rate limited"'))!;
+    const digest = (JSON.parse(line) as { credential: string }).credential;
+    expect(digest).toMatch(/^[0-9a-f]{12}$/);
     expect(Object.keys(warn.attributes)).not.toContain('credential');
+    expect(rx.allBytes()).not.toContain(digest);
   });
 
   it('metrics: HTTP server requests, the pool gauges, evictions by reason and auth blocks by reason', () => {
@@ -193,6 +201,17 @@ describe('HTTP mode', () => {
     expect(rx.metric('mcp.server.session.duration')).toHaveLength(0);
   });
 
+  it('no exported byte holds a token the server was sent, held or refused', () => {
+    const bytes = rx.allBytes();
+    for (const token of [
+      s.tokens.api,
+      s.tokens.readApi,
+      'glpat-refused-one-000000',
+      'glpat-refused-two-000000',
+    ])
+      expect(bytes, token).not.toContain(token);
+  });
+
   it('the exported WARN of the block names no client address under the default policy', async () => {
     await rx.until(() => rx.logs.some((l) => l.body === 'authentication budget spent: address blocked'));
     const block = rx.logs.find((l) => l.body === 'authentication budget spent: address blocked')!;
@@ -200,6 +219,40 @@ describe('HTTP mode', () => {
     expect(Object.keys(block.attributes)).not.toContain('address');
     expect(server.stderr()).toContain('"address":"127.0.0.1"');
     expect(origin).toMatch(/^http:/);
+  });
+});
+
+describe('the distinct-token budget', () => {
+  it('an address that sends too many distinct refused tokens is forge_mcp.auth.blocks distinct_tokens', async () => {
+    const rx = await new OtlpReceiver().start();
+    const server = await httpServer(
+      s,
+      [],
+      otlpEnv(rx, { FORGE_MCP_AUTH_FAILURE_LIMIT: '100', FORGE_MCP_AUTH_DISTINCT_TOKEN_LIMIT: '2' }),
+    );
+    try {
+      for (const t of ['glpat-distinct-one-00000', 'glpat-distinct-two-00000'])
+        expect((await rpc(server.url, bearer(t), call(1, 'issue.list', { project_id: '1' }))).status).toBe(
+          401,
+        );
+      expect(
+        (
+          await rpc(
+            server.url,
+            bearer('glpat-distinct-three-000'),
+            call(1, 'issue.list', { project_id: '1' }),
+          )
+        ).status,
+      ).toBe(429);
+      await rx.until(() => rx.metric('forge_mcp.auth.blocks').length > 0, 60_000, 'the block');
+      expect(rx.metric('forge_mcp.auth.blocks').map((p) => [p.attributes, p.value])).toEqual([
+        [{ reason: 'distinct_tokens' }, 1],
+      ]);
+      expect(rx.metrics.find((m) => m.name === 'forge_mcp.auth.blocks')!.unit).toBe('{block}');
+    } finally {
+      await server.stop();
+      await rx.stop();
+    }
   });
 });
 
@@ -350,7 +403,7 @@ describe('never recorded', () => {
   const QUERY = 'query-marker-5b8e17';
   const HEADER = 'header-marker-92ad60';
 
-  it('no exported byte holds the token, the tool arguments, the response body or a full URL (HTTP and stdio)', async () => {
+  it('no exported byte holds the token, the tool arguments, the response body, resource contents or a full URL (HTTP and stdio)', async () => {
     const rx = await new OtlpReceiver().start();
     const port = new URL(s.url).port;
     const server = await httpServer(s, [], otlpEnv(rx, { FORGE_MCP_TELEMETRY_IDENTITY: 'full' }));
@@ -362,13 +415,19 @@ describe('never recorded', () => {
         call(1, 'issue.create', { project_id: '1', title: BODY, description: ARG }),
       );
       expect(created.status).toBe(200);
-      expect(await created.text()).toContain(BODY);
+      const answer = await created.text();
+      expect(answer).toContain(BODY);
+      const iid = Number(/\\?"iid\\?":\s*(\d+)/.exec(answer)?.[1]);
+      expect(iid).toBeGreaterThan(0);
       const c = await stdioClient(s, { env: otlpEnv(rx, { FORGE_MCP_TELEMETRY_IDENTITY: 'full' }) });
       const r = await c.client.callTool({
         name: 'forge_execute_action',
         arguments: { action: 'issue.list', params: { project_id: '1', search: ARG } },
       });
       expect(JSON.stringify(r)).toContain(BODY);
+      // The issue as a resource: its contents hold the title too.
+      const read = await c.client.readResource({ uri: `forge://project/1/issue/${iid}` });
+      expect(JSON.stringify(read.contents)).toContain(BODY);
       await c.client
         .callTool({ name: 'forge_execute_action', arguments: { action: 'isue.lst', params: {} } })
         .catch(() => undefined);
@@ -376,6 +435,7 @@ describe('never recorded', () => {
       await rx.until(
         () =>
           rx.spans.filter((sp) => sp.attributes['mcp.method.name'] === 'tools/call').length >= 3 &&
+          rx.spans.some((sp) => sp.attributes['mcp.method.name'] === 'resources/read') &&
           rx.logs.length > 0,
       );
     } finally {

@@ -5,7 +5,16 @@
  */
 import { createHmac, hkdfSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sim, stdioClient, type Connected, type ForgeSim } from './harness.js';
+import {
+  INITIALIZE,
+  INITIALIZED,
+  sim,
+  stdioClient,
+  stdioRaw,
+  until,
+  type Connected,
+  type ForgeSim,
+} from './harness.js';
 import { OtlpReceiver, otlpEnv, type Span } from './otlp.js';
 
 // Servers are spawned and exports awaited on a shared, loaded machine: generous limits, no timing asserted.
@@ -40,10 +49,12 @@ describe('stdio: spans, metrics and logs', () => {
   let c: Connected;
   let spansFrom = 0;
   let logsFrom = 0;
+  let negotiated: string | undefined;
   beforeAll(async () => {
     spansFrom = rx.spans.length;
     logsFrom = rx.logs.length;
     c = await stdioClient(s, { env: otlpEnv(rx) });
+    negotiated = c.client.getNegotiatedProtocolVersion();
     await execute(c, 'issue.list', { project_id: 'acme/widgets' });
     await c.client.callTool({ name: 'forge_no_such_tool', arguments: {} }).catch(() => undefined);
     await execute(c, 'nosuch.action', {});
@@ -57,9 +68,14 @@ describe('stdio: spans, metrics and logs', () => {
     const fine = await stdioClient(s, { env: otlpEnv(rx, { FORGE_TOKEN: s.tokens.fineGrained }) });
     await execute(fine, 'issue.create', { project_id: 'acme/widgets', title: 'not in the grant' });
     await fine.close();
+    // A read_api token cannot write: refused for its scopes, a reason not among the six recorded.
+    const reader = await stdioClient(s, { env: otlpEnv(rx, { FORGE_TOKEN: s.tokens.readApi }) });
+    const scoped = await execute(reader, 'issue.create', { project_id: 'acme/widgets', title: 'no scope' });
+    expect(scoped.isError).toBe(true);
+    await reader.close();
     await rx.until(
       () =>
-        mcpSpans('tools/call', spansFrom).length >= 7 &&
+        mcpSpans('tools/call', spansFrom).length >= 8 &&
         rx.metrics.some((m) => m.name === 'mcp.server.session.duration'),
       60_000,
       'the stdio run',
@@ -83,13 +99,14 @@ describe('stdio: spans, metrics and logs', () => {
       'forge_mcp.tool_surface': 'dynamic',
       'network.transport': 'pipe',
     });
-    expect(list!.attributes['mcp.protocol.version']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(negotiated).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(list!.attributes['mcp.protocol.version']).toBe(negotiated);
     expect(list!.status.code ?? 0).toBe(0);
     // Stateless of sessions over stdio: no mcp.session.id; never the JSON-RPC id.
     expect(Object.keys(list!.attributes)).not.toContain('mcp.session.id');
     expect(Object.keys(list!.attributes).some((k) => k.startsWith('jsonrpc'))).toBe(false);
     expect(mcpSpans('tools/list', spansFrom)).toHaveLength(1);
-    expect(mcpSpans('initialize', spansFrom)).toHaveLength(3);
+    expect(mcpSpans('initialize', spansFrom)).toHaveLength(4);
   });
 
   it('a child CLIENT span per instance call: method, host, port, status and url.template, never the URL', () => {
@@ -144,6 +161,14 @@ describe('stdio: spans, metrics and logs', () => {
       'fine_grained',
     ];
     for (const [, r] of reasons) if (r !== undefined) expect(allowed).toContain(r);
+    // The read_api token's refusal (the server's reason: its scopes) is a tool error with no refusal reason.
+    const scoped = mcpSpans('tools/call', spansFrom).filter(
+      (sp) =>
+        sp.attributes['forge_mcp.action'] === 'issue.create' &&
+        sp.attributes['error.type'] === 'tool_error' &&
+        !('forge_mcp.refusal_reason' in sp.attributes),
+    );
+    expect(scoped).toHaveLength(1);
   });
 
   it('a refusal the tool surface answers itself carries the action it named, with its domain, on its span and its metric', () => {
@@ -219,6 +244,43 @@ describe('stdio: spans, metrics and logs', () => {
   it('identity policy none records no caller on any span', () => {
     for (const sp of rx.spans.slice(spansFrom))
       for (const k of IDENTITY_KEYS) expect(Object.keys(sp.attributes)).not.toContain(k);
+  });
+
+  it('no span, log record or metric carries the JSON-RPC request id', () => {
+    const keys = [
+      ...rx.spans.flatMap((sp) => Object.keys(sp.attributes)),
+      ...rx.logs.flatMap((l) => Object.keys(l.attributes)),
+      ...rx.metrics.flatMap((m) => m.points.flatMap((p) => Object.keys(p.attributes))),
+    ];
+    expect(keys).toContain('mcp.method.name');
+    expect(keys.filter((k) => k.startsWith('jsonrpc') || /request[._]?id/i.test(k))).toEqual([]);
+  });
+});
+
+describe('error messages', () => {
+  it('a WARN carrying an error message is exported without that message', async () => {
+    const logsFrom = rx.logs.length;
+    const c = stdioRaw(s, { ...otlpEnv(rx), FORGE_MCP_TIER: 'ultimate' });
+    try {
+      c.write(`${INITIALIZE}\n${INITIALIZED}\n`);
+      await c.waitFor(1);
+      // A response whose result is not an object: the SDK's schema refuses it, and its error is logged.
+      c.write(`${JSON.stringify({ jsonrpc: '2.0', id: 'x', result: 'not an object' })}\n`);
+      await until(() => c.stderr().includes('"msg":"protocol error"'), 'the protocol error WARN');
+    } finally {
+      await c.close();
+    }
+    const line = c
+      .stderr()
+      .split('\n')
+      .find((l) => l.includes('"msg":"protocol error"'))!;
+    const message = (JSON.parse(line) as { err: string }).err;
+    expect(message).toContain('invalid_union');
+    await rx.until(() => rx.logs.slice(logsFrom).some((l) => l.body === 'protocol error'));
+    const warn = rx.logs.slice(logsFrom).find((l) => l.body === 'protocol error')!;
+    expect(warn.severityText).toBe('WARN');
+    expect(Object.keys(warn.attributes)).not.toContain('err');
+    expect(JSON.stringify(warn)).not.toContain('invalid_union');
   });
 });
 
@@ -355,10 +417,15 @@ describe('identity policies', () => {
     expect(r.read.attributes['mcp.resource.uri']).toBe(URI);
     expect(r.serving.attributes).toMatchObject({ 'user.id': '2', 'user.name': 'alice' });
     await rx.until(() => rx.metrics.length > 0);
+    // Every metric exported so far, by servers under all three policies: neither the identity attributes nor
+    // their values (the user's name, a pseudonym) under any key.
     for (const m of rx.metrics)
-      for (const p of m.points)
+      for (const p of m.points) {
         for (const k of [...IDENTITY_KEYS, 'user', 'user_id'])
           expect(Object.keys(p.attributes), m.name).not.toContain(k);
+        for (const v of Object.values(p.attributes))
+          expect(String(v), m.name).not.toMatch(/alice|^[0-9a-f]{64}$|forge:\/\//);
+      }
   });
 });
 
