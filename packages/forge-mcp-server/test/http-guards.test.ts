@@ -312,7 +312,12 @@ describe('cross-origin protection', () => {
   });
 
   it('a malformed --trusted-origins entry refuses the start, naming it', async () => {
-    for (const entry of ['https://x.example.com/path', 'app.example.com', 'https://app.example.com?x=1']) {
+    for (const entry of [
+      'https://x.example.com/path',
+      'app.example.com',
+      'https://app.example.com?x=1',
+      'https://*.example.com',
+    ]) {
       const r = await runCli(['--http', '--http-addr=127.0.0.1:0', `--trusted-origins=${TRUSTED},${entry}`], {
         FORGE_URL: s.url,
       });

@@ -458,6 +458,11 @@ export function originListGrammar(): Grammar<string[]> {
         if (typeof url === 'string') return fail(`${JSON.stringify(entry)}: ${url}`);
         if (url.pathname !== '/' || url.search || url.hash || /[?#]/.test(entry))
           return fail(`${JSON.stringify(entry)}: an origin has no path, query or fragment`);
+        // A browser never sends a pattern: such an entry would match nothing.
+        if (url.hostname.includes('*'))
+          return fail(
+            `${JSON.stringify(entry)}: an origin names one host (no wildcards; * alone trusts every origin)`,
+          );
         if (!out.includes(url.origin)) out.push(url.origin);
       }
       return ok(out);
