@@ -1,7 +1,7 @@
 // The small parsers every setting is read with. Each grammar knows what it accepts (the text
 // error messages and --help quote) and turns one raw string into a typed value or a reason.
 import { statSync, realpathSync } from 'node:fs';
-import { isIP } from 'node:net';
+import { ipFamily } from '../ip.js';
 import path from 'node:path';
 
 export type GrammarKind =
@@ -337,7 +337,7 @@ const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 export function isLoopbackHost(host: string): boolean {
   const h = host.toLowerCase();
   if (LOOPBACK_NAMES.has(h)) return true;
-  return isIP(h) === 4 && h.startsWith('127.');
+  return ipFamily(h) === 4 && h.startsWith('127.');
 }
 
 function parseHttpUrl(raw: string): URL | string {
@@ -473,8 +473,8 @@ export function originListGrammar(): Grammar<string[]> {
 
 function isAddressOrCidr(entry: string): boolean {
   const slash = entry.indexOf('/');
-  if (slash < 0) return isIP(entry) !== 0;
-  const family = isIP(entry.slice(0, slash));
+  if (slash < 0) return ipFamily(entry) !== 0;
+  const family = ipFamily(entry.slice(0, slash));
   const bits = entry.slice(slash + 1);
   if (family === 0 || !/^\d{1,3}$/.test(bits)) return false;
   return Number(bits) <= (family === 4 ? 32 : 128);
@@ -528,7 +528,7 @@ export function listenAddressGrammar(): Grammar<string> {
       const hp = splitHostPort(v);
       if (!hp) return fail('not host:port or a path');
       if (Number(hp.port) > 65535) return fail('port out of range');
-      if (hp.host && hp.host.includes(':') && isIP(hp.host) !== 6) return fail('bad IPv6 address');
+      if (hp.host && hp.host.includes(':') && ipFamily(hp.host) !== 6) return fail('bad IPv6 address');
       return ok(v);
     },
     format: String,

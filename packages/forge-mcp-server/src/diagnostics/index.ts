@@ -12,7 +12,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Session } from 'node:inspector/promises';
-import { isIP } from 'node:net';
+import { ipFamily } from '../ip.js';
 import { getHeapSnapshot } from 'node:v8';
 import type { Logger } from '../log.js';
 
@@ -27,7 +27,7 @@ function isLoopbackAddress(address: string | undefined): boolean {
   if (!address) return false;
   const a = address.toLowerCase();
   if (a.startsWith('::ffff:')) return a.slice(7).startsWith('127.');
-  return isIP(a) === 4 ? a.startsWith('127.') : a === '::1';
+  return ipFamily(a) === 4 ? a.startsWith('127.') : a === '::1';
 }
 
 function splitHostPort(addr: string): { host: string; port: number } {

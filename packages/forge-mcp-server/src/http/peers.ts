@@ -1,5 +1,6 @@
 /** Who is on the other end of a connection: loopback arrival and the --trusted-proxies list. */
-import { BlockList, isIP } from 'node:net';
+import { BlockList } from 'node:net';
+import { ipFamily } from '../ip.js';
 
 /** Unwraps an IPv4-mapped IPv6 address (::ffff:127.0.0.1). */
 export function plainAddress(addr: string | undefined): string {
@@ -10,7 +11,7 @@ export function plainAddress(addr: string | undefined): string {
 
 export function isLoopbackAddress(addr: string | undefined): boolean {
   const a = plainAddress(addr);
-  return a === '::1' || (isIP(a) === 4 && a.startsWith('127.'));
+  return a === '::1' || (ipFamily(a) === 4 && a.startsWith('127.'));
 }
 
 /** Matches a peer address against IP addresses and CIDR ranges. */
@@ -19,15 +20,15 @@ export function addressMatcher(entries: string[]): (addr: string | undefined) =>
   const list = new BlockList();
   for (const entry of entries) {
     const [net, prefix] = entry.split('/');
-    const type = isIP(net) === 6 ? 'ipv6' : 'ipv4';
-    if (!isIP(net)) continue;
+    const type = ipFamily(net) === 6 ? 'ipv6' : 'ipv4';
+    if (!ipFamily(net)) continue;
     if (prefix === undefined) list.addAddress(net, type);
     else list.addSubnet(net, Number(prefix), type);
   }
   return (addr) => {
     const a = plainAddress(addr);
-    if (!isIP(a)) return false;
-    return list.check(a, isIP(a) === 6 ? 'ipv6' : 'ipv4');
+    if (!ipFamily(a)) return false;
+    return list.check(a, ipFamily(a) === 6 ? 'ipv6' : 'ipv4');
   };
 }
 
@@ -50,7 +51,7 @@ export function clientAddress(
   const hops = value.split(',').map((h) => plainAddress(hopAddress(h.trim())));
   for (let i = hops.length - 1; i >= 0; i--) {
     const hop = hops[i];
-    if (!isIP(hop)) return peer;
+    if (!ipFamily(hop)) return peer;
     if (!trusted(hop) || i === 0) return hop;
   }
   return peer;

@@ -12,7 +12,8 @@
  * Proxied connections (HTTP(S)_PROXY) are dialed by the proxy: the guard then judges only targets
  * written as an IP address (see `literalRefusal`), and a name is judged by the proxy.
  */
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIPv4 } from 'node:net';
+import { ipFamily } from '../ip.js';
 import { buildConnector } from 'undici';
 import { InstanceError } from './errors.js';
 
@@ -41,13 +42,13 @@ const TIER_B: Array<[AddressKind, string, number, 'ipv4' | 'ipv6']> = [
 // source at every start under the bin's V8 flags (a few ms), is built for the first IPv6 address, where it
 // also matches IPv4-mapped addresses against the IPv4 rules.
 
-/** An IPv4 address in the form isIP accepts (four decimal octets) as an unsigned 32-bit number. */
+/** An IPv4 address in the form isIPv4 accepts (four decimal octets) as an unsigned 32-bit number. */
 function ipv4Number(ip: string): number {
   let n = 0;
   for (const octet of ip.split('.')) n = n * 256 + Number(octet);
   return n;
 }
-const TIER_A_V4 = new Set(METADATA_ADDRESSES.filter((a) => isIP(a) === 4).map(ipv4Number));
+const TIER_A_V4 = new Set(METADATA_ADDRESSES.filter((a) => isIPv4(a)).map(ipv4Number));
 const TIER_B_V4 = TIER_B.filter((r) => r[3] === 'ipv4').map(([kind, net, prefix]) => ({
   kind,
   // The subnet's first address and the size of the block it heads.
@@ -59,7 +60,7 @@ let blockLists: { tierA: BlockList; tierB: Array<{ kind: AddressKind; list: Bloc
 function ipv6Lists(): NonNullable<typeof blockLists> {
   if (blockLists) return blockLists;
   const tierA = new BlockList();
-  for (const a of METADATA_ADDRESSES) tierA.addAddress(a, isIP(a) === 6 ? 'ipv6' : 'ipv4');
+  for (const a of METADATA_ADDRESSES) tierA.addAddress(a, ipFamily(a) === 6 ? 'ipv6' : 'ipv4');
   const tierB = TIER_B.map(([kind, net, prefix, family]) => {
     const list = new BlockList();
     list.addSubnet(net, prefix, family);
@@ -93,7 +94,7 @@ export function classifyAddress(address: string): Classification | undefined {
 
 function classify(address: string): Classification | undefined {
   const ip = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  const v = isIP(ip);
+  const v = ipFamily(ip);
   if (!v) return undefined;
   if (v === 4) {
     const n = ipv4Number(ip);
@@ -143,7 +144,7 @@ export function judge(host: string, addresses: string[], tierB: boolean): string
 /** A target written as an IP address, judged without DNS (also for proxied connections). */
 export function literalRefusal(hostname: string, tierB: boolean): DestinationRefused | undefined {
   const ip = hostname.replace(/^\[|\]$/g, '');
-  if (!isIP(ip)) return undefined;
+  if (!ipFamily(ip)) return undefined;
   const verdict = judge(ip, [ip], tierB);
   return verdict instanceof DestinationRefused ? verdict : undefined;
 }
@@ -171,7 +172,7 @@ export function guardedConnector(
   const inner = buildConnector(options);
   return (opts, callback) => {
     const host = opts.hostname.replace(/^\[|\]$/g, '');
-    const addresses = isIP(host) ? Promise.resolve([host]) : resolve(host);
+    const addresses = ipFamily(host) ? Promise.resolve([host]) : resolve(host);
     addresses.then(
       (all) => {
         const verdict = judge(host, all, tierB);

@@ -5,7 +5,7 @@
  * must never repeat. The exporters read the same variables themselves; this only refuses what they would
  * misread, and never repeats a header's value.
  */
-import { isIP } from 'node:net';
+import { ipFamily } from '../ip.js';
 
 export type Signal = 'traces' | 'metrics' | 'logs';
 export const SIGNALS: Signal[] = ['traces', 'metrics', 'logs'];
@@ -91,8 +91,8 @@ function headerValues(value: string, variable: string): { values: string[] } | {
 function isLoopback(hostname: string): boolean {
   const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (h === 'localhost' || h.endsWith('.localhost')) return true;
-  if (isIP(h) === 4) return h.startsWith('127.');
-  if (isIP(h) === 6) return h === '::1' || h.startsWith('::ffff:127.');
+  if (ipFamily(h) === 4) return h.startsWith('127.');
+  if (ipFamily(h) === 6) return h === '::1' || h.startsWith('::ffff:127.');
   return false;
 }
 
