@@ -22,6 +22,8 @@ const REDIS_BUNDLE = './forge-mcp-redis.bundle.cjs';
 const DOMAINS = 'dist/catalog/domains';
 /** forge_find_action's search corpus (src/catalog/find-corpus.generated.ts), read with the first search. */
 const FIND_CORPUS = './find-corpus.cjs';
+/** And its ranking with its vocabulary and phrasings (src/surfaces/find*.ts), read with the first search too. */
+const FINDER_BUNDLE = './forge-mcp-find.bundle.cjs';
 const domainNames = readdirSync(join(root, DOMAINS))
   .filter((f) => f.endsWith('.js') && f !== 'index.js')
   .map((f) => f.slice(0, -3));
@@ -61,6 +63,7 @@ await build({
     apart('redis', './redis/index.js', REDIS_BUNDLE),
     ...domainNames.map((d) => apart(`domain-${d}`, `./domains/${d}.js`, `./domains/${d}.cjs`)),
     apart('find-corpus', './find-corpus.generated.js', FIND_CORPUS),
+    apart('finder', './find.js', FINDER_BUNDLE),
   ],
   // forge-sim is only the demo's; the server never loads it.
   external: ['forge-sim'],
@@ -84,6 +87,11 @@ await build({
 await build({
   entryPoints: [join(root, 'dist/catalog/find-corpus.generated.js')],
   outfile: join(root, 'dist', FIND_CORPUS),
+  ...options,
+});
+await build({
+  entryPoints: [join(root, 'dist/surfaces/find.js')],
+  outfile: join(root, 'dist', FINDER_BUNDLE),
   ...options,
 });
 writeLauncher(bundle, join(root, 'dist/forge-mcp-server.cjs'));

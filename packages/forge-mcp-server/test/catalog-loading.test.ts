@@ -13,7 +13,7 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 const RECORD_LOADS = `--require ${join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'record-loads.cjs')}`;
 const env = (surface: string) => ({
   NODE_OPTIONS: RECORD_LOADS,
-  FORGE_TEST_RECORD_LOADS: '^\\./(domains/|find-corpus)',
+  FORGE_TEST_RECORD_LOADS: '^\\./(domains/|find-corpus|forge-mcp-find)',
   FORGE_MCP_TOOL_SURFACE: surface,
 });
 /** The domain files the server read, in order. */
@@ -76,6 +76,7 @@ describe('the catalog on a stdio start', () => {
     expect(found.value.length).toBeGreaterThan(0);
     expect(found.value.every((m) => typeof m.schema === 'object')).toBe(true);
     expect(found.stderr).toContain('LOADED ./find-corpus.cjs');
+    expect(found.stderr).toContain('LOADED ./forge-mcp-find.bundle.cjs');
     expect(loaded(found.stderr).sort()).toEqual(
       [...new Set(found.value.map((m) => m.id.split('.')[0]))].sort(),
     );
