@@ -3,9 +3,9 @@
  * against forge-sim. No answer of the instance can make a catalog fail to register (every read the build makes
  * degrades to a fallback instead), so the fault is the one thing put in by hand: the server runs in this
  * process with its MCP server factory made to throw when the test says so. Everything else is the real
- * server: the real pool, the INFO eviction line with its per-reason counts, the pool-evict channel telemetry's
- * forge_mcp.credential_pool.evictions counter adds each event of (by reason; telemetry-http.test.ts shows that
- * counter exported), and a real MCP client.
+ * server: the real pool, the INFO eviction line with its per-reason counts, the pool-evict channel and the
+ * forge_mcp.credential_pool.evictions counter telemetry exports from it (to a real OTLP receiver), and a real
+ * MCP client.
  */
 import { homedir } from 'node:os';
 import { Writable } from 'node:stream';
@@ -15,7 +15,9 @@ import { channels } from '../src/channels.js';
 import { loadConfig } from '../src/config/index.js';
 import { runHttp, type HttpHandle } from '../src/http/index.js';
 import { createLogger } from '../src/log.js';
+import { startTelemetry, type Telemetry } from '../src/telemetry/index.js';
 import { apiCalls, executeCall, rpc, sim, type ForgeSim } from './harness.js';
+import { OtlpReceiver, otlpEnv } from './otlp.js';
 
 /** Set by a test: the next MCP servers built for a session throw while registering its catalog. */
 const fault = vi.hoisted(() => ({ builds: 0 }));
@@ -37,6 +39,8 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let s: ForgeSim;
 let http: HttpHandle;
+let rx: OtlpReceiver;
+let telemetry: Telemetry | undefined;
 /** Every log record from INFO up, parsed. */
 const records: Array<Record<string, unknown>> = [];
 /** The reasons published on the pool-evict channel (what telemetry's eviction counter counts). */
@@ -68,12 +72,22 @@ beforeAll(async () => {
       done();
     },
   });
-  http = await runHttp(config, createLogger('info', capture));
+  const log = createLogger('info', capture);
+  // Telemetry on, in this process: the exporters read the OTEL_* variables from its environment.
+  rx = await new OtlpReceiver().start();
+  const exportEnv = otlpEnv(rx);
+  for (const [k, v] of Object.entries(exportEnv)) vi.stubEnv(k, v);
+  telemetry = await startTelemetry({ ...config, telemetry: true }, log, exportEnv);
+  expect(telemetry).toBeDefined();
+  http = await runHttp(config, log);
 });
 
 afterAll(async () => {
   channels.poolEvict.unsubscribe(onEvict);
   await http?.close();
+  await telemetry?.shutdown();
+  await rx?.stop();
+  vi.unstubAllEnvs();
   await s?.close();
 });
 
@@ -123,6 +137,11 @@ describe('rebuild eviction', () => {
     expect((await rpc(http.url, bearer(token), getIssue(3))).status).toBe(200);
     expect(s.requests.slice(again).map((q) => q.path)).toContain('/api/v4/user');
     expect(published).toEqual(['rebuild']);
+    // Exported: forge_mcp.credential_pool.evictions under reason rebuild.
+    await rx.until(() => rx.metric('forge_mcp.credential_pool.evictions').length > 0);
+    expect(
+      rx.metric('forge_mcp.credential_pool.evictions').map((p) => [p.attributes, p.value]),
+    ).toContainEqual([{ reason: 'rebuild' }, 1]);
   });
 
   it("a served credential's next stateless requests are served by the server it was built, not a new build", async () => {

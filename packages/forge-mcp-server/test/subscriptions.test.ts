@@ -7,7 +7,8 @@
  * oldest (size_pressure_busy); keep-alives on idle listen and session streams, timed on the real server.
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { OtlpReceiver, otlpEnv } from './otlp.js';
 import {
   apiCalls,
   httpServer,
@@ -441,8 +442,10 @@ describe('listen-stream ceilings', () => {
 });
 
 describe('subscriptions and the credential pool', () => {
-  it('a full pool whose every entry serves a subscription drops the oldest (size_pressure_busy, WARN in_use=true), ending its stream', async () => {
-    server = await httpServer(s, ['--max-http-clients=1'], FAST);
+  it('a full pool whose every entry serves a subscription drops the oldest (size_pressure_busy, WARN in_use=true), ending its stream; telemetry counts it under that reason', async () => {
+    const rx = await new OtlpReceiver().start();
+    onTestFinished(() => rx.stop());
+    server = await httpServer(s, ['--max-http-clients=1'], { ...FAST, ...otlpEnv(rx) });
     const first = await modernClient();
     const sub = await first.listen({ resourceSubscriptions: [ISSUE] });
     const ended = sub.closed;
@@ -460,6 +463,10 @@ describe('subscriptions and the credential pool', () => {
       reason: 'size_pressure_busy',
       in_use: true,
       evictions: { size_pressure: 0, size_pressure_busy: 1 },
+    });
+    await rx.until(() => rx.metric('forge_mcp.credential_pool.evictions').length > 0);
+    expect(rx.metric('forge_mcp.credential_pool.evictions').map((p) => p.attributes)).toContainEqual({
+      reason: 'size_pressure_busy',
     });
   });
 

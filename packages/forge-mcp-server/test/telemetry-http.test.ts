@@ -222,6 +222,58 @@ describe('HTTP mode', () => {
   });
 });
 
+describe('pool evictions by reason', () => {
+  it('forge_mcp.credential_pool.evictions counts rejected_credential, below_minimum, invalid_credential and idle under their reason', async () => {
+    const rx = await new OtlpReceiver().start();
+    const servers: HttpServerProcess[] = [];
+    const serve = async (args: string[]) => {
+      const server = await httpServer(s, args, otlpEnv(rx));
+      servers.push(server);
+      return server;
+    };
+    const status = async (server: HttpServerProcess, token: string) =>
+      (await rpc(server.url, bearer(token), call(1, 'issue.list', { project_id: '1' }))).status;
+    const revoke = async (token: string) => {
+      const res = await fetch(`${s.url}/api/v4/personal_access_tokens/self`, {
+        method: 'DELETE',
+        headers: { 'private-token': token },
+      });
+      expect(res.status).toBe(204);
+    };
+    const counted = (reason: string) =>
+      rx
+        .metric('forge_mcp.credential_pool.evictions')
+        .some((p) => p.attributes.reason === reason && p.value! >= 1);
+    try {
+      // A token revoked at the instance meets its 401 on the next call; a token with neither api nor read_api.
+      const plain = await serve([]);
+      const revoked = s.addToken({ kind: 'personal', scopes: ['api'] });
+      expect(await status(plain, revoked)).toBe(200);
+      await revoke(revoked);
+      // Answered as a failed call (the instance refused the token); the entry ends.
+      await status(plain, revoked);
+      expect(await status(plain, s.tokens.noScope)).toBe(403);
+      // Revalidation finds a revoked token.
+      const revalidating = await serve(['--revalidate-interval=1s']);
+      const invalid = s.addToken({ kind: 'personal', scopes: ['api'] });
+      expect(await status(revalidating, invalid)).toBe(200);
+      await revoke(invalid);
+      // An entry left unused.
+      const idling = await serve(['--pool-idle-timeout=1s']);
+      expect(await status(idling, s.tokens.api)).toBe(200);
+      const reasons = ['rejected_credential', 'below_minimum', 'invalid_credential', 'idle'];
+      await rx.until(() => reasons.every(counted), 60_000, 'the four evictions');
+      const seen = new Set(rx.metric('forge_mcp.credential_pool.evictions').map((p) => p.attributes.reason));
+      expect([...seen].sort()).toEqual([...reasons].sort());
+      for (const p of rx.metric('forge_mcp.credential_pool.evictions'))
+        expect(Object.keys(p.attributes)).toEqual(['reason']);
+    } finally {
+      for (const server of servers) await server.stop();
+      await rx.stop();
+    }
+  });
+});
+
 describe('the distinct-token budget', () => {
   it('an address that sends too many distinct refused tokens is forge_mcp.auth.blocks distinct_tokens', async () => {
     const rx = await new OtlpReceiver().start();
