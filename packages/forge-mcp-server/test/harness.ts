@@ -186,16 +186,30 @@ export interface HttpServerProcess {
   stop: () => Promise<void>;
 }
 
+/** How a server process is started: `nofile` sets its hard (and soft) limit on open descriptors (prlimit). */
+export interface ProcessLimits {
+  nofile?: number;
+}
+
+/** The command and leading arguments that run node under `limits`. */
+function nodeUnder(limits: ProcessLimits): [string, string[]] {
+  return limits.nofile === undefined
+    ? [process.execPath, []]
+    : ['prlimit', [`--nofile=${limits.nofile}:${limits.nofile}`, '--', process.execPath]];
+}
+
 /** Starts the built server in HTTP mode on a loopback port; resolves with its MCP URL. */
 export function httpServer(
   s: ForgeSim,
   args: string[] = [],
   env: Record<string, string> = {},
+  limits: ProcessLimits = {},
 ): Promise<HttpServerProcess> {
   return new Promise((resolve, reject) => {
+    const [command, lead] = nodeUnder(limits);
     const child = spawn(
-      process.execPath,
-      [CLI, '--http', '--http-addr=127.0.0.1:0', `--forge-url=${s.url}`, '--tier=ultimate', ...args],
+      command,
+      [...lead, CLI, '--http', '--http-addr=127.0.0.1:0', `--forge-url=${s.url}`, '--tier=ultimate', ...args],
       {
         env: childEnv({ FORGE_URL: s.url, ...env }),
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -253,10 +267,12 @@ export function httpServerAt(
   s: ForgeSim,
   args: string[] = [],
   env: Record<string, string> = {},
+  limits: ProcessLimits = {},
 ): Promise<HttpServerAt> {
   return new Promise((resolve, reject) => {
     const addr = args.some((a) => a.startsWith('--http-addr')) ? [] : ['--http-addr=127.0.0.1:0'];
-    const child = spawn(process.execPath, [CLI, '--http', ...addr, '--tier=ultimate', ...args], {
+    const [command, lead] = nodeUnder(limits);
+    const child = spawn(command, [...lead, CLI, '--http', ...addr, '--tier=ultimate', ...args], {
       env: childEnv({ FORGE_URL: s.url, ...env }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });

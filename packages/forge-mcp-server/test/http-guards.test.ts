@@ -559,40 +559,48 @@ describe('server-level limits', () => {
     expect((await post(main, { token: s.tokens.api, body: nest(100) })).status).toBe(200);
   });
 
-  it('answers 503 with Retry-After and "server is busy" when all 192 call slots are held', async () => {
-    // About call slots, not the per-credential limiter: 192 calls of one token would be rate limited.
-    const busy = await start(['--rate-limit-rps=0']);
-    // Open the credential's session first, so the held calls wait only on the gated issue read.
-    expect((await post(busy, { token: s.tokens.api })).status).toBe(200);
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    s.fault({ path: '/api/v4/projects/1/issues/1', until: gate, times: 192 });
-    const held = Array.from({ length: 192 }, () => post(busy, { token: s.tokens.api, body: GET_ISSUE }));
-    try {
-      // A tools/list takes a slot too and is answered at once while one is free: probe until none is,
-      // however long the machine takes to admit the 192 held calls.
-      const deadline = Date.now() + 60_000;
-      let probe = await post(busy, { token: s.tokens.api });
-      while (probe.status === 200 && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 100));
-        probe = await post(busy, { token: s.tokens.api });
+  it.each([
+    [1024, 192],
+    [512, 96],
+  ])(
+    'under a hard descriptor limit of %i, answers 503 with Retry-After and "server is busy" when all %i call slots are held',
+    async (nofile, max) => {
+      // About call slots, not the per-credential limiter: 192 calls of one token would be rate limited.
+      const busy = await httpServerAt(s, ['--rate-limit-rps=0'], {}, { nofile });
+      started.push(busy);
+      // Open the credential's session first, so the held calls wait only on the gated issue read.
+      expect((await post(busy, { token: s.tokens.api })).status).toBe(200);
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      s.fault({ path: '/api/v4/projects/1/issues/1', until: gate, times: max });
+      const held = Array.from({ length: max }, () => post(busy, { token: s.tokens.api, body: GET_ISSUE }));
+      try {
+        // A tools/list takes a slot too and is answered at once while one is free: probe until none is,
+        // however long the machine takes to admit the held calls.
+        const deadline = Date.now() + 60_000;
+        let probe = await post(busy, { token: s.tokens.api });
+        while (probe.status === 200 && Date.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 100));
+          probe = await post(busy, { token: s.tokens.api });
+        }
+        expect(probe.status).toBe(503);
+        // A call arriving now is refused before anything reaches the instance.
+        const before = s.requests.length;
+        const refused = await post(busy, { token: s.tokens.api, body: GET_ISSUE_2 });
+        expect(s.requests.slice(before).filter((r) => r.path.endsWith('/issues/2'))).toEqual([]);
+        expect(refused.status).toBe(503);
+        expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+        expect(refused.text).toContain(`server is busy: all ${max} call slots are held; retry shortly`);
+      } finally {
+        open();
       }
-      expect(probe.status).toBe(503);
-      // A call arriving now is refused before anything reaches the instance.
-      const before = s.requests.length;
-      const refused = await post(busy, { token: s.tokens.api, body: GET_ISSUE_2 });
-      expect(s.requests.slice(before).filter((r) => r.path.endsWith('/issues/2'))).toEqual([]);
-      expect(refused.status).toBe(503);
-      expect(refused.headers['retry-after']).toMatch(/^\d+$/);
-      expect(refused.text).toContain('server is busy');
-    } finally {
-      open();
-    }
-    const done = await Promise.all(held);
-    expect(done.every((a) => a.status === 200)).toBe(true);
-    // The slots are free again.
-    expect((await post(busy, { token: s.tokens.api, body: GET_ISSUE_2 })).status).toBe(200);
-  }, 120_000);
+      const done = await Promise.all(held);
+      expect(done.every((a) => a.status === 200)).toBe(true);
+      // The slots are free again.
+      expect((await post(busy, { token: s.tokens.api, body: GET_ISSUE_2 })).status).toBe(200);
+    },
+    120_000,
+  );
 });
 
 describe('drain', () => {

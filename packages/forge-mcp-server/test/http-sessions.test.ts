@@ -162,20 +162,36 @@ describe('stateful sessions', () => {
     await client.close();
   });
 
-  it('answer the 97th initialize 503 with Retry-After while 96 sessions are held', async () => {
-    server = await httpServer(s, ['--stateless=false']);
-    for (let i = 0; i < 96; i++) {
-      const res = await raw(server.url, 'POST', bearer(s.tokens.api), { ...INITIALIZE, id: i });
+  /** Opens `count` sessions, each answered with its id. */
+  async function openSessions(url: string, count: number) {
+    for (let i = 0; i < count; i++) {
+      const res = await raw(url, 'POST', bearer(s.tokens.api), { ...INITIALIZE, id: i });
       expect(res.status).toBe(200);
       expect(res.headers.get('mcp-session-id')).toBeTruthy();
       await res.body?.cancel();
     }
-    const busy = await raw(server.url, 'POST', bearer(s.tokens.api), { ...INITIALIZE, id: 97 });
-    expect(busy.status).toBe(503);
-    expect(busy.headers.get('retry-after')).toBe('1');
-    expect((await errorOf(busy)).message).toBe(
-      'server is busy: all 96 stateful session slots are held; retry shortly',
-    );
+  }
+
+  it.each([
+    [1024, 96],
+    [512, 48],
+  ])(
+    'under a hard descriptor limit of %i, answer the initialize after %i held sessions 503 with Retry-After',
+    async (nofile, max) => {
+      server = await httpServer(s, ['--stateless=false'], {}, { nofile });
+      await openSessions(server.url, max);
+      const busy = await raw(server.url, 'POST', bearer(s.tokens.api), { ...INITIALIZE, id: max + 1 });
+      expect(busy.status).toBe(503);
+      expect(busy.headers.get('retry-after')).toBe('1');
+      expect((await errorOf(busy)).message).toBe(
+        `server is busy: all ${max} stateful session slots are held; retry shortly`,
+      );
+    },
+  );
+
+  it('hold more sessions under a higher hard descriptor limit (2048: the 97th is opened)', async () => {
+    server = await httpServer(s, ['--stateless=false'], {}, { nofile: 2048 });
+    await openSessions(server.url, 97);
   });
 
   it('end after FORGE_MCP_SESSION_TIMEOUT idle, answering the id 404 after; a session with an open stream is not idle, and a stateless 2026-07-28 client holds none to end', async () => {

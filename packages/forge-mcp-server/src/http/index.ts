@@ -36,6 +36,7 @@ import { SessionTable } from './sessions.js';
 import { isStateUnavailable, openState, type State, type StateUnavailable } from '../state/index.js';
 import { Turns, VERIFICATION_SLOTS, VERIFICATION_WAIT_MS } from './turns.js';
 import { SERVER_CARD_PATHS, serverCard, serverCardResponder } from './server-card.js';
+import { hardDescriptorLimit, slotsUnder } from './descriptors.js';
 import { BUSY_RETRY_AFTER_S, CallSlots } from './slots.js';
 import { methodOf, toolNameOf } from './limits.js';
 import { EventStreams } from './streams.js';
@@ -155,7 +156,8 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     legacy: config.authMode === 'legacy',
     severalInstances: config.forgeUrls.length > 1,
   });
-  const slots = new CallSlots();
+  const limits = slotsUnder(hardDescriptorLimit());
+  const slots = new CallSlots(limits.calls);
   const checks = new Turns(VERIFICATION_SLOTS);
   const drain = new Drain();
   const throttle = new Throttle(config, log, state);
@@ -182,6 +184,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
   const sessions = config.stateless
     ? undefined
     : new SessionTable({
+        max: limits.sessions,
         timeoutMs: config.sessionTimeoutMs,
         store: state.sessions,
         eventLog: (id) => state.eventLog(id),

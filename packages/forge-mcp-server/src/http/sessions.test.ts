@@ -61,6 +61,7 @@ async function replica(store: SessionStore, eventLog: (id: string) => EventStore
   const r = { continued: [], ended: [] } as unknown as Replica;
   r.table = new SessionTable({
     timeoutMs,
+    max: 96,
     store,
     eventLog,
     onContinue: (id) => r.continued.push(id),

@@ -30,7 +30,6 @@ import { CODES, rpcError, sendEventStreamHeadAtOnce, sendJson } from './headers.
 import { BUSY_RETRY_AFTER_S } from './slots.js';
 import { KEEP_ALIVE_MS } from '../subscriptions/index.js';
 
-export const MAX_SESSIONS = 96;
 /** The shortest period at which a busy session's activity is renewed in the store. */
 const BEAT_FLOOR_MS = 100;
 /** What the server issues: a UUID; anything else is refused before the table is consulted. */
@@ -62,7 +61,7 @@ export type SessionEndReason = 'deleted' | 'timeout' | 'shutdown' | 'evicted' | 
 
 export interface SessionTableOptions {
   timeoutMs: number;
-  max?: number;
+  max: number;
   /** Who owns each id and when it was last active (the state port). */
   store: SessionStore;
   /** The event log of a session's streams by id, for Last-Event-ID resumption (the state port). */
@@ -82,7 +81,7 @@ export class SessionTable {
   private readonly now: () => number;
 
   constructor(private readonly opts: SessionTableOptions) {
-    this.max = opts.max ?? MAX_SESSIONS;
+    this.max = opts.max;
     this.now = opts.now ?? Date.now;
   }
 

@@ -1,16 +1,15 @@
 /**
- * Call slots: at most 192 MCP calls held at once (the spec's figure under a hard descriptor limit of
- * 1024); beyond that a call is answered 503 'server is busy' with Retry-After.
+ * Call slots: at most `max` MCP calls held at once (192 under a hard descriptor limit of 1024; descriptors.ts
+ * says how the limit sets it); beyond that a call is answered 503 'server is busy' with Retry-After.
  */
 import type { ServerResponse } from 'node:http';
 
-export const CALL_SLOTS = 192;
 export const BUSY_RETRY_AFTER_S = 1;
 
 export class CallSlots {
   private held = 0;
   private readonly waiters = new Set<() => void>();
-  constructor(readonly max = CALL_SLOTS) {}
+  constructor(readonly max: number) {}
 
   /** Takes a slot until `res` closes; false when every slot is held. */
   acquire(res: ServerResponse): boolean {

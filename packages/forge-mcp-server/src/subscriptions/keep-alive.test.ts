@@ -88,6 +88,7 @@ describe('keep-alives on idle event streams', () => {
   it("a stateful session's GET stream gets one every 25 s", async () => {
     const table = new SessionTable({
       timeoutMs: 60_000,
+      max: 96,
       store: new MemorySessionStore(),
       eventLog: () => new MemoryEventStore(),
     });
