@@ -43,7 +43,6 @@ export type FailureKind =
   | 'status'
   | 'canceled'
   | 'deadline'
-  | 'unattributable'
   | 'destination_refused'
   | 'connection_refused'
   | 'dns'
