@@ -46,12 +46,17 @@ const errorLines = (stderr: string) => stderr.split('\n').filter((l) => l.includ
 
 describe('loading', () => {
   it('with telemetry off nothing of OpenTelemetry is loaded; with it on the telemetry bundle is', async () => {
-    const off = await oneCall({ NODE_OPTIONS: RECORD_LOADS });
+    // Off by default, even with a collector named in the standard variables.
+    const before = rx.raw.length;
+    const off = await oneCall({ NODE_OPTIONS: RECORD_LOADS, OTEL_EXPORTER_OTLP_ENDPOINT: rx.url });
     expect(off.ok).toBe(true);
     expect(off.stderr).not.toContain('LOADED');
+    expect(off.stderr).not.toContain('telemetry export on');
+    expect(rx.raw.length).toBe(before);
     const on = await oneCall(otlpEnv(rx, { NODE_OPTIONS: RECORD_LOADS }));
     expect(on.ok).toBe(true);
     expect(on.stderr).toContain('LOADED ./forge-mcp-telemetry.bundle.cjs');
+    expect(on.stderr).toContain('telemetry export on');
     // The default protocol does not load the gRPC stack.
     expect(on.stderr).not.toContain('LOADED @grpc');
   });
