@@ -59,6 +59,23 @@ export function keysetPaging(orders: string, continuation = 'cursor'): Record<st
   return params;
 }
 
+/** A job's statuses, as the instance filters jobs by them (Ci::HasStatus::AVAILABLE_STATUSES). */
+export const jobStatuses = [
+  'created',
+  'pending',
+  'running',
+  'failed',
+  'success',
+  'canceled',
+  'canceling',
+  'skipped',
+  'waiting_for_resource',
+  'preparing',
+  'waiting_for_callback',
+  'manual',
+  'scheduled',
+];
+
 /** Spread into any list action. */
 export const paging: Record<string, ParamSpec> = { page, per_page: perPage };
 export const project: Record<string, ParamSpec> = { project_id: projectId };
@@ -88,6 +105,14 @@ export const timeDuration: ParamSpec = {
   type: 'string',
   description:
     'Duration in human form: a number and unit, combinable, e.g. "30m", "3h30m", "1d", "1w2d" (units mo, w, d, h, m; a day is 8h, a week 5d).',
+};
+
+/** Which notes a note list answers (the notes API's activity_filter, UserPreference::NOTES_FILTERS). */
+export const notesActivityFilter: ParamSpec = {
+  type: 'string',
+  enum: ['all_notes', 'only_comments', 'only_activity'],
+  description:
+    'Which notes: "all_notes" (default), "only_comments" (people\'s comments, no system notes) or "only_activity" (system notes only).',
 };
 
 /* Membership (shared by project and group members, shares and invitations). */

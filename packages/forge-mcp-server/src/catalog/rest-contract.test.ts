@@ -1049,3 +1049,41 @@ describe('issue types an issue can be created as or changed to', () => {
     }
   });
 });
+
+describe('read actions checked against the endpoint code (second sweep)', () => {
+  const accepts = (id: string, args: Record<string, unknown>): boolean => {
+    const a = action(id);
+    return validatorFor(inputSchema(a))({ ...a.example, ...args }) as boolean;
+  };
+  const sentQuery = (id: string, args: Record<string, unknown>) =>
+    buildRest(action(id), rest(action(id)), { ...action(id).example, ...args }).query;
+
+  // lib/api/notes.rb (GET :id/:noteables/:noteable_id/notes, for issues, merge requests and snippets):
+  // activity_filter takes UserPreference::NOTES_FILTERS.
+  it.each(['snippet.note_list', 'issue.note_list', 'mr_review.note_list'])(
+    '%s filters comments from system activity',
+    (id) => {
+      for (const f of ['all_notes', 'only_comments', 'only_activity'])
+        expect(accepts(id, { activity_filter: f }), f).toBe(true);
+      expect(accepts(id, { activity_filter: 'only_system' })).toBe(false);
+      expect(sentQuery(id, { activity_filter: 'only_comments' })).toMatchObject({
+        activity_filter: 'only_comments',
+      });
+    },
+  );
+
+  // lib/api/ci/runners.rb: GET /runners/:id reads include_projects (default true); GET /runners/:id/jobs
+  // filters by any of Ci::Build::AVAILABLE_STATUSES; GET /runners/:id/managers pages nothing.
+  it('runner.get can leave out the projects a runner serves', () => {
+    expect(accepts('runner.get', { include_projects: false })).toBe(true);
+    expect(sentQuery('runner.get', { include_projects: false })).toMatchObject({ include_projects: false });
+  });
+  it('runner.jobs filters by every job status', () => {
+    for (const status of ['pending', 'manual', 'waiting_for_callback', 'created', 'skipped'])
+      expect(accepts('runner.jobs', { status }), status).toBe(true);
+    expect(accepts('runner.jobs', { status: 'passed' })).toBe(false);
+  });
+  it('runner.list_managers offers no paging the instance would ignore', () => {
+    expect(accepts('runner.list_managers', { page: 2 })).toBe(false);
+  });
+});

@@ -1201,11 +1201,7 @@ export const domain: DomainSpec = {
       params: {
         ...base,
         ...noteSort,
-        activity_filter: {
-          type: 'string',
-          enum: ['all_notes', 'only_comments', 'only_activity'],
-          description: 'Comments only, system activity only, or both (default all_notes).',
-        },
+        activity_filter: P.notesActivityFilter,
         ...P.paging,
       },
       required: baseReq,

@@ -14,24 +14,9 @@ const pipelineId: ParamSpec = {
   minimum: 1,
   description: 'Pipeline ID (from pipeline.list).',
 };
-const jobStatuses = [
-  'created',
-  'pending',
-  'running',
-  'failed',
-  'success',
-  'canceled',
-  'canceling',
-  'skipped',
-  'waiting_for_resource',
-  'preparing',
-  'waiting_for_callback',
-  'manual',
-  'scheduled',
-];
 const jobScope: ParamSpec = {
   type: 'array',
-  items: { type: 'string', enum: jobStatuses },
+  items: { type: 'string', enum: P.jobStatuses },
   description: 'Only jobs in these statuses, e.g. ["failed"] or ["pending", "running"]; all when left out.',
 };
 const refName: ParamSpec = {

@@ -429,12 +429,7 @@ export const domain: DomainSpec = {
           enum: ['created_at', 'updated_at'],
           description: 'Field to order by (default created_at).',
         },
-        activity_filter: {
-          type: 'string',
-          enum: ['all_notes', 'only_comments', 'only_activity'],
-          description:
-            'Which notes: "all_notes" (default), "only_comments" (people\'s comments, no system notes) or "only_activity" (system notes only).',
-        },
+        activity_filter: P.notesActivityFilter,
         ...P.paging,
       },
       required: baseReq,

@@ -439,7 +439,14 @@ export const domain: DomainSpec = {
       idempotent: true,
       tier: 'free',
       scope: 'read_api',
-      params: { runner_id: runnerId },
+      params: {
+        runner_id: runnerId,
+        include_projects: {
+          type: 'boolean',
+          description:
+            'Include the projects the runner serves (default true); false answers faster for a runner of many projects.',
+        },
+      },
       required: ['runner_id'],
       request: { rest: { method: 'GET', path: '/runners/:runner_id' } },
       notFound: {
@@ -463,8 +470,8 @@ export const domain: DomainSpec = {
         runner_id: runnerId,
         status: {
           type: 'string',
-          enum: ['running', 'success', 'failed', 'canceled'],
-          description: 'Only jobs with this status.',
+          enum: P.jobStatuses,
+          description: 'Only jobs with this status, e.g. "running" or "failed".',
         },
         system_id: {
           type: 'string',
@@ -534,7 +541,8 @@ export const domain: DomainSpec = {
       idempotent: true,
       tier: 'free',
       scope: 'read_api',
-      params: { runner_id: runnerId, ...P.paging },
+      // The instance answers every manager at once (no paging).
+      params: { runner_id: runnerId },
       required: ['runner_id'],
       request: { rest: { method: 'GET', path: '/runners/:runner_id/managers' } },
       example: { runner_id: 1 },

@@ -530,6 +530,7 @@ export const domain: DomainSpec = {
           enum: ['created_at', 'updated_at'],
         }),
         sort: str('"desc" (default) or "asc".', { enum: ['asc', 'desc'] }),
+        activity_filter: P.notesActivityFilter,
         ...P.paging,
       },
       required: ['project_id', 'snippet_id'],
