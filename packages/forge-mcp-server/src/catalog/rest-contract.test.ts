@@ -1083,6 +1083,13 @@ describe('read actions checked against the endpoint code (second sweep)', () => 
       expect(accepts('runner.jobs', { status }), status).toBe(true);
     expect(accepts('runner.jobs', { status: 'passed' })).toBe(false);
   });
+  // lib/api/package_files.rb (GET :id/packages/:package_id/package_files): order_by id, created_at or
+  // file_name; sort asc or desc.
+  it('package.file_list orders files by ID, creation time or name', () => {
+    for (const order_by of ['id', 'created_at', 'file_name'])
+      expect(accepts('package.file_list', { order_by, sort: 'desc' }), order_by).toBe(true);
+    expect(accepts('package.file_list', { order_by: 'size' })).toBe(false);
+  });
   it('runner.list_managers offers no paging the instance would ignore', () => {
     expect(accepts('runner.list_managers', { page: 2 })).toBe(false);
   });

@@ -278,7 +278,15 @@ export const domain: DomainSpec = {
       idempotent: true,
       tier: 'free',
       scope: 'read_api',
-      params: { project_id: P.projectId, package_id: packageId, ...P.paging },
+      params: {
+        project_id: P.projectId,
+        package_id: packageId,
+        order_by: P.str('Order files by "id" (default), "created_at" or "file_name".', {
+          enum: ['id', 'created_at', 'file_name'],
+        }),
+        sort: P.str('Sort direction: "asc" (default) or "desc".', { enum: ['asc', 'desc'] }),
+        ...P.paging,
+      },
       required: ['project_id', 'package_id'],
       request: { rest: { method: 'GET', path: '/projects/:project_id/packages/:package_id/package_files' } },
       example: { project_id: '1', package_id: 1 },
