@@ -396,6 +396,16 @@ describe('server card', () => {
     }
   });
 
+  it("protocol names what each signal's OTLP protocol variable chose", async () => {
+    const protocol = async (env: Record<string, string>) =>
+      ((await cardOf(otlpEnv(rx, env))).card.telemetry as Record<string, unknown>).protocol;
+    expect(await protocol({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toBe('OTLP/gRPC');
+    expect(await protocol({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http' })).toBe('OTLP/HTTP (protobuf)');
+    expect(await protocol({ OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'grpc' })).toBe(
+      'OTLP/gRPC for traces; OTLP/HTTP (protobuf) for metrics and logs',
+    );
+  });
+
   it('absent when telemetry is off, and when it could not start', async () => {
     expect((await cardOf({})).card).not.toHaveProperty('telemetry');
     expect((await cardOf(otlpEnv(rx, { OTEL_SDK_DISABLED: 'true' }))).card).not.toHaveProperty('telemetry');

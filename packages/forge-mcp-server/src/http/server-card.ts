@@ -56,17 +56,40 @@ const NOT_RECORDED =
   'tool arguments and results, resource contents, tokens and headers, response bodies and error messages, ' +
   'full URLs, JSON-RPC request ids; caller identity on metrics';
 
+const SIGNAL_NAMES = ['traces', 'metrics', 'logs'] as const;
+
+/**
+ * The OTLP protocol of the export, as the standard variables choose it for each signal (a signal's own
+ * variable over the general one): one name when all three agree, else each name with its signals.
+ */
+function protocolOf(env: Record<string, string | undefined>): string {
+  const read = (name: string) => env[name]?.trim().toLowerCase() || undefined;
+  const general = read('OTEL_EXPORTER_OTLP_PROTOCOL');
+  const bySignal = SIGNAL_NAMES.map((signal) =>
+    (read(`OTEL_EXPORTER_OTLP_${signal.toUpperCase()}_PROTOCOL`) ?? general) === 'grpc'
+      ? 'OTLP/gRPC'
+      : 'OTLP/HTTP (protobuf)',
+  );
+  const names = [...new Set(bySignal)];
+  if (names.length === 1) return names[0]!;
+  return names
+    .map((name) => {
+      const signals = SIGNAL_NAMES.filter((_, i) => bySignal[i] === name);
+      return `${name} for ${signals.length > 1 ? `${signals.slice(0, -1).join(', ')} and ${signals.at(-1)}` : signals[0]}`;
+    })
+    .join('; ');
+}
+
 /** The telemetry block: what an operator's collector receives, never where it is. Absent when off. */
 export function telemetryBlock(
   config: Config,
   env: Record<string, string | undefined> = process.env,
 ): Record<string, unknown> | undefined {
   if (!config.telemetry) return undefined;
-  const grpc = (env.OTEL_EXPORTER_OTLP_PROTOCOL ?? '').trim().toLowerCase() === 'grpc';
   return {
     enabled: true,
-    signals: ['traces', 'metrics', 'logs'],
-    protocol: grpc ? 'OTLP/gRPC' : 'OTLP/HTTP (protobuf)',
+    signals: [...SIGNAL_NAMES],
+    protocol: protocolOf(env),
     conventions:
       'OpenTelemetry semantic conventions (MCP, HTTP, GenAI); server-specific attributes under forge_mcp.*',
     recorded: `${RECORDED}; ${IDENTITY_RECORDED[config.telemetryIdentity]}`,
