@@ -547,6 +547,16 @@ describe('parameters the instance reads only together with another', () => {
       sent: '/api/v4/projects/1/repository/files/README.md/blame',
       query: { 'range[start]': '1', 'range[end]': '3' },
     },
+    // lib/api/users.rb (GET /users, and the create and update attributes): all_or_none_of :extern_uid, :provider.
+    {
+      id: 'user.list',
+      given: 'extern_uid',
+      without: 'provider',
+      half: { extern_uid: 'cn=alice' },
+      whole: { extern_uid: 'cn=alice', provider: 'ldapmain' },
+      sent: '/api/v4/users',
+      query: { extern_uid: 'cn=alice', provider: 'ldapmain' },
+    },
   ];
 
   it(
@@ -577,6 +587,11 @@ describe('parameters the instance reads only together with another', () => {
       });
     },
   );
+
+  it('user.create and user.modify take an external identity whole too', () => {
+    for (const id of ['user.create', 'user.modify'])
+      expect(action(id).needs, id).toEqual({ extern_uid: ['provider'], provider: ['extern_uid'] });
+  });
 
   it('the individual tools refuse it too', { timeout: 60_000 }, async () => {
     await withStdio(s, { env: { FORGE_MCP_TOOL_SURFACE: 'individual' } }, async (c) => {

@@ -99,6 +99,9 @@ const notificationSettings: Record<string, ParamSpec> = {
   new_epic: bool('Custom level: notify on new epics (Ultimate).'),
 };
 
+/** The instance takes an external identity whole or not at all (all_or_none_of :extern_uid, :provider). */
+const externalIdentity = { extern_uid: ['provider'], provider: ['extern_uid'] };
+
 /** Account attributes administrators can set when creating or changing a user. */
 const userAttributes: Record<string, ParamSpec> = {
   name: str('Display name.'),
@@ -409,6 +412,7 @@ export const domain: DomainSpec = {
       },
       required: ['name', 'username', 'email'],
       oneOf: [['password', 'reset_password', 'force_random_password']],
+      needs: externalIdentity,
       request: { rest: { method: 'POST', path: '/users' } },
       example: { name: 'Carol', username: 'carol', email: 'carol@example.com', reset_password: true },
     },
@@ -1078,6 +1082,7 @@ export const domain: DomainSpec = {
         ...P.paging,
         ...P.keysetPaging('every order_by offered here'),
       },
+      needs: externalIdentity,
       request: { rest: { method: 'GET', path: '/users' } },
       example: { username: 'alice' },
     },
@@ -1177,6 +1182,7 @@ export const domain: DomainSpec = {
         skip_reconfirmation: bool('Change the primary email without asking the user to confirm it again.'),
       },
       required: ['user_id'],
+      needs: externalIdentity,
       request: { rest: { method: 'PUT', path: '/users/:user_id' } },
       example: { user_id: 2, organization: 'Platform team' },
     },
