@@ -34,6 +34,7 @@ import { EXECUTE_TOOL } from '../surfaces/index.js';
 import { VERSION } from '../version.js';
 import { clientLog } from './logging.js';
 import { observeServer } from './observe.js';
+import { restate } from './restate.js';
 import { holdsInstanceJson, keepPreserialized, preserialize } from './preserialized.js';
 
 export const SERVER_NAME = 'forge-mcp-server';
@@ -98,14 +99,17 @@ function confirmationRefusal(
   return undefined;
 }
 
-/** Whether the client can be asked on this request: per request in 2026-07-28, per connection before. */
-function clientCanElicit(server: Server, ctx: ServerContext): boolean {
+/**
+ * Whether the client declared `capability` for this request: per request in 2026-07-28, per connection
+ * before.
+ */
+function clientDeclares(server: Server, ctx: ServerContext, capability: 'elicitation' | 'sampling'): boolean {
   const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
   const meta = ctx.mcpReq._meta as Record<string, unknown> | undefined;
   const modern = (envelope?.[CAPABILITIES_KEY] ?? meta?.[CAPABILITIES_KEY]) as
-    { elicitation?: unknown } | undefined;
-  if (modern?.elicitation) return true;
-  return !!server.getClientCapabilities()?.elicitation;
+    Record<string, unknown> | undefined;
+  if (modern?.[capability]) return true;
+  return !!server.getClientCapabilities()?.[capability];
 }
 
 const CONFIRM_SCHEMA = {
@@ -248,12 +252,26 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
       tool,
       request.params.arguments as Record<string, unknown> | undefined,
     );
-    const res = resolving instanceof Promise ? await resolving : resolving;
+    let res = resolving instanceof Promise ? await resolving : resolving;
     const report = (r: ToolResult, action?: string, refusal?: string) =>
       reported(ctx, tool, started, r, action, refusal);
     if (res.kind === 'unknown_tool') deny(-32602, `unknown tool: ${tool}`);
     checkParamAction(ctx, tool, request.params.arguments);
     if (res.kind === 'answer') {
+      // A query nothing matched may be restated by the client's model (src/mcp/restate.ts).
+      const restated = res.unmatched
+        ? await restate(res.unmatched, {
+            ctx,
+            surface: session.surface,
+            canSample: clientDeclares(server, ctx, 'sampling'),
+            mint: async (state) => (await codecOf(hooks.seal)).mint(state),
+          })
+        : undefined;
+      if (restated?.kind === 'ask') {
+        called(tool, started, false);
+        return restated.result as never;
+      }
+      if (restated) res = restated.answer;
       const r: ToolResult = res.isError
         ? errorResult(res.text)
         : {
@@ -292,7 +310,7 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
       tool,
       confirm,
       // Only a question on another surface than dynamic is put to the client (src/policy).
-      canElicit: session.surfaceName !== 'dynamic' && clientCanElicit(server, ctx),
+      canElicit: session.surfaceName !== 'dynamic' && clientDeclares(server, ctx, 'elicitation'),
     });
     switch (decision.kind) {
       case 'refuse':

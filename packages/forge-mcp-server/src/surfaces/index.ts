@@ -52,8 +52,12 @@ export type Resolution =
       refusal?: string;
       /** The canonical action a refused call named, when the surface knew it. */
       action?: string;
+      /** A forge_find_action query nothing matched (the client's model may be asked to restate it). */
+      unmatched?: { query: string; limit: number };
     }
   | { kind: 'unknown_tool' };
+
+export type AnswerResolution = Extract<Resolution, { kind: 'answer' }>;
 
 export const FIND_TOOL = 'forge_find_action';
 export const EXECUTE_TOOL = 'forge_execute_action';
@@ -333,14 +337,35 @@ export class Surface {
   }
 
   async find(query: string, limit: number): Promise<Resolution> {
-    const hits = (await this.finderOf()).search(query, limit);
-    if (!hits.length)
-      return {
+    return (
+      (await this.matches(query, limit)) ?? {
         kind: 'answer',
         isError: false,
         text: `No action matches "${query}". Try other words (for example the object: issue, merge request, pipeline, branch) or a canonical ID.`,
         structured: { matches: [] },
-      };
+        unmatched: { query, limit },
+      }
+    );
+  }
+
+  /**
+   * The answer to a query nothing matched, found with the client's restatement of it; undefined when the
+   * restatement matches nothing either (the no-match answer stands).
+   */
+  async findRestated(query: string, restated: string, limit: number): Promise<AnswerResolution | undefined> {
+    const found = await this.matches(restated, limit);
+    if (!found) return undefined;
+    return {
+      ...found,
+      text: `No action matches "${query}"; matched the client's restatement "${restated}":\n${found.text}`,
+      structured: { ...found.structured, restatedAs: restated },
+    };
+  }
+
+  /** The matches of a query as forge_find_action answers them, or undefined when nothing matches. */
+  private async matches(query: string, limit: number): Promise<AnswerResolution | undefined> {
+    const hits = (await this.finderOf()).search(query, limit);
+    if (!hits.length) return undefined;
     const specs = await Promise.all(hits.map((h) => this.spec(this.view.catalog.get(h.action.id)!)));
     const matches = specs.map((a) => this.describe(a));
     const text = matches
