@@ -498,6 +498,37 @@ describe('client operations, prompts and tool names', () => {
     expect(rx.allBytes()).not.toContain('no-such-prompt-31c9');
   });
 
+  it('a restatement asked of the client (sampling) is an mcp.client.operation.duration, with no token and no query', async () => {
+    const QUERY = 'zzqx qqzx telemetry';
+    // The client takes at least this long to answer: a lower bound on the duration, whatever the machine's speed.
+    const ANSWER_MS = 1_200;
+    const c = await stdioClient(s, { env: otlpEnv(rx), capabilities: { sampling: {} } });
+    let asked = 0;
+    c.client.setRequestHandler('sampling/createMessage', async () => {
+      asked++;
+      await new Promise((r) => setTimeout(r, ANSWER_MS));
+      return { role: 'assistant', content: { type: 'text', text: 'list issues' }, model: 'm' } as never;
+    });
+    const r = await c.client.callTool({ name: 'forge_find_action', arguments: { query: QUERY } });
+    expect((r.structuredContent as { restatedAs?: string }).restatedAs).toBe('list issues');
+    expect(asked).toBe(1);
+    await c.close();
+    const sampled = () =>
+      rx
+        .metric('mcp.client.operation.duration')
+        .find((p) => p.attributes['mcp.method.name'] === 'sampling/createMessage');
+    await rx.until(() => !!sampled());
+    expect(sampled()!.count).toBe(1);
+    expect(sampled()!.sum!).toBeGreaterThanOrEqual(ANSWER_MS / 1000);
+    expect(sampled()!.sum!).toBeLessThan(60);
+    expect(sampled()!.attributes).toEqual({
+      'mcp.method.name': 'sampling/createMessage',
+      'network.transport': 'pipe',
+    });
+    for (const token of Object.values(s.tokens)) expect(rx.allBytes()).not.toContain(token);
+    expect(rx.allBytes()).not.toContain(QUERY);
+  });
+
   it('FORGE_MCP_TELEMETRY_TOOL_NAME=off records no tool name; on keeps an unknown name on the span, _OTHER on metrics', async () => {
     const run = async (setting: string) => {
       const from = rx.spans.length;
