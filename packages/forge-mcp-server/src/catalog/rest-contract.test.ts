@@ -588,6 +588,30 @@ describe('parameters the instance reads only together with another', () => {
     },
   );
 
+  // lib/api/commits.rb (POST :id/repository/commits/:sha/comments: given :path, requires :line).
+  it(
+    'a commit comment on a file is refused without its line; with it, the comment is sent',
+    { timeout: 60_000 },
+    async () => {
+      await withStdio(s, {}, async (c) => {
+        const call = { project_id: '1', sha: 'main', note: 'Why?', path: 'README.md' };
+        const since = s.requests.length;
+        const r = await c.client.callTool({
+          name: 'forge_execute_action',
+          arguments: { action: 'repository.commit_comment_create', params: call },
+        });
+        expect(textOf(r)).toContain('path was given without line');
+        expect(apiCalls(s, since)).toEqual([]);
+        const ok = await c.client.callTool({
+          name: 'forge_execute_action',
+          arguments: { action: 'repository.commit_comment_create', params: { ...call, line: 1 } },
+        });
+        expect(ok.isError, textOf(ok)).toBeFalsy();
+        expect(apiCalls(s, since).map((q) => q.body)).toEqual([{ note: 'Why?', path: 'README.md', line: 1 }]);
+      });
+    },
+  );
+
   it('user.create and user.modify take an external identity whole too', () => {
     for (const id of ['user.create', 'user.modify'])
       expect(action(id).needs, id).toEqual({ extern_uid: ['provider'], provider: ['extern_uid'] });

@@ -338,6 +338,8 @@ export const domain: DomainSpec = {
         },
       },
       required: ['project_id', 'sha', 'note'],
+      // The instance declares line required once path is given.
+      needs: { path: ['line'] },
       request: { rest: { method: 'POST', path: '/projects/:project_id/repository/commits/:sha/comments' } },
       example: { project_id: '1', sha: 'main', note: 'Looks good.' },
     },
