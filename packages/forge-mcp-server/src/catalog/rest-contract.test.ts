@@ -1129,6 +1129,14 @@ describe('read actions checked against the endpoint code (second sweep)', () => 
       expect(accepts('package.file_list', { order_by, sort: 'desc' }), order_by).toBe(true);
     expect(accepts('package.file_list', { order_by: 'size' })).toBe(false);
   });
+  // lib/api/project_packages_protection_rules.rb, project_container_registry_protection_rules.rb and
+  // project_container_registry_protection_tag_rules.rb: each list presents every rule, unpaginated.
+  it.each(['package.protection_rule_list', 'package.registry_rule_list', 'package.registry_tag_rule_list'])(
+    '%s offers no paging the instance would ignore',
+    (id) => {
+      expect(accepts(id, { per_page: 50 })).toBe(false);
+    },
+  );
   it('runner.list_managers offers no paging the instance would ignore', () => {
     expect(accepts('runner.list_managers', { page: 2 })).toBe(false);
   });

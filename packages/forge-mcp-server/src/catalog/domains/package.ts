@@ -426,7 +426,8 @@ export const domain: DomainSpec = {
       idempotent: true,
       tier: 'free',
       scope: 'read_api',
-      params: { project_id: P.projectId, ...P.paging },
+      // The instance answers every rule at once (no paging).
+      params: { project_id: P.projectId },
       required: ['project_id'],
       request: { rest: { method: 'GET', path: '/projects/:project_id/packages/protection/rules' } },
       example: { project_id: '1' },
@@ -744,7 +745,8 @@ export const domain: DomainSpec = {
       idempotent: true,
       tier: 'free',
       scope: 'read_api',
-      params: { project_id: P.projectId, ...P.paging },
+      // The instance answers every rule at once (no paging).
+      params: { project_id: P.projectId },
       required: ['project_id'],
       request: {
         rest: { method: 'GET', path: '/projects/:project_id/registry/protection/repository/rules' },
@@ -962,7 +964,8 @@ export const domain: DomainSpec = {
       idempotent: true,
       tier: 'free',
       scope: 'read_api',
-      params: { project_id: P.projectId, ...P.paging },
+      // The instance answers every rule at once (no paging).
+      params: { project_id: P.projectId },
       required: ['project_id'],
       request: { rest: { method: 'GET', path: '/projects/:project_id/registry/protection/tag/rules' } },
       example: { project_id: '1' },
