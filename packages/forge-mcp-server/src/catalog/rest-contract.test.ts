@@ -1141,3 +1141,50 @@ describe('read actions checked against the endpoint code (second sweep)', () => 
     expect(accepts('runner.list_managers', { page: 2 })).toBe(false);
   });
 });
+
+describe('read actions checked against the endpoint code (third sweep)', () => {
+  const accepts = (id: string, args: Record<string, unknown>): boolean => {
+    const a = action(id);
+    return validatorFor(inputSchema(a))({ ...a.example, ...args }) as boolean;
+  };
+  const sentQuery = (id: string, args: Record<string, unknown>) =>
+    buildRest(action(id), rest(action(id)), { ...action(id).example, ...args }).query;
+
+  // lib/api/issue_links.rb (GET :id/issues/:issue_iid/links) declares no paging and answers every link at once.
+  it('issue.link_list offers no paging the instance would ignore', () => {
+    expect(accepts('issue.link_list', { page: 2 })).toBe(false);
+    expect(accepts('issue.link_list', { per_page: 50 })).toBe(false);
+  });
+
+  // lib/api/groups.rb: group_list_params (GET /groups, :id/subgroups, :id/descendant_groups) holds visibility
+  // and top_level_only.
+  it.each(['group.search', 'group.subgroups'])('%s filters by visibility', (id) => {
+    expect(accepts(id, { visibility: 'internal' })).toBe(true);
+    expect(accepts(id, { visibility: 'hidden' })).toBe(false);
+    expect(sentQuery(id, { visibility: 'internal' })).toMatchObject({ visibility: 'internal' });
+  });
+  it('group.search takes top_level_only, as group.list does', () => {
+    expect(accepts('group.search', { top_level_only: true })).toBe(true);
+  });
+
+  // lib/api/projects.rb: GET :id/forks, /users/:user_id/projects and starred_projects use collection_params, whose
+  // filter_params hold the same filters as GET /projects.
+  it.each(['project.list_forks', 'project.list_user_projects', 'project.list_user_starred'])(
+    '%s takes every filter of the project list',
+    (id) => {
+      const args = {
+        search_namespaces: true,
+        topic: 'cli,go',
+        with_programming_language: 'Go',
+        last_activity_after: '2026-01-01T00:00:00Z',
+        last_activity_before: '2026-02-01T00:00:00Z',
+        include_pending_delete: true,
+        imported: true,
+      };
+      expect(accepts(id, args)).toBe(true);
+      expect(sentQuery(id, { with_programming_language: 'Go' })).toMatchObject({
+        with_programming_language: 'Go',
+      });
+    },
+  );
+});

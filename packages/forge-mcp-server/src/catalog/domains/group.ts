@@ -209,7 +209,9 @@ const listProjectsFilters: Record<string, ParamSpec> = {
   with_custom_attributes: withCustomAttributes,
 };
 
+/** lib/api/groups.rb group_list_params, shared by GET /groups, :id/subgroups and :id/descendant_groups. */
 const groupListFilters: Record<string, ParamSpec> = {
+  visibility: visibility('Only groups with this visibility'),
   skip_groups: intList('Group IDs to leave out of the answer.'),
   all_available: bool('Also list public/internal groups the caller is not a member of.'),
   order_by: str('Order groups by "name" (default), "path", "id" or "similarity" (with search).', {
@@ -2891,7 +2893,6 @@ export const domain: DomainSpec = {
       params: {
         search: search('groups'),
         top_level_only: bool('Only top-level groups, no subgroups.'),
-        visibility: visibility('Only groups with this visibility'),
         marked_for_deletion_on: date('Only groups marked for deletion on this date (administrators).'),
         active: bool(
           'Only groups that are neither archived nor marked for deletion (true), or only those that are (false).',
@@ -3396,6 +3397,7 @@ export const domain: DomainSpec = {
       scope: 'read_api',
       params: {
         search: str('Text to look for in group names and paths, e.g. "platform".'),
+        top_level_only: bool('Only top-level groups, no subgroups.'),
         ...groupListFilters,
         ...P.paging,
       },

@@ -1018,7 +1018,8 @@ export const domain: DomainSpec = {
       idempotent: true,
       tier: 'free',
       scope: 'read_api',
-      params: { ...base, ...P.paging },
+      // The instance answers every link at once (no paging).
+      params: { ...base },
       required: baseReq,
       request: { rest: { method: 'GET', path: '/projects/:project_id/issues/:issue_iid/links' } },
       example: ex,

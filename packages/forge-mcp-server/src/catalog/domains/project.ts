@@ -205,6 +205,40 @@ const projectListFilters: Record<string, ParamSpec> = {
   },
   sort: { type: 'string', enum: ['asc', 'desc'], description: 'Sort direction (default desc).' },
 };
+/**
+ * The rest of lib/api/projects.rb filter_params, read by every list built on collection_params (GET /projects,
+ * :id/forks, /users/:user_id/projects and starred_projects).
+ */
+const projectFinderFilters: Record<string, ParamSpec> = {
+  search_namespaces: { type: 'boolean', description: 'Also match the search text against group paths.' },
+  topic: {
+    type: 'string',
+    description: 'Only projects with all these topics (comma-separated), e.g. "cli,go".',
+  },
+  with_programming_language: {
+    type: 'string',
+    description: 'Only projects using this language, e.g. "Go".',
+  },
+  last_activity_after: {
+    type: 'string',
+    format: 'date-time',
+    description: 'Only projects active after this time.',
+  },
+  last_activity_before: {
+    type: 'string',
+    format: 'date-time',
+    description: 'Only projects active before this time.',
+  },
+  include_pending_delete: {
+    type: 'boolean',
+    description: 'Include projects being deleted (administrators only).',
+  },
+  active: {
+    type: 'boolean',
+    description: 'true: only projects that are neither archived nor being deleted.',
+  },
+  imported: { type: 'boolean', description: 'Only projects the current user imported.' },
+};
 
 /* ---------- milestone IID resolution ---------- */
 
@@ -289,34 +323,7 @@ const everyday: ActionSpec[] = [
     scope: 'read_api',
     params: {
       ...projectListFilters,
-      search_namespaces: { type: 'boolean', description: 'Also match the search text against group paths.' },
-      topic: {
-        type: 'string',
-        description: 'Only projects with all these topics (comma-separated), e.g. "cli,go".',
-      },
-      with_programming_language: {
-        type: 'string',
-        description: 'Only projects using this language, e.g. "Go".',
-      },
-      last_activity_after: {
-        type: 'string',
-        format: 'date-time',
-        description: 'Only projects active after this time.',
-      },
-      last_activity_before: {
-        type: 'string',
-        format: 'date-time',
-        description: 'Only projects active before this time.',
-      },
-      include_pending_delete: {
-        type: 'boolean',
-        description: 'Include projects being deleted (administrators only).',
-      },
-      active: {
-        type: 'boolean',
-        description: 'true: only projects that are neither archived nor being deleted.',
-      },
-      imported: { type: 'boolean', description: 'Only projects the current user imported.' },
+      ...projectFinderFilters,
       ...P.paging,
       ...P.keysetPaging(
         'order_by "id" only; the next page comes as id_after, or id_before when sorting desc',
@@ -763,7 +770,7 @@ const everyday: ActionSpec[] = [
     idempotent: true,
     tier: 'free',
     scope: 'read_api',
-    params: { ...P.project, ...projectListFilters, ...P.paging },
+    params: { ...P.project, ...projectListFilters, ...projectFinderFilters, ...P.paging },
     required: ['project_id'],
     request: { rest: { method: 'GET', path: '/projects/:project_id/forks' } },
     example: { project_id: '1' },
@@ -845,6 +852,7 @@ const listsAndInfo: ActionSpec[] = [
     params: {
       user_id: { type: ['integer', 'string'], description: 'User ID or username, e.g. 2 or "alice".' },
       ...projectListFilters,
+      ...projectFinderFilters,
       ...P.paging,
     },
     required: ['user_id'],
@@ -864,6 +872,7 @@ const listsAndInfo: ActionSpec[] = [
     params: {
       user_id: { type: ['integer', 'string'], description: 'User ID or username.' },
       ...projectListFilters,
+      ...projectFinderFilters,
       ...P.paging,
     },
     required: ['user_id'],
