@@ -101,6 +101,17 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
     /\b(who can|who may|who is allowed to|allowed to|permission to) deploy(?: to)?\b/g,
     'protected environment access of',
   ],
+  // Who may push or merge to a branch, or create a tag: its protection.
+  [
+    /\b(?:who can|who may|who is allowed to|who's allowed to|allowed to|permission to|rights to) (push|merge|force-?push)(?: to| into)?\b/g,
+    'protected branch $1 access of',
+  ],
+  [
+    /\b(?:who can|who may|who is allowed to|allowed to|permission to) create (?:the )?(\w+ )?tags?\b/g,
+    'protected tag $1create access',
+  ],
+  // "Who closed issue 9": when its state changed, and by whom.
+  [/\bwho (closed|reopened|merged|locked|unlocked)\b/g, 'state events of $1 by whom'],
   // "Who is in the group": its members.
   [
     /\b(who)(?: is|'s|\u2019s| are) (?:in|on|part of)\b(?=(?: the| this| our| my)?(?: [\w-]+)? (?:group|project|repo|repository|team)\b)/g,
@@ -311,7 +322,8 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   rename: own('rename', 'update', 0.8),
   close: accept(UPDATE, { stop: 0.5 }),
   reopen: UPDATE,
-  lock: own('lock', 'update', 0.8),
+  // Locking a branch protects it.
+  lock: accept(own('lock', 'update', 0.8), { protect: 0.9 }),
   unlock: own('unlock', 'update', 0.8),
   mark: own('mark', 'update', 0.8),
   label: UPDATE,
@@ -416,7 +428,8 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   block: { block: 1 },
   ban: { ban: 1 },
   link: { link: 1, add: 0.6 },
-  rotate: { rotate: 1, renew: 0.8, reset: 0.6 },
+  // A secret is rotated by giving it a new value.
+  rotate: { rotate: 1, renew: 0.8, reset: 0.6, update: 0.5 },
   renew: { renew: 1, rotate: 0.8 },
   regenerate: { renew: 1, rotate: 1, reset: 0.8 },
   share: { share: 1, invite: 0.8 },
@@ -621,6 +634,15 @@ export const QUESTION_WORDS = new Set([
 
 /** Asked as a question or with no verb at all: a read. */
 export const QUESTION = READ;
+
+/**
+ * A request without a verb up front may say it later: "the group secret needs a new value", "issue 4 should be
+ * closed". After one of these words (and the fillers after it), the verb (or its participle) is the request's.
+ */
+export const DEFERRING_WORDS = new Set(['needs', 'need', 'should', 'must', 'wants', 'ought', 'has', 'have']);
+export const DEFERRED_FILLERS = new Set(['to', 'be', 'get', 'gets', 'got', 'a', 'an', 'the', 'been']);
+/** "Needs a new value", "needs new members": what is there gets changed. */
+export const NEW_THING = accept(UPDATE, { rotate: 0.7, renew: 0.7 });
 
 /** "How many": a count first. */
 export const HOW_MANY = accept(READ, { count: 1 });

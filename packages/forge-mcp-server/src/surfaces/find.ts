@@ -16,11 +16,14 @@ import {
   ABBREVIATIONS,
   CATALOG_NAMES,
   CREATE_OR_DELETE,
+  DEFERRED_FILLERS,
+  DEFERRING_WORDS,
   HOW_MANY,
   LEAD_IN,
   OPERATION_HINTS,
   PHRASAL_VERBS,
   MANY_WORDS,
+  NEW_THING,
   QUESTION,
   QUESTION_WORDS,
   READ_OPERATIONS,
@@ -575,6 +578,22 @@ export class ActionFinder {
     );
   }
 
+  /** The operations a verb said late asks for, as written or as its participle ("closed", "deleted"). */
+  private deferred(w: string | undefined): Record<string, number> | undefined {
+    if (!w) return undefined;
+    if (w === 'new') return NEW_THING;
+    for (const v of [
+      w,
+      w.replace(/d$/, ''),
+      w.replace(/ed$/, ''),
+      w.replace(/ied$/, 'y'),
+      w.replace(/(.)\1ed$/, '$1'),
+    ])
+      if (REQUEST_VERBS[v]) return REQUEST_VERBS[v];
+      else if (this.actionVerbs.has(v) && !NOT_OPERATIONS.has(v)) return { [v]: 1 };
+    return undefined;
+  }
+
   /** The query's terms and the operations its verb (or its question) asks for. */
   private parse(query: string): Parsed {
     const ws = words(this.literals(query));
@@ -609,6 +628,17 @@ export class ActionFinder {
       operations = { [first]: 1 };
       strength = 1;
       verbAt = i;
+    }
+    // "The group secret needs a new value": a verbless request's verb, said after its object.
+    if (strength < 1) {
+      const k = ws.findIndex((w, j) => j > i && DEFERRING_WORDS.has(w));
+      let j = k + 1;
+      while (k > 0 && j < ws.length && DEFERRED_FILLERS.has(ws[j])) j++;
+      const late = k > 0 ? this.deferred(ws[j]) : undefined;
+      if (late) {
+        operations = late;
+        strength = 1;
+      }
     }
     const terms = new Map<string, number>();
     const groups: Array<Map<string, number>> = [];
