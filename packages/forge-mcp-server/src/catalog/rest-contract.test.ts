@@ -1137,6 +1137,27 @@ describe('read actions checked against the endpoint code (second sweep)', () => 
       expect(accepts(id, { per_page: 50 })).toBe(false);
     },
   );
+  // lib/api/projects.rb: every list using collection_params (GET /projects, /users/:user_id/projects,
+  // /users/:user_id/starred_projects, /projects/:id/forks) takes the whole filter_params.
+  it.each(['project.list', 'project.list_user_projects', 'project.list_user_starred', 'project.list_forks'])(
+    '%s takes the whole project collection filter set',
+    (id) => {
+      const all = {
+        search_namespaces: true,
+        topic: 'cli,go',
+        with_programming_language: 'Go',
+        last_activity_after: '2025-01-01T00:00:00Z',
+        last_activity_before: '2025-06-01T00:00:00Z',
+        include_pending_delete: true,
+        imported: true,
+      };
+      expect(accepts(id, all)).toBe(true);
+      expect(sentQuery(id, { with_programming_language: 'Go' })).toMatchObject({
+        with_programming_language: 'Go',
+      });
+    },
+  );
+
   it('runner.list_managers offers no paging the instance would ignore', () => {
     expect(accepts('runner.list_managers', { page: 2 })).toBe(false);
   });
