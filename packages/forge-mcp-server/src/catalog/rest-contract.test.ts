@@ -1208,4 +1208,32 @@ describe('read actions checked against the endpoint code (third sweep)', () => {
       });
     },
   );
+
+  // lib/api/applications.rb (GET /applications), lib/api/custom_attributes_endpoints.rb (GET :id/custom_attributes)
+  // and lib/api/alert_management_alerts.rb (GET metric_images) present every record without paginate.
+  it.each([
+    ['admin.application_list', {}],
+    ['admin.custom_attr_list', { project_id: '1' }],
+    ['admin.alert_metric_image_list', { project_id: '1', alert_iid: 1 }],
+  ])('%s offers no paging the instance would ignore', (id, base) => {
+    const validate = validatorFor(inputSchema(action(id)));
+    expect(validate({ ...base })).toBe(true);
+    expect(validate({ ...base, page: 2 })).toBe(false);
+    expect(validate({ ...base, per_page: 50 })).toBe(false);
+  });
+
+  // lib/api/topics.rb (GET /topics): organization_id, defaulting to the current organization.
+  it('admin.topic_list filters by organization', () => {
+    expect(accepts('admin.topic_list', { organization_id: 3 })).toBe(true);
+    expect(sentQuery('admin.topic_list', { organization_id: 3 })).toMatchObject({ organization_id: 3 });
+  });
+
+  // lib/api/bulk_imports.rb: status takes BulkImport.all_human_statuses and BulkImports::Entity.all_human_statuses,
+  // both holding canceled (state :canceled, value: -2); GET :import_id/entities declares no sort.
+  it('the migration lists filter by canceled', () => {
+    expect(accepts('admin.bulk_import_list', { status: 'canceled' })).toBe(true);
+    expect(accepts('admin.bulk_import_entity_list', { status: 'canceled' })).toBe(true);
+    expect(accepts('admin.bulk_import_list', { status: 'cancelled' })).toBe(false);
+    expect(param('admin.bulk_import_entity_list', 'sort').description).toContain('ignores it with import_id');
+  });
 });

@@ -88,7 +88,7 @@ const broadcastFields: Record<string, ParamSpec> = {
 const importId = int('ID of the group or project migration (bulk import), from admin.bulk_import_list.');
 const entityId = int('ID of one migrated group or project (entity) of the import.');
 const importStatus = str('Only imports in this state.', {
-  enum: ['created', 'started', 'finished', 'timeout', 'failed'],
+  enum: ['created', 'started', 'finished', 'timeout', 'failed', 'canceled'],
 });
 const agentId = int('ID of the cluster agent, from admin.cluster_agent_list.');
 const tokenId = int('ID of the agent token, from admin.cluster_agent_token_list.');
@@ -174,7 +174,8 @@ const actions: ActionSpec[] = [
     path: '/projects/:project_id/alert_management_alerts/:alert_iid/metric_images',
     title: 'List alert metric images',
     description: 'List the metric chart images attached to an alert, with their links.',
-    params: { ...project, alert_iid: alertIid, ...P.paging },
+    // The instance answers every image at once (no paging).
+    params: { ...project, alert_iid: alertIid },
     required: ['project_id', 'alert_iid'],
     example: { project_id: '1', alert_iid: 1 },
   }),
@@ -282,7 +283,8 @@ const actions: ActionSpec[] = [
     title: 'List OAuth applications',
     description:
       'List the instance-wide OAuth applications with their client IDs, callback URLs and confidentiality (never the secrets).',
-    params: { ...P.paging },
+    // The instance answers every application at once (no paging).
+    params: {},
   }),
   admin('application_renew_secret', 'forge_admin_application_renew_secret', {
     kind: 'w',
@@ -395,7 +397,11 @@ const actions: ActionSpec[] = [
         description: 'Only the entities of this migration; leave out for all migrations.',
       },
       status: importStatus,
-      sort: { ...P.orderSort.sort, description: 'Order by creation time (default desc).' },
+      sort: {
+        ...P.orderSort.sort,
+        description:
+          'Order by creation time (default desc); read across all migrations only (the instance ignores it with import_id).',
+      },
       ...P.paging,
     },
     example: { import_id: 1, status: 'failed' },
@@ -603,7 +609,8 @@ const actions: ActionSpec[] = [
     title: 'List custom attributes',
     description:
       'List the custom attributes (administrator-set key/value metadata) of a user, group or project; give exactly one of user_id, group_id, project_id.',
-    params: { ...attrOwners, ...P.paging },
+    // The instance answers every attribute at once (no paging).
+    params: { ...attrOwners },
     oneOf: attrOneOf,
     example: { project_id: '1' },
   }),
@@ -1407,6 +1414,7 @@ const actions: ActionSpec[] = [
     params: {
       search: str('Text to find in the topic name.'),
       without_projects: bool('Only topics no project carries.'),
+      organization_id: int('Only topics of this organization (default: the current organization).'),
       ...P.paging,
     },
     example: { search: 'machine' },
