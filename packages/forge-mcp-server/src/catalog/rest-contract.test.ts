@@ -1158,6 +1158,16 @@ describe('read actions checked against the endpoint code (second sweep)', () => 
     },
   );
 
+  // lib/api/bulk_imports.rb: status takes BulkImport.all_human_statuses and BulkImports::Entity.all_human_statuses,
+  // whose state machines hold canceled (POST :import_id/cancel).
+  it.each(['admin.bulk_import_list', 'admin.bulk_import_entity_list'])(
+    '%s filters canceled migrations',
+    (id) => {
+      expect(accepts(id, { status: 'canceled' })).toBe(true);
+      expect(accepts(id, { status: 'cancelled' })).toBe(false);
+    },
+  );
+
   it('runner.list_managers offers no paging the instance would ignore', () => {
     expect(accepts('runner.list_managers', { page: 2 })).toBe(false);
   });
