@@ -112,6 +112,20 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   ],
   // "Who closed issue 9": when its state changed, and by whom.
   [/\bwho (closed|reopened|merged|locked|unlocked)\b/g, 'state events of $1 by whom'],
+  // Pushes or commits refused for what they hold: the push rules.
+  [
+    /\b(?:reject|block|refuse|forbid|prevent|deny|disallow) (?:any |all )?(?:commits|pushes)\b/g,
+    'change push rules rejecting commits',
+  ],
+  // A group given access to a group or project: sharing with it.
+  [/\b(?:give|grant) (?:the )?([\w-]+ )?group access to\b/g, 'share $1group with'],
+  // Other projects' jobs let in with their tokens: the job token allowlist.
+  [
+    /\b(?:let|allow) ([\w ]{0,40}?)\buse (?:(?:[\w-]+'s|the|this|our|my) )*(?:ci )?job tokens?\b/g,
+    'add $1to the job token allowlist',
+  ],
+  // One merge request waiting on another depends on it.
+  [/\b(?:wait|waits|waiting) on\b/g, 'depends on'],
   // "Who is in the group": its members.
   [
     /\b(who)(?: is|'s|\u2019s| are) (?:in|on|part of)\b(?=(?: the| this| our| my)?(?: [\w-]+)? (?:group|project|repo|repository|team)\b)/g,
@@ -338,6 +352,9 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   migrate: { import: 1, start: 0.9, move: 0.6 },
   kill: { cancel: 1, stop: 0.9 },
   nuke: DELETE,
+  unregister: DELETE,
+  map: { add: 1, create: 0.9, link: 0.9 },
+  deregister: DELETE,
   trash: DELETE,
   wipe: DELETE,
   scrap: DELETE,
@@ -806,6 +823,10 @@ export const CATALOG_NAMES: Record<string, string[]> = {
   sprint: ['iteration'],
   sprints: ['iteration'],
   kanban: ['board'],
+  org: ['group'],
+  orgs: ['group'],
+  organization: ['group'],
+  organisation: ['group'],
 };
 
 /**
@@ -1070,4 +1091,5 @@ export const SYNONYMS: Record<string, string[]> = {
   spammer: ['spam', 'block', 'ban', 'user'],
   blocks: ['dependency', 'block', 'link'],
   related: ['link', 'related'],
+  connected: ['integration', 'connection'],
 };
