@@ -1246,4 +1246,13 @@ describe('read actions checked against the endpoint code (third sweep)', () => {
     expect(accepts('admin.bulk_import_list', { status: 'cancelled' })).toBe(false);
     expect(param('admin.bulk_import_entity_list', 'sort').description).toContain('ignores it with import_id');
   });
+
+  // ee/lib/api/dependencies.rb: package_manager takes Sbom::DependenciesFinder::FILTER_PACKAGE_MANAGERS_VALUES, which
+  // holds poetry, apk, conda, pub and cargo besides the 14 offered before.
+  it('dependency.list filters by every package manager the dependency finder knows', () => {
+    expect(accepts('dependency.list', { package_manager: ['poetry', 'apk', 'conda', 'pub', 'cargo'] })).toBe(
+      true,
+    );
+    expect(accepts('dependency.list', { package_manager: ['rpm'] })).toBe(false);
+  });
 });
