@@ -1168,6 +1168,13 @@ describe('read actions checked against the endpoint code (second sweep)', () => 
     },
   );
 
+  // lib/api/admin/plan_limits.rb: plan_name takes Plan.all_plans, which ee/app/models/ee/plan.rb overrides with
+  // EE_ALL_PLANS (the default plans, free and every paid hosted plan, ultimate_trial_paid_customer included).
+  it.each(['admin.plan_limits_get', 'admin.plan_limits_change'])('%s names every plan', (id) => {
+    expect(accepts(id, { plan_name: 'ultimate_trial_paid_customer' })).toBe(true);
+    expect(accepts(id, { plan_name: 'enterprise' })).toBe(false);
+  });
+
   it('runner.list_managers offers no paging the instance would ignore', () => {
     expect(accepts('runner.list_managers', { page: 2 })).toBe(false);
   });

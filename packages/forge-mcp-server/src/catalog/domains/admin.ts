@@ -140,6 +140,7 @@ const planName = str('Plan whose limits to read or change.', {
     'gold',
     'ultimate',
     'ultimate_trial',
+    'ultimate_trial_paid_customer',
     'premium_trial',
     'opensource',
   ],
