@@ -1158,16 +1158,6 @@ describe('read actions checked against the endpoint code (second sweep)', () => 
     },
   );
 
-  // lib/api/bulk_imports.rb: status takes BulkImport.all_human_statuses and BulkImports::Entity.all_human_statuses,
-  // whose state machines hold canceled (POST :import_id/cancel).
-  it.each(['admin.bulk_import_list', 'admin.bulk_import_entity_list'])(
-    '%s filters canceled migrations',
-    (id) => {
-      expect(accepts(id, { status: 'canceled' })).toBe(true);
-      expect(accepts(id, { status: 'cancelled' })).toBe(false);
-    },
-  );
-
   // lib/api/admin/plan_limits.rb: plan_name takes Plan.all_plans, which ee/app/models/ee/plan.rb overrides with
   // EE_ALL_PLANS (the default plans, free and every paid hosted plan, ultimate_trial_paid_customer included).
   it.each(['admin.plan_limits_get', 'admin.plan_limits_change'])('%s names every plan', (id) => {
