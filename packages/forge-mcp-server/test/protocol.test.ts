@@ -708,7 +708,7 @@ describe('meta and individual surfaces', () => {
         arguments: { action: 'get', params: { project_id: '1', issue_iid: 1, bogus: 1 } },
       });
       expect(textOf(field)).toBe(
-        'forge_issue/get: invalid params for this action: json: unknown field "bogus"',
+        'forge_issue/get: invalid params for this action: json: unknown field "bogus". Valid params: project_id, issue_iid.',
       );
     } finally {
       await c.close();

@@ -4,6 +4,7 @@
  */
 import type { ActionSpec } from '../catalog/types.js';
 import { describeErrors, inputSchema, paramsOf, validatorFor } from './schema.js';
+import { didYouMean } from './suggest.js';
 
 /** Documented aliases translated on open schemas (dynamic and meta surfaces): [alias, target]. */
 const ALIASES: readonly (readonly [string, string])[] = [
@@ -24,36 +25,6 @@ export function translateAliases(a: ActionSpec, params: Record<string, unknown>)
   return out;
 }
 
-export function levenshtein(a: string, b: string): number {
-  const dp = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = dp[0];
-    dp[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = dp[j];
-      dp[j] = Math.min(dp[j] + 1, dp[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return dp[b.length];
-}
-
-export function nearest(word: string, candidates: string[]): string | undefined {
-  let best: string | undefined;
-  let bestD = Infinity;
-  for (const c of candidates) {
-    const d = levenshtein(word.toLowerCase(), c.toLowerCase());
-    if (d < bestD) {
-      bestD = d;
-      best = c;
-    }
-  }
-  return best &&
-    (bestD <= Math.max(2, Math.floor(word.length / 3)) || best.includes(word) || word.includes(best))
-    ? best
-    : undefined;
-}
-
 /** Whether a parameter is given: present and not null. */
 const given = (params: Record<string, unknown>, name: string): boolean => params[name] != null;
 
@@ -64,6 +35,9 @@ function missingRequired(a: ActionSpec, params: Record<string, unknown>): string
 export function missingOneOf(a: ActionSpec, params: Record<string, unknown>): string[][] {
   return (a.oneOf ?? []).filter((group) => !group.some((p) => given(params, p)));
 }
+
+/** 'Valid params: a, b.', the names an action takes (dynamic and meta surfaces). */
+const validParams = (names: readonly string[]) => `Valid params: ${names.join(', ') || '(none)'}.`;
 
 /** How the dynamic surface's check begins. */
 export const INVALID_PARAMS = 'invalid params.';
@@ -80,12 +54,12 @@ export function dynamicSurfaceCheck(a: ActionSpec, params: Record<string, unknow
   const parts = [INVALID_PARAMS];
   if (unknown.length) {
     parts.push(`Unknown params: ${unknown.join(', ')}.`);
-    const guesses = unknown.map((u) => [u, nearest(u, valid)] as const).filter(([, g]) => g);
-    if (guesses.length) parts.push(`Did you mean: ${guesses.map(([u, g]) => `${g} (for ${u})`).join(', ')}?`);
+    const guess = didYouMean(unknown, valid);
+    if (guess) parts.push(guess);
   }
   if (missing.length) parts.push(`Missing required params: ${missing.join(', ')}.`);
   for (const g of oneOf) parts.push(`Missing one of: ${g.join(', ')}.`);
-  parts.push(`Valid params: ${valid.join(', ') || '(none)'}.`);
+  parts.push(validParams(valid));
   return parts.join(' ');
 }
 
@@ -109,24 +83,37 @@ export function metaSurfaceCheck(
   const needs = (a.required?.length ?? 0) > 0 || (a.oneOf?.length ?? 0) > 0;
   if (params === undefined) return needs ? "'params' is required for this action" : undefined;
   const missing = missingRequired(a, params);
-  if (missing.length) return `missing required params: ${missing.join(', ')}`;
   const oneOf = missingOneOf(a, params);
-  if (oneOf.length) return `missing required params: one of ${oneOf[0].join(', ')}`;
-  return undefined;
+  if (!missing.length && !oneOf.length) return undefined;
+  const text = missing.length
+    ? `missing required params: ${missing.join(', ')}`
+    : `missing required params: one of ${oneOf[0].join(', ')}`;
+  // A required parameter given under a near name (project for project_id) is named as the one meant.
+  const known = paramsOf(a);
+  const guess = didYouMean(
+    Object.keys(params).filter((k) => !Object.hasOwn(known, k)),
+    [...missing, ...oneOf.flat()],
+  );
+  return guess ? `${text}. ${guess}` : text;
 }
 
 /** Strict decoding: an unknown key is refused, then types and fixed sets are checked. */
 export function decode(a: ActionSpec, params: Record<string, unknown>): string | undefined {
   const valid = paramsOf(a);
-  const unknown = Object.keys(params).find((k) => !(k in valid));
-  if (unknown) return `invalid params for this action: json: unknown field "${unknown}"`;
+  const unknown = Object.keys(params).find((k) => !Object.hasOwn(valid, k));
+  if (unknown) {
+    // The meta tool's schema does not show the action's parameters: the answer names the ones it takes.
+    const names = Object.keys(valid);
+    const guess = didYouMean([unknown], names);
+    return `invalid params for this action: json: unknown field "${unknown}".${guess ? ` ${guess}` : ''} ${validParams(names)}`;
+  }
   return checkTypes(a, params);
 }
 
 /** Types and fixed sets of the action's parameters (unknown keys already answered by the caller). */
 export function checkTypes(a: ActionSpec, params: Record<string, unknown>): string | undefined {
   const v = validatorFor(inputSchema(a));
-  return v(params) ? undefined : `invalid params for this action: ${describeErrors(v.errors)}`;
+  return v(params) ? undefined : `invalid params for this action: ${describeErrors(v.errors, params)}`;
 }
 
 /** '<operation>: <param> is required (must be > 0 | non-empty). ...' for required values given empty. */

@@ -2,6 +2,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsImport from 'ajv-formats';
 import type { ActionSpec, JsonSchema, ParamSpec } from '../catalog/types.js';
+import { nearest } from './suggest.js';
 
 const addFormats = addFormatsImport as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -135,19 +136,73 @@ function findNonFinite(value: unknown, path: string, out: ErrorObject[]): void {
   }
 }
 
-/** Renders ajv errors the way a model can act on: where, what, and the accepted values. */
-export function describeErrors(errors: ErrorObject[] | null | undefined, base = ''): string {
+/** What a format asks for, with an example a model can copy (ajv names only the format). */
+const FORMAT_EXAMPLES: Readonly<Record<string, string>> = {
+  date: 'a date such as 2026-03-31',
+  'date-time': 'a date and time in ISO 8601 such as 2026-03-31T14:00:00Z',
+};
+
+/** The value at an ajv instance path (a JSON pointer) of `data`. */
+function valueAt(data: unknown, pointer: string): unknown {
+  let v = data;
+  for (const key of pointer.split('/').slice(1)) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return v;
+}
+
+/**
+ * What was given instead of the expected type: numbers and booleans as themselves, anything else by its kind
+ * only (a string may hold a secret). A string holding the JSON of the expected type says to send the value.
+ */
+function given(value: unknown, expected: string): string {
+  if (typeof value === 'number' || typeof value === 'boolean') return `got ${String(value)}`;
+  if (value === null) return 'got null';
+  if (Array.isArray(value)) return 'got an array';
+  if (typeof value === 'object') return 'got an object';
+  if (typeof value === 'string' && (expected === 'object' || expected === 'array')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return 'got a string';
+    }
+    const kind = Array.isArray(parsed) ? 'array' : parsed === null ? 'null' : typeof parsed;
+    if (kind === expected) return `got a string holding JSON: send the ${expected} itself, not as a string`;
+  }
+  return `got a ${typeof value}`;
+}
+
+/** '<where> must be <expected> (got ...)': a value of the wrong type. */
+export function typeProblem(where: string, expected: string, value: unknown): string {
+  return `${where} must be ${expected} (${given(value, expected)})`;
+}
+
+/**
+ * Renders ajv errors the way a model can act on: where, what, the accepted values (and the one probably
+ * meant), and what was given instead of the expected type. `data`: the validated value, for the types given.
+ */
+export function describeErrors(errors: ErrorObject[] | null | undefined, data?: unknown): string {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const e of errors ?? []) {
-    const where = (base + e.instancePath).replace(/^\//, '').replace(/\//g, '.') || 'arguments';
+    const where = e.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'arguments';
     let text: string;
-    if (e.keyword === 'enum')
-      text = `${where} must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;
-    else if (e.keyword === 'additionalProperties')
+    if (e.keyword === 'enum') {
+      const allowed = e.params.allowedValues as unknown[];
+      const value = valueAt(data, e.instancePath);
+      const meant = typeof value === 'string' ? nearest(value, allowed.map(String)) : undefined;
+      text = `${where} must be one of: ${allowed.join(', ')}${meant ? ` (did you mean ${meant}?)` : ''}`;
+    } else if (e.keyword === 'additionalProperties')
       text = `${where === 'arguments' ? '' : where + ': '}unknown property "${e.params.additionalProperty as string}"`;
     else if (e.keyword === 'required')
       text = `${where === 'arguments' ? '' : where + ': '}missing property "${e.params.missingProperty as string}"`;
+    else if (e.keyword === 'type' && data !== undefined)
+      text = typeProblem(where, String(e.params.type), valueAt(data, e.instancePath));
+    else if (e.keyword === 'format' && FORMAT_EXAMPLES[e.params.format as string])
+      text = `${where} ${e.message ?? 'is invalid'}, ${FORMAT_EXAMPLES[e.params.format as string]}`;
+    else if (e.keyword === 'minLength' && e.params.limit === 1) text = `${where} must not be empty`;
     else text = `${where} ${e.message ?? 'is invalid'}`;
     if (!seen.has(text)) {
       seen.add(text);

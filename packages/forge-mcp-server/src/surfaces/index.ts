@@ -9,12 +9,12 @@ import {
   dynamicSurfaceCheck,
   emptyRequired,
   INVALID_PARAMS,
-  levenshtein,
   metaSurfaceCheck,
   missingOneOf,
   translateAliases,
 } from '../executor/arguments.js';
-import { describeErrors, inputSchema, paramsOf, validatorFor } from '../executor/schema.js';
+import { describeErrors, inputSchema, paramsOf, typeProblem, validatorFor } from '../executor/schema.js';
+import { didYouMean, levenshtein, nearest } from '../executor/suggest.js';
 import { confirmationReason } from '../policy/index.js';
 import type { ActionFinder } from './find.js';
 import type { CatalogView } from './view.js';
@@ -104,6 +104,19 @@ const EXECUTE_SCHEMA: JsonSchema = {
   required: ['action'],
   additionalProperties: false,
 };
+
+/** Said after an envelope error when parameters were given beside action (dynamic and meta surfaces). */
+const PARAMS_INSIDE = "Pass the action's parameters inside params, not beside action.";
+/** Said after an individual tool's error when its parameters were wrapped in params. */
+const PARAMS_TOP_LEVEL = "This tool takes the action's parameters at the top level, not inside params.";
+
+/** The envelope's error, with the way out when parameters sit beside action. */
+function envelopeError(args: Record<string, unknown>, problem: string): Resolution {
+  const beside =
+    typeof args.action === 'string' &&
+    Object.keys(args).some((k) => k !== 'action' && k !== 'params' && k !== 'confirm');
+  return refuse(`validating "arguments": ${problem}${beside ? `. ${PARAMS_INSIDE}` : ''}`);
+}
 
 /** Annotations of one action as a tool. */
 export function actionAnnotations(a: ActionSpec): ToolAnnotations {
@@ -403,7 +416,7 @@ export class Surface {
 
   private resolveExecute(args: Record<string, unknown>): Resolution | Promise<Resolution> {
     const v = validatorFor(EXECUTE_SCHEMA);
-    if (!v(args)) return refuse(`validating "arguments": ${describeErrors(v.errors)}`);
+    if (!v(args)) return envelopeError(args, describeErrors(v.errors, args));
     const id = String(args.action);
     const entry = this.view.catalog.get(id);
     const avail = entry ? this.view.availability(entry) : undefined;
@@ -426,7 +439,7 @@ export class Surface {
     if (this.opts.surface === 'dynamic') {
       if (tool !== FIND_TOOL) return { kind: 'unknown_tool' };
       const v = validatorFor(FIND_SCHEMA);
-      if (!v(args)) return refuse(`validating "arguments": ${describeErrors(v.errors)}`);
+      if (!v(args)) return refuse(`validating "arguments": ${describeErrors(v.errors, args)}`);
       return this.find(String(args.query), Number(args.limit ?? 5));
     }
     if (this.opts.surface === 'individual') {
@@ -445,8 +458,17 @@ export class Surface {
       const params = { ...args };
       const empty = emptyRequired(a, params);
       if (empty) return refuse(empty, 'invalid_params', a);
-      if (!v(params))
-        return refuse(`validating "arguments": ${describeErrors(v.errors)}`, 'invalid_params', a);
+      if (!v(params)) {
+        const valid = Object.keys(schema.properties as object);
+        const unknown = Object.keys(args).filter((k) => !valid.includes(k));
+        const wrapped = unknown.includes('params') && typeof args.params === 'object';
+        const after = wrapped ? PARAMS_TOP_LEVEL : didYouMean(unknown, valid);
+        return refuse(
+          `validating "arguments": ${describeErrors(v.errors, params)}${after ? `. ${after}` : ''}`,
+          'invalid_params',
+          a,
+        );
+      }
       // A one-of group (at least one of these) is not in the closed schema a client sees: checked here, before
       // anything is sent, as the other surfaces check it.
       const group = missingOneOf(a, params)[0];
@@ -472,11 +494,14 @@ export class Surface {
       (args.params !== undefined &&
         (typeof args.params !== 'object' || args.params === null || Array.isArray(args.params)))
     )
-      return refuse(
-        `validating "arguments": ${typeof args.action !== 'string' ? 'missing property "action"' : 'params must be object'}`,
+      return envelopeError(
+        args,
+        typeof args.action !== 'string'
+          ? 'missing property "action"'
+          : typeProblem('params', 'object', args.params),
       );
     const extra = Object.keys(args).filter((k) => k !== 'action' && k !== 'params');
-    if (extra.length) return refuse(`validating "arguments": unknown property "${extra[0]}"`);
+    if (extra.length) return envelopeError(args, `unknown property "${extra[0]}"`);
     const name = args.action.startsWith(d.domain + '.')
       ? args.action.slice(d.domain.length + 1)
       : args.action;
@@ -490,8 +515,10 @@ export class Surface {
       if (av && av.state === 'withheld' && av.reason === 'fine_grained')
         return refuse(av.text, 'fine_grained', entry);
       const valid = d.actions.filter((x) => this.view.isListed(x)).map(shortName);
+      // A misspelt name, a wrong case or another spelling of the domain (issues.list): the name probably meant.
+      const meant = nearest(args.action.slice(args.action.lastIndexOf('.') + 1), valid);
       return refuse(
-        `${tool}: unknown action "${args.action}". Valid actions: ${valid.join(', ')}`,
+        `${tool}: unknown action "${args.action}".${meant ? ` Did you mean: ${meant}?` : ''} Valid actions: ${valid.join(', ')}`,
         'unknown_action',
       );
     }

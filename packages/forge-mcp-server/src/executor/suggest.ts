@@ -1,0 +1,64 @@
+/**
+ * Nearest names by spelling, for the 'did you mean' part of argument errors: parameter names, fixed-set
+ * values and action names. Deterministic: the closest candidate wins, ties go to the first listed.
+ */
+
+export function levenshtein(a: string, b: string): number {
+  const dp = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = dp[0];
+    dp[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = dp[j];
+      dp[j] = Math.min(dp[j] + 1, dp[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return dp[b.length];
+}
+
+/** Short forms people write for the words of our names (mr_iid, pr_id for merge_request_iid). */
+const SHORT_FORMS: Readonly<Record<string, string>> = { mr: 'merge_request', pr: 'merge_request' };
+
+function expand(word: string): string {
+  return word
+    .toLowerCase()
+    .split(/[_.\s-]+/)
+    .map((t) => SHORT_FORMS[t] ?? t)
+    .join('_');
+}
+
+/** Whether one of the names is a whole word of the other (project in project_id, assignee in assignee_ids). */
+function wordOf(a: string, b: string): boolean {
+  const words = (s: string) => s.split('_').filter(Boolean);
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return words(long).includes(short) || (short.length >= 3 && words(long).some((w) => w.startsWith(short)));
+}
+
+/** The candidate `word` most probably meant, if one is close enough. */
+export function nearest(word: string, candidates: readonly string[]): string | undefined {
+  const w = expand(word);
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const c of candidates) {
+    const d = levenshtein(w, expand(c));
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  if (best === undefined) return undefined;
+  return bestD <= Math.max(2, Math.floor(w.length / 3)) || wordOf(w, expand(best)) ? best : undefined;
+}
+
+/**
+ * 'Did you mean: merge_request_iid (for mr_iid)?' for the unknown names that are near a valid one; undefined
+ * when none is. One text on every surface.
+ */
+export function didYouMean(unknown: readonly string[], valid: readonly string[]): string | undefined {
+  const guesses = unknown.flatMap((u) => {
+    const g = nearest(u, valid);
+    return g ? [`${g} (for ${u})`] : [];
+  });
+  return guesses.length ? `Did you mean: ${guesses.join(', ')}?` : undefined;
+}

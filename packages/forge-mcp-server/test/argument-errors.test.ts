@@ -1,0 +1,197 @@
+/**
+ * What each tool surface answers to the usual mistakes in a call's arguments, word for word, through a real MCP
+ * client over stdio against forge-sim: the type given instead of the expected one, the fixed-set value probably
+ * meant, the parameter or action name probably meant, a date's expected shape, parameters given as a JSON
+ * string, beside action or wrapped in params. Nothing reaches the instance.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiCalls, sim, stdioClient, textOf, type Connected, type ForgeSim } from './harness.js';
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
+type SurfaceName = 'dynamic' | 'meta' | 'individual';
+let s: ForgeSim;
+const clients = {} as Record<SurfaceName, Connected>;
+beforeAll(async () => {
+  s = await sim();
+  for (const surface of ['dynamic', 'meta', 'individual'] as const)
+    clients[surface] = await stdioClient(s, { env: { FORGE_MCP_TOOL_SURFACE: surface } });
+});
+afterAll(async () => {
+  for (const c of Object.values(clients)) await c.close();
+  await s.close();
+});
+
+/** Individual tool names of the actions used here. */
+const TOOLS: Record<string, string> = {
+  'issue.get': 'forge_issue_get',
+  'issue.list': 'forge_issue_list',
+  'issue.create': 'forge_issue_create',
+  'project.get': 'forge_project_get',
+  'merge_request.get': 'forge_mr_get',
+  'pipeline.create': 'forge_pipeline_create',
+};
+
+/** Calls `id` with `params` on `surface` the way that surface takes them; the answer's text (an error). */
+async function call(surface: SurfaceName, id: string, params: unknown): Promise<string> {
+  const since = s.requests.length;
+  const [domain, action] = [id.slice(0, id.indexOf('.')), id.slice(id.indexOf('.') + 1)];
+  const r = await clients[surface].client.callTool(
+    surface === 'dynamic'
+      ? { name: 'forge_execute_action', arguments: { action: id, params } as Record<string, unknown> }
+      : surface === 'meta'
+        ? { name: `forge_${domain}`, arguments: { action, params } as Record<string, unknown> }
+        : { name: TOOLS[id], arguments: params as Record<string, unknown> },
+  );
+  expect(r.isError, textOf(r)).toBe(true);
+  expect(apiCalls(s, since)).toHaveLength(0);
+  return textOf(r);
+}
+
+/** The prefix each surface puts before a type or fixed-set problem of an action's parameters. */
+const typed = (surface: SurfaceName, id: string) =>
+  surface === 'dynamic'
+    ? 'forge_execute_action: invalid params for this action: '
+    : surface === 'meta'
+      ? `forge_${id.slice(0, id.indexOf('.'))}/${id.slice(id.indexOf('.') + 1)}: invalid params for this action: `
+      : 'validating "arguments": ';
+
+describe.each(['dynamic', 'meta', 'individual'] as const)('on the %s surface', (surface) => {
+  it('a value of the wrong type names the type given (a string only by its kind)', async () => {
+    const p = typed(surface, 'issue.get');
+    expect(await call(surface, 'issue.get', { project_id: '1', issue_iid: 'abc' })).toBe(
+      `${p}issue_iid must be integer (got a string)`,
+    );
+    expect(await call(surface, 'issue.get', { project_id: '1', issue_iid: 1.5 })).toBe(
+      `${p}issue_iid must be integer (got 1.5)`,
+    );
+    expect(await call(surface, 'issue.list', { project_id: '1', confidential: 5 })).toBe(
+      `${typed(surface, 'issue.list')}confidential must be boolean (got 5)`,
+    );
+    expect(await call(surface, 'issue.list', { project_id: '1', iids: { a: 1 } })).toBe(
+      `${typed(surface, 'issue.list')}iids must be array (got an object)`,
+    );
+    expect(await call(surface, 'pipeline.create', { project_id: '1', ref: 'main', variables: '[]' })).toBe(
+      `${typed(surface, 'pipeline.create')}variables must be array (got a string holding JSON: send the array itself, not as a string)`,
+    );
+  });
+
+  it('a fixed-set value misspelt or in the wrong case names the one probably meant', async () => {
+    const p = typed(surface, 'issue.list');
+    expect(await call(surface, 'issue.list', { project_id: '1', state: 'open' })).toBe(
+      `${p}state must be one of: opened, closed, all (did you mean opened?)`,
+    );
+    expect(await call(surface, 'issue.list', { project_id: '1', state: 'Closed' })).toBe(
+      `${p}state must be one of: opened, closed, all (did you mean closed?)`,
+    );
+    expect(await call(surface, 'issue.list', { project_id: '1', state: 'shut' })).toBe(
+      `${p}state must be one of: opened, closed, all`,
+    );
+  });
+
+  it('a malformed date says the shape expected, with an example', async () => {
+    expect(await call(surface, 'issue.create', { project_id: '1', title: 't', due_date: '31/03/2026' })).toBe(
+      `${typed(surface, 'issue.create')}due_date must match format "date", a date such as 2026-03-31`,
+    );
+    expect(await call(surface, 'issue.list', { project_id: '1', created_after: 'yesterday' })).toBe(
+      `${typed(surface, 'issue.list')}created_after must match format "date-time", a date and time in ISO 8601 such as 2026-03-31T14:00:00Z`,
+    );
+  });
+});
+
+describe('a parameter under a near name is named as the one meant', () => {
+  it('a required one (project for project_id, mr_id and mr_iid for merge_request_iid)', async () => {
+    expect(await call('meta', 'issue.get', { project: '1', issue_iid: 1 })).toBe(
+      'forge_issue/get: missing required params: project_id. Did you mean: project_id (for project)?',
+    );
+    expect(await call('individual', 'issue.get', { project: '1', issue_iid: 1 })).toBe(
+      'validating "arguments": missing property "project_id"; unknown property "project". Did you mean: project_id (for project)?',
+    );
+    expect(await call('dynamic', 'merge_request.get', { project_id: '1', mr_id: 1 })).toBe(
+      'invalid params. Unknown params: mr_id. Did you mean: merge_request_iid (for mr_id)? Missing required params: merge_request_iid. Valid params: project_id, merge_request_iid, include_diverged_commits_count, include_rebase_in_progress, render_html.',
+    );
+    expect(await call('meta', 'merge_request.get', { project_id: '1', mr_id: 1 })).toBe(
+      'forge_merge_request/get: missing required params: merge_request_iid. Did you mean: merge_request_iid (for mr_id)?',
+    );
+    // The closed individual schema takes no alias, but names the parameter the alias stands for.
+    expect(await call('individual', 'merge_request.get', { project_id: '1', mr_iid: 1 })).toBe(
+      'validating "arguments": missing property "merge_request_iid"; unknown property "mr_iid". Did you mean: merge_request_iid (for mr_iid)?',
+    );
+  });
+
+  it('an optional one; the meta surface names the parameters the action takes', async () => {
+    expect(await call('meta', 'project.get', { project_id: '1', licence: true })).toBe(
+      'forge_project/get: invalid params for this action: json: unknown field "licence". Did you mean: license (for licence)? Valid params: project_id, statistics, license, with_custom_attributes.',
+    );
+    expect(await call('individual', 'project.get', { project_id: '1', licence: true })).toBe(
+      'validating "arguments": unknown property "licence". Did you mean: license (for licence)?',
+    );
+    expect(await call('meta', 'project.get', { project_id: '1', frobnicate: 1 })).toBe(
+      'forge_project/get: invalid params for this action: json: unknown field "frobnicate". Valid params: project_id, statistics, license, with_custom_attributes.',
+    );
+  });
+});
+
+describe('the envelope', () => {
+  it('params given as a JSON string says to send the object itself', async () => {
+    const json = JSON.stringify({ project_id: '1', issue_iid: 1 });
+    const text =
+      'validating "arguments": params must be object (got a string holding JSON: send the object itself, not as a string)';
+    expect(await call('dynamic', 'issue.get', json)).toBe(text);
+    expect(await call('meta', 'issue.get', json)).toBe(text);
+    expect(await call('dynamic', 'issue.get', [])).toBe(
+      'validating "arguments": params must be object (got an array)',
+    );
+  });
+
+  it('parameters beside action, or wrapped in params on an individual tool, say where they go', async () => {
+    const since = s.requests.length;
+    const beside = await clients.dynamic.client.callTool({
+      name: 'forge_execute_action',
+      arguments: { action: 'issue.get', project_id: '1', issue_iid: 1 },
+    });
+    expect(textOf(beside)).toBe(
+      'validating "arguments": unknown property "project_id"; unknown property "issue_iid". Pass the action\'s parameters inside params, not beside action.',
+    );
+    const metaBeside = await clients.meta.client.callTool({
+      name: 'forge_issue',
+      arguments: { action: 'get', project_id: '1', issue_iid: 1 },
+    });
+    expect(textOf(metaBeside)).toBe(
+      'validating "arguments": unknown property "project_id". Pass the action\'s parameters inside params, not beside action.',
+    );
+    expect(await call('individual', 'issue.get', { params: { project_id: '1', issue_iid: 1 } })).toBe(
+      'validating "arguments": missing property "project_id"; missing property "issue_iid"; unknown property "params". This tool takes the action\'s parameters at the top level, not inside params.',
+    );
+    const empty = await clients.dynamic.client.callTool({
+      name: 'forge_execute_action',
+      arguments: { action: '', params: {} },
+    });
+    expect(textOf(empty)).toBe('validating "arguments": action must not be empty');
+    expect(apiCalls(s, since)).toHaveLength(0);
+  });
+
+  it('a misspelt action name on the meta surface names the action probably meant', async () => {
+    for (const [given, meant] of [
+      ['lsit', 'list'],
+      ['List', 'list'],
+      ['issues.list', 'list'],
+      ['issue.gte', 'get'],
+    ]) {
+      const r = await clients.meta.client.callTool({
+        name: 'forge_issue',
+        arguments: { action: given, params: { project_id: '1' } },
+      });
+      expect(textOf(r)).toMatch(
+        new RegExp(
+          `^forge_issue: unknown action "${given}"\\. Did you mean: ${meant}\\? Valid actions: create, `,
+        ),
+      );
+    }
+    const none = await clients.meta.client.callTool({
+      name: 'forge_issue',
+      arguments: { action: 'frobnicate', params: {} },
+    });
+    expect(textOf(none)).toMatch(/^forge_issue: unknown action "frobnicate"\. Valid actions: create, /);
+  });
+});
