@@ -1252,4 +1252,23 @@ describe('read actions checked against the endpoint code (third sweep)', () => {
     );
     expect(accepts('dependency.list', { package_manager: ['rpm'] })).toBe(false);
   });
+
+  // lib/api/files.rb: ref is allow_blank: false on the file, raw file, metadata and blame reads.
+  it.each([
+    'repository.file_get',
+    'repository.file_metadata',
+    'repository.file_raw',
+    'repository.file_raw_metadata',
+    'repository.file_blame',
+  ])('%s refuses an empty ref', (id) => {
+    expect(accepts(id, { ref: '' })).toBe(false);
+    expect(accepts(id, { ref: 'main' })).toBe(true);
+  });
+
+  // lib/api/repositories.rb (GET :id/repository/archive) requires format to match Gitlab::PathRegex
+  // .archive_formats_regex: zip, tar, tar.gz, tgz, gz, tar.bz2, tbz, tbz2, tb2, bz2.
+  it('repository.archive builds links for the tgz and gz formats too', () => {
+    for (const format of ['tgz', 'gz']) expect(accepts('repository.archive', { format }), format).toBe(true);
+    expect(accepts('repository.archive', { format: '7z' })).toBe(false);
+  });
 });

@@ -13,8 +13,10 @@ const filePath: ParamSpec = {
   description:
     'Path of the file inside the repository, e.g. "src/index.js" (slashes are URL-encoded for you; this is not a local path).',
 };
+/** lib/api/files.rb declares every file ref allow_blank: false: an empty ref is refused with 400. */
 const fileRef: ParamSpec = {
   type: 'string',
+  minLength: 1,
   description:
     'Branch, tag or commit SHA to read the file at, e.g. "main". Use "HEAD" for the default branch.',
 };
@@ -175,7 +177,8 @@ export const domain: DomainSpec = {
         },
         format: {
           type: 'string',
-          enum: ['tar.gz', 'tar.bz2', 'tbz', 'tbz2', 'tb2', 'bz2', 'tar', 'zip'],
+          // Gitlab::PathRegex.archive_formats_regex, which the archive route requires of its format.
+          enum: ['tar.gz', 'tgz', 'gz', 'tar.bz2', 'tbz', 'tbz2', 'tb2', 'bz2', 'tar', 'zip'],
           default: 'tar.gz',
           description: 'Archive format.',
         },
