@@ -25,6 +25,8 @@ describe('keyset paging reaches the next page', () => {
     { action: 'project.list', params: { order_by: 'id', sort: 'asc' }, continuation: 'id_after' },
     // A project's jobs continue with an opaque cursor.
     { action: 'job.list_project', params: { project_id: '1' }, continuation: 'cursor' },
+    // A runner's jobs too.
+    { action: 'runner.jobs', params: { runner_id: 1 }, continuation: 'cursor' },
   ];
 
   it.each(cases)(

@@ -1060,6 +1060,8 @@ describe('keyset paging where the instance offers it', () => {
     ['user.list', 'cursor'],
     ['issue.list', 'cursor'],
     ['package.registry_tag_list', 'last'],
+    // lib/api/ci/runners.rb (GET :id/jobs declares cursor and pages with paginate_with_strategies).
+    ['runner.jobs', 'cursor'],
   ])('%s takes pagination keyset and its %s', (id, continuation) => {
     expect(accepts(id, { pagination: 'keyset', [continuation]: 'eyJpZCI6IjQyIn0' })).toBe(true);
     expect(accepts(id, { pagination: 'offset' })).toBe(false);

@@ -480,6 +480,7 @@ export const domain: DomainSpec = {
         order_by: { type: 'string', enum: ['id'], description: 'Order jobs by ID.' },
         sort: { type: 'string', enum: ['asc', 'desc'], description: 'Sort direction (default desc).' },
         ...P.paging,
+        ...P.keysetPaging('newest first by ID'),
       },
       required: ['runner_id'],
       request: { rest: { method: 'GET', path: '/runners/:runner_id/jobs' } },
