@@ -354,6 +354,8 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   nuke: DELETE,
   unregister: DELETE,
   map: { add: 1, create: 0.9, link: 0.9 },
+  connect: { register: 1, setup: 0.9, create: 0.9, add: 0.9, link: 0.8, set: 0.8 },
+  disconnect: { delete: 1, remove: 1, unlink: 0.9, revoke: 0.7 },
   deregister: DELETE,
   trash: DELETE,
   wipe: DELETE,
