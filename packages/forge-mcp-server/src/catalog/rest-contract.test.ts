@@ -1269,6 +1269,22 @@ describe('read actions checked against the endpoint code (third sweep)', () => {
 
   // lib/api/repositories.rb (GET :id/repository/archive) requires format to match Gitlab::PathRegex
   // .archive_formats_regex: zip, tar, tar.gz, tgz, gz, tar.bz2, tbz, tbz2, tb2, bz2.
+  // ee/lib/api/group_service_accounts.rb (GET :id/service_accounts/:user_id/personal_access_tokens) uses
+  // access_token_params: the creation, last use and expiry filters besides state, revoked, search and sort.
+  it('group.service_account_pat_list filters by creation, last use and expiry', () => {
+    const args = {
+      user_id: 7,
+      created_after: '2026-01-01T00:00:00Z',
+      created_before: '2026-02-01T00:00:00Z',
+      last_used_after: '2026-01-01T00:00:00Z',
+      last_used_before: '2026-02-01T00:00:00Z',
+      expires_after: '2026-03-01',
+      expires_before: '2026-04-01',
+    };
+    expect(accepts('group.service_account_pat_list', args)).toBe(true);
+    expect(sentQuery('group.service_account_pat_list', args)).toMatchObject({ expires_after: '2026-03-01' });
+  });
+
   it('repository.archive builds links for the tgz and gz formats too', () => {
     for (const format of ['tgz', 'gz']) expect(accepts('repository.archive', { format }), format).toBe(true);
     expect(accepts('repository.archive', { format: '7z' })).toBe(false);
