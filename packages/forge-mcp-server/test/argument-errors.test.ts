@@ -171,7 +171,7 @@ describe('the envelope', () => {
     expect(apiCalls(s, since)).toHaveLength(0);
   });
 
-  it('a misspelt action name on the meta surface names the action probably meant', async () => {
+  it("a misspelt action name on the meta surface names the action probably meant, or the tool of another domain's action", async () => {
     for (const [given, meant] of [
       ['lsit', 'list'],
       ['List', 'list'],
@@ -188,6 +188,13 @@ describe('the envelope', () => {
         ),
       );
     }
+    const elsewhere = await clients.meta.client.callTool({
+      name: 'forge_issue',
+      arguments: { action: 'merge_request.list', params: { project_id: '1' } },
+    });
+    expect(textOf(elsewhere)).toMatch(
+      /^forge_issue: unknown action "merge_request\.list"\. Did you mean: forge_merge_request with action list\? Valid actions: create, /,
+    );
     const none = await clients.meta.client.callTool({
       name: 'forge_issue',
       arguments: { action: 'frobnicate', params: {} },

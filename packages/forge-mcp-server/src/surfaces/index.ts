@@ -515,8 +515,14 @@ export class Surface {
       if (av && av.state === 'withheld' && av.reason === 'fine_grained')
         return refuse(av.text, 'fine_grained', entry);
       const valid = d.actions.filter((x) => this.view.isListed(x)).map(shortName);
-      // A misspelt name, a wrong case or another spelling of the domain (issues.list): the name probably meant.
-      const meant = nearest(args.action.slice(args.action.lastIndexOf('.') + 1), valid);
+      // Another domain's action (merge_request.list on forge_issue): the tool that runs it. Otherwise a misspelt
+      // name, a wrong case or another spelling of the domain (issues.list): the name probably meant.
+      const other = this.view.catalog.get(args.action);
+      const home = other && this.view.isListed(other) ? this.view.catalog.domain(other.id) : undefined;
+      const meant =
+        home && other && home.domain !== d.domain
+          ? `${home.metaTool} with action ${shortName(other)}`
+          : nearest(args.action.slice(args.action.lastIndexOf('.') + 1), valid);
       return refuse(
         `${tool}: unknown action "${args.action}".${meant ? ` Did you mean: ${meant}?` : ''} Valid actions: ${valid.join(', ')}`,
         'unknown_action',
