@@ -25,6 +25,7 @@ import {
   type Connected,
   type ForgeSim,
   rpc,
+  until,
 } from './harness.js';
 
 let s: ForgeSim;
@@ -351,6 +352,39 @@ describe('destructive call decision', () => {
           throw new Error('the dialog crashed');
         },
       },
+    );
+  });
+
+  it("the client's cancel of the call withdraws its open confirmation question (legacy era), and nothing runs", async () => {
+    await withClient(
+      { FORGE_MCP_TOOL_SURFACE: 'meta' },
+      async (c) => {
+        s.reset();
+        const since = s.requests.length;
+        let asked = 0;
+        let withdrawn = false;
+        c.client.setRequestHandler('elicitation/create', (_req, ctx) => {
+          asked++;
+          return new Promise((_resolve, reject) =>
+            ctx.mcpReq.signal.addEventListener('abort', () => {
+              withdrawn = true;
+              reject(new Error('withdrawn'));
+            }),
+          );
+        });
+        const call = new AbortController();
+        const deleting = c.client.callTool(
+          { name: 'forge_issue', arguments: { action: 'delete', params: DELETE_ISSUE.params } },
+          { signal: call.signal },
+        );
+        deleting.catch(() => undefined);
+        await until(() => asked === 1, 'the confirmation question');
+        call.abort('the user stopped it');
+        await expect(deleting).rejects.toThrow();
+        await until(() => withdrawn, "the question's withdrawal", 10_000);
+        expect(deletes(since)).toHaveLength(0);
+      },
+      { capabilities: { elicitation: { form: {} } } },
     );
   });
 

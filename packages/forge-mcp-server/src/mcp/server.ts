@@ -337,11 +337,11 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
           // that fails (the client errs or never answers) is reported here, and nothing runs.
           let reply: ElicitResult;
           try {
-            reply = await ctx.mcpReq.elicitInput({
-              mode: 'form',
-              message: decision.question,
-              requestedSchema: CONFIRM_SCHEMA,
-            } as never);
+            // The client's cancel of this call withdraws the question too.
+            reply = await ctx.mcpReq.elicitInput(
+              { mode: 'form', message: decision.question, requestedSchema: CONFIRM_SCHEMA } as never,
+              { signal: ctx.mcpReq.signal },
+            );
           } catch (err) {
             const reason = err instanceof Error ? err.message : String(err);
             return report(errorResult(CONFIRM_TEXTS.failed(reason)), action.id, 'needs_confirmation');
