@@ -84,8 +84,9 @@ export class Throttle {
   /**
    * Charges a credential the instance refused (401) to the address. A block that falls on a listed
    * proxy's own address (the trusted header was absent or named no client, so the transport source was
-   * charged) is a transport_source block: everyone behind that proxy without a held credential is refused
-   * until it ends. Other blocks are named by the budget that was spent.
+   * charged) is a transport_source block: until it ends, a request charged to that address (one without a
+   * usable trusted header) is refused unless its credential is held; a request whose header names a client
+   * is charged to that client, not refused for the proxy's block. Other blocks are named by the budget spent.
    */
   async chargeFailure(address: string, credentialKey: string): Promise<void> {
     const block = await this.state.budgets.fail(address, credentialKey);
