@@ -356,7 +356,7 @@ export const ASKED_AS: Record<string, string> = {
   'access.request_list_group': 'who is asking to join the group',
   'access.deny_project': 'refuse a request to join the project',
   'access.deny_group': 'refuse a request to join the group',
-  'project.get': 'details of a repository, show the project',
+  'project.get': 'details of a repository, show the project, its settings and which of its features are on',
   'project.list': 'my projects, which repositories I can see, all repos',
   'project.delete': 'remove a repository for good',
   'project.hook_delete': 'stop sending events to a url, remove a webhook',

@@ -110,6 +110,11 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
     /\b(?:who can|who may|who is allowed to|allowed to|permission to) create (?:the )?(\w+ )?tags?\b/g,
     'protected tag $1create access',
   ],
+  // "Who reacted to it": its reactions, all of them.
+  [
+    /\bwho (?:reacted|upvoted|downvoted|liked|gave (?:it )?(?:an? )?(?:thumbs ?up|thumbsup|thumbs-up|emoji|reaction|heart|star))\b/g,
+    'list reactions',
+  ],
   // "Who closed issue 9": when its state changed, and by whom.
   [/\bwho (closed|reopened|merged|locked|unlocked)\b/g, 'state events of $1 by whom'],
   // Pushes or commits refused for what they hold: the push rules.
@@ -117,6 +122,22 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
     /\b(?:reject|block|refuse|forbid|prevent|deny|disallow) (?:any |all )?(?:commits|pushes)\b/g,
     'change push rules rejecting commits',
   ],
+  // Whether a feature of the project is on: its settings.
+  [
+    /\b(?:is|are) (?:the )?(wiki|issues|issue tracker|merge requests|pipelines|ci|ci\/cd|snippets|container registry|package registry|packages|lfs|pages|requirements|releases|environments|forking|forks|analytics|service desk|squash|merge trains|shared runners)(?: feature)? (?:on|off|enabled|disabled|turned on|turned off|switched on|switched off|available)\b/g,
+    'show project',
+  ],
+  // Who owns or runs a group or project: its members and their roles.
+  [/\bwho (?:owns|maintains|runs|manages|administers|administrates)\b/g, 'who owner maintainer members of'],
+  // Who is an administrator: the users, filtered.
+  [
+    /\bwho (?:has|have|is|are) (?:an? )?admin(?:istrator)?s?(?: rights| access| privileges| role)?\b/g,
+    'list administrator users',
+  ],
+  // An environment variable of CI is a CI/CD variable.
+  [/\benv(?:ironment)? var(?:iable)?(s?)\b/g, 'ci variable$1'],
+  // Moving an issue above or below another reorders it.
+  [/\bmove (\w+ )?(#?\w+ )?(above|below|before|after|to the top of|to the bottom of)\b/g, 'reorder $1$2$3'],
   // A group given access to a group or project: sharing with it.
   [/\b(?:give|grant) (?:the )?([\w-]+ )?group access to\b/g, 'share $1group with'],
   // Other projects' jobs let in with their tokens: the job token allowlist.
@@ -354,6 +375,8 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   nuke: DELETE,
   unregister: DELETE,
   map: { add: 1, create: 0.9, link: 0.9 },
+  zero: { reset: 1, delete: 0.6 },
+  downgrade: UPDATE,
   connect: { register: 1, setup: 0.9, create: 0.9, add: 0.9, link: 0.8, set: 0.8 },
   disconnect: { delete: 1, remove: 1, unlink: 0.9, revoke: 0.7 },
   deregister: DELETE,
@@ -662,6 +685,9 @@ export const DEFERRING_WORDS = new Set(['needs', 'need', 'should', 'must', 'want
 export const DEFERRED_FILLERS = new Set(['to', 'be', 'get', 'gets', 'got', 'a', 'an', 'the', 'been']);
 /** "Needs a new value", "needs new members": what is there gets changed. */
 export const NEW_THING = accept(UPDATE, { rotate: 0.7, renew: 0.7 });
+export const NEW_WORDS = new Set(['new', 'another', 'more', 'different', 'fresh']);
+/** "No longer needs", "no longer depends on": undoing or removing what was there. */
+export const NO_LONGER = accept(DELETE, { unlink: 0.9, unassign: 0.9, unprotect: 0.8, revoke: 0.8 });
 
 /** "How many": a count first. */
 export const HOW_MANY = accept(READ, { count: 1 });
@@ -1093,5 +1119,10 @@ export const SYNONYMS: Record<string, string[]> = {
   spammer: ['spam', 'block', 'ban', 'user'],
   blocks: ['dependency', 'block', 'link'],
   related: ['link', 'related'],
+  // A pipeline's run, as other tools call it.
+  run: ['pipeline'],
+  runs: ['pipeline'],
+  workflow: ['pipeline'],
+  workflows: ['pipeline'],
   connected: ['integration', 'connection'],
 };

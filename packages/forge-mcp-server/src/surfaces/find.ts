@@ -24,6 +24,8 @@ import {
   PHRASAL_VERBS,
   MANY_WORDS,
   NEW_THING,
+  NEW_WORDS,
+  NO_LONGER,
   QUESTION,
   QUESTION_WORDS,
   READ_OPERATIONS,
@@ -581,7 +583,7 @@ export class ActionFinder {
   /** The operations a verb said late asks for, as written or as its participle ("closed", "deleted"). */
   private deferred(w: string | undefined): Record<string, number> | undefined {
     if (!w) return undefined;
-    if (w === 'new') return NEW_THING;
+    if (NEW_WORDS.has(w)) return NEW_THING;
     for (const v of [
       w,
       w.replace(/d$/, ''),
@@ -629,15 +631,19 @@ export class ActionFinder {
       strength = 1;
       verbAt = i;
     }
-    // "The group secret needs a new value": a verbless request's verb, said after its object.
-    if (strength < 1) {
-      const k = ws.findIndex((w, j) => j > i && DEFERRING_WORDS.has(w));
+    // "The group secret needs a new value", "branch x should be deleted": a verbless request's verb (or a
+    // request that starts with a thing's name), said after its object; "x no longer ..." undoes.
+    if (strength < 1 || (verbAt >= 0 && this.objectWords.has(stem(ws[verbAt])))) {
+      const k = ws.findIndex(
+        (w, j) => j > i && (DEFERRING_WORDS.has(w) || (w === 'longer' && ws[j - 1] === 'no')),
+      );
       let j = k + 1;
       while (k > 0 && j < ws.length && DEFERRED_FILLERS.has(ws[j])) j++;
-      const late = k > 0 ? this.deferred(ws[j]) : undefined;
+      const late = k < 0 ? undefined : ws[k] === 'longer' ? NO_LONGER : this.deferred(ws[j]);
       if (late) {
         operations = late;
         strength = 1;
+        verbAt = -1;
       }
     }
     const terms = new Map<string, number>();
