@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from './index.js';
 import { inputSchema, validatorFor } from '../executor/schema.js';
 import { dynamicSurfaceCheck } from '../executor/arguments.js';
-import { buildRest } from '../executor/run.js';
+import { buildRest, graphqlVariables } from '../executor/run.js';
 import type { ActionSpec, ParamSpec, RestRequest } from './types.js';
 import { apiCalls, sim, textOf, withStdio, type ForgeSim } from '../../test/harness.js';
 
@@ -1283,6 +1283,30 @@ describe('read actions checked against the endpoint code (third sweep)', () => {
     };
     expect(accepts('group.service_account_pat_list', args)).toBe(true);
     expect(sentQuery('group.service_account_pat_list', args)).toMatchObject({ expires_after: '2026-03-01' });
+  });
+
+  // Project.vulnerabilities in the instance's GraphQL schema (test/fixtures/instance-graphql-schema.graphql) also
+  // filters by hasMergeRequest, hasRemediations, dismissalReason, scanner and identifierName.
+  it('vulnerability.list filters by merge request, remediation, dismissal reason, scanner and identifier', () => {
+    const args = {
+      has_merge_request: false,
+      has_remediations: true,
+      dismissal_reason: ['FALSE_POSITIVE'],
+      scanner: ['semgrep'],
+      identifier_name: 'CVE-2021-44228',
+    };
+    expect(accepts('vulnerability.list', args)).toBe(true);
+    expect(accepts('vulnerability.list', { dismissal_reason: ['WONT_FIX'] })).toBe(false);
+    const a = action('vulnerability.list');
+    const g = a.request && 'graphql' in a.request ? a.request.graphql : undefined;
+    if (!g) throw new Error('vulnerability.list is a GraphQL action');
+    expect(graphqlVariables(g, { ...a.example, ...args })).toMatchObject({
+      hasMergeRequest: false,
+      hasRemediations: true,
+      dismissalReason: ['FALSE_POSITIVE'],
+      scanner: ['semgrep'],
+      identifierName: 'CVE-2021-44228',
+    });
   });
 
   it('repository.archive builds links for the tgz and gz formats too', () => {
