@@ -132,6 +132,33 @@ describe('a parameter under a near name is named as the one meant', () => {
   });
 });
 
+describe('long answers are cut', () => {
+  it('at most ten unknown names or problems are listed, each name cut to 64 characters', async () => {
+    const keys = Array.from({ length: 12 }, (_, i) => `k${i}`);
+    const many = { project_id: '1', issue_iid: 1, ...Object.fromEntries(keys.map((k) => [k, 1])) };
+    expect(await call('dynamic', 'issue.get', many)).toBe(
+      'invalid params. Unknown params: k0, k1, k2, k3, k4, k5, k6, k7, k8, k9 and 2 more. Valid params: project_id, issue_iid.',
+    );
+    expect(await call('individual', 'issue.get', many)).toBe(
+      `validating "arguments": ${keys
+        .slice(0, 10)
+        .map((k) => `unknown property "${k}"`)
+        .join('; ')}; and 2 more`,
+    );
+    const long = 'x'.repeat(5000);
+    expect(await call('meta', 'issue.get', { project_id: '1', issue_iid: 1, [long]: 1 })).toBe(
+      `forge_issue/get: invalid params for this action: json: unknown field "${'x'.repeat(64)}...". Valid params: project_id, issue_iid.`,
+    );
+    const r = await clients.dynamic.client.callTool({
+      name: 'forge_execute_action',
+      arguments: { action: long, params: {} },
+    });
+    expect(textOf(r)).toBe(
+      `forge_execute_action: unknown action "${'x'.repeat(64)}...". Use forge_find_action to find the canonical ID.`,
+    );
+  });
+});
+
 describe('the envelope', () => {
   it('params given as a JSON string says to send the object itself', async () => {
     const json = JSON.stringify({ project_id: '1', issue_iid: 1 });

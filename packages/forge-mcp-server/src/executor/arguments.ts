@@ -4,7 +4,7 @@
  */
 import type { ActionSpec } from '../catalog/types.js';
 import { describeErrors, inputSchema, paramsOf, validatorFor } from './schema.js';
-import { didYouMean } from './suggest.js';
+import { clip, didYouMean, listNames } from './suggest.js';
 
 /** Documented aliases translated on open schemas (dynamic and meta surfaces): [alias, target]. */
 const ALIASES: readonly (readonly [string, string])[] = [
@@ -53,7 +53,7 @@ export function dynamicSurfaceCheck(a: ActionSpec, params: Record<string, unknow
   const valid = Object.keys(known);
   const parts = [INVALID_PARAMS];
   if (unknown.length) {
-    parts.push(`Unknown params: ${unknown.join(', ')}.`);
+    parts.push(`Unknown params: ${listNames(unknown)}.`);
     const guess = didYouMean(unknown, valid);
     if (guess) parts.push(guess);
   }
@@ -105,7 +105,7 @@ export function decode(a: ActionSpec, params: Record<string, unknown>): string |
     // The meta tool's schema does not show the action's parameters: the answer names the ones it takes.
     const names = Object.keys(valid);
     const guess = didYouMean([unknown], names);
-    return `invalid params for this action: json: unknown field "${unknown}".${guess ? ` ${guess}` : ''} ${validParams(names)}`;
+    return `invalid params for this action: json: unknown field "${clip(unknown)}".${guess ? ` ${guess}` : ''} ${validParams(names)}`;
   }
   return checkTypes(a, params);
 }

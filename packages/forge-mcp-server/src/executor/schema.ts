@@ -2,7 +2,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsImport from 'ajv-formats';
 import type { ActionSpec, JsonSchema, ParamSpec } from '../catalog/types.js';
-import { nearest } from './suggest.js';
+import { clip, LISTED_AT_MOST, nearest } from './suggest.js';
 
 const addFormats = addFormatsImport as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -195,7 +195,7 @@ export function describeErrors(errors: ErrorObject[] | null | undefined, data?: 
       const meant = typeof value === 'string' ? nearest(value, allowed.map(String)) : undefined;
       text = `${where} must be one of: ${allowed.join(', ')}${meant ? ` (did you mean ${meant}?)` : ''}`;
     } else if (e.keyword === 'additionalProperties')
-      text = `${where === 'arguments' ? '' : where + ': '}unknown property "${e.params.additionalProperty as string}"`;
+      text = `${where === 'arguments' ? '' : where + ': '}unknown property "${clip(e.params.additionalProperty as string)}"`;
     else if (e.keyword === 'required')
       text = `${where === 'arguments' ? '' : where + ': '}missing property "${e.params.missingProperty as string}"`;
     else if (e.keyword === 'type' && data !== undefined)
@@ -209,5 +209,6 @@ export function describeErrors(errors: ErrorObject[] | null | undefined, data?: 
       out.push(text);
     }
   }
-  return out.join('; ');
+  const more = out.length - LISTED_AT_MOST;
+  return more > 0 ? `${out.slice(0, LISTED_AT_MOST).join('; ')}; and ${more} more` : out.join('; ');
 }

@@ -51,6 +51,20 @@ export function nearest(word: string, candidates: readonly string[]): string | u
   return bestD <= Math.max(2, Math.floor(w.length / 3)) || wordOf(w, expand(best)) ? best : undefined;
 }
 
+/** A name as an error quotes it: the caller's own text, so cut to 64 characters. */
+export function clip(name: string): string {
+  return name.length > 64 ? `${[...name].slice(0, 64).join('')}...` : name;
+}
+
+/** How many names (or problems) an error lists before saying how many more there are. */
+export const LISTED_AT_MOST = 10;
+
+/** Names as an error lists them: at most ten, each cut to 64 characters, then how many more. */
+export function listNames(names: readonly string[]): string {
+  const shown = names.slice(0, LISTED_AT_MOST).map(clip).join(', ');
+  return names.length > LISTED_AT_MOST ? `${shown} and ${names.length - LISTED_AT_MOST} more` : shown;
+}
+
 /**
  * 'Did you mean: merge_request_iid (for mr_iid)?' for the unknown names that are near a valid one; undefined
  * when none is. One text on every surface.
@@ -58,7 +72,7 @@ export function nearest(word: string, candidates: readonly string[]): string | u
 export function didYouMean(unknown: readonly string[], valid: readonly string[]): string | undefined {
   const guesses = unknown.flatMap((u) => {
     const g = nearest(u, valid);
-    return g ? [`${g} (for ${u})`] : [];
+    return g ? [`${g} (for ${clip(u)})`] : [];
   });
-  return guesses.length ? `Did you mean: ${guesses.join(', ')}?` : undefined;
+  return guesses.length ? `Did you mean: ${listNames(guesses)}?` : undefined;
 }

@@ -14,7 +14,7 @@ import {
   translateAliases,
 } from '../executor/arguments.js';
 import { describeErrors, inputSchema, paramsOf, typeProblem, validatorFor } from '../executor/schema.js';
-import { didYouMean, levenshtein, nearest } from '../executor/suggest.js';
+import { clip, didYouMean, levenshtein, nearest } from '../executor/suggest.js';
 import { confirmationReason } from '../policy/index.js';
 import type { ActionFinder } from './find.js';
 import type { CatalogView } from './view.js';
@@ -430,7 +430,7 @@ export class Surface {
   private async unknownAction(id: string): Promise<Resolution> {
     const hits = suggestIds(id, this.view.listed, await this.finderOf());
     return refuse(
-      `${EXECUTE_TOOL}: unknown action "${id}".${hits.length ? ` Did you mean: ${hits.join(', ')}?` : ''} Use ${FIND_TOOL} to find the canonical ID.`,
+      `${EXECUTE_TOOL}: unknown action "${clip(id)}".${hits.length ? ` Did you mean: ${hits.join(', ')}?` : ''} Use ${FIND_TOOL} to find the canonical ID.`,
       'unknown_action',
     );
   }
@@ -524,7 +524,7 @@ export class Surface {
           ? `${home.metaTool} with action ${shortName(other)}`
           : nearest(args.action.slice(args.action.lastIndexOf('.') + 1), valid);
       return refuse(
-        `${tool}: unknown action "${args.action}".${meant ? ` Did you mean: ${meant}?` : ''} Valid actions: ${valid.join(', ')}`,
+        `${tool}: unknown action "${clip(args.action)}".${meant ? ` Did you mean: ${meant}?` : ''} Valid actions: ${valid.join(', ')}`,
         'unknown_action',
       );
     }
