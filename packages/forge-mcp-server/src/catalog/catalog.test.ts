@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startForgeSim, type FaultRule, type ForgeSim } from 'forge-sim';
 import { Catalog, catalog, domains } from './index.js';
-import { catalogIndex } from './catalog-index.generated.js';
-import { domainEntries, findDocOf } from './entries.js';
+import { CATALOG_TRAITS, catalogIndex } from './catalog-index.generated.js';
+import { domainEntries, findDocOf, traitCountsOf } from './entries.js';
 import { findCorpus } from './find-corpus.generated.js';
 import { LazyCatalog } from './lazy.js';
 import { inputSchema, validatorFor } from '../executor/schema.js';
@@ -116,6 +116,11 @@ describe('catalog as a whole', () => {
 describe('the generated index, which a start reads instead of the domain files', () => {
   it('holds every action as its domain file declares it (a stale index fails here: npm run build rewrites it)', () => {
     expect(catalogIndex()).toEqual(domainEntries(domains));
+  });
+
+  it('counts its actions by traits as the entries have them (what a start counts its listed actions by)', () => {
+    expect(CATALOG_TRAITS).toEqual(traitCountsOf(cat.actions));
+    expect(new LazyCatalog().traitCounts()).toEqual(traitCountsOf(new LazyCatalog().actions));
   });
 
   it('gives forge_find_action each action as its domain file declares it (the search corpus is not stale)', async () => {

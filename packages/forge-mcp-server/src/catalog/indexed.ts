@@ -1,4 +1,5 @@
-import type { ActionEntry, ActionSpec, DomainEntry, FindDoc } from './types.js';
+import { traitCountsOf } from './entries.js';
+import type { ActionEntry, ActionSpec, ActionTraits, DomainEntry, FindDoc } from './types.js';
 
 type DomainOf<A extends ActionEntry> = DomainEntry & { actions: readonly A[] };
 
@@ -14,11 +15,37 @@ interface Lookups<A, D> {
  * one asked for (a start lists tools without any); two actions answering to one name are refused then.
  */
 export abstract class IndexedCatalog<A extends ActionEntry, D extends DomainOf<A>> {
-  readonly actions: A[];
+  private read?: { domains: D[]; actions: A[] };
   private lookups?: Lookups<A, D>;
 
-  constructor(readonly domains: D[]) {
-    this.actions = domains.flatMap((d) => d.actions);
+  /**
+   * `source`: the domains, or what gives them when they are first asked for (the lazy catalog parses its index
+   * then); `traits`: what traitCounts answers, when it is known without reading the domains.
+   */
+  constructor(
+    private readonly source: D[] | (() => D[]),
+    private traits?: ReadonlyArray<readonly [ActionTraits, number]>,
+  ) {}
+
+  get domains(): D[] {
+    return this.domainsAndActions().domains;
+  }
+
+  get actions(): A[] {
+    return this.domainsAndActions().actions;
+  }
+
+  private domainsAndActions(): { domains: D[]; actions: A[] } {
+    if (!this.read) {
+      const domains = typeof this.source === 'function' ? this.source() : this.source;
+      this.read = { domains, actions: domains.flatMap((d) => d.actions) };
+    }
+    return this.read;
+  }
+
+  traitCounts(): ReadonlyArray<readonly [ActionTraits, number]> {
+    this.traits ??= traitCountsOf(this.actions);
+    return this.traits;
   }
 
   /** Builds the lookups now, so that a catalog naming one thing twice is refused at once. */

@@ -1,9 +1,10 @@
 /**
  * The catalog the server reads: the generated index (every action's entry, built without evaluating a domain
- * file) and each domain's full specs loaded on first use. A stdio start, its session's view and the dynamic
- * and meta tool lists read the index alone; a call, a search or a full tool list loads the domains it needs.
+ * file), parsed when an entry is first asked for, and each domain's full specs loaded on first use. A stdio
+ * start on the dynamic surface counts the actions it lists by the build's trait counts and parses nothing; the
+ * meta tool list reads the index alone; a call, a search or a full tool list loads the domains it needs.
  */
-import { catalogIndex } from './catalog-index.generated.js';
+import { CATALOG_TRAITS, catalogIndex } from './catalog-index.generated.js';
 import { IndexedCatalog } from './indexed.js';
 import type { ActionEntry, ActionSpec, DomainEntry, DomainSpec, FindDoc } from './types.js';
 
@@ -25,12 +26,17 @@ export class LazyCatalog extends IndexedCatalog<ActionEntry, DomainEntry> {
   /** Every loaded domain's specs by canonical ID. */
   private readonly loaded = new Map<string, ActionSpec>();
 
+  /**
+   * `index`: the entries to serve instead of the generated index. The generated one is parsed when an entry is
+   * first asked for; until then the catalog answers traitCounts from the build's counts (a start's session
+   * counts the actions it lists by them).
+   */
   constructor(
-    index: DomainEntry[] = catalogIndex(),
+    index?: DomainEntry[],
     private readonly modules: () => Promise<DomainModules> = domainModules,
     private readonly corpus: () => Promise<FindDoc[]> = findCorpus,
   ) {
-    super(index);
+    super(index ?? catalogIndex, index ? undefined : CATALOG_TRAITS);
   }
 
   private load(d: DomainEntry): Promise<Map<string, ActionSpec>> {

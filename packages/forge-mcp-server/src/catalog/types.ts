@@ -152,6 +152,12 @@ export type ActionEntry = Pick<
 >;
 
 /**
+ * What a session's view judges an action by, apart from its names (its tier, scope, admin group and whether it
+ * writes) and what a tool list says of the listed ones (whether any writes or destroys).
+ */
+export type ActionTraits = Pick<ActionEntry, 'write' | 'destructive' | 'tier' | 'scope' | 'adminGroup'>;
+
+/**
  * What forge_find_action ranks an action by: its names, its description and its parameters' names (the values
  * of `params` are not read). A full ActionSpec is one; the lazy catalog reads them from a generated corpus,
  * so a search loads no domain file.
@@ -185,6 +191,12 @@ export interface CatalogSource {
   loadedSpec?(a: ActionEntry): ActionSpec | undefined;
   /** The full specs of these actions, in the same order. */
   specs(as: readonly ActionEntry[]): Promise<ActionSpec[]>;
+  /**
+   * Every distinct combination of traits among the actions, with how many actions have it: what a view counts
+   * its listed actions by without reading each entry (the lazy catalog has it from the build, before its
+   * index is parsed).
+   */
+  traitCounts(): ReadonlyArray<readonly [ActionTraits, number]>;
   /** What forge_find_action ranks these actions by, in the same order. */
   findable(as: readonly ActionEntry[]): Promise<FindDoc[]>;
 }

@@ -62,7 +62,7 @@ export async function runStdio(
       surface: config.toolSurface,
       tier: session.view.opts.tier,
       tier_source: session.view.opts.tierSource,
-      actions: session.view.listed.length,
+      actions: session.view.listedSummary().count,
     },
     'serving on stdio',
   );

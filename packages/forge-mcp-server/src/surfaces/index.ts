@@ -176,13 +176,17 @@ export interface SurfaceOptions {
 export class Surface {
   private tools?: Promise<ToolDef[]>;
   private finder?: Promise<ActionFinder>;
-  private readonly domainsByTool = new Map<string, DomainEntry>();
+  private domainsByMetaTool?: Map<string, DomainEntry>;
 
   constructor(
     readonly view: CatalogView,
     readonly opts: SurfaceOptions,
-  ) {
-    for (const d of view.catalog.domains) this.domainsByTool.set(d.metaTool, d);
+  ) {}
+
+  /** The catalog's domains by meta tool name (made when first asked for: a dynamic start reads no entry). */
+  private get domainsByTool(): Map<string, DomainEntry> {
+    this.domainsByMetaTool ??= new Map(this.view.catalog.domains.map((d) => [d.metaTool, d]));
+    return this.domainsByMetaTool;
   }
 
   private rw(text: string): string {
@@ -209,15 +213,15 @@ export class Surface {
   }
 
   private async build(): Promise<ToolDef[]> {
-    const listed = this.view.listed;
     if (this.opts.surface === 'dynamic') {
-      const writes = listed.some((a) => a.write);
+      const listed = this.view.listedSummary();
+      const { writes } = listed;
       return [
         {
           name: FIND_TOOL,
           title: this.rw('Find an action'),
           description: this.rw(
-            `Find the canonical action for a task among ${listed.length} actions on this code-hosting instance (issues, merge requests, pipelines, repositories, projects, groups, users and more). Returns the best matches with their exact parameter schema; then run one with ${EXECUTE_TOOL}.`,
+            `Find the canonical action for a task among ${listed.count} actions on this code-hosting instance (issues, merge requests, pipelines, repositories, projects, groups, users and more). Returns the best matches with their exact parameter schema; then run one with ${EXECUTE_TOOL}.`,
           ),
           inputSchema: FIND_SCHEMA,
           annotations: {
@@ -238,7 +242,7 @@ export class Surface {
           annotations: {
             title: this.rw('Execute an action'),
             readOnlyHint: !writes,
-            destructiveHint: listed.some((a) => a.destructive),
+            destructiveHint: listed.destructive,
             idempotentHint: false,
             openWorldHint: true,
           },
@@ -246,7 +250,7 @@ export class Surface {
       ];
     }
     if (this.opts.surface === 'individual') {
-      return (await this.view.catalog.specs(listed)).map((a) => ({
+      return (await this.view.catalog.specs(this.view.listed)).map((a) => ({
         name: a.tool,
         title: this.rw(a.title),
         description: this.rw(a.description),

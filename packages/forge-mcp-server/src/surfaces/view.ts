@@ -2,7 +2,7 @@
  * A session's view of the catalog. Filtering happens once, here; every surface, resource, prompt and
  * completion reads the same view.
  */
-import type { ActionEntry, CatalogSource, Tier } from '../catalog/types.js';
+import type { ActionEntry, ActionTraits, CatalogSource, Tier } from '../catalog/types.js';
 
 export const TIER_RANK: Record<Tier, number> = { free: 0, premium: 1, ultimate: 2 };
 
@@ -41,36 +41,81 @@ const ABSENT: Availability = Object.freeze({ state: 'absent' });
 /** Scopes that lift the read_api narrowing. */
 const canWrite = (scopes: string[]) => scopes.includes('api');
 
+/** What a tool list and a start's log line say of the listed actions. */
+export interface ListedSummary {
+  count: number;
+  /** Whether any listed action writes. */
+  writes: boolean;
+  /** Whether any listed action is destructive. */
+  destructive: boolean;
+}
+
 export class CatalogView {
   /** By canonical ID: an action's index entry and its full spec share one answer. */
   private readonly cache = new Map<string, Availability>();
-  readonly listed: ActionEntry[];
   private readonly excluded: Set<string>;
+  private listedList?: ActionEntry[];
+  private listedIds?: Set<string>;
+  private unavailableList?: ActionEntry[];
 
+  /**
+   * Nothing is decided here: the lists are made when first asked for, and a start's tool list and log line
+   * count the listed actions by the catalog's traits (listedSummary), so a start reads no action's entry.
+   */
   constructor(
     readonly catalog: CatalogSource,
     readonly opts: ViewOptions,
   ) {
     this.excluded = new Set(opts.excludeTools.map((s) => s.trim()).filter(Boolean));
-    const fg = opts.fineGrained;
-    this.listed = catalog.actions.filter(
-      (a) => this.availability(a).state === 'available' && !fg?.listingRefusal(a),
-    );
-    this.listedIds = new Set(this.listed.map((a) => a.id));
-    this.unavailable = catalog.actions.filter(
-      (a) => this.availability(a).state === 'tier' && !fg?.listingRefusal(a),
-    );
   }
 
-  private readonly listedIds: Set<string>;
+  /** Offered in lists: available, and listed by a fine-grained grant (which may list less than it lets through). */
+  get listed(): ActionEntry[] {
+    const fg = this.opts.fineGrained;
+    this.listedList ??= this.catalog.actions.filter(
+      (a) => this.availability(a).state === 'available' && !fg?.listingRefusal(a),
+    );
+    return this.listedList;
+  }
+
   /**
    * Actions only a higher tier than the session's offers: not listed, but found and answered as existing
    * and unavailable (never as unknown).
    */
-  readonly unavailable: ActionEntry[];
+  get unavailable(): ActionEntry[] {
+    const fg = this.opts.fineGrained;
+    this.unavailableList ??= this.catalog.actions.filter(
+      (a) => this.availability(a).state === 'tier' && !fg?.listingRefusal(a),
+    );
+    return this.unavailableList;
+  }
+
+  /**
+   * How many actions are listed and whether any listed one writes or destroys. Counted by the catalog's traits
+   * when nothing but traits decides (no exclusion, no fine-grained grant) and the list is not made yet.
+   */
+  listedSummary(): ListedSummary {
+    if (this.listedList || this.excluded.size || this.opts.fineGrained) {
+      const listed = this.listed;
+      return {
+        count: listed.length,
+        writes: listed.some((a) => a.write),
+        destructive: listed.some((a) => a.destructive),
+      };
+    }
+    const summary: ListedSummary = { count: 0, writes: false, destructive: false };
+    for (const [traits, n] of this.catalog.traitCounts()) {
+      if (this.refusal(traits)) continue;
+      summary.count += n;
+      summary.writes ||= traits.write;
+      summary.destructive ||= traits.destructive;
+    }
+    return summary;
+  }
 
   /** Offered in lists (a fine-grained grant may list less than it lets through). */
   isListed(a: ActionEntry): boolean {
+    this.listedIds ??= new Set(this.listed.map((x) => x.id));
     return this.listedIds.has(a.id);
   }
 
@@ -100,36 +145,49 @@ export class CatalogView {
     return v;
   }
 
+  /** What keeps the session from running an action with these traits, if anything does (its names and a grant apart). */
+  private refusal(a: ActionTraits): 'admin_mode' | 'scope' | 'read_only' | 'tier' | undefined {
+    const { scopes, ignoreScopes } = this.opts;
+    if (scopes && !ignoreScopes && a.adminGroup && !scopes.includes('admin_mode')) return 'admin_mode';
+    if (scopes && !ignoreScopes && !canWrite(scopes) && a.scope === 'api') return 'scope';
+    if (this.opts.readOnly && a.write) return 'read_only';
+    if (TIER_RANK[a.tier] > TIER_RANK[this.opts.tier]) return 'tier';
+    return undefined;
+  }
+
   private compute(a: ActionEntry): Availability {
     if (this.isExcluded(a)) return ABSENT;
     const fineGrained = this.opts.fineGrained?.callRefusal(a);
     if (fineGrained) return { state: 'withheld', reason: 'fine_grained', text: fineGrained };
-    const { scopes, ignoreScopes } = this.opts;
-    if (scopes && !ignoreScopes && a.adminGroup && !scopes.includes('admin_mode'))
-      return {
-        state: 'withheld',
-        reason: 'admin_mode',
-        text: `${a.id} exists but is withheld: it belongs to the ${a.adminGroup} group, which needs a token with the admin_mode scope (and an administrator).`,
-      };
-    if (scopes && !ignoreScopes && !canWrite(scopes) && a.scope === 'api')
-      return {
-        state: 'withheld',
-        reason: 'scope',
-        text: `${a.id} exists but is withheld: the token's scopes (${scopes.join(', ') || 'none'}) do not allow it; it needs a token with the api scope.`,
-      };
-    if (this.opts.readOnly && a.write)
-      return {
-        state: 'withheld',
-        reason: 'read_only',
-        text: `${a.id} exists but is withheld: the server runs in read-only mode (FORGE_MCP_READ_ONLY=true), which removes every action that changes data. Only read actions can run.`,
-      };
-    if (TIER_RANK[a.tier] > TIER_RANK[this.opts.tier])
-      return {
-        state: 'tier',
-        needs: a.tier,
-        text: `${a.id} exists but is unavailable: it needs the ${a.tier} tier, and this server's tier is ${this.opts.tier} (${this.opts.tierSource}).${this.opts.tierSource === 'detected' ? ' If the instance has a higher tier, set FORGE_MCP_TIER.' : ''}`,
-      };
-    return AVAILABLE;
+    const { scopes } = this.opts;
+    switch (this.refusal(a)) {
+      case 'admin_mode':
+        return {
+          state: 'withheld',
+          reason: 'admin_mode',
+          text: `${a.id} exists but is withheld: it belongs to the ${a.adminGroup} group, which needs a token with the admin_mode scope (and an administrator).`,
+        };
+      case 'scope':
+        return {
+          state: 'withheld',
+          reason: 'scope',
+          text: `${a.id} exists but is withheld: the token's scopes (${scopes!.join(', ') || 'none'}) do not allow it; it needs a token with the api scope.`,
+        };
+      case 'read_only':
+        return {
+          state: 'withheld',
+          reason: 'read_only',
+          text: `${a.id} exists but is withheld: the server runs in read-only mode (FORGE_MCP_READ_ONLY=true), which removes every action that changes data. Only read actions can run.`,
+        };
+      case 'tier':
+        return {
+          state: 'tier',
+          needs: a.tier,
+          text: `${a.id} exists but is unavailable: it needs the ${a.tier} tier, and this server's tier is ${this.opts.tier} (${this.opts.tierSource}).${this.opts.tierSource === 'detected' ? ' If the instance has a higher tier, set FORGE_MCP_TIER.' : ''}`,
+        };
+      default:
+        return AVAILABLE;
+    }
   }
 }
 
