@@ -148,7 +148,7 @@ export const ASKED_AS: Record<string, string> = {
   'project.update':
     'change project settings: default branch, description, visibility; disable or enable a project feature such as the wiki',
   'project.archive': 'make the project read-only, retire the project',
-  'project.unarchive': 'make the archived project writable again',
+  'project.unarchive': 'make the archived project writable again, restore an archived project',
   'project.restore': 'undo the deletion of a project, recover a deleted project',
   'project.transfer': 'move the project to another namespace or group',
   'project.fork': 'copy the project into my namespace',
@@ -449,7 +449,7 @@ export const ASKED_AS: Record<string, string> = {
   'admin.feature_set': 'turn an instance feature flag on for everyone or some actors',
   'admin.topic_create': 'a new topic to tag projects with',
   'group.archive': 'retire a group, make the group read-only',
-  'group.unarchive': 'make an archived group writable again',
+  'group.unarchive': 'make an archived group writable again, restore an archived group',
   'group.restore': 'undo the deletion of a group, recover a deleted group',
   'group.update': 'change group settings: name, visibility, description',
   'group.transfer': 'move a group under another parent group',

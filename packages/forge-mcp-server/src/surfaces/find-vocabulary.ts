@@ -25,7 +25,14 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   [/\b(?:get|be|stay|keep me) notified\b/g, 'subscribe'],
   [/\bsign off\b/g, 'approve'],
   [/\btake back\b/g, 'revoke'],
-  [/\bbring (\w+ )?(\w+ )?back\b/g, 'restore $1$2'],
+  [/\bbring (\w+ )?(\w+ )?(\w+ )?back\b/g, 'restore $1$2$3'],
+  // Letting someone back in undoes what kept them out.
+  [/\blet (\w+ )?(#?\w+ )?back in\b/g, 'reactivate $1$2'],
+  // Another go at a job or pipeline retries it.
+  [
+    /\bgive (\w+ )?(\w+ )?(#?\w+ )?(?:another|a second|one more) (?:go|try|shot|spin|chance)\b/g,
+    'retry $1$2$3',
+  ],
   [/\block (\w+ )?out\b/g, 'block $1'],
   [/\bdouble-?check\b/g, 'check'],
   [/\bhand (\w+ )?(\w+ )?over\b/g, 'transfer $1$2'],
@@ -127,6 +134,8 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
     /\b(?:is|are) (?:the )?(wiki|issues|issue tracker|merge requests|pipelines|ci|ci\/cd|snippets|container registry|package registry|packages|lfs|pages|requirements|releases|environments|forking|forks|analytics|service desk|squash|merge trains|shared runners)(?: feature)? (?:on|off|enabled|disabled|turned on|turned off|switched on|switched off|available)\b/g,
     'show project',
   ],
+  // Who has access to a group or project: its members.
+  [/\bwho (?:has|have|can|could) (?:access|get in|see it)(?: to)?\b/g, 'list members of'],
   // Who owns or runs a group or project: its members and their roles.
   [/\bwho (?:owns|maintains|runs|manages|administers|administrates)\b/g, 'who owner maintainer members of'],
   // Who is an administrator: the users, filtered.
@@ -302,7 +311,8 @@ const UPDATE = accept(kind('update', 0.8), { update: 1, edit: 1, change: 0.95, m
 const DELETE = accept(kind('delete', 0.8), { delete: 1, remove: 1 });
 const SET = accept(kind('update', 0.8), kind('create', 0.6), { set: 1, setup: 0.9, update: 0.9 });
 const ENABLE = accept(SET, { turn: 1, enable: 1, allow: 0.8, assign: 0.6, activate: 0.7 });
-const DISABLE = accept(kind('update', 0.6), { turn: 1, disable: 1, delete: 0.6, remove: 0.6, unassign: 0.7 });
+// Switching a thing off changes it; removing it is a weaker reading.
+const DISABLE = accept(kind('update', 0.7), { turn: 1, disable: 1, delete: 0.5, remove: 0.5, unassign: 0.7 });
 const RUN = { run: 1, trigger: 0.8, play: 1, start: 0.8, create: 0.7, retry: 0.4 };
 
 /** A verb of its own kind: its own operation first, the rest of the kind after. */

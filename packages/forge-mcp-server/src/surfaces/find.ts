@@ -119,6 +119,8 @@ const VERB_TERM_WEIGHT = 0.3;
 /** "add a comment": the operation the noun after a light verb names, and how well it answers. */
 const LIGHT_VERBS = new Set(['add', 'leave', 'post', 'give', 'make', 'write', 'drop', 'put', 'do', 'send']);
 const LIGHT_VERB_NOUN = 0.95;
+/** "Restore the archived project": the verb's own operations keep this share beside the one undoing the state. */
+const UNDONE_SHARE = 0.7;
 /** A request without a verb reads, less surely than one that says so. */
 const NO_VERB_STRENGTH = 0.5;
 
@@ -713,11 +715,21 @@ export class ActionFinder {
         const undo = [
           `un${w}`,
           `un${w.replace(/e?d$/, '')}`,
+          `un${w.replace(/d$/, '')}`,
           `un${w.replace(/ed$/, '')}`,
           `un${w.replace(/ing$/, 'e')}`,
           `un${stem(w)}`,
         ].find((op) => this.actionVerbs.has(op));
-        if (undo) operations = { ...operations, [undo]: 1 };
+        // The state named says what is undone: its own operation goes before the verb's others, and is
+        // searched as a word too ("restore the archived project": Unarchive project).
+        if (undo) {
+          operations = {
+            ...Object.fromEntries(Object.entries(operations).map(([op, w]) => [op, w * UNDONE_SHARE])),
+            [undo]: 1,
+          };
+          groups.push((group = new Map()));
+          add(stem(undo), 1);
+        }
       }
     for (const w of ws)
       for (const [op, weight] of Object.entries(OPERATION_HINTS[w] ?? {}))
