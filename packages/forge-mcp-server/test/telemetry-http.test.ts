@@ -222,6 +222,95 @@ describe('HTTP mode', () => {
   });
 });
 
+describe('a refused Host', () => {
+  const MESSAGE = 'request refused: this Host is not served here';
+  /** A refused request with its own Host, path and a credential header (which no log line may name). */
+  const refused = (url: string, host: string, path: string, token: string) =>
+    new Promise<number>((resolve, reject) => {
+      const u = new URL(url);
+      const req = httpRequest(
+        {
+          host: u.hostname,
+          port: u.port,
+          method: 'POST',
+          path,
+          headers: { host, authorization: `Bearer ${token}` },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+  const lines = (server: HttpServerProcess) =>
+    server
+      .stderr()
+      .split('\n')
+      .filter((l) => l.includes(`"msg":"${MESSAGE}"`))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+  it('leaves one WARN line on stderr per ten seconds naming the Host, address and path, with the count held back; the export keeps the record without the Host value', async () => {
+    const rx = await new OtlpReceiver().start();
+    const server = await httpServer(s, [], otlpEnv(rx));
+    const token = 'glpat-refused-host-000000';
+    // Longer than the 256 bytes a line keeps; its first part names the request.
+    const long = `first-rebound-${'a'.repeat(300)}.example`;
+    const host = 'burst-rebound.example:8080';
+    try {
+      let sent = 0;
+      const send = async (h: string) => {
+        expect(await refused(server.url, h, '/mcp?private_token=query-marker-refused', token)).toBe(403);
+        sent++;
+      };
+      // A burst: the first is logged, the rest are held back and counted.
+      await send(long);
+      for (let i = 0; i < 4; i++) await send(host);
+      // One more now and then until the next line falls due, ten seconds after the first.
+      const until = Date.now() + 60_000;
+      while (lines(server).length < 2) {
+        if (Date.now() > until) throw new Error(`no second line: ${JSON.stringify(lines(server))}`);
+        await new Promise((r) => setTimeout(r, 250));
+        await send(host);
+      }
+      const [first, second, ...more] = lines(server);
+      expect(more).toEqual([]);
+      expect(first).toMatchObject({
+        level: 'warn',
+        host: long.slice(0, 256),
+        address: '127.0.0.1',
+        path: '/mcp',
+        suppressed: 0,
+      });
+      expect(second).toMatchObject({ level: 'warn', host, address: '127.0.0.1', path: '/mcp' });
+      // Every request between the two lines is counted on the second; they are ten seconds apart.
+      expect(second!.suppressed).toBe(sent - 2);
+      expect(sent - 2).toBeGreaterThanOrEqual(4);
+      expect(Date.parse(String(second!.time)) - Date.parse(String(first!.time))).toBeGreaterThanOrEqual(
+        9_990,
+      );
+      // No credential and no query string on stderr.
+      expect(server.stderr()).not.toContain(token);
+      expect(server.stderr()).not.toContain('query-marker-refused');
+      // Both records are exported, with their message and fields, but the Host value leaves nowhere.
+      await rx.until(() => rx.logs.filter((l) => l.body === MESSAGE).length >= 2, 60_000, 'both records');
+      const exported = rx.logs.filter((l) => l.body === MESSAGE);
+      expect(exported.map((l) => [l.severityText, l.attributes])).toEqual([
+        ['WARN', { path: '/mcp', suppressed: 0 }],
+        ['WARN', { path: '/mcp', suppressed: sent - 2 }],
+      ]);
+      const bytes = rx.allBytes();
+      expect(bytes).toContain(MESSAGE);
+      for (const value of ['rebound', long.slice(0, 256), host, token])
+        expect(bytes, value).not.toContain(value);
+    } finally {
+      await server.stop();
+      await rx.stop();
+    }
+  });
+});
+
 describe('pool evictions by reason', () => {
   it('forge_mcp.credential_pool.evictions counts rejected_credential, below_minimum, invalid_credential and idle under their reason', async () => {
     const rx = await new OtlpReceiver().start();

@@ -5,7 +5,9 @@
  * Hosts compare with ASCII lower-casing only.
  */
 import type { IncomingMessage } from 'node:http';
+import type { Logger } from '../log.js';
 import { asciiLower, headerOf } from './headers.js';
+import { ThrottledLog } from './limits.js';
 import { addressMatcher, isLoopbackAddress } from './peers.js';
 
 export type Bind = { kind: 'wildcard' } | { kind: 'specific'; host: string } | { kind: 'socket' };
@@ -50,4 +52,33 @@ export function hostGuard(opts: { bind: Bind; publicUrl?: string; trustedProxies
       return false;
     },
   };
+}
+
+/** How much of a refused Host value (or path) its log line keeps: header bytes arrive one per character. */
+export const LOGGED_HOST_CHARS = 256;
+
+/**
+ * The WARN line of a refused Host, at most one per ten seconds like the other refusal lines (the count of
+ * those held back rides on the next). It names the Host value (cut to 256 bytes; the logger escapes control
+ * characters), the client address and the path without its query; never another header. The Host value
+ * stays on stderr: the log export drops the `host` field.
+ */
+export function refusedHostLog(
+  log: Logger,
+  addressOf: (req: IncomingMessage) => string,
+): (req: IncomingMessage) => void {
+  const lines = new ThrottledLog(10_000);
+  return (req) =>
+    void lines.event((suppressed) => {
+      const path = (req.url ?? '/').split('?')[0];
+      log.warn(
+        {
+          host: (headerOf(req.headers.host) ?? '').slice(0, LOGGED_HOST_CHARS),
+          address: addressOf(req),
+          path: path.slice(0, LOGGED_HOST_CHARS),
+          suppressed,
+        },
+        'request refused: this Host is not served here',
+      );
+    });
 }

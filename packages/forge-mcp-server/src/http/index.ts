@@ -23,7 +23,7 @@ import { allowHeaders, answerPreflight, applyCorsHeaders } from './cors.js';
 import { bearerOf, credentialOf, identityCheckFailure, type Credential } from './credential.js';
 import { Drain } from './drain.js';
 import { applySecurityHeaders, CODES, pinNoStore, rpcError, sendJson } from './headers.js';
-import { bindOf, hostGuard } from './host-guard.js';
+import { bindOf, hostGuard, refusedHostLog } from './host-guard.js';
 import { instanceSelector } from './instance.js';
 import { bind, createListener, parseAddr, unlinkSocket, urlOf } from './listen.js';
 import { OAuthDoor, type Refusal } from './oauth-door.js';
@@ -161,6 +161,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
   const checks = new Turns(VERIFICATION_SLOTS);
   const drain = new Drain();
   const throttle = new Throttle(config, log, state);
+  const logRefusedHost = refusedHostLog(log, (req) => throttle.addressOf(req));
   const door = config.authMode === 'oauth' ? new OAuthDoor(config, log, pool, state) : undefined;
   const card = serverCardResponder(JSON.stringify(serverCard(config, VERSION, mcpPath)));
   // Resource subscriptions and listen streams; a credential following something keeps its pool entry busy.
@@ -473,6 +474,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
     applySecurityHeaders(res);
     if (!hosts.allows(req)) {
+      logRefusedHost(req);
       return sendJson(
         res,
         403,
