@@ -1309,6 +1309,21 @@ describe('read actions checked against the endpoint code (third sweep)', () => {
     });
   });
 
+  // Project.vulnerabilitySeveritiesCount takes the same finding filters.
+  it("vulnerability.severity_count counts with the list's finding filters", () => {
+    const args = { has_issues: false, has_resolution: true, has_merge_request: false, scanner: ['semgrep'] };
+    expect(accepts('vulnerability.severity_count', args)).toBe(true);
+    const a = action('vulnerability.severity_count');
+    const g = a.request && 'graphql' in a.request ? a.request.graphql : undefined;
+    if (!g) throw new Error('vulnerability.severity_count is a GraphQL action');
+    expect(graphqlVariables(g, { ...a.example, ...args })).toMatchObject({
+      hasIssues: false,
+      hasResolution: true,
+      hasMergeRequest: false,
+      scanner: ['semgrep'],
+    });
+  });
+
   it('repository.archive builds links for the tgz and gz formats too', () => {
     for (const format of ['tgz', 'gz']) expect(accepts('repository.archive', { format }), format).toBe(true);
     expect(accepts('repository.archive', { format: '7z' })).toBe(false);
