@@ -190,6 +190,13 @@ describe('the envelope', () => {
     expect(await call('individual', 'issue.get', { params: { project_id: '1', issue_iid: 1 } })).toBe(
       'validating "arguments": missing property "project_id"; missing property "issue_iid"; unknown property "params". This tool takes the action\'s parameters at the top level, not inside params.',
     );
+    const numeric = await clients.dynamic.client.callTool({
+      name: 'forge_execute_action',
+      arguments: { action: '5', params: {} },
+    });
+    expect(textOf(numeric)).toBe(
+      'forge_execute_action: unknown action "5". Use forge_find_action to find the canonical ID.',
+    );
     const empty = await clients.dynamic.client.callTool({
       name: 'forge_execute_action',
       arguments: { action: '', params: {} },

@@ -576,12 +576,18 @@ function checkExecute(a: ActionSpec, args: Record<string, unknown>): Resolution 
 
 /** Nearest canonical IDs by spelling, then by meaning. */
 function suggestIds(id: string, listed: readonly ActionEntry[], finder: ActionFinder): string[] {
+  const within = Math.max(2, Math.floor(id.length / 4));
   const close = listed
+    // Names whose lengths differ by more than the distance allowed cannot be close: not measured.
+    .filter((a) => Math.abs(a.id.length - id.length) <= within)
     .map((a) => ({ id: a.id, d: levenshtein(id, a.id) }))
-    .filter((x) => x.d <= Math.max(2, Math.floor(id.length / 4)))
+    .filter((x) => x.d <= within)
     .sort((x, y) => x.d - y.d)
     .map((x) => x.id);
-  const meaning = finder.search(id.replace(/[._]/g, ' '), 3).map((h) => h.action.id);
+  // A name without a word in it (5, #12) means nothing to search by.
+  const meaning = /[a-z]{2}/i.test(id)
+    ? finder.search(id.replace(/[._]/g, ' '), 3).map((h) => h.action.id)
+    : [];
   return [...new Set([...close, ...meaning])].slice(0, 3);
 }
 
