@@ -1324,6 +1324,14 @@ describe('read actions checked against the endpoint code (third sweep)', () => {
     });
   });
 
+  // lib/api/pages_domains.rb (GET /pages/domains): optional domain, found case-insensitively.
+  it('project.pages_domain_list_all finds one domain across the instance', () => {
+    expect(accepts('project.pages_domain_list_all', { domain: 'docs.example.com' })).toBe(true);
+    expect(sentQuery('project.pages_domain_list_all', { domain: 'docs.example.com' })).toMatchObject({
+      domain: 'docs.example.com',
+    });
+  });
+
   it('repository.archive builds links for the tgz and gz formats too', () => {
     for (const format of ['tgz', 'gz']) expect(accepts('repository.archive', { format }), format).toBe(true);
     expect(accepts('repository.archive', { format: '7z' })).toBe(false);

@@ -2827,7 +2827,15 @@ const settingsAndIntegrations: ActionSpec[] = [
     idempotent: true,
     tier: 'free',
     scope: 'read_api',
-    params: { ...P.paging },
+    params: {
+      domain: {
+        type: 'string',
+        minLength: 1,
+        description:
+          'Only this domain, e.g. "docs.example.com" (case-insensitive): the answer is that one domain, or not found.',
+      },
+      ...P.paging,
+    },
     request: { rest: { method: 'GET', path: '/pages/domains' } },
     example: {},
   },
