@@ -17,6 +17,19 @@ function stdinIsPipe(): boolean {
   }
 }
 
+/**
+ * Prints a command's answer. A reader that stops early (`--list-actions --json | head`) ends the command
+ * quietly with 0, as other command-line tools do, rather than with a stack trace.
+ */
+function print(text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    process.stdout.once('error', (err: NodeJS.ErrnoException) =>
+      err.code === 'EPIPE' ? resolve() : reject(err),
+    );
+    process.stdout.write(text, () => resolve());
+  });
+}
+
 async function main(): Promise<number | undefined> {
   let loaded;
   try {
@@ -36,16 +49,16 @@ async function main(): Promise<number | undefined> {
   }
   const { config, warnings, errors, command } = loaded;
   if (command === 'help') {
-    process.stdout.write(helpText() + '\n');
+    await print(helpText() + '\n');
     return 0;
   }
   if (command === 'version') {
-    process.stdout.write(`forge-mcp-server ${VERSION}\n`);
+    await print(`forge-mcp-server ${VERSION}\n`);
     return 0;
   }
   if (command === 'list-actions') {
     const { listActions } = await import('./list-actions.js');
-    process.stdout.write(listActions(config.listJson) + '\n');
+    await print(listActions(config.listJson) + '\n');
     return 0;
   }
   let log = createLogger(config.logLevel);

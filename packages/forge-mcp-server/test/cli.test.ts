@@ -6,8 +6,20 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Socket } from 'node:net';
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpServerAt, openTunnel, rpc, runCli, sim, stdioClient, textOf, type ForgeSim } from './harness.js';
+import {
+  CLI,
+  TEST_COMPILE_CACHE,
+  httpServerAt,
+  openTunnel,
+  rpc,
+  runCli,
+  sim,
+  stdioClient,
+  textOf,
+  type ForgeSim,
+} from './harness.js';
 
 describe('--version', () => {
   it('prints the release, the same as the package version', async () => {
@@ -46,6 +58,29 @@ describe('--list-actions', () => {
     const human = await runCli(['--list-actions']);
     expect(human.stdout).toMatch(/^1098 actions in \d+ domains: \d+ reads, \d+ writes \(\d+ destructive\)/);
   });
+});
+
+describe('a reader that stops early (| head)', () => {
+  // The read end is closed before the command writes, so every write meets a closed pipe (EPIPE).
+  it.each(['--list-actions --json', '--help', '--version'])(
+    '%s ends with 0 and nothing on stderr',
+    async (line) => {
+      const child = spawn(process.execPath, [CLI, ...line.split(' ')], {
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '/tmp',
+          NODE_COMPILE_CACHE: TEST_COMPILE_CACHE,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout.destroy();
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+    },
+  );
 });
 
 describe('start-up', () => {
