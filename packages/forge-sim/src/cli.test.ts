@@ -27,4 +27,19 @@ describe('forge-sim CLI', () => {
       child.kill('SIGTERM');
     }
   });
+
+  it.skipIf(!existsSync(cli)).each([
+    [['--bogus'], "'--bogus'"],
+    [['--license', 'gold'], '--license "gold" is not one of free, premium, ultimate, none'],
+    [['--port', 'eighty'], '--port "eighty" is not a whole number from 0 to 65535'],
+  ])('%j is refused in one line, exit 2', async (args, problem) => {
+    const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(2);
+    // One line naming the problem and where to look; Node words an unknown option itself.
+    expect(stderr).toMatch(/^forge-sim: [^\n]*; run forge-sim --help for usage\n$/);
+    expect(stderr).toContain(problem);
+  });
 });
