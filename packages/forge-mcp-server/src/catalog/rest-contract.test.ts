@@ -1193,6 +1193,35 @@ describe('read actions checked against the endpoint code (third sweep)', () => {
     expect(accepts(id, { visibility: 'hidden' })).toBe(false);
     expect(sentQuery(id, { visibility: 'internal' })).toMatchObject({ visibility: 'internal' });
   });
+  // group_list_params (the OpenAPI description of GET /groups and :id/descendant_groups, Feb 2026) also holds
+  // archived, active, marked_for_deletion_on and, in EE, repository_storage.
+  it.each(['group.list', 'group.search', 'group.subgroups'])(
+    '%s filters by archived, active, deletion date and storage',
+    (id) => {
+      const args = {
+        archived: false,
+        active: true,
+        marked_for_deletion_on: '2026-05-01',
+        repository_storage: 'default',
+      };
+      expect(accepts(id, args)).toBe(true);
+      expect(sentQuery(id, args)).toMatchObject({ archived: false, repository_storage: 'default' });
+    },
+  );
+  // filter_params (the OpenAPI description of GET /projects and the other collection_params lists, Feb 2026) also
+  // holds marked_for_deletion_on and, in EE, the Geo checksum filters.
+  it.each(['project.list', 'project.list_forks', 'project.list_user_projects', 'project.list_user_starred'])(
+    '%s filters by deletion date and failed Geo checksums',
+    (id) => {
+      const args = {
+        marked_for_deletion_on: '2026-05-01',
+        repository_checksum_failed: true,
+        wiki_checksum_failed: false,
+      };
+      expect(accepts(id, args)).toBe(true);
+      expect(sentQuery(id, args)).toMatchObject({ repository_checksum_failed: true });
+    },
+  );
   it('group.search takes top_level_only, as group.list does', () => {
     expect(accepts('group.search', { top_level_only: true })).toBe(true);
   });

@@ -240,6 +240,14 @@ const tokenFilters: Record<string, ParamSpec> = {
 /** lib/api/groups.rb group_list_params, shared by GET /groups, :id/subgroups and :id/descendant_groups. */
 const groupListFilters: Record<string, ParamSpec> = {
   visibility: visibility('Only groups with this visibility'),
+  marked_for_deletion_on: date('Only groups marked for deletion on this date (administrators).'),
+  active: bool(
+    'Only groups that are neither archived nor marked for deletion (true), or only those that are (false).',
+  ),
+  archived: bool('Only archived (true) or non-archived (false) groups.'),
+  repository_storage: str(
+    'Only groups whose repositories are on this storage shard, e.g. "default" (administrators only).',
+  ),
   skip_groups: intList('Group IDs to leave out of the answer.'),
   all_available: bool('Also list public/internal groups the caller is not a member of.'),
   order_by: str('Order groups by "name" (default), "path", "id" or "similarity" (with search).', {
@@ -2901,11 +2909,6 @@ export const domain: DomainSpec = {
       params: {
         search: search('groups'),
         top_level_only: bool('Only top-level groups, no subgroups.'),
-        marked_for_deletion_on: date('Only groups marked for deletion on this date (administrators).'),
-        active: bool(
-          'Only groups that are neither archived nor marked for deletion (true), or only those that are (false).',
-        ),
-        archived: bool('Only archived (true) or non-archived (false) groups.'),
         ...groupListFilters,
         ...P.paging,
       },

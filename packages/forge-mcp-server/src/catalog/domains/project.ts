@@ -238,6 +238,19 @@ const projectFinderFilters: Record<string, ParamSpec> = {
     description: 'true: only projects that are neither archived nor being deleted.',
   },
   imported: { type: 'boolean', description: 'Only projects the current user imported.' },
+  marked_for_deletion_on: {
+    type: 'string',
+    format: 'date',
+    description: 'Only projects marked for deletion on this date (YYYY-MM-DD).',
+  },
+  repository_checksum_failed: {
+    type: 'boolean',
+    description: 'Only projects whose repository checksum failed on a Geo secondary (administrators only).',
+  },
+  wiki_checksum_failed: {
+    type: 'boolean',
+    description: 'Only projects whose wiki checksum failed on a Geo secondary (administrators only).',
+  },
 };
 
 /* ---------- milestone IID resolution ---------- */
