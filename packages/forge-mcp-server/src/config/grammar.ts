@@ -186,9 +186,9 @@ export const GB = 1024 * MB;
 export const TB = 1024 * GB;
 const SIZE = /^(\d+(?:\.\d+)?)\s*(KB|MB|GB)$/i;
 
+/** In the units a size is written in (no TB: 1 TB reads 1024GB, which is what to type). */
 export function formatSize(value: number): string {
   for (const [unit, size] of [
-    ['TB', TB],
     ['GB', GB],
     ['MB', MB],
     ['KB', KB],

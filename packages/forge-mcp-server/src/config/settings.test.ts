@@ -259,7 +259,7 @@ const rows: Row[] = [
     transport: 'stdio',
     default: 2 * 1024 * MB,
     valid: ['512MB', 512 * MB],
-    invalid: { raw: '2TB', outcome: 'refuse', accepts: 'KB, MB or GB (powers of 1024), from 1 to 1TB' },
+    invalid: { raw: '2TB', outcome: 'refuse', accepts: 'KB, MB or GB (powers of 1024), from 1 to 1024GB' },
   },
   {
     field: 'actionTimeoutMs',

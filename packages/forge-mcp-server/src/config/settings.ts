@@ -252,8 +252,7 @@ export const SETTINGS = {
     grammar: sizeGrammar({ min: 1, max: TB }),
     default: 2 * GB,
     onInvalid: { stdio: 'refuse', http: 'warn-default' },
-    description:
-      'Largest file an action uploads; invalid refuses start on stdio, warns and keeps 2GB in HTTP.',
+    description: 'Largest file an action uploads.',
   }),
   actionTimeoutMs: setting({
     variable: 'FORGE_MCP_ACTION_TIMEOUT',
@@ -294,7 +293,7 @@ export const SETTINGS = {
     grammar: integerGrammar({ min: 1, what: 'a byte count' }),
     default: 4 * MB,
     onInvalid: 'warn-default',
-    description: 'Longest JSON-RPC line read on stdin; invalid warns and keeps the default.',
+    description: 'Longest JSON-RPC line read on stdin.',
   }),
   maxListenStreams: setting({
     variable: 'FORGE_MCP_MAX_LISTEN_STREAMS',
