@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { helpText, settingsMarkdownTable } from './index.js';
-import { SETTING_IDS, settingDef } from './settings.js';
+import { defaultFor, SETTING_IDS, settingDef } from './settings.js';
 
 const names = SETTING_IDS.flatMap((id) => [settingDef(id).variable, settingDef(id).flag]).filter(
   (n): n is string => n !== undefined,
@@ -45,5 +45,23 @@ describe('README settings table', () => {
     const start = '<!-- settings:start -->';
     const block = readme.slice(readme.indexOf(start) + start.length, readme.indexOf('<!-- settings:end -->'));
     expect(block).toBe(`\n<!-- prettier-ignore-start -->\n${table}<!-- prettier-ignore-end -->\n`);
+  });
+});
+
+describe('defaults written as text', () => {
+  // A default shown as words (defaultText) must still say the value the server uses on each transport.
+  const worded = SETTING_IDS.filter((id) => {
+    const def = settingDef(id);
+    return def.defaultText !== undefined && (def.default !== undefined || def.defaultPer !== undefined);
+  });
+  it.each(worded)('%s', (id) => {
+    const def = settingDef(id);
+    for (const transport of ['stdio', 'http'] as const) {
+      if (def.scope !== 'both' && def.scope !== transport) continue;
+      const value = defaultFor(def, transport);
+      const shown = value === undefined ? '' : def.grammar.format(value as never);
+      if (shown === '') expect(def.defaultText).toMatch(/^(empty|none\b)|none in HTTP/);
+      else expect(def.defaultText).toContain(shown);
+    }
   });
 });
