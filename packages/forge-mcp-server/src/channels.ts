@@ -97,6 +97,8 @@ export interface McpRefusedEvent {
   surface: string;
   /** 'pipe' on stdio, 'tcp' over HTTP. */
   transport: 'pipe' | 'tcp';
+  /** The stateful session the request named, when it is the caller's own. */
+  sessionId?: string;
 }
 
 /** One HTTP exchange with the instance (each redirect hop is one), after its answer or failure. */

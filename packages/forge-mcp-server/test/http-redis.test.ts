@@ -5,7 +5,8 @@
  * Retry-After and a JSON-RPC error, and served again once Redis is back; Redis unreachable at start, the
  * server says so in one ERROR line naming the variable and host:port and exits non-zero. The URL's password
  * appears in no log line. Two replicas sharing Redis (no balancer: each is asked directly) hold each other's
- * rate limits, budget blocks, verified and refused tokens, and accept each other's confirmations.
+ * rate limits, budget blocks, verified and refused tokens, and accept each other's confirmations; a request
+ * one replica rate-limits names on its span the session another opened, when it is the caller's own.
  */
 import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
@@ -24,6 +25,7 @@ import {
   type HttpServerProcess,
 } from './harness.js';
 import { REDIS_SKIP_REASON, startRedis, type RedisServer } from './redis.js';
+import { OtlpReceiver, otlpEnv } from './otlp.js';
 
 // Servers are spawned and Redis restarted on a shared, loaded machine: generous limits, no timing asserted.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -188,6 +190,56 @@ describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL', () => {
     } finally {
       await a!.stop();
       await b!.stop();
+    }
+  });
+
+  it("names a stateful session on the span of its request another replica rate-limits, and only for the session's own credential", async () => {
+    const rx = await new OtlpReceiver().start();
+    // One call per credential, refilled only after 1,000 s, held in Redis: the second is refused on either replica.
+    const args = [
+      `--redis-url=${redis.url}`,
+      '--stateless=false',
+      '--rate-limit-rps=0.001',
+      '--rate-limit-burst=1',
+    ];
+    const [a, b] = [await httpServer(s, args, otlpEnv(rx)), await httpServer(s, args, otlpEnv(rx))];
+    try {
+      // A 2025-era client opens its session on A and spends its burst there.
+      const transport = new StreamableHTTPClientTransport(new URL(a!.url), {
+        requestInit: { headers: bearer(s.tokens.api) },
+      });
+      const client = new Client({ name: 'replica-session', version: '1' });
+      await client.connect(transport);
+      const id = transport.sessionId!;
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(
+        (
+          await client.callTool({
+            name: 'forge_execute_action',
+            arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+          })
+        ).isError,
+      ).toBeFalsy();
+      // B, which does not hold the session, refuses its next request: the store says whose session it is.
+      const own = await rpc(b!.url, { ...bearer(s.tokens.api), 'mcp-session-id': id }, getIssue(2));
+      expect(own.status).toBe(429);
+      // Another credential spends its burst on B, then presents that session's id there.
+      expect((await rpc(b!.url, bearer(s.tokens.readApi), getIssue(3))).status).toBe(200);
+      const foreign = await rpc(b!.url, { ...bearer(s.tokens.readApi), 'mcp-session-id': id }, getIssue(4));
+      expect(foreign.status).toBe(429);
+      await client.close();
+      const limited = () =>
+        rx.spans.filter((sp) => sp.attributes['forge_mcp.refusal_reason'] === 'rate_limited');
+      await rx.until(() => limited().length === 2, 60_000, 'both refusals');
+      expect(
+        limited()
+          .map((sp) => sp.attributes['mcp.session.id'] ?? null)
+          .sort(),
+      ).toEqual([id, null]);
+    } finally {
+      await a!.stop();
+      await b!.stop();
+      await rx.stop();
     }
   });
 

@@ -1,8 +1,9 @@
 /**
  * Telemetry in HTTP mode, received by a real OTLP receiver on loopback: one server span per inbound
  * request (refused Hosts and unknown methods included), the MCP span and the instance call under it, 4xx
- * and 5xx statuses, the rate-limit refusal, the pool and authentication metrics; then what is never
- * recorded (over HTTP and stdio), and a collector that goes away mid-run.
+ * and 5xx statuses, the rate-limit refusal (inside a stateful session too), the refused Host's log line, the
+ * pool and authentication metrics; then what is never recorded (over HTTP and stdio), and a collector that
+ * goes away mid-run.
  */
 import { request as httpRequest } from 'node:http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -481,6 +482,64 @@ describe('stateful sessions (--stateless=false)', () => {
       expect(rx.metric('mcp.server.session.duration')[0]!.attributes).toMatchObject({
         'network.transport': 'tcp',
       });
+    } finally {
+      await server.stop();
+      await rx.stop();
+    }
+  });
+});
+
+describe('a rate-limited request of a stateful session', () => {
+  it("its span carries the session's mcp.session.id like the session's other spans; an id the caller does not own is not recorded", async () => {
+    const rx = await new OtlpReceiver().start();
+    // One call per credential, refilled only after 1,000 s: the second is refused however slow the machine.
+    const server = await httpServer(
+      s,
+      ['--stateless=false', '--rate-limit-rps=0.001', '--rate-limit-burst=1'],
+      otlpEnv(rx),
+    );
+    const list = (id: number) => call(id, 'issue.list', { project_id: '1' });
+    try {
+      const transport = new StreamableHTTPClientTransport(new URL(server.url), {
+        requestInit: { headers: bearer(s.tokens.api) },
+      });
+      const client = new Client({ name: 'limited-session', version: '1' });
+      await client.connect(transport);
+      const id = transport.sessionId!;
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      const tool = {
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.list', params: { project_id: '1' } },
+      };
+      expect((await client.callTool(tool)).isError).toBeFalsy();
+      // The burst of one is spent: the session's next call is refused before the session serves it.
+      await expect(client.callTool(tool)).rejects.toThrow();
+      // Another credential spends its own burst, then presents the first credential's session id.
+      expect((await rpc(server.url, bearer(s.tokens.readApi), list(1))).status).toBe(200);
+      const foreign = await rpc(server.url, bearer(s.tokens.readApi, { 'mcp-session-id': id }), list(2));
+      expect(foreign.status).toBe(429);
+      await client.close();
+      const limited = () =>
+        rx.spans.filter((sp) => sp.attributes['forge_mcp.refusal_reason'] === 'rate_limited');
+      await rx.until(
+        () =>
+          limited().length === 2 &&
+          rx.spans.some(
+            (sp) =>
+              sp.attributes['mcp.method.name'] === 'tools/call' && !sp.attributes['forge_mcp.refusal_reason'],
+          ),
+        60_000,
+        'the calls and both refusals',
+      );
+      const served = rx.spans.filter(
+        (sp) =>
+          sp.attributes['mcp.method.name'] === 'tools/call' && !sp.attributes['forge_mcp.refusal_reason'],
+      );
+      // The session's own call and its refused one carry its id; the stateless call and the foreign refusal none.
+      expect(served.map((sp) => sp.attributes['mcp.session.id'] ?? null).sort()).toEqual([id, null]);
+      const sessionIds = limited().map((sp) => sp.attributes['mcp.session.id'] ?? null);
+      expect(sessionIds.sort()).toEqual([id, null]);
+      for (const sp of limited()) expect(sp.attributes['error.type']).toBe('-42900');
     } finally {
       await server.stop();
       await rx.stop();

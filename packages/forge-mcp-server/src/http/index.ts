@@ -282,6 +282,9 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     parsed: unknown,
   ) => {
     if (await throttle.refuseRate(res, key, parsed)) {
+      // Within a stateful session the refusal's span names it, as its other requests' spans do: only an id
+      // the session table holds for this credential, and only when someone observes.
+      const sessionId = channels.mcpRefused.hasSubscribers ? await sessions?.ownedId(req, key) : undefined;
       publish(channels.mcpRefused, () => ({
         method: methodOf(parsed) ?? '',
         toolName: toolNameOf(parsed),
@@ -290,6 +293,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
         errorCode: RATE_LIMITED_CODE,
         surface: session.surfaceName,
         transport: 'tcp' as const,
+        sessionId,
       }));
       return;
     }

@@ -157,6 +157,20 @@ export class SessionTable {
     return true;
   }
 
+  /**
+   * The Mcp-Session-Id a request carries, when it names a session of credential `key` (held here for it, or
+   * kept in the store for it); undefined for any other id, or when the store cannot be read. For what observes
+   * a request refused before the session served it: an id the caller does not own is never named.
+   */
+  async ownedId(req: IncomingMessage, key: string): Promise<string | undefined> {
+    const id = req.headers['mcp-session-id'];
+    if (typeof id !== 'string' || !SESSION_ID.test(id)) return undefined;
+    const held = this.entries.get(id);
+    if (held) return held.key === key ? id : undefined;
+    const record = await this.opts.store.get(id).catch(() => undefined);
+    return record?.owner === key ? id : undefined;
+  }
+
   private busy(res: ServerResponse, id: unknown) {
     sendJson(
       res,

@@ -206,6 +206,7 @@ export function observe(o: ObserveOptions): () => void {
       toolKnown: r.toolKnown,
       transport: r.transport,
       surface: r.surface,
+      sessionId: r.sessionId,
       start: at,
       end: at,
       errorCode: r.errorCode,
