@@ -27,6 +27,7 @@ const TOOLS: Record<string, string> = {
   'issue.get': 'forge_issue_get',
   'issue.list': 'forge_issue_list',
   'issue.create': 'forge_issue_create',
+  'issue.update': 'forge_issue_update',
   'project.get': 'forge_project_get',
   'merge_request.get': 'forge_mr_get',
   'pipeline.create': 'forge_pipeline_create',
@@ -76,6 +77,44 @@ describe.each(['dynamic', 'meta', 'individual'] as const)('on the %s surface', (
     );
   });
 
+  it('true, false or null where the schema takes none of them is refused, not turned into 1, "true" or 0', async () => {
+    // ajv's coercion would have sent project_id "true", and invited user 1 for user_id true.
+    expect(await call(surface, 'issue.get', { project_id: true, issue_iid: 1 })).toBe(
+      `${typed(surface, 'issue.get')}project_id must be string (got true)`,
+    );
+    expect(
+      await call(surface, 'issue.create', { project_id: '1', title: 't', assignee_ids: [false, null] }),
+    ).toBe(
+      `${typed(surface, 'issue.create')}assignee_ids.0 must be integer (got false); assignee_ids.1 must be integer (got null)`,
+    );
+    expect(await call(surface, 'issue.list', { project_id: '1', weight: true })).toBe(
+      `${typed(surface, 'issue.list')}weight must be integer or string (got true)`,
+    );
+  });
+
+  it('a parameter given as null is left out, never sent empty (an update keeps its labels and milestone)', async () => {
+    const since = s.requests.length;
+    const params = {
+      project_id: '1',
+      issue_iid: 2,
+      title: `Renamed on ${surface}`,
+      labels: null,
+      milestone_id: null,
+    };
+    const r = await clients[surface].client.callTool(
+      surface === 'dynamic'
+        ? { name: 'forge_execute_action', arguments: { action: 'issue.update', params } }
+        : surface === 'meta'
+          ? { name: 'forge_issue', arguments: { action: 'update', params } }
+          : { name: 'forge_issue_update', arguments: params },
+    );
+    expect(r.isError, textOf(r)).toBeFalsy();
+    const put = apiCalls(s, since).filter((q) => q.method === 'PUT');
+    expect(put.map((q) => [q.path, q.body])).toEqual([
+      ['/api/v4/projects/1/issues/2', { title: `Renamed on ${surface}` }],
+    ]);
+  });
+
   it('a fixed-set value misspelt or in the wrong case names the one probably meant', async () => {
     const p = typed(surface, 'issue.list');
     expect(await call(surface, 'issue.list', { project_id: '1', state: 'open' })).toBe(
@@ -86,6 +125,13 @@ describe.each(['dynamic', 'meta', 'individual'] as const)('on the %s surface', (
     );
     expect(await call(surface, 'issue.list', { project_id: '1', state: 'shut' })).toBe(
       `${p}state must be one of: opened, closed, all`,
+    );
+    // A value taking a number or a fixed word: one problem naming both, not one per alternative.
+    expect(await call(surface, 'issue.list', { project_id: '1', weight: 'heavy' })).toBe(
+      `${p}weight must be integer, or one of: None, Any (got a string)`,
+    );
+    expect(await call(surface, 'issue.list', { project_id: '1', iteration_id: 'current' })).toBe(
+      `${p}iteration_id must be integer, or one of: None, Any, Current (did you mean Current?)`,
     );
   });
 

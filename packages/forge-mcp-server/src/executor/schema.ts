@@ -79,10 +79,80 @@ export function validatorFor(schema: JsonSchema): ValidateFunction {
     ajv ??= addFormats(
       new Ajv2020({ allErrors: true, strict: false, coerceTypes: true, useDefaults: false }),
     );
-    v = finiteOnly(ajv.compile(schema));
+    v = finiteOnly(uncoerced(schema, ajv.compile(schema)));
     validators.set(schema, v);
   }
   return v;
+}
+
+/** Whether a schema takes a value of JSON type `kind` (a schema naming no type takes any). */
+function takes(schema: unknown, kind: 'boolean' | 'null'): boolean {
+  if (!schema || typeof schema !== 'object') return true;
+  const s = schema as JsonSchema;
+  const alternatives = (s.anyOf ?? s.oneOf) as unknown[] | undefined;
+  if (alternatives) return alternatives.some((x) => takes(x, kind));
+  return s.type === undefined || s.type === kind || (Array.isArray(s.type) && s.type.includes(kind));
+}
+
+/** The types a schema names, as an error says them ('integer or string'). */
+function typesOf(schema: JsonSchema): string {
+  const alternatives = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  const types = alternatives
+    ? alternatives.flatMap((x) => (Array.isArray(x.type) ? x.type : x.type ? [x.type] : []))
+    : Array.isArray(schema.type)
+      ? schema.type
+      : [schema.type];
+  return [...new Set(types.map(String))].join(' or ');
+}
+
+/**
+ * ajv's type coercion turns numbers sent as strings into numbers (as the spec asks), but also true into 1 or
+ * "true" and null into 0 or "": an ID given as true would name object 1, and a field given as null would be
+ * sent empty (an update clearing labels or milestone). So, before ajv: a parameter given as null where its
+ * schema takes no null is left out (null reads as not given, as the required checks read it), and a true,
+ * false or null anywhere else a schema takes none of them is refused as a value of the wrong type.
+ */
+function uncoerced(schema: JsonSchema, validate: ValidateFunction): ValidateFunction {
+  const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const guarded = ((data: unknown) => {
+    if (data !== null && typeof data === 'object' && !Array.isArray(data)) {
+      const obj = data as Record<string, unknown>;
+      for (const key in obj) if (obj[key] === null && !takes(props[key], 'null')) delete obj[key];
+    }
+    const errors: ErrorObject[] = [];
+    findUncoercible(schema, data, '', errors);
+    // Refused before ajv runs: its coercion would rewrite the values these errors name.
+    if (errors.length) {
+      guarded.errors = errors;
+      return false;
+    }
+    const valid = validate(data);
+    guarded.errors = validate.errors;
+    return valid;
+  }) as ValidateFunction;
+  return guarded;
+}
+
+function findUncoercible(schema: unknown, value: unknown, path: string, out: ErrorObject[]): void {
+  if (!schema || typeof schema !== 'object') return;
+  const s = schema as JsonSchema;
+  if (value === null || typeof value === 'boolean') {
+    if (!takes(s, value === null ? 'null' : 'boolean'))
+      out.push({
+        keyword: 'type',
+        instancePath: path,
+        schemaPath: '#',
+        params: { type: typesOf(s) },
+        message: `must be ${typesOf(s)}`,
+      });
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => findUncoercible(s.items, item, `${path}/${i}`, out));
+  } else if (typeof value === 'object') {
+    const props = (s.properties ?? {}) as Record<string, unknown>;
+    for (const [key, item] of Object.entries(value))
+      if (Object.hasOwn(props, key))
+        findUncoercible(props[key], item, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, out);
+  }
 }
 
 /**
@@ -179,6 +249,58 @@ export function typeProblem(where: string, expected: string, value: unknown): st
   return `${where} must be ${expected} (${given(value, expected)})`;
 }
 
+/** ' (did you mean opened?)' when a string given for a fixed set is near one of its values. */
+function meantOf(allowed: readonly unknown[], value: unknown): string {
+  const meant = typeof value === 'string' ? nearest(value, allowed.map(String)) : undefined;
+  return meant ? ` (did you mean ${meant}?)` : '';
+}
+
+/**
+ * The errors of each anyOf's alternatives at the anyOf's own place (what each alternative wanted of the
+ * value), to be told as one problem: ajv reports each alternative apart, then the anyOf.
+ */
+function alternatives(errors: readonly ErrorObject[]): {
+  branches: Map<ErrorObject, ErrorObject[][]>;
+  consumed: Set<ErrorObject>;
+} {
+  const branches = new Map<ErrorObject, ErrorObject[][]>();
+  const consumed = new Set<ErrorObject>();
+  for (const e of errors) {
+    if (e.keyword !== 'anyOf') continue;
+    const prefix = `${e.schemaPath}/`;
+    const byBranch = new Map<string, ErrorObject[]>();
+    for (const x of errors)
+      if (x.instancePath === e.instancePath && x.schemaPath.startsWith(prefix)) {
+        const i = x.schemaPath.slice(prefix.length).split('/')[0];
+        byBranch.set(i, [...(byBranch.get(i) ?? []), x]);
+        consumed.add(x);
+      }
+    if (byBranch.size) branches.set(e, [...byBranch.values()]);
+  }
+  return { branches, consumed };
+}
+
+/** 'weight must be integer, or one of: None, Any (got a string)': an anyOf's alternatives as one problem. */
+function anyOfProblem(where: string, branches: ErrorObject[][], value: unknown, known: boolean): string {
+  const allowed: unknown[] = [];
+  const wanted = branches.map((errs) =>
+    errs
+      .map((x) => {
+        if (x.keyword === 'type') return String(x.params.type);
+        if (x.keyword === 'enum') {
+          allowed.push(...(x.params.allowedValues as unknown[]));
+          return `one of: ${(x.params.allowedValues as unknown[]).join(', ')}`;
+        }
+        return (x.message ?? 'valid').replace(/^must be /, '');
+      })
+      .join(' and '),
+  );
+  const meant = meantOf(allowed, value);
+  const typed = branches.some((errs) => errs.some((x) => x.keyword === 'type'));
+  const got = !meant && typed && known ? ` (${given(value, '')})` : '';
+  return `${where} must be ${wanted.join(', or ')}${meant}${got}`;
+}
+
 /**
  * Renders ajv errors the way a model can act on: where, what, the accepted values (and the one probably
  * meant), and what was given instead of the expected type. `data`: the validated value, for the types given.
@@ -186,15 +308,22 @@ export function typeProblem(where: string, expected: string, value: unknown): st
 export function describeErrors(errors: ErrorObject[] | null | undefined, data?: unknown): string {
   const seen = new Set<string>();
   const out: string[] = [];
+  const branchesOf = alternatives(errors ?? []);
   for (const e of errors ?? []) {
+    if (branchesOf.consumed.has(e)) continue;
     const where = e.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'arguments';
     let text: string;
     if (e.keyword === 'enum') {
       const allowed = e.params.allowedValues as unknown[];
-      const value = valueAt(data, e.instancePath);
-      const meant = typeof value === 'string' ? nearest(value, allowed.map(String)) : undefined;
-      text = `${where} must be one of: ${allowed.join(', ')}${meant ? ` (did you mean ${meant}?)` : ''}`;
-    } else if (e.keyword === 'additionalProperties')
+      text = `${where} must be one of: ${allowed.join(', ')}${meantOf(allowed, valueAt(data, e.instancePath))}`;
+    } else if (e.keyword === 'anyOf' && branchesOf.branches.has(e))
+      text = anyOfProblem(
+        where,
+        branchesOf.branches.get(e)!,
+        valueAt(data, e.instancePath),
+        data !== undefined,
+      );
+    else if (e.keyword === 'additionalProperties')
       text = `${where === 'arguments' ? '' : where + ': '}unknown property "${clip(e.params.additionalProperty as string)}"`;
     else if (e.keyword === 'required')
       text = `${where === 'arguments' ? '' : where + ': '}missing property "${e.params.missingProperty as string}"`;
