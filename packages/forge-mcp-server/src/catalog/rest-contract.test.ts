@@ -1361,6 +1361,22 @@ describe('read actions checked against the endpoint code (third sweep)', () => {
     });
   });
 
+  // ee/lib/api/geo_sites.rb (GET /geo_sites/:id/status): refresh asks the site itself, ignoring the cache.
+  it('geo.get_status can ask the site for its latest status', () => {
+    expect(accepts('geo.get_status', { refresh: true })).toBe(true);
+    expect(sentQuery('geo.get_status', { refresh: true })).toMatchObject({ refresh: true });
+  });
+
+  // ee/lib/api/helpers/member_roles_helpers.rb (get_roles) presents every role without paginate.
+  it.each([
+    ['member_role.list_group', { group_id: '10' }],
+    ['member_role.list_instance', {}],
+  ])('%s offers no paging the instance would ignore', (id, base) => {
+    const validate = validatorFor(inputSchema(action(id)));
+    expect(validate({ ...base })).toBe(true);
+    expect(validate({ ...base, page: 2 })).toBe(false);
+  });
+
   it('repository.archive builds links for the tgz and gz formats too', () => {
     for (const format of ['tgz', 'gz']) expect(accepts('repository.archive', { format }), format).toBe(true);
     expect(accepts('repository.archive', { format: '7z' })).toBe(false);

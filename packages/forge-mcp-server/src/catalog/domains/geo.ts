@@ -61,6 +61,7 @@ const read = (
   path: string,
   withSite: boolean,
   notFound = false,
+  extra: Record<string, ParamSpec> = {},
 ): ActionSpec => ({
   id: `geo.${id}`,
   title,
@@ -72,7 +73,7 @@ const read = (
   tier: 'premium',
   scope: 'read_api',
   adminGroup: 'forge_geo',
-  params: withSite ? { geo_site_id: siteId } : { ...P.paging },
+  params: withSite ? { geo_site_id: siteId, ...extra } : { ...P.paging, ...extra },
   ...(withSite ? { required: ['geo_site_id'] } : {}),
   request: { rest: { method: 'GET', path } },
   ...(notFound ? { notFound: { object: 'Geo site', key: 'geo_site_id', next: ['geo.list'] } } : {}),
@@ -154,6 +155,13 @@ export const domain: DomainSpec = {
       'Read the replication and verification status of one Geo site: health, sync and checksum counts per data type, and replication lag.',
       '/geo_sites/:geo_site_id/status',
       true,
+      false,
+      {
+        refresh: {
+          type: 'boolean',
+          description: 'true: ask the site itself for its latest status instead of the cached one (slower).',
+        },
+      },
     ),
     read(
       'list',

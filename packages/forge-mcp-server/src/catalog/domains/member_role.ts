@@ -108,7 +108,8 @@ function list(scope: 'group' | 'instance'): ActionSpec {
     idempotent: true,
     tier: 'ultimate',
     scope: 'read_api',
-    params: group ? { group_id: P.groupId, ...P.paging } : { ...P.paging },
+    // The instance answers every role at once (no paging).
+    params: group ? { group_id: P.groupId } : {},
     required: group ? ['group_id'] : [],
     request: { rest: { method: 'GET', path: group ? '/groups/:group_id/member_roles' : '/member_roles' } },
     example: group ? { group_id: '10' } : {},
