@@ -119,10 +119,9 @@ function uncoerced(schema: JsonSchema, validate: ValidateFunction): ValidateFunc
       const obj = data as Record<string, unknown>;
       for (const key in obj) if (obj[key] === null && !takes(props[key], 'null')) delete obj[key];
     }
-    const errors: ErrorObject[] = [];
-    findUncoercible(schema, data, '', errors);
+    const errors = findUncoercible(schema, data, []);
     // Refused before ajv runs: its coercion would rewrite the values these errors name.
-    if (errors.length) {
+    if (errors) {
       guarded.errors = errors;
       return false;
     }
@@ -133,26 +132,52 @@ function uncoerced(schema: JsonSchema, validate: ValidateFunction): ValidateFunc
   return guarded;
 }
 
-function findUncoercible(schema: unknown, value: unknown, path: string, out: ErrorObject[]): void {
-  if (!schema || typeof schema !== 'object') return;
+/**
+ * `at`: the keys leading to `value`, made into an error's JSON pointer only when there is an error. Strings and
+ * numbers (nearly every value) are passed over without a call.
+ */
+function findUncoercible(
+  schema: unknown,
+  value: unknown,
+  at: string[],
+  out?: ErrorObject[],
+): ErrorObject[] | undefined {
+  if (!schema || typeof schema !== 'object') return out;
   const s = schema as JsonSchema;
   if (value === null || typeof value === 'boolean') {
     if (!takes(s, value === null ? 'null' : 'boolean'))
-      out.push({
+      (out ??= []).push({
         keyword: 'type',
-        instancePath: path,
+        instancePath: at.map((k) => `/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`).join(''),
         schemaPath: '#',
         params: { type: typesOf(s) },
         message: `must be ${typesOf(s)}`,
       });
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => findUncoercible(s.items, item, `${path}/${i}`, out));
-  } else if (typeof value === 'object') {
-    const props = (s.properties ?? {}) as Record<string, unknown>;
-    for (const [key, item] of Object.entries(value))
-      if (Object.hasOwn(props, key))
-        findUncoercible(props[key], item, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, out);
+    return out;
   }
+  if (typeof value !== 'object') return out;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (item !== null && typeof item !== 'object' && typeof item !== 'boolean') continue;
+      at.push(String(i));
+      out = findUncoercible(s.items, item, at, out);
+      at.pop();
+    }
+    return out;
+  }
+  const props = s.properties as Record<string, unknown> | undefined;
+  if (!props) return out;
+  const obj = value as Record<string, unknown>;
+  for (const key in obj) {
+    const item = obj[key];
+    if (item !== null && typeof item !== 'object' && typeof item !== 'boolean') continue;
+    if (!Object.hasOwn(props, key) || !Object.hasOwn(obj, key)) continue;
+    at.push(key);
+    out = findUncoercible(props[key], item, at, out);
+    at.pop();
+  }
+  return out;
 }
 
 /**
