@@ -137,7 +137,7 @@ async function serve(config: Config, log: Logger): Promise<number | undefined> {
       unregister();
     }
   }
-  const { runHttp } = await import('./http/index.js');
+  const { runHttp, ListenerRefused } = await import('./http/index.js');
   // Registered before it says it is serving, so a --shutdown sent as soon as it is up reaches it.
   const { register } = await import('./registry.js');
   const unregister = register();
@@ -148,7 +148,9 @@ async function serve(config: Config, log: Logger): Promise<number | undefined> {
     unregister();
     // A refusal already logged (Redis unreachable at start): exit non-zero without repeating it.
     if ((err as { reported?: boolean }).reported) return 1;
-    throw err;
+    if (!(err instanceof ListenerRefused)) throw err;
+    process.stderr.write(`forge-mcp-server: ${err.message}\n`);
+    return 2;
   }
   markServing();
   const signal = await new Promise<string>((resolve) => {

@@ -5,7 +5,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Socket } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import { createServer } from 'node:http';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -286,6 +287,58 @@ describe('HTTP_PROXY and NO_PROXY', () => {
       expect(seen).toEqual([]);
     } finally {
       await plain.close();
+    }
+  });
+});
+
+describe('HTTP listener refusals at start', () => {
+  // The flags are right in form, but the listener cannot be made: one line naming the flag and what to do, exit 2.
+  const refused = async (args: string[]) => {
+    const { code, stdout, stderr } = await runCli([
+      '--http',
+      '--forge-url=https://forge.example.com',
+      ...args,
+    ]);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    return stderr.trim();
+  };
+
+  it('an --http-addr already taken', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      expect(await refused([`--http-addr=127.0.0.1:${port}`])).toBe(
+        `forge-mcp-server: --http-addr=127.0.0.1:${port}: cannot listen there (EADDRINUSE); choose a free port (or a writable socket path), or stop what holds it`,
+      );
+    } finally {
+      taken.close();
+    }
+  });
+
+  it('a TLS file that cannot be read, or is not a certificate and key', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'forge-tls-'));
+    const junk = join(dir, 'junk.pem');
+    writeFileSync(junk, 'not PEM\n');
+    try {
+      expect(
+        await refused([
+          `--tls-cert=${join(dir, 'missing.pem')}`,
+          `--tls-key=${junk}`,
+          '--http-addr=127.0.0.1:0',
+        ]),
+      ).toBe(
+        `forge-mcp-server: --tls-cert=${join(dir, 'missing.pem')}: cannot read the file (ENOENT); name a readable PEM file`,
+      );
+      const bad = await refused([`--tls-cert=${junk}`, `--tls-key=${junk}`, '--http-addr=127.0.0.1:0']);
+      expect(bad).toContain(
+        `forge-mcp-server: --tls-cert=${junk} with --tls-key=${junk}: not a usable certificate and key`,
+      );
+      expect(bad).toContain('name a PEM certificate and its private key');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

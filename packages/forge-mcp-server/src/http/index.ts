@@ -44,7 +44,7 @@ import { LISTEN_ROUTER_OPTIONS, MAX_PROCESS_STREAMS, Subscriptions } from '../su
 import { RATE_LIMITED_CODE, Throttle } from './throttle.js';
 
 export { credentialOf } from './credential.js';
-export { parseAddr } from './listen.js';
+export { ListenerRefused, parseAddr } from './listen.js';
 
 /** How long a closing server lets the requests it is serving finish before it cuts every connection. */
 export const CLOSE_GRACE_MS = 10_000;

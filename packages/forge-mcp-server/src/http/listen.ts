@@ -9,6 +9,19 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Config } from '../config/types.js';
 import { SECURITY_HEADERS } from './headers.js';
 
+/** The start cannot go on: the listen address is taken or unusable, or a TLS file cannot be used. */
+export class ListenerRefused extends Error {}
+
+/** Reads a TLS file, naming the flag and what to do when it cannot be read. */
+function readTlsFile(flag: string, file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    throw new ListenerRefused(`${flag}=${file}: cannot read the file (${code}); name a readable PEM file`);
+  }
+}
+
 export interface Addr {
   host?: string;
   port: number;
@@ -67,15 +80,15 @@ function createBareListener(config: Config, listener: RequestListener): Server {
   // A request without Host is served (the host guard decides), so Node must not refuse it first.
   const base = { requireHostHeader: false, ...SLOW_CLIENT_LIMITS };
   if (config.tlsCert && config.tlsKey) {
-    return createHttpsServer(
-      {
-        ...base,
-        cert: readFileSync(config.tlsCert),
-        key: readFileSync(config.tlsKey),
-        minVersion: 'TLSv1.2',
-      },
-      listener,
-    ) as unknown as Server;
+    const cert = readTlsFile('--tls-cert', config.tlsCert);
+    const key = readTlsFile('--tls-key', config.tlsKey);
+    try {
+      return createHttpsServer({ ...base, cert, key, minVersion: 'TLSv1.2' }, listener) as unknown as Server;
+    } catch (err) {
+      throw new ListenerRefused(
+        `--tls-cert=${config.tlsCert} with --tls-key=${config.tlsKey}: not a usable certificate and key (${(err as Error).message}); name a PEM certificate and its private key`,
+      );
+    }
   }
   return createHttpServer(base, listener);
 }
@@ -92,7 +105,15 @@ function clearStaleSocket(path: string): void {
 export async function bind(server: Server, addr: Addr, socketMode: number): Promise<void> {
   if (addr.path) clearStaleSocket(addr.path);
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      const where =
+        addr.path ?? `${addr.host?.includes(':') ? `[${addr.host}]` : (addr.host ?? '')}:${addr.port}`;
+      reject(
+        new ListenerRefused(
+          `--http-addr=${where}: cannot listen there (${err.code ?? err.message}); choose a free port (or a writable socket path), or stop what holds it`,
+        ),
+      );
+    });
     if (addr.path) server.listen(addr.path, resolve);
     else server.listen(addr.port, addr.host, resolve);
   });
