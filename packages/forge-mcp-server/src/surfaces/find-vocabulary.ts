@@ -110,7 +110,7 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   ],
   // Who may push or merge to a branch, or create a tag: its protection.
   [
-    /\b(?:who can|who may|who is allowed to|who's allowed to|allowed to|permission to|rights to) (push|merge|force-?push)(?: to| into)?\b/g,
+    /\b(?:who can|who may|who is allowed to|allowed to|permission to|rights to) (push|merge|force-?push)(?: to| into)?\b/g,
     'protected branch $1 access of',
   ],
   [
