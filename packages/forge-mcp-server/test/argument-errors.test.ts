@@ -178,6 +178,38 @@ describe('a parameter under a near name is named as the one meant', () => {
   });
 });
 
+describe('one of a group given empty', () => {
+  it('is named as empty on every surface, and no blank ID is sent', async () => {
+    const text = (param: string, must: string) =>
+      `admin.custom_attr_list: ${param} is required (${must}). Ensure you use the exact parameter name from the action's schema and pass a real value.`;
+    for (const surface of ['dynamic', 'meta', 'individual'] as const) {
+      const admin = await stdioClient(s, {
+        env: { FORGE_TOKEN: s.tokens.admin, FORGE_MCP_TOOL_SURFACE: surface },
+      });
+      try {
+        const since = s.requests.length;
+        for (const [params, expected] of [
+          [{ group_id: '  ' }, text('group_id', 'must be non-empty')],
+          [{ project_id: '' }, text('project_id', 'must be non-empty')],
+          [{ user_id: 0 }, text('user_id', 'must be > 0')],
+        ] as const) {
+          const r = await admin.client.callTool(
+            surface === 'dynamic'
+              ? { name: 'forge_execute_action', arguments: { action: 'admin.custom_attr_list', params } }
+              : surface === 'meta'
+                ? { name: 'forge_admin', arguments: { action: 'custom_attr_list', params } }
+                : { name: 'forge_list_custom_attributes', arguments: params },
+          );
+          expect(textOf(r), surface).toBe(expected);
+        }
+        expect(apiCalls(s, since)).toHaveLength(0);
+      } finally {
+        await admin.close();
+      }
+    }
+  });
+});
+
 describe('long answers are cut', () => {
   it('at most ten unknown names or problems are listed, each name cut to 64 characters', async () => {
     const keys = Array.from({ length: 12 }, (_, i) => `k${i}`);

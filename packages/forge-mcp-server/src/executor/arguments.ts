@@ -118,14 +118,25 @@ export function checkTypes(a: ActionSpec, params: Record<string, unknown>): stri
 
 /** '<operation>: <param> is required (must be > 0 | non-empty). ...' for required values given empty. */
 export function emptyRequired(a: ActionSpec, params: Record<string, unknown>): string | undefined {
-  for (const r of a.required ?? []) {
+  const blank = (r: string): string | undefined => {
     const v = params[r];
-    const empty = v === '' || (typeof v === 'string' && !v.trim());
-    const zero = v === 0;
-    if (empty || zero || (Array.isArray(v) && v.length === 0 && paramsOf(a)[r]?.type === 'array')) {
-      const must = zero ? 'must be > 0' : 'must be non-empty';
-      return `${a.id}: ${r} is required (${must}). Ensure you use the exact parameter name from the action's schema and pass a real value.`;
-    }
+    if (v === 0) return 'must be > 0';
+    if (typeof v === 'string' && !v.trim()) return 'must be non-empty';
+    if (Array.isArray(v) && v.length === 0 && paramsOf(a)[r]?.type === 'array') return 'must be non-empty';
+    return undefined;
+  };
+  const text = (r: string, must: string) =>
+    `${a.id}: ${r} is required (${must}). Ensure you use the exact parameter name from the action's schema and pass a real value.`;
+  for (const r of a.required ?? []) {
+    const must = blank(r);
+    if (must) return text(r, must);
+  }
+  // One of a group is required: when none has a real value, the one given empty (a blank path ID would
+  // otherwise be sent, or read as not given at all).
+  for (const group of a.oneOf ?? []) {
+    if (group.some((p) => given(params, p) && !blank(p))) continue;
+    const r = group.find((p) => given(params, p));
+    if (r) return text(r, blank(r)!);
   }
   return undefined;
 }
