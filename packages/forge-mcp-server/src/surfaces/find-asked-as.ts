@@ -323,7 +323,8 @@ export const ASKED_AS: Record<string, string> = {
   'issue.discussion_add_note': 'answer in an existing thread on an issue',
   'issue.time_stats_get': 'how much time was spent on an issue against its estimate',
   'issue.emoji_issue_create': 'upvote or add an emoji to an issue',
-  'merge_request.get': 'show one pull request, details of a merge request',
+  'merge_request.get':
+    'show one pull request, details of a merge request, does it have conflicts, can it be merged',
   'merge_request.list': 'open pull requests of a project, what is waiting to merge',
   'merge_request.subscribe': 'follow or watch a pull request, get notified about it',
   'merge_request.unsubscribe': 'stop following a pull request',

@@ -147,6 +147,8 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   [/\benv(?:ironment)? var(?:iable)?(s?)\b/g, 'ci variable$1'],
   // Moving an issue above or below another reorders it.
   [/\bmove (\w+ )?(#?\w+ )?(above|below|before|after|to the top of|to the bottom of)\b/g, 'reorder $1$2$3'],
+  // Instance-wide, site-wide: the instance's own.
+  [/\b(?:instance|site|server|system)[- ]wide\b/g, 'all instance'],
   // A group given access to a group or project: sharing with it.
   [/\b(?:give|grant) (?:the )?([\w-]+ )?group access to\b/g, 'share $1group with'],
   // Other projects' jobs let in with their tokens: the job token allowlist.
@@ -810,6 +812,25 @@ export const STOP_WORDS = new Set([
   'information',
 ]);
 
+/**
+ * Names of things whose first word is also a verb: a request that starts with one names the thing ("deploy keys
+ * of the project"), it does not ask to deploy.
+ */
+export const THING_NAMES = [
+  'deploy key',
+  'deploy token',
+  'push rule',
+  'push mirror',
+  'pull mirror',
+  'merge train',
+  'run log',
+  'release note',
+  'release link',
+  'build log',
+  'import status',
+  'export status',
+];
+
 /** Words that hint rather than name: they count this much. */
 export const WEAK_WORDS: Record<string, number> = { me: 0.8, my: 0.8, all: 0.2, every: 0.2 };
 
@@ -1135,4 +1156,5 @@ export const SYNONYMS: Record<string, string[]> = {
   workflow: ['pipeline'],
   workflows: ['pipeline'],
   connected: ['integration', 'connection'],
+  server: ['instance'],
 };

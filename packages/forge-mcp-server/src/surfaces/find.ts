@@ -35,6 +35,7 @@ import {
   STATE_WORDS,
   SYNONYMS,
   TARGET_PREPOSITIONS,
+  THING_NAMES,
   WIDER_SCOPES,
   UPDATE_OPERATIONS,
   VERB_OBJECTS,
@@ -121,6 +122,8 @@ const LIGHT_VERBS = new Set(['add', 'leave', 'post', 'give', 'make', 'write', 'd
 const LIGHT_VERB_NOUN = 0.95;
 /** "Restore the archived project": the verb's own operations keep this share beside the one undoing the state. */
 const UNDONE_SHARE = 0.7;
+/** A verbless request naming things in the plural answers a single one's read this well. */
+const VERBLESS_PLURAL_GET = 0.6;
 /** A request without a verb reads, less surely than one that says so. */
 const NO_VERB_STRENGTH = 0.5;
 
@@ -551,6 +554,7 @@ export class ActionFinder {
       const ws = tokens(a.id.slice(0, a.id.indexOf('.')).replace(/_/g, ' '));
       if (ws.length > 1) this.compounds.add(`${ws[0]} ${ws[1]}`);
     }
+    for (const name of THING_NAMES) this.compounds.add(tokens(name).join(' '));
     const operationStems = new Set(this.operations.map(stem));
     for (const a of actions)
       for (const t of tokens(a.id.replace(/[._]/g, ' '))) if (!operationStems.has(t)) this.objectWords.add(t);
@@ -735,8 +739,14 @@ export class ActionFinder {
       for (const [op, weight] of Object.entries(OPERATION_HINTS[w] ?? {}))
         operations = { ...operations, [op]: Math.max(operations[op] ?? 0, weight) };
     // Asked to read something plural ("show the pipelines of ..."): a list answers it best.
+    // Without a verb ("branches of project 7"), the plural says even more surely that a list is asked for.
     if (plural && (operations.get ?? 0) >= 0.8 && (operations.list ?? 0) < 1)
-      operations = { ...operations, list: 1, search: Math.max(operations.search ?? 0, 0.8), get: 0.8 };
+      operations = {
+        ...operations,
+        list: 1,
+        search: Math.max(operations.search ?? 0, 0.8),
+        get: strength < 1 ? VERBLESS_PLURAL_GET : 0.8,
+      };
     const pairs = typed.slice(1).map((t, k) => `${typed[k]} ${t}`);
     const verb = verbAt < 0 ? undefined : ws[verbAt];
     let target: Set<string> | undefined;
