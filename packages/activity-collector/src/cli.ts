@@ -14,7 +14,7 @@ import { openSqliteStore } from './store/sqlite.js';
 
 const USAGE = `usage:
   activity-collector sweep --config FILE [--quiet]     run one sweep; progress and a summary on stderr
-  activity-collector serve --config FILE               sweep on the schedule; serve /metrics and /health
+  activity-collector serve --config FILE [--quiet]     sweep on the schedule; serve /metrics and /health
   activity-collector query --config FILE --repo OWNER/NAME [--format table|csv|json]
                                                        print the star history per day from the store
   activity-collector sim [--port N] [--repos N] [--seed N]
