@@ -5,7 +5,7 @@
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freePort, httpServer, runCli, sim, stdioClient, type ForgeSim } from './harness.js';
+import { freePort, httpServer, runCli, sim, stdioClient, until, type ForgeSim } from './harness.js';
 
 // Servers are spawned and exports awaited on a shared, loaded machine: generous limits, no timing asserted.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -73,6 +73,23 @@ describe('stdio', () => {
       const rebound = await get(port, '/debug/pprof/heap', `attacker.example:${port}`);
       expect(rebound.status).toBe(403);
       expect(rebound.body).not.toContain('snapshot');
+      // The refusal leaves its WARN line on stderr, naming the Host, the client and the path.
+      const refusals = () =>
+        c
+          .stderr()
+          .split('\n')
+          .filter((l) => l.includes('request refused: this Host is not served here'))
+          .map((l) => JSON.parse(l) as Record<string, unknown>);
+      await until(() => refusals().length > 0, 'the refused Host line');
+      expect(refusals()).toEqual([
+        expect.objectContaining({
+          level: 'warn',
+          host: `attacker.example:${port}`,
+          address: '127.0.0.1',
+          path: '/debug/pprof/heap',
+          suppressed: 0,
+        }),
+      ]);
       expect((await get(port, '/debug/pprof/profile?seconds=0')).status).toBe(400);
       expect((await get(port, '/debug/pprof/profile?seconds=301')).body).toContain('1 to 300');
       expect((await get(port, '/debug/pprof/goroutine')).status).toBe(404);

@@ -15,6 +15,7 @@ import { Session } from 'node:inspector/promises';
 import { ipFamily } from '../ip.js';
 import { getHeapSnapshot } from 'node:v8';
 import type { Logger } from '../log.js';
+import { refusedHostLog } from '../http/host-guard.js';
 
 const PREFIX = '/debug/pprof/';
 const DEFAULT_SECONDS = 30;
@@ -57,6 +58,7 @@ export async function startDiagnostics(
     `[::1]:${port}`,
   ]);
   let busy = false;
+  const logRefusedHost = refusedHostLog(log, (req) => req.socket.remoteAddress ?? '');
 
   const exclusive = async (res: ServerResponse, work: () => Promise<void>) => {
     if (busy) return send(res, 409, 'another profile or snapshot is being taken; retry when it is done');
@@ -117,8 +119,10 @@ export async function startDiagnostics(
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     if (!isLoopbackAddress(req.socket.remoteAddress))
       return send(res, 403, 'diagnostics answer loopback clients only');
-    if (!allowedHosts.has((req.headers.host ?? '').toLowerCase()))
+    if (!allowedHosts.has((req.headers.host ?? '').toLowerCase())) {
+      logRefusedHost(req);
       return send(res, 403, `this Host is not served here; ask for http://${addr}${PREFIX}`);
+    }
     if (req.method !== 'GET') return send(res, 405, 'only GET is served here');
     const url = new URL(req.url ?? '/', `http://${addr}`);
     switch (url.pathname) {
