@@ -147,6 +147,15 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   [/\benv(?:ironment)? var(?:iable)?(s?)\b/g, 'ci variable$1'],
   // Moving an issue above or below another reorders it.
   [/\bmove (\w+ )?(#?\w+ )?(above|below|before|after|to the top of|to the bottom of)\b/g, 'reorder $1$2$3'],
+  // Other tools' names for what the catalog calls otherwise.
+  [/\b(branch|tag|environment) protection(?: rules?| settings)?\b/g, 'protected $1'],
+  [
+    /\b(?:code scanning|dependabot|security|sast|dast|secret scanning|container scanning) alerts?\b/g,
+    'vulnerabilities',
+  ],
+  [/\b(?:build|ci) (?:agent|node|machine|server|worker|executor)(s?)\b/g, 'runner$1'],
+  [/\bhow (?:big|large)\b/g, 'what size'],
+  [/\bcan (?:i|we) (push|merge|force-?push)(?: to| into)\b/g, 'protected branch $1 access of'],
   // Instance-wide, site-wide: the instance's own.
   [/\b(?:instance|site|server|system)[- ]wide\b/g, 'all instance'],
   // A group given access to a group or project: sharing with it.
@@ -387,6 +396,7 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   nuke: DELETE,
   unregister: DELETE,
   map: { add: 1, create: 0.9, link: 0.9 },
+  mirror: { add: 1, create: 0.9, setup: 0.9, configure: 0.9 },
   zero: { reset: 1, delete: 0.6 },
   downgrade: UPDATE,
   connect: { register: 1, setup: 0.9, create: 0.9, add: 0.9, link: 0.8, set: 0.8 },
@@ -626,6 +636,7 @@ export const VERB_OBJECTS: Record<string, string[]> = {
   redeploy: ['deployment', 'deploy'],
   audit: ['audit', 'event'],
   clone: ['fork'],
+  mirror: ['mirror'],
   reassign: ['assignee'],
   retitle: ['title'],
   unfreeze: ['freeze'],
@@ -882,6 +893,12 @@ export const CATALOG_NAMES: Record<string, string[]> = {
   sprint: ['iteration'],
   sprints: ['iteration'],
   kanban: ['board'],
+  gist: ['snippet'],
+  gists: ['snippet'],
+  executor: ['runner'],
+  executors: ['runner'],
+  subtask: ['task', 'child'],
+  subtasks: ['task', 'child'],
   org: ['group'],
   orgs: ['group'],
   organization: ['group'],
