@@ -146,7 +146,7 @@ export const ASKED_AS: Record<string, string> = {
   // Projects and groups.
   'project.create': 'start a new repository, new repo',
   'project.update':
-    'change project settings: default branch, description, visibility; disable or enable a project feature such as the wiki',
+    'change project settings: default branch, description, visibility; disable or enable a project feature such as the wiki; squash or fast-forward merges',
   'project.archive': 'make the project read-only, retire the project',
   'project.unarchive': 'make the archived project writable again, restore an archived project',
   'project.restore': 'undo the deletion of a project, recover a deleted project',
@@ -163,7 +163,8 @@ export const ASKED_AS: Record<string, string> = {
   'project.export_schedule': 'back up the project to a file',
   'project.hook_add': 'notify a url when something happens in the project, call my service on push',
   'project.mirror_add': 'keep a copy of the repository in sync somewhere else',
-  'project.integration_set': 'connect the project to chat or another tool',
+  'project.integration_set':
+    'connect the project to chat or another tool, notify slack or teams about events',
   'group.members': 'who is in the group, who belongs to the group, the team roster',
   'group.group_member_add': 'give someone access to the group, add a teammate to the team',
   'group.create': 'make a new team space or namespace, a subgroup inside a group',

@@ -156,6 +156,12 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   [/\b(?:build|ci) (?:agent|node|machine|server|worker|executor)(s?)\b/g, 'runner$1'],
   [/\bhow (?:big|large)\b/g, 'what size'],
   [/\bcan (?:i|we) (push|merge|force-?push)(?: to| into)\b/g, 'protected branch $1 access of'],
+  // How merge requests may merge is a project setting.
+  [/\b(?:only allow|allow only) (\w+ )?merges\b/g, 'change project merge method $1merges'],
+  [
+    /\b(?:block|prevent|disallow|forbid|no) merg(?:ing|es) (?:until|unless|before|without)\b/g,
+    'change project settings merge only when',
+  ],
   // Instance-wide, site-wide: the instance's own.
   [/\b(?:instance|site|server|system)[- ]wide\b/g, 'all instance'],
   // A group given access to a group or project: sharing with it.
@@ -396,6 +402,8 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   nuke: DELETE,
   unregister: DELETE,
   map: { add: 1, create: 0.9, link: 0.9 },
+  // Notifying a chat tool sets up its integration.
+  notify: { setup: 1, set: 0.9, create: 0.8, subscribe: 0.7 },
   mirror: { add: 1, create: 0.9, setup: 0.9, configure: 0.9 },
   zero: { reset: 1, delete: 0.6 },
   downgrade: UPDATE,
@@ -636,6 +644,7 @@ export const VERB_OBJECTS: Record<string, string[]> = {
   redeploy: ['deployment', 'deploy'],
   audit: ['audit', 'event'],
   clone: ['fork'],
+  notify: ['integration', 'notification'],
   mirror: ['mirror'],
   reassign: ['assignee'],
   retitle: ['title'],
