@@ -210,6 +210,55 @@ describe('one of a group given empty', () => {
   });
 });
 
+describe('an unknown tool name', () => {
+  const refusal = async (surface: SurfaceName, name: string) => {
+    const since = s.requests.length;
+    const e = await clients[surface].client.callTool({ name, arguments: {} }).then(
+      () => undefined,
+      (err: Error) => err,
+    );
+    expect(apiCalls(s, since)).toHaveLength(0);
+    return e?.message.replace(/^.*?unknown tool: /, 'unknown tool: ');
+  };
+
+  it("names the listed tool of a near spelling, or how this surface runs another surface's tool", async () => {
+    expect(await refusal('individual', 'forge_issue_lsit')).toBe(
+      'unknown tool: forge_issue_lsit. Did you mean: forge_issue_list?',
+    );
+    expect(await refusal('meta', 'forge_issues')).toBe(
+      'unknown tool: forge_issues. Did you mean: forge_issue?',
+    );
+    expect(await refusal('dynamic', 'forge_execute_actions')).toBe(
+      'unknown tool: forge_execute_actions. Did you mean: forge_execute_action?',
+    );
+    expect(await refusal('dynamic', 'forge_mr_get')).toBe(
+      'unknown tool: forge_mr_get. Run it with forge_execute_action (action merge_request.get).',
+    );
+    expect(await refusal('meta', 'forge_mr_get')).toBe(
+      'unknown tool: forge_mr_get. Run it with forge_merge_request (action get).',
+    );
+    expect(await refusal('individual', 'forge_frobnicate')).toBe('unknown tool: forge_frobnicate');
+  });
+
+  it('suggests nothing for a tool of the catalog the session does not list (a near name may be its opposite)', async () => {
+    // forge_issue_unsubscribe is listed, two edits from the excluded forge_issue_subscribe.
+    const c = await stdioClient(s, {
+      env: { FORGE_MCP_TOOL_SURFACE: 'individual', FORGE_MCP_EXCLUDE_TOOLS: 'forge_issue_subscribe' },
+    });
+    try {
+      const names = (await c.client.listTools()).tools.map((t) => t.name);
+      expect(names).toContain('forge_issue_unsubscribe');
+      const e = await c.client.callTool({ name: 'forge_issue_subscribe', arguments: {} }).then(
+        () => undefined,
+        (err: Error) => err,
+      );
+      expect(e?.message).toMatch(/unknown tool: forge_issue_subscribe$/);
+    } finally {
+      await c.close();
+    }
+  });
+});
+
 describe('long answers are cut', () => {
   it('at most ten unknown names or problems are listed, each name cut to 64 characters', async () => {
     const keys = Array.from({ length: 12 }, (_, i) => `k${i}`);

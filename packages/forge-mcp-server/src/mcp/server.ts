@@ -255,7 +255,7 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
     let res = resolving instanceof Promise ? await resolving : resolving;
     const report = (r: ToolResult, action?: string, refusal?: string) =>
       reported(ctx, tool, started, r, action, refusal);
-    if (res.kind === 'unknown_tool') deny(-32602, `unknown tool: ${tool}`);
+    if (res.kind === 'unknown_tool') deny(-32602, session.surface.unknownTool(tool));
     checkParamAction(ctx, tool, request.params.arguments);
     if (res.kind === 'answer') {
       // A query nothing matched may be restated by the client's model (src/mcp/restate.ts).

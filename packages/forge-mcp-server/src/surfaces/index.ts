@@ -410,6 +410,42 @@ export class Surface {
   }
 
   /**
+   * The answer to a tool name this session does not list, naming the listed tool probably meant: only a near
+   * spelling (two edits at most) of a name no tool has, and never a tool the session does not list.
+   */
+  unknownTool(tool: string): string {
+    const text = `unknown tool: ${clip(tool)}`;
+    // Another surface's tool for an action this session runs: the way this surface runs it.
+    const action = this.view.catalog.byToolName(tool);
+    if (action && this.view.isListed(action)) {
+      if (this.opts.surface === 'dynamic')
+        return `${text}. Run it with ${EXECUTE_TOOL} (action ${action.id}).`;
+      if (this.opts.surface === 'meta')
+        return `${text}. Run it with ${this.view.catalog.domain(action.id)!.metaTool} (action ${shortName(action)}).`;
+    }
+    // A tool of the catalog this session does not list is no misspelling: nothing is suggested for it (a near
+    // name may be its opposite: forge_group_archive and forge_group_unarchive).
+    if (action || this.domainsByTool.has(tool) || tool === FIND_TOOL || tool === EXECUTE_TOOL) return text;
+    // The names as tools/list gives them, read from the index (no domain file is loaded for an unknown name).
+    const names =
+      this.opts.surface === 'dynamic'
+        ? [FIND_TOOL, EXECUTE_TOOL]
+        : this.opts.surface === 'individual'
+          ? this.view.listed.map((a) => a.tool)
+          : this.view.catalog.domains
+              .filter((d) => d.actions.some((a) => this.view.isListed(a)))
+              .map((d) => d.metaTool);
+    let meant: string | undefined;
+    let best = 3;
+    for (const name of names) {
+      if (Math.abs(name.length - tool.length) >= best) continue;
+      const d = levenshtein(tool.toLowerCase(), name.toLowerCase());
+      if (d < best) [best, meant] = [d, name];
+    }
+    return meant ? `${text}. Did you mean: ${meant}?` : text;
+  }
+
+  /**
    * Resolves a tools/call into an action and its parameters, with the surface's argument checks. A call of
    * forge_execute_action whose action's domain is loaded is resolved at once (no promise to wait for).
    */
