@@ -424,7 +424,8 @@ export const ASKED_AS: Record<string, string> = {
   'ci_variable.instance_create': 'a CI secret for every project on the instance',
   'ci_variable.instance_list': 'CI secrets of the whole instance',
   'environment.deployment_update': 'mark a deployment as succeeded, failed or canceled',
-  'environment.get': 'details of an environment, what is deployed there',
+  'environment.get':
+    'details of an environment, what is deployed there, which version or commit is running there',
   'environment.freeze_update': 'change when a deploy freeze starts or ends',
   'issue.statistics_get_group': 'how many issues are open across the group',
   'issue.statistics_get_project': 'how many issues are open in the project',

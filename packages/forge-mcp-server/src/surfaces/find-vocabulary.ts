@@ -156,6 +156,8 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   [/\b(?:build|ci) (?:agent|node|machine|server|worker|executor)(s?)\b/g, 'runner$1'],
   [/\bhow (?:big|large)\b/g, 'what size'],
   [/\bcan (?:i|we) (push|merge|force-?push)(?: to| into)\b/g, 'protected branch $1 access of'],
+  // What the caller is assigned to: the lists of what is assigned to them.
+  [/\b(?:am i|i am|i'm) (?:assigned|working) (?:to|on)\b/g, 'assigned to me'],
   // How merge requests may merge is a project setting.
   [/\b(?:only allow|allow only) (\w+ )?merges\b/g, 'change project merge method $1merges'],
   [
@@ -1183,4 +1185,7 @@ export const SYNONYMS: Record<string, string[]> = {
   workflows: ['pipeline'],
   connected: ['integration', 'connection'],
   server: ['instance'],
+  // Environments by their usual names.
+  production: ['environment'],
+  prod: ['environment', 'production'],
 };
