@@ -28,6 +28,7 @@ const TOOLS: Record<string, string> = {
   'issue.list': 'forge_issue_list',
   'issue.create': 'forge_issue_create',
   'issue.update': 'forge_issue_update',
+  'project.member_add': 'forge_project_member_add',
   'project.get': 'forge_project_get',
   'merge_request.get': 'forge_mr_get',
   'pipeline.create': 'forge_pipeline_create',
@@ -125,6 +126,12 @@ describe.each(['dynamic', 'meta', 'individual'] as const)('on the %s surface', (
     );
     expect(await call(surface, 'issue.list', { project_id: '1', state: 'shut' })).toBe(
       `${p}state must be one of: opened, closed, all`,
+    );
+    // A word for a numbered set: one problem, the set and what was given.
+    expect(
+      await call(surface, 'project.member_add', { project_id: '1', user_id: 2, access_level: 'developer' }),
+    ).toBe(
+      `${typed(surface, 'project.member_add')}access_level must be one of: 10, 15, 20, 25, 30, 40, 50 (got a string)`,
     );
     // A value taking a number or a fixed word: one problem naming both, not one per alternative.
     expect(await call(surface, 'issue.list', { project_id: '1', weight: 'heavy' })).toBe(

@@ -334,13 +334,23 @@ export function describeErrors(errors: ErrorObject[] | null | undefined, data?: 
   const seen = new Set<string>();
   const out: string[] = [];
   const branchesOf = alternatives(errors ?? []);
+  // A value of the wrong type for a fixed set (access_level 'developer') is one problem: the set, and what was given.
+  const fixedSets = new Set(
+    (errors ?? [])
+      .filter((e) => e.keyword === 'enum' && !branchesOf.consumed.has(e))
+      .map((e) => e.instancePath),
+  );
   for (const e of errors ?? []) {
     if (branchesOf.consumed.has(e)) continue;
+    if (e.keyword === 'type' && fixedSets.has(e.instancePath)) continue;
     const where = e.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'arguments';
     let text: string;
     if (e.keyword === 'enum') {
       const allowed = e.params.allowedValues as unknown[];
-      text = `${where} must be one of: ${allowed.join(', ')}${meantOf(allowed, valueAt(data, e.instancePath))}`;
+      const value = valueAt(data, e.instancePath);
+      const meant = meantOf(allowed, value);
+      const typed = !meant && data !== undefined && allowed.every((x) => typeof x !== typeof value);
+      text = `${where} must be one of: ${allowed.join(', ')}${meant}${typed ? ` (${given(value, '')})` : ''}`;
     } else if (e.keyword === 'anyOf' && branchesOf.branches.has(e))
       text = anyOfProblem(
         where,
