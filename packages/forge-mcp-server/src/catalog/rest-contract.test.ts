@@ -639,7 +639,6 @@ describe('one-of and exclusive groups follow the endpoint code', () => {
   const assignee = ['assignee_id', 'assignee_username'];
   const milestone = ['milestone', 'milestone_id'];
   const issueLists = [author, assignee, milestone, ['iteration_id', 'iteration_title']];
-  const issueStats = [author, assignee, milestone];
   const mrLists = [
     author,
     assignee,
@@ -666,10 +665,10 @@ describe('one-of and exclusive groups follow the endpoint code', () => {
     'issue.list': { exclusive: issueLists },
     'issue.list_all': { exclusive: issueLists },
     'issue.list_group': { exclusive: issueLists },
-    'group.issues': { exclusive: [author, assignee] },
-    'issue.statistics_get': { exclusive: issueStats },
-    'issue.statistics_get_group': { exclusive: issueStats },
-    'issue.statistics_get_project': { exclusive: issueStats },
+    'group.issues': { exclusive: issueLists },
+    'issue.statistics_get': { exclusive: issueLists },
+    'issue.statistics_get_group': { exclusive: issueLists },
+    'issue.statistics_get_project': { exclusive: issueLists },
     'merge_request.list': { exclusive: mrLists },
     'merge_request.list_global': { exclusive: mrLists },
     'merge_request.list_group': { exclusive: mrLists },
@@ -1381,4 +1380,55 @@ describe('read actions checked against the endpoint code (third sweep)', () => {
     for (const format of ['tgz', 'gz']) expect(accepts('repository.archive', { format }), format).toBe(true);
     expect(accepts('repository.archive', { format: '7z' })).toBe(false);
   });
+});
+
+describe("read filters the instance's OpenAPI description declares (fourth sweep)", () => {
+  const accepts = (id: string, args: Record<string, unknown>): boolean => {
+    const a = action(id);
+    return validatorFor(inputSchema(a))({ ...a.example, ...args }) as boolean;
+  };
+  const sentQuery = (id: string, args: Record<string, unknown>) =>
+    buildRest(action(id), rest(action(id)), { ...action(id).example, ...args }).query;
+
+  // lib/api/issues.rb: issues_stats_params uses issues_stats_params_ee (ee/lib/ee/api/helpers/issues_helpers.rb):
+  // weight and epic_id (an ID, None or Any), iteration_id or iteration_title (one of them); the description
+  // (Feb 2026) adds health_status with on_track, needs_attention, at_risk, none and any.
+  it.each(['issue.statistics_get', 'issue.statistics_get_group', 'issue.statistics_get_project'])(
+    '%s counts by weight, epic, health status and iteration',
+    (id) => {
+      const args = { weight: 3, epic_id: 'None', health_status: 'at_risk', iteration_id: 'Current' };
+      expect(accepts(id, args)).toBe(true);
+      expect(sentQuery(id, args)).toMatchObject(args);
+      expect(accepts(id, { iteration_title: 'Sprint 4' })).toBe(true);
+      expect(accepts(id, { health_status: 'late' })).toBe(false);
+      expect(action(id).exclusive).toContainEqual(['iteration_id', 'iteration_title']);
+    },
+  );
+
+  // GET /groups/:id/issues declares issues_params, as the other issue lists: closed_by_id, milestone_id,
+  // the not hash, the EE iteration pair and health_status.
+  it('group.issues takes every filter of the issue lists', () => {
+    const args = {
+      closed_by_id: 3,
+      milestone_id: 'Started',
+      health_status: 'needs_attention',
+      iteration_id: 7,
+      not: { labels: 'wontfix' },
+    };
+    expect(accepts('group.issues', args)).toBe(true);
+    expect(sentQuery('group.issues', args)).toMatchObject(args);
+    expect(accepts('group.issues', { iteration_title: 'Sprint 4' })).toBe(true);
+    expect(accepts('group.issues', { milestone_id: 'Later' })).toBe(false);
+    expect(action('group.issues').exclusive).toEqual(action('issue.list_group').exclusive);
+  });
+
+  // The health_status filter's declared values are lowercase (none, any).
+  it.each(['issue.list', 'issue.list_all', 'issue.list_group', 'group.issues'])(
+    '%s filters by health status none or any as declared',
+    (id) => {
+      expect(accepts(id, { health_status: 'none' })).toBe(true);
+      expect(accepts(id, { health_status: 'any' })).toBe(true);
+      expect(accepts(id, { health_status: 'None' })).toBe(false);
+    },
+  );
 });

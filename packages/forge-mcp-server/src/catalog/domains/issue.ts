@@ -13,217 +13,11 @@ const labelsCsv: ParamSpec = {
   type: 'string',
   description: 'Comma-separated label names, e.g. "bug,priority::high".',
 };
-const labelFilter: ParamSpec = {
-  type: 'string',
-  description:
-    'Comma-separated label names; an issue must carry all of them. "None" matches issues without labels, "Any" issues with at least one.',
-};
-const milestoneFilter: ParamSpec = {
-  type: 'string',
-  description:
-    'Milestone title, e.g. "v1.0"; "None" matches issues without a milestone, "Any" issues with one. For upcoming or started milestones use milestone_id; not together with milestone_id.',
-};
-const milestoneTimebox: ParamSpec = {
-  type: 'string',
-  enum: ['None', 'Any', 'Upcoming', 'Started'],
-  description:
-    'Milestone by timebox, not a numeric ID: "None" (no milestone), "Any" (some milestone), "Upcoming" (milestone due in the future), "Started" (open milestone already started). Not together with milestone.',
-};
-const userFilter = (what: string): ParamSpec => ({
-  anyOf: [
-    { type: 'integer', minimum: 1 },
-    { type: 'string', enum: ['None', 'Any'] },
-  ],
-  description: `${what}: a numeric user ID, or "None" (nobody) / "Any" (somebody).`,
-});
-const dateTime = (what: string): ParamSpec => ({
-  type: 'string',
-  format: 'date-time',
-  description: `${what} (ISO 8601, e.g. "2026-01-31T08:00:00Z").`,
-});
-const createdUpdated: Record<string, ParamSpec> = {
-  created_after: dateTime('Only issues created on or after this time'),
-  created_before: dateTime('Only issues created on or before this time'),
-  updated_after: dateTime('Only issues updated on or after this time'),
-  updated_before: dateTime('Only issues updated on or before this time'),
-};
-/** Filters the three issue lists and the three statistics endpoints have in common. */
-const issueFilters: Record<string, ParamSpec> = {
-  labels: labelFilter,
-  milestone: milestoneFilter,
-  milestone_id: milestoneTimebox,
-  scope: {
-    type: 'string',
-    enum: ['created_by_me', 'assigned_to_me', 'all'],
-    description:
-      'Whose issues: created by you, assigned to you, or all you can see (default created_by_me across all projects, all within a project or group).',
-  },
-  author_id: {
-    type: 'integer',
-    minimum: 1,
-    description: 'Only issues opened by this user ID (not with author_username).',
-  },
-  author_username: {
-    type: 'string',
-    description: 'Only issues opened by this username (not with author_id).',
-  },
-  assignee_id: userFilter('Only issues assigned to this user (not with assignee_username)'),
-  assignee_username: {
-    anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, minItems: 1 }],
-    description:
-      'Only issues assigned to this username, or to all of these usernames (a list needs Premium); not with assignee_id.',
-  },
-  my_reaction_emoji: {
-    type: 'string',
-    description:
-      'Only issues you reacted to with this emoji name, e.g. "thumbsup"; "None" or "Any" also accepted.',
-  },
-  iids: {
-    type: 'array',
-    items: { type: 'integer', minimum: 1 },
-    description: 'Only these issue IIDs, e.g. [1, 3].',
-  },
-  search: { type: 'string', description: 'Text to look for in the title and description.' },
-  in: {
-    type: 'string',
-    enum: ['title', 'description', 'title,description'],
-    description: 'Where `search` looks (default title,description).',
-  },
-  confidential: { type: 'boolean', description: 'true: only confidential issues; false: only public ones.' },
-  ...createdUpdated,
-  not: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      labels: { type: 'string', description: 'Comma-separated labels the issue must not carry.' },
-      milestone: { type: 'string', description: 'Milestone title the issue must not have.' },
-      milestone_id: {
-        type: 'string',
-        enum: ['None', 'Any', 'Upcoming', 'Started'],
-        description: 'Milestone timebox the issue must not be in (not with milestone).',
-      },
-      iids: {
-        type: 'array',
-        items: { type: 'integer', minimum: 1 },
-        description: 'Issue IIDs to leave out, e.g. [4].',
-      },
-      author_id: { type: 'integer', minimum: 1, description: 'Author user ID to exclude.' },
-      author_username: { type: 'string', description: 'Author username to exclude (not with author_id).' },
-      assignee_id: { type: 'integer', minimum: 1, description: 'Assignee user ID to exclude.' },
-      assignee_username: {
-        type: 'string',
-        description: 'Assignee username to exclude (not with assignee_id).',
-      },
-      weight: { type: 'integer', minimum: 0, description: 'Weight to exclude (Premium).' },
-      iteration_id: {
-        anyOf: [
-          { type: 'integer', minimum: 1 },
-          { type: 'string', enum: ['None', 'Any', 'Current'] },
-        ],
-        description: 'Iteration ID, or "None", "Any", "Current", to exclude (Premium).',
-      },
-      iteration_title: {
-        type: 'string',
-        description: 'Iteration title to exclude (Premium; not with iteration_id).',
-      },
-    },
-    description:
-      'Exclusion filters: leave out issues matching these, e.g. {"labels": "wontfix", "author_username": "bot"}.',
-  },
-};
-const listOnlyFilters: Record<string, ParamSpec> = {
-  state: {
-    type: 'string',
-    enum: ['opened', 'closed', 'all'],
-    description: 'Issue state to return (default all).',
-  },
-  issue_type: {
-    type: 'string',
-    enum: ['issue', 'incident', 'test_case', 'requirement', 'task', 'ticket'],
-    description: 'Only issues of this type.',
-  },
-  closed_by_id: {
-    type: 'integer',
-    minimum: 1,
-    description: 'Only issues closed by this user ID.',
-  },
-  due_date: {
-    type: 'string',
-    enum: ['0', 'any', 'today', 'tomorrow', 'overdue', 'week', 'month', 'next_month_and_previous_two_weeks'],
-    description:
-      'Due date window: "0" means no due date, "overdue" past due, "week"/"month" due within that span.',
-  },
-  weight: {
-    anyOf: [
-      { type: 'integer', minimum: 0 },
-      { type: 'string', enum: ['None', 'Any'] },
-    ],
-    description: 'Only issues with this weight, or "None"/"Any" (Premium).',
-  },
-  iteration_id: {
-    anyOf: [
-      { type: 'integer', minimum: 1 },
-      { type: 'string', enum: ['None', 'Any', 'Current'] },
-    ],
-    description:
-      'Only issues in this iteration ID, or "None", "Any", "Current" (Premium); not together with iteration_title.',
-  },
-  iteration_title: {
-    type: 'string',
-    description: 'Only issues in the iteration with this title (Premium); not together with iteration_id.',
-  },
-  epic_id: {
-    anyOf: [
-      { type: 'integer', minimum: 1 },
-      { type: 'string', enum: ['None', 'Any'] },
-    ],
-    description: 'Only issues in this epic ID, or "None"/"Any" (Premium).',
-  },
-  health_status: {
-    type: 'string',
-    enum: ['on_track', 'needs_attention', 'at_risk', 'None', 'Any'],
-    description: 'Only issues with this health status (Ultimate).',
-  },
-  order_by: {
-    type: 'string',
-    enum: [
-      'created_at',
-      'updated_at',
-      'priority',
-      'due_date',
-      'relative_position',
-      'label_priority',
-      'milestone_due',
-      'popularity',
-      'title',
-      'weight',
-    ],
-    description: 'Field to order by (default created_at).',
-  },
-  sort: { type: 'string', enum: ['asc', 'desc'], description: 'Sort direction (default desc).' },
-  with_labels_details: {
-    type: 'boolean',
-    description: 'true: return each label as an object with color and description instead of a bare name.',
-  },
-};
-const listFilters: Record<string, ParamSpec> = { ...listOnlyFilters, ...issueFilters, ...P.paging };
-/**
- * Filters naming one thing two ways: the instance takes at most one of each pair (its mutually_exclusive in
- * the issue lists' and statistics' parameters, lib/api/issues.rb, and the iteration pair in the EE helpers).
- */
-const filterPairs = [
-  ['author_id', 'author_username'],
-  ['assignee_id', 'assignee_username'],
-  ['milestone', 'milestone_id'],
-];
-const listPairs = [...filterPairs, ['iteration_id', 'iteration_title']];
-/** Only the lists spanning several projects (all issues, group issues) skip archived projects. */
-const nonArchived: Record<string, ParamSpec> = {
-  non_archived: {
-    type: 'boolean',
-    description: 'false also includes issues of archived projects (default true: only active projects).',
-  },
-};
+const dateTime = P.isoDateTime;
+const issueFilters = P.issueStatsFilters;
+const listFilters = P.issueListFilters;
+const listPairs = P.issueFilterPairs;
+const nonArchived = P.issueNonArchived;
 
 const noteBody: ParamSpec = {
   type: 'string',
@@ -1307,7 +1101,7 @@ export const domain: DomainSpec = {
     {
       id: 'issue.statistics_get',
       title: 'Count my issues',
-      description: `Count issues (all, opened, closed) across every project you can see, with the same filters as issue.list_all. ${P.atMostOne(filterPairs)}`,
+      description: `Count issues (all, opened, closed) across every project you can see, with the same filters as issue.list_all. ${P.atMostOne(listPairs)}`,
       tool: 'forge_get_issue_statistics',
       write: false,
       destructive: false,
@@ -1315,14 +1109,14 @@ export const domain: DomainSpec = {
       tier: 'free',
       scope: 'read_api',
       params: { ...issueFilters },
-      exclusive: filterPairs,
+      exclusive: listPairs,
       request: { rest: { method: 'GET', path: '/issues_statistics' } },
       example: { scope: 'assigned_to_me' },
     },
     {
       id: 'issue.statistics_get_group',
       title: 'Count group issues',
-      description: `Count the issues (all, opened, closed) of a group and its subgroups, optionally filtered. ${P.atMostOne(filterPairs)}`,
+      description: `Count the issues (all, opened, closed) of a group and its subgroups, optionally filtered. ${P.atMostOne(listPairs)}`,
       tool: 'forge_get_group_issue_statistics',
       write: false,
       destructive: false,
@@ -1331,14 +1125,14 @@ export const domain: DomainSpec = {
       scope: 'read_api',
       params: { group_id: P.groupId, ...issueFilters },
       required: ['group_id'],
-      exclusive: filterPairs,
+      exclusive: listPairs,
       request: { rest: { method: 'GET', path: '/groups/:group_id/issues_statistics' } },
       example: { group_id: '10', labels: 'bug' },
     },
     {
       id: 'issue.statistics_get_project',
       title: 'Count project issues',
-      description: `Count the issues (all, opened, closed) of a project, optionally filtered by labels, milestone, author, assignee or text. ${P.atMostOne(filterPairs)}`,
+      description: `Count the issues (all, opened, closed) of a project, optionally filtered by labels, milestone, author, assignee or text. ${P.atMostOne(listPairs)}`,
       tool: 'forge_get_project_issue_statistics',
       write: false,
       destructive: false,
@@ -1347,7 +1141,7 @@ export const domain: DomainSpec = {
       scope: 'read_api',
       params: { project_id: P.projectId, ...issueFilters },
       required: ['project_id'],
-      exclusive: filterPairs,
+      exclusive: listPairs,
       request: { rest: { method: 'GET', path: '/projects/:project_id/issues_statistics' } },
       example: { project_id: '1' },
     },
