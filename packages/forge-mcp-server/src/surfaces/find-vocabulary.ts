@@ -156,6 +156,8 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   [/\b(?:build|ci) (?:agent|node|machine|server|worker|executor)(s?)\b/g, 'runner$1'],
   [/\bhow (?:big|large)\b/g, 'what size'],
   [/\bcan (?:i|we) (push|merge|force-?push)(?: to| into)\b/g, 'protected branch $1 access of'],
+  // The caller's own tokens are personal access tokens.
+  [/\bmy (?:own )?(?:access |api )?(token|tokens)\b/g, 'my personal access $1'],
   // What the caller is assigned to: the lists of what is assigned to them.
   [/\b(?:am i|i am|i'm) (?:assigned|working) (?:to|on)\b/g, 'assigned to me'],
   // How merge requests may merge is a project setting.
