@@ -1431,4 +1431,10 @@ describe("read filters the instance's OpenAPI description declares (fourth sweep
       expect(accepts(id, { health_status: 'None' })).toBe(false);
     },
   );
+
+  // GET /projects/:id/jobs takes ref (the branch or tag the jobs ran for; the description, Feb 2026).
+  it('job.list_project filters by branch or tag', () => {
+    expect(accepts('job.list_project', { ref: 'main' })).toBe(true);
+    expect(sentQuery('job.list_project', { ref: 'main' })).toMatchObject({ ref: 'main' });
+  });
 });
