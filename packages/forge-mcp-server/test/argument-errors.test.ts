@@ -32,19 +32,23 @@ const TOOLS: Record<string, string> = {
   'project.get': 'forge_project_get',
   'merge_request.get': 'forge_mr_get',
   'pipeline.create': 'forge_pipeline_create',
+  'admin.custom_attr_list': 'forge_list_custom_attributes',
 };
 
-/** Calls `id` with `params` on `surface` the way that surface takes them; the answer's text (an error). */
+/** The tools/call of `id` with `params` on `surface`, the way that surface takes them. */
+function request(surface: SurfaceName, id: string, params: unknown) {
+  const [domain, action] = [id.slice(0, id.indexOf('.')), id.slice(id.indexOf('.') + 1)];
+  return surface === 'dynamic'
+    ? { name: 'forge_execute_action', arguments: { action: id, params } as Record<string, unknown> }
+    : surface === 'meta'
+      ? { name: `forge_${domain}`, arguments: { action, params } as Record<string, unknown> }
+      : { name: TOOLS[id], arguments: params as Record<string, unknown> };
+}
+
+/** Calls `id` with `params` on `surface`; the answer's text (an error, and nothing sent). */
 async function call(surface: SurfaceName, id: string, params: unknown): Promise<string> {
   const since = s.requests.length;
-  const [domain, action] = [id.slice(0, id.indexOf('.')), id.slice(id.indexOf('.') + 1)];
-  const r = await clients[surface].client.callTool(
-    surface === 'dynamic'
-      ? { name: 'forge_execute_action', arguments: { action: id, params } as Record<string, unknown> }
-      : surface === 'meta'
-        ? { name: `forge_${domain}`, arguments: { action, params } as Record<string, unknown> }
-        : { name: TOOLS[id], arguments: params as Record<string, unknown> },
-  );
+  const r = await clients[surface].client.callTool(request(surface, id, params));
   expect(r.isError, textOf(r)).toBe(true);
   expect(apiCalls(s, since)).toHaveLength(0);
   return textOf(r);
@@ -102,13 +106,7 @@ describe.each(['dynamic', 'meta', 'individual'] as const)('on the %s surface', (
       labels: null,
       milestone_id: null,
     };
-    const r = await clients[surface].client.callTool(
-      surface === 'dynamic'
-        ? { name: 'forge_execute_action', arguments: { action: 'issue.update', params } }
-        : surface === 'meta'
-          ? { name: 'forge_issue', arguments: { action: 'update', params } }
-          : { name: 'forge_issue_update', arguments: params },
-    );
+    const r = await clients[surface].client.callTool(request(surface, 'issue.update', params));
     expect(r.isError, textOf(r)).toBeFalsy();
     const put = apiCalls(s, since).filter((q) => q.method === 'PUT');
     expect(put.map((q) => [q.path, q.body])).toEqual([
@@ -200,13 +198,7 @@ describe('one of a group given empty', () => {
           [{ project_id: '' }, text('project_id', 'must be non-empty')],
           [{ user_id: 0 }, text('user_id', 'must be > 0')],
         ] as const) {
-          const r = await admin.client.callTool(
-            surface === 'dynamic'
-              ? { name: 'forge_execute_action', arguments: { action: 'admin.custom_attr_list', params } }
-              : surface === 'meta'
-                ? { name: 'forge_admin', arguments: { action: 'custom_attr_list', params } }
-                : { name: 'forge_list_custom_attributes', arguments: params },
-          );
+          const r = await admin.client.callTool(request(surface, 'admin.custom_attr_list', params));
           expect(textOf(r), surface).toBe(expected);
         }
         expect(apiCalls(s, since)).toHaveLength(0);
