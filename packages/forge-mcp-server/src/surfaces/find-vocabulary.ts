@@ -156,6 +156,8 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   [/\b(?:build|ci) (?:agent|node|machine|server|worker|executor)(s?)\b/g, 'runner$1'],
   [/\bhow (?:big|large)\b/g, 'what size'],
   [/\bcan (?:i|we) (push|merge|force-?push)(?: to| into)\b/g, 'protected branch $1 access of'],
+  // A queue of merge requests waiting to merge is the merge train.
+  [/\b(?:merge queue|queued to merge|waiting to merge|in line to merge|lined up to merge)\b/g, 'merge train'],
   // The caller's own tokens are personal access tokens.
   [/\bmy (?:own )?(?:access |api )?(token|tokens)\b/g, 'my personal access $1'],
   // What the caller is assigned to: the lists of what is assigned to them.
@@ -718,7 +720,21 @@ export const QUESTION = READ;
  * closed". After one of these words (and the fillers after it), the verb (or its participle) is the request's.
  */
 export const DEFERRING_WORDS = new Set(['needs', 'need', 'should', 'must', 'wants', 'ought', 'has', 'have']);
-export const DEFERRED_FILLERS = new Set(['to', 'be', 'get', 'gets', 'got', 'a', 'an', 'the', 'been']);
+export const DEFERRED_FILLERS = new Set([
+  'to',
+  'be',
+  'get',
+  'gets',
+  'got',
+  'a',
+  'an',
+  'the',
+  'been',
+  'also',
+  'now',
+  'really',
+  'just',
+]);
 /** "Needs a new value", "needs new members": what is there gets changed. */
 export const NEW_THING = accept(UPDATE, { rotate: 0.7, renew: 0.7 });
 export const NEW_WORDS = new Set(['new', 'another', 'more', 'different', 'fresh']);
