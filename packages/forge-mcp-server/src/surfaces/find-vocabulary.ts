@@ -156,6 +156,11 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   [/\b(?:build|ci) (?:agent|node|machine|server|worker|executor)(s?)\b/g, 'runner$1'],
   [/\bhow (?:big|large)\b/g, 'what size'],
   [/\bcan (?:i|we) (push|merge|force-?push)(?: to| into)\b/g, 'protected branch $1 access of'],
+  // Running something every night or week is scheduling it.
+  [
+    /\b(?:every|each) (?:night|day|morning|evening|hour|week|weekday|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/g,
+    'scheduled',
+  ],
   // A queue of merge requests waiting to merge is the merge train.
   [/\b(?:merge queue|queued to merge|waiting to merge|in line to merge|lined up to merge)\b/g, 'merge train'],
   // The caller's own tokens are personal access tokens.
@@ -564,6 +569,8 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   copy: { fork: 0.9, create: 0.8 },
   duplicate: { fork: 0.9, create: 0.8 },
   retitle: own('rename', 'update', 0.9),
+  recolor: UPDATE,
+  recolour: UPDATE,
   upgrade: UPDATE,
   demote: UPDATE,
   reassign: accept(UPDATE, { assign: 1 }),
@@ -654,6 +661,8 @@ export const VERB_OBJECTS: Record<string, string[]> = {
   mirror: ['mirror'],
   reassign: ['assignee'],
   retitle: ['title'],
+  recolor: ['color'],
+  recolour: ['color'],
   unfreeze: ['freeze'],
   lint: ['lint', 'yaml', 'ci'],
   gc: ['housekeeping', 'garbage'],
