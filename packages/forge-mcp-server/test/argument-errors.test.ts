@@ -295,6 +295,18 @@ describe('the envelope', () => {
     expect(await call('dynamic', 'issue.get', [])).toBe(
       'validating "arguments": params must be object (got an array)',
     );
+    // params: null reads as not given on both surfaces.
+    expect(await call('dynamic', 'issue.get', null)).toBe(
+      'invalid params. Missing required params: project_id, issue_iid. Valid params: project_id, issue_iid.',
+    );
+    expect(await call('meta', 'issue.get', null)).toBe(
+      "forge_issue/get: 'params' is required for this action",
+    );
+    const numbered = await clients.meta.client.callTool({
+      name: 'forge_issue',
+      arguments: { action: 5, params: {} },
+    });
+    expect(textOf(numbered)).toBe('validating "arguments": action must be string (got 5)');
   });
 
   it('parameters beside action, or wrapped in params on an individual tool, say where they go', async () => {

@@ -529,16 +529,22 @@ export class Surface {
     const toolListed = (await this.list()).some((t) => t.name === tool);
     if (!toolListed && !d.actions.some((x) => this.view.availability(x).state === 'tier'))
       return { kind: 'unknown_tool' };
+    // params: null reads as not given, as on forge_execute_action.
+    if (args.params === null) {
+      args = { ...args };
+      delete args.params;
+    }
     if (
       typeof args.action !== 'string' ||
-      (args.params !== undefined &&
-        (typeof args.params !== 'object' || args.params === null || Array.isArray(args.params)))
+      (args.params !== undefined && (typeof args.params !== 'object' || Array.isArray(args.params)))
     )
       return envelopeError(
         args,
-        typeof args.action !== 'string'
+        args.action == null
           ? 'missing property "action"'
-          : typeProblem('params', 'object', args.params),
+          : typeof args.action !== 'string'
+            ? typeProblem('action', 'string', args.action)
+            : typeProblem('params', 'object', args.params),
       );
     const extra = Object.keys(args).filter((k) => k !== 'action' && k !== 'params');
     if (extra.length) return envelopeError(args, `unknown property "${extra[0]}"`);
