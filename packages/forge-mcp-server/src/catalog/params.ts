@@ -427,3 +427,164 @@ export const issueNonArchived: Record<string, ParamSpec> = {
     description: 'false also includes issues of archived projects (default true: only active projects).',
   },
 };
+
+/* ---------- merge request filters: the merge request lists and a deployment's merge requests ---------- */
+
+/**
+ * The merge request filters of merge_requests_base_params (lib/api/helpers/merge_requests_helpers.rb): the
+ * project, group and global merge request lists, and a deployment's merge requests.
+ */
+export const mrBaseFilters: Record<string, ParamSpec> = {
+  state: {
+    type: 'string',
+    enum: ['opened', 'closed', 'locked', 'merged', 'all'],
+    description: 'State to return (default all).',
+  },
+  scope: {
+    type: 'string',
+    enum: ['created_by_me', 'assigned_to_me', 'reviews_for_me', 'all'],
+    description:
+      'Whose merge requests: created by you, assigned to you, awaiting your review, or all you can see.',
+  },
+  labels: {
+    type: 'string',
+    description: 'Comma-separated labels the MR must all carry; "None" = no labels, "Any" = at least one.',
+  },
+  milestone: {
+    type: 'string',
+    description: 'Milestone title; "None" = no milestone, "Any" = some milestone.',
+  },
+  author_id: {
+    type: 'integer',
+    minimum: 1,
+    description: 'Only MRs opened by this user ID (not with author_username).',
+  },
+  author_username: { type: 'string', description: 'Only MRs opened by this username (not with author_id).' },
+  assignee_id: userFilter('Only MRs assigned to this user'),
+  assignee_username: {
+    anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, minItems: 1 }],
+    description:
+      'Only MRs assigned to this username, or to all of these usernames (a list needs Premium); not with assignee_id.',
+  },
+  reviewer_id: userFilter('Only MRs with this reviewer'),
+  reviewer_username: {
+    type: 'string',
+    description:
+      'Only MRs with this reviewer username; "None" or "Any" also accepted (not with reviewer_id).',
+  },
+  merge_user_id: {
+    type: 'integer',
+    minimum: 1,
+    description: 'Only MRs merged by this user ID (not with merge_user_username).',
+  },
+  merge_user_username: {
+    type: 'string',
+    description: 'Only MRs merged by this username (not with merge_user_id).',
+  },
+  my_reaction_emoji: {
+    type: 'string',
+    description: 'Only MRs you reacted to with this emoji, e.g. "thumbsup"; "None"/"Any" too.',
+  },
+  source_branch: { type: 'string', description: 'Only MRs from this source branch, e.g. "feature/login".' },
+  source_project_id: {
+    type: 'integer',
+    minimum: 1,
+    description: 'Only MRs whose source branch is in this project ID (for example a fork).',
+  },
+  target_branch: { type: 'string', description: 'Only MRs into this target branch, e.g. "main".' },
+  search: { type: 'string', description: 'Text to look for in title and description.' },
+  in: {
+    type: 'string',
+    enum: ['title', 'description', 'title,description'],
+    description: 'Where `search` looks (default title,description).',
+  },
+  wip: {
+    type: 'string',
+    enum: ['yes', 'no'],
+    description: '"yes": only draft MRs; "no": only non-draft MRs.',
+  },
+  approved: {
+    type: 'string',
+    enum: ['yes', 'no'],
+    description: '"yes": only approved MRs; "no": only MRs not yet approved.',
+  },
+  environment: { type: 'string', description: 'Only MRs deployed to this environment, e.g. "production".' },
+  deployed_after: isoDateTime('Only MRs deployed after this time'),
+  deployed_before: isoDateTime('Only MRs deployed before this time'),
+  created_after: isoDateTime('Only MRs created on or after this time'),
+  created_before: isoDateTime('Only MRs created on or before this time'),
+  updated_after: isoDateTime('Only MRs updated on or after this time'),
+  updated_before: isoDateTime('Only MRs updated on or before this time'),
+  order_by: mrOrderBy,
+  sort: { type: 'string', enum: ['asc', 'desc'], description: 'Sort direction (default desc).' },
+  view: {
+    type: 'string',
+    enum: ['simple'],
+    description: '"simple" returns only IID, URL, title, description and basic state.',
+  },
+  with_labels_details: {
+    type: 'boolean',
+    description: 'true: labels come back as objects with color and description.',
+  },
+  with_merge_status_recheck: {
+    type: 'boolean',
+    description: 'true: ask the instance to recompute merge status in the background.',
+  },
+  not: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      labels: { type: 'string', description: 'Comma-separated labels the MR must not carry.' },
+      milestone: { type: 'string', description: 'Milestone title the MR must not have.' },
+      author_id: { type: 'integer', minimum: 1, description: 'Author user ID to exclude.' },
+      author_username: { type: 'string', description: 'Author username to exclude.' },
+      assignee_id: { type: 'integer', minimum: 1, description: 'Assignee user ID to exclude.' },
+      assignee_username: { type: 'string', description: 'Assignee username to exclude.' },
+      reviewer_id: { type: 'integer', minimum: 1, description: 'Reviewer user ID to exclude.' },
+      reviewer_username: { type: 'string', description: 'Reviewer username to exclude.' },
+      my_reaction_emoji: { type: 'string', description: 'Leave out MRs you reacted to with this emoji.' },
+    },
+    description:
+      'Exclusion filters: leave out MRs matching these, e.g. {"labels": "wip", "author_username": "bot"}.',
+  },
+  ...paging,
+};
+/** The merge request lists add the EE approval filters (optional_merge_requests_search_params). */
+export const mrListFilters: Record<string, ParamSpec> = {
+  approved_by_ids: {
+    anyOf: [
+      { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: 5 },
+      { type: 'string', enum: ['None', 'Any'] },
+    ],
+    description:
+      'Only MRs approved by all these user IDs (at most 5), or "None" (no approval) / "Any" (some approval); not with approved_by_usernames; Premium.',
+  },
+  approved_by_usernames: {
+    anyOf: [
+      { type: 'array', items: { type: 'string' }, maxItems: 5 },
+      { type: 'string', enum: ['None', 'Any'] },
+    ],
+    description:
+      'Only MRs approved by all these usernames (at most 5), or "None" / "Any"; not with approved_by_ids; Premium.',
+  },
+  approver_ids: {
+    anyOf: [
+      { type: 'array', items: { type: 'integer', minimum: 1 } },
+      { type: 'string', enum: ['None', 'Any'] },
+    ],
+    description:
+      'Only MRs whose approval rules list all these user IDs as eligible approvers, or "None" (no approvers) / "Any" (some approver); Premium.',
+  },
+  ...mrBaseFilters,
+};
+/**
+ * Filters naming one user (or set of users) two ways: the instance takes at most one of each pair (its
+ * mutually_exclusive in the merge request list parameters, the approvals pair in the EE ones).
+ */
+export const mrBasePairs = [
+  ['author_id', 'author_username'],
+  ['assignee_id', 'assignee_username'],
+  ['reviewer_id', 'reviewer_username'],
+  ['merge_user_id', 'merge_user_username'],
+];
+export const mrListPairs = [...mrBasePairs, ['approved_by_ids', 'approved_by_usernames']];

@@ -666,6 +666,7 @@ describe('one-of and exclusive groups follow the endpoint code', () => {
     'issue.list_all': { exclusive: issueLists },
     'issue.list_group': { exclusive: issueLists },
     'group.issues': { exclusive: issueLists },
+    'environment.deployment_merge_requests': { exclusive: mrLists.slice(0, 4) },
     'issue.statistics_get': { exclusive: issueLists },
     'issue.statistics_get_group': { exclusive: issueLists },
     'issue.statistics_get_project': { exclusive: issueLists },
@@ -1436,5 +1437,22 @@ describe("read filters the instance's OpenAPI description declares (fourth sweep
   it('job.list_project filters by branch or tag', () => {
     expect(accepts('job.list_project', { ref: 'main' })).toBe(true);
     expect(sentQuery('job.list_project', { ref: 'main' })).toMatchObject({ ref: 'main' });
+  });
+
+  // lib/api/deployments.rb (GET :id/deployments/:deployment_id/merge_requests) declares merge_requests_base_params
+  // (lib/api/helpers/merge_requests_helpers.rb): the merge request list filters without the EE approval ones.
+  it('environment.deployment_merge_requests takes the merge request list filters', () => {
+    const args = {
+      author_username: 'ada',
+      labels: 'bug',
+      source_branch: 'feature/login',
+      wip: 'no',
+      not: { labels: 'wip' },
+      created_after: '2026-01-31T08:00:00Z',
+    };
+    expect(accepts('environment.deployment_merge_requests', args)).toBe(true);
+    expect(sentQuery('environment.deployment_merge_requests', args)).toMatchObject(args);
+    expect(accepts('environment.deployment_merge_requests', { approved_by_ids: [2] })).toBe(false);
+    expect(accepts('environment.deployment_merge_requests', { wip: 'maybe' })).toBe(false);
   });
 });

@@ -326,27 +326,16 @@ export const domain: DomainSpec = {
     {
       id: 'environment.deployment_merge_requests',
       title: 'List merge requests in a deployment',
-      description:
-        'List the merge requests shipped by a deployment (those whose changes it deployed for the first time).',
+      description: `List the merge requests shipped by a deployment (those whose changes it deployed for the first time), filtered as merge_request.list filters (state, author, labels, branches, text, dates). ${P.atMostOne(P.mrBasePairs)}`,
       tool: 'forge_list_deployment_merge_requests',
       write: false,
       destructive: false,
       idempotent: true,
       tier: 'free',
       scope: 'read_api',
-      params: {
-        project_id: P.projectId,
-        deployment_id: deploymentId,
-        state: {
-          type: 'string',
-          enum: ['opened', 'closed', 'locked', 'merged', 'all'],
-          description: 'Only merge requests in this state.',
-        },
-        order_by: P.mrOrderBy,
-        sort: { type: 'string', enum: ['asc', 'desc'], description: 'Sort direction (default desc).' },
-        ...P.paging,
-      },
+      params: { project_id: P.projectId, deployment_id: deploymentId, ...P.mrBaseFilters },
       required: ['project_id', 'deployment_id'],
+      exclusive: P.mrBasePairs,
       request: {
         rest: { method: 'GET', path: '/projects/:project_id/deployments/:deployment_id/merge_requests' },
       },
