@@ -156,6 +156,15 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   [/\b(?:build|ci) (?:agent|node|machine|server|worker|executor)(s?)\b/g, 'runner$1'],
   [/\bhow (?:big|large)\b/g, 'what size'],
   [/\bcan (?:i|we) (push|merge|force-?push)(?: to| into)\b/g, 'protected branch $1 access of'],
+  // Only some people may deploy or push: protection; anyone may again: none.
+  [
+    /\bonly (\w+ )?(\w+ )?(?:can|may|should be able to|are allowed to|is allowed to) (deploy|push|merge)(?: to| into)?\b/g,
+    'protect $3 access of',
+  ],
+  [
+    /\b(?:anyone|everyone|everybody|all developers) (?:can|may|should be able to|is allowed to) (deploy|push|merge)(?: to| into)?( [\w-]+)?(?: again)?\b/g,
+    'unprotect $1 access of$2',
+  ],
   // Running something every night or week is scheduling it.
   [
     /\b(?:every|each) (?:night|day|morning|evening|hour|week|weekday|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/g,
