@@ -1455,4 +1455,13 @@ describe("read filters the instance's OpenAPI description declares (fourth sweep
     expect(accepts('environment.deployment_merge_requests', { approved_by_ids: [2] })).toBe(false);
     expect(accepts('environment.deployment_merge_requests', { wip: 'maybe' })).toBe(false);
   });
+
+  // ee/lib/api/epics.rb (GET :id/epics): optional :not, a Hash of negatable_epic_filter_params (labels, author_id,
+  // author_username).
+  it('group.epic_list leaves out epics by label or author', () => {
+    const args = { not: { labels: 'wontfix', author_username: 'bot' } };
+    expect(accepts('group.epic_list', args)).toBe(true);
+    expect(sentQuery('group.epic_list', args)).toMatchObject(args);
+    expect(accepts('group.epic_list', { not: { state: 'closed' } })).toBe(false);
+  });
 });

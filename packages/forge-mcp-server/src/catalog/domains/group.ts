@@ -1359,6 +1359,16 @@ export const domain: DomainSpec = {
         updated_before: dateTime('Only epics updated on or before this time.'),
         include_ancestor_groups: bool('Also include epics of ancestor groups.'),
         include_descendant_groups: bool('Also include epics of subgroups (default true).'),
+        not: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            labels: str('Comma-separated labels the epic must not carry.'),
+            author_id: int('Author user ID to exclude.'),
+            author_username: str('Author username to exclude (not with author_id).'),
+          },
+          description: 'Exclusion filters: leave out epics matching these, e.g. {"labels": "wontfix"}.',
+        },
         ...P.paging,
       },
       required: ['group_id'],
