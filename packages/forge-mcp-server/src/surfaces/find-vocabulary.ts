@@ -165,6 +165,8 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
     /\b(?:anyone|everyone|everybody|all developers) (?:can|may|should be able to|is allowed to) (deploy|push|merge)(?: to| into)?( [\w-]+)?(?: again)?\b/g,
     'unprotect $1 access of$2',
   ],
+  // Putting a merge request or issue back to a state marks it so.
+  [/\bput (\w+ )?(#?\w+ )?back (?:to|in|into) (draft|review|todo|open|ready)\b/g, 'mark $1$2as $3'],
   // Running something every night or week is scheduling it.
   [
     /\b(?:every|each) (?:night|day|morning|evening|hour|week|weekday|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/g,
@@ -753,6 +755,8 @@ export const DEFERRED_FILLERS = new Set([
   'really',
   'just',
 ]);
+/** "Pipeline 9 is stuck, kill it": a verb before one of these, later in a verbless request, is its verb. */
+export const PRONOUNS = new Set(['it', 'them', 'this', 'that', 'those', 'these']);
 /** "Needs a new value", "needs new members": what is there gets changed. */
 export const NEW_THING = accept(UPDATE, { rotate: 0.7, renew: 0.7 });
 export const NEW_WORDS = new Set(['new', 'another', 'more', 'different', 'fresh']);

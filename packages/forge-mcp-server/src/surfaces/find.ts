@@ -26,6 +26,7 @@ import {
   NEW_THING,
   NEW_WORDS,
   NO_LONGER,
+  PRONOUNS,
   QUESTION,
   QUESTION_WORDS,
   READ_OPERATIONS,
@@ -645,7 +646,18 @@ export class ActionFinder {
       );
       let j = k + 1;
       while (k > 0 && j < ws.length && DEFERRED_FILLERS.has(ws[j])) j++;
-      const late = k < 0 ? undefined : ws[k] === 'longer' ? NO_LONGER : this.deferred(ws[j]);
+      // "Pipeline 9 is stuck, kill it": a verb acting on "it" later on.
+      const acting = ws.findIndex(
+        (w, m) => m > i && PRONOUNS.has(ws[m + 1] ?? '') && (REQUEST_VERBS[w] || this.actionVerbs.has(w)),
+      );
+      const late =
+        k > 0
+          ? ws[k] === 'longer'
+            ? NO_LONGER
+            : this.deferred(ws[j])
+          : acting > 0
+            ? (REQUEST_VERBS[ws[acting]] ?? { [ws[acting]]: 1 })
+            : undefined;
       if (late) {
         operations = late;
         strength = 1;
