@@ -1464,4 +1464,21 @@ describe("read filters the instance's OpenAPI description declares (fourth sweep
     expect(sentQuery('group.epic_list', args)).toMatchObject(args);
     expect(accepts('group.epic_list', { not: { state: 'closed' } })).toBe(false);
   });
+
+  // app/models/todo.rb (ACTION_NAMES: review_submitted, okr_checkin_requested beside the older ten) and the
+  // description's GET /todos (Feb 2026: the approver, SSH key and Duo access actions; WorkItem, Key, User and
+  // compliance violation targets); GitLab's to-do list filters by each.
+  it('user.todo_list filters by every to-do action and target type the instance declares', () => {
+    for (const action of [
+      'review_submitted',
+      'okr_checkin_requested',
+      'added_approver',
+      'ssh_key_expiring_soon',
+    ])
+      expect(accepts('user.todo_list', { action }), action).toBe(true);
+    for (const type of ['WorkItem', 'Key', 'User', 'ComplianceManagement::Projects::ComplianceViolation'])
+      expect(accepts('user.todo_list', { type }), type).toBe(true);
+    expect(accepts('user.todo_list', { action: 'liked' })).toBe(false);
+    expect(sentQuery('user.todo_list', { type: 'WorkItem' })).toMatchObject({ type: 'WorkItem' });
+  });
 });
