@@ -1481,4 +1481,12 @@ describe("read filters the instance's OpenAPI description declares (fourth sweep
     expect(accepts('user.todo_list', { action: 'liked' })).toBe(false);
     expect(sentQuery('user.todo_list', { type: 'WorkItem' })).toMatchObject({ type: 'WorkItem' });
   });
+
+  // The description's package lists (GET :id/packages for projects and groups, Feb 2026) take status deprecated,
+  // the state GitLab gives a package marked deprecated (its package status enum: DEPRECATED).
+  it.each(['package.list', 'package.group_list'])('%s lists deprecated packages', (id) => {
+    expect(accepts(id, { status: 'deprecated' })).toBe(true);
+    expect(sentQuery(id, { status: 'deprecated' })).toMatchObject({ status: 'deprecated' });
+    expect(accepts(id, { status: 'archived' })).toBe(false);
+  });
 });

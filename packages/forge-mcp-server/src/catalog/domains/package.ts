@@ -49,7 +49,7 @@ const packageListFilters: Record<string, ParamSpec> = {
   include_versionless: { type: 'boolean', description: 'true to also list packages that have no version.' },
   status: {
     type: 'string',
-    enum: ['default', 'hidden', 'processing', 'error', 'pending_destruction'],
+    enum: ['default', 'hidden', 'processing', 'error', 'pending_destruction', 'deprecated'],
     description: 'Only packages in this state (default: normal, visible packages).',
   },
   sort: { type: 'string', enum: ['asc', 'desc'], description: 'Sort direction (default asc).' },
