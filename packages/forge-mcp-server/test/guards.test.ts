@@ -203,7 +203,7 @@ describe('safe mode (FORGE_MCP_SAFE_MODE)', () => {
 
 describe('destructive call decision', () => {
   const CONFIRM =
-    /^Confirm forge_execute_action\/delete\? .+Re-send with confirm=true only after the user explicitly approves$/;
+    /^Confirm forge_execute_action\/issue\.delete\? .+Re-send with confirm=true only after the user explicitly approves$/;
 
   it('fails closed on the dynamic surface without confirm, and proceeds with confirm=true', async () => {
     await withClient({}, async (c) => {
@@ -473,7 +473,7 @@ describe('argument-dependent guards', () => {
             params: { full_path: 'acme/widgets', work_item_iid: '1', [list]: [] },
           },
         });
-        expect(textOf(r)).toMatch(/^Confirm forge_execute_action\/work_item_update\? /);
+        expect(textOf(r)).toMatch(/^Confirm forge_execute_action\/issue\.work_item_update\? /);
         expect(apiCalls(s, since).filter((q) => q.path === '/api/graphql')).toHaveLength(0);
       });
     },
@@ -634,7 +634,7 @@ describe('scopes', () => {
       let since = s.requests.length;
       const asked = await c.client.callTool({ name: 'forge_execute_action', arguments: unregister });
       expect(asked.isError).toBe(true);
-      expect(textOf(asked)).toMatch(/^Confirm forge_execute_action\/delete_by_token\? /);
+      expect(textOf(asked)).toMatch(/^Confirm forge_execute_action\/runner\.delete_by_token\? /);
       expect(writes(since)).toHaveLength(0);
       since = s.requests.length;
       await c.client.callTool({ name: 'forge_execute_action', arguments: { ...unregister, confirm: true } });

@@ -75,7 +75,7 @@ describe('guardrails over HTTP', () => {
       const since = s.requests.length;
       const r = await execute(server.url, 'issue.delete', { project_id: '1', issue_iid: 2 });
       expect(r.isError).toBe(true);
-      expect(r.text).toMatch(/^Confirm forge_execute_action\/delete\? /);
+      expect(r.text).toMatch(/^Confirm forge_execute_action\/issue\.delete\? /);
       expect(apiCalls(s, since)).toEqual([]);
     } finally {
       await server.stop();

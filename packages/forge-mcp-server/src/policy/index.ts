@@ -70,7 +70,8 @@ export function confirmationReason(a: ActionSpec, args: Record<string, unknown>)
 }
 
 export function confirmQuestion(tool: string, a: ActionSpec, reason: string): string {
-  const action = a.id.split('.')[1];
+  // forge_execute_action's `action` takes the canonical ID; a domain tool's takes the part after the domain.
+  const action = tool === 'forge_execute_action' ? a.id : a.id.split('.')[1];
   return `Confirm ${tool}/${action}? ${a.title}: ${reason}. Re-send with confirm=true only after the user explicitly approves`;
 }
 
