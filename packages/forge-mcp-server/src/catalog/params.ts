@@ -150,6 +150,17 @@ export const outputPath: ParamSpec = {
     'Local file to save the download to (stdio only, inside the allowed directories); without it the bytes come back base64-encoded.',
 };
 
+/**
+ * The lists that declare with_custom_attributes also filter by custom attributes (a hash, custom_attributes[key]=
+ * value; lib/api/helpers/custom_attributes.rb), which their finders apply for administrators only.
+ */
+export const customAttributesFilter: ParamSpec = {
+  type: 'object',
+  additionalProperties: { type: 'string' },
+  description:
+    'Only those whose custom attributes have these values, e.g. {"department": "sales"} (administrators only; ignored for others).',
+};
+
 /* Builders for one-off parameters: a JSON Schema fragment with the description a model reads. */
 export const str = (description: string, extra: JsonSchema = {}): ParamSpec => ({
   type: 'string',

@@ -1489,4 +1489,25 @@ describe("read filters the instance's OpenAPI description declares (fourth sweep
     expect(sentQuery(id, { status: 'deprecated' })).toMatchObject({ status: 'deprecated' });
     expect(accepts(id, { status: 'archived' })).toBe(false);
   });
+
+  // lib/api/helpers/custom_attributes.rb: with_custom_attributes comes with custom_attributes, a hash the users,
+  // groups and projects finders filter by (CustomAttributesFilter, administrators only; project_finder_params
+  // passes it on).
+  it.each([
+    'user.list',
+    'project.list',
+    'project.list_user_projects',
+    'project.list_user_starred',
+    'project.list_forks',
+    'group.list',
+    'group.search',
+    'group.subgroups',
+    'group.projects',
+    'group.shared_projects',
+  ])('%s filters by custom attributes', (id) => {
+    const args = { custom_attributes: { department: 'sales' } };
+    expect(accepts(id, args)).toBe(true);
+    expect(sentQuery(id, args)).toMatchObject(args);
+    expect(accepts(id, { custom_attributes: 'sales' })).toBe(false);
+  });
 });

@@ -206,6 +206,7 @@ const listProjectsFilters: Record<string, ParamSpec> = {
   with_merge_requests_enabled: bool('Only projects with merge requests enabled.'),
   min_access_level: accessLevel('Only projects where the caller has at least this role'),
   with_custom_attributes: withCustomAttributes,
+  custom_attributes: P.customAttributesFilter,
 };
 
 /**
@@ -257,6 +258,7 @@ const groupListFilters: Record<string, ParamSpec> = {
   owned: bool('Only groups the caller owns.'),
   min_access_level: accessLevel('Only groups where the caller has at least this role'),
   with_custom_attributes: withCustomAttributes,
+  custom_attributes: P.customAttributesFilter,
 };
 
 /* ---------- epics as work items (GraphQL) ---------- */

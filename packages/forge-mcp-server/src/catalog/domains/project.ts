@@ -175,6 +175,7 @@ const projectListFilters: Record<string, ParamSpec> = {
     description: 'Only projects with merge requests turned on.',
   },
   with_custom_attributes: { type: 'boolean', description: 'Include custom attributes (administrators).' },
+  custom_attributes: P.customAttributesFilter,
   topic_id: { type: 'integer', minimum: 1, description: 'Only projects with the topic of this ID.' },
   repository_storage: {
     type: 'string',

@@ -1079,6 +1079,7 @@ export const domain: DomainSpec = {
         }),
         sort: str('Sort direction: "asc" or "desc" (default).', { enum: ['asc', 'desc'] }),
         with_custom_attributes: bool('Include custom attributes (administrators only).'),
+        custom_attributes: P.customAttributesFilter,
         ...P.paging,
         ...P.keysetPaging('every order_by offered here'),
       },
