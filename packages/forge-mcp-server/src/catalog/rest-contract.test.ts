@@ -1510,4 +1510,11 @@ describe("read filters the instance's OpenAPI description declares (fourth sweep
     expect(sentQuery(id, args)).toMatchObject(args);
     expect(accepts(id, { custom_attributes: 'sales' })).toBe(false);
   });
+
+  // app/finders/deployments_finder.rb (the newest stored version, with UpdatedAtFilter): ALLOWED_SORT_VALUES, which
+  // lib/api/deployments.rb declares as order_by's values, no longer holds ref; the description (Feb 2026) agrees.
+  it('environment.deployment_list offers no ref order the instance refuses', () => {
+    expect(accepts('environment.deployment_list', { order_by: 'ref' })).toBe(false);
+    expect(accepts('environment.deployment_list', { order_by: 'iid' })).toBe(true);
+  });
 });

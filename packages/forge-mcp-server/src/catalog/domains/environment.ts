@@ -291,7 +291,7 @@ export const domain: DomainSpec = {
         },
         order_by: {
           type: 'string',
-          enum: ['id', 'iid', 'created_at', 'updated_at', 'finished_at', 'ref'],
+          enum: ['id', 'iid', 'created_at', 'updated_at', 'finished_at'],
           description: 'Field to order by (default id). finished_at needs finished_after/finished_before.',
         },
         sort: { type: 'string', enum: ['asc', 'desc'], description: 'Sort direction (default asc).' },
