@@ -1517,4 +1517,12 @@ describe("read filters the instance's OpenAPI description declares (fourth sweep
     expect(accepts('environment.deployment_list', { order_by: 'ref' })).toBe(false);
     expect(accepts('environment.deployment_list', { order_by: 'iid' })).toBe(true);
   });
+
+  // GET /users takes public_email (the description, Feb 2026; GitLab's own API client lists users by it).
+  it('user.list finds a user by public email', () => {
+    expect(accepts('user.list', { public_email: 'alice@example.com' })).toBe(true);
+    expect(sentQuery('user.list', { public_email: 'alice@example.com' })).toMatchObject({
+      public_email: 'alice@example.com',
+    });
+  });
 });

@@ -1051,6 +1051,9 @@ export const domain: DomainSpec = {
         search: str(
           'Only users whose name or username contains this text, or whose public email (any email for administrators) is exactly this address.',
         ),
+        public_email: str(
+          'Only the user whose public email is exactly this address, e.g. "alice@example.com".',
+        ),
         active: bool('Only active users.'),
         blocked: bool('Only blocked users.'),
         humans: bool('Only human users (no bots or service accounts).'),
