@@ -599,3 +599,31 @@ export const mrBasePairs = [
   ['merge_user_id', 'merge_user_username'],
 ];
 export const mrListPairs = [...mrBasePairs, ['approved_by_ids', 'approved_by_usernames']];
+
+/**
+ * lib/api/helpers/personal_access_tokens_helpers.rb access_token_params, read by the credentials inventory and the
+ * group and project service account token lists.
+ */
+export const tokenFilters: Record<string, ParamSpec> = {
+  state: str('Only tokens in this state.', { enum: ['active', 'inactive'] }),
+  revoked: bool('Only revoked (true) or unrevoked (false) tokens.'),
+  search: str('Only tokens whose name contains this text.'),
+  created_after: dateTime('Only tokens created after this time (ISO 8601).'),
+  created_before: dateTime('Only tokens created before this time (ISO 8601).'),
+  last_used_after: dateTime('Only tokens last used after this time.'),
+  last_used_before: dateTime('Only tokens last used before this time.'),
+  expires_after: date('Only tokens expiring on or after this date.'),
+  expires_before: date('Only tokens expiring before this date.'),
+  sort: str('Sort order.', {
+    enum: [
+      'created_asc',
+      'created_desc',
+      'expires_asc',
+      'expires_desc',
+      'last_used_asc',
+      'last_used_desc',
+      'name_asc',
+      'name_desc',
+    ],
+  }),
+};

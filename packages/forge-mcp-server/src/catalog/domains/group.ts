@@ -209,34 +209,6 @@ const listProjectsFilters: Record<string, ParamSpec> = {
   custom_attributes: P.customAttributesFilter,
 };
 
-/**
- * lib/api/helpers/personal_access_tokens_helpers.rb access_token_params, read by the credentials inventory and the
- * service account token list.
- */
-const tokenFilters: Record<string, ParamSpec> = {
-  state: str('Only tokens in this state.', { enum: ['active', 'inactive'] }),
-  revoked: bool('Only revoked (true) or unrevoked (false) tokens.'),
-  search: str('Only tokens whose name contains this text.'),
-  created_after: dateTime('Only tokens created after this time (ISO 8601).'),
-  created_before: dateTime('Only tokens created before this time (ISO 8601).'),
-  last_used_after: dateTime('Only tokens last used after this time.'),
-  last_used_before: dateTime('Only tokens last used before this time.'),
-  expires_after: date('Only tokens expiring on or after this date.'),
-  expires_before: date('Only tokens expiring before this date.'),
-  sort: str('Sort order.', {
-    enum: [
-      'created_asc',
-      'created_desc',
-      'expires_asc',
-      'expires_desc',
-      'last_used_asc',
-      'last_used_desc',
-      'name_asc',
-      'name_desc',
-    ],
-  }),
-};
-
 /** lib/api/groups.rb group_list_params, shared by GET /groups, :id/subgroups and :id/descendant_groups. */
 const groupListFilters: Record<string, ParamSpec> = {
   visibility: visibility('Only groups with this visibility'),
@@ -769,7 +741,7 @@ export const domain: DomainSpec = {
       scope: 'read_api',
       params: {
         group_id: P.groupId,
-        ...tokenFilters,
+        ...P.tokenFilters,
         ...P.paging,
       },
       required: ['group_id'],
@@ -3525,7 +3497,7 @@ export const domain: DomainSpec = {
       params: {
         group_id: P.groupId,
         user_id: serviceAccountId,
-        ...tokenFilters,
+        ...P.tokenFilters,
         ...P.paging,
       },
       required: ['group_id', 'user_id'],
