@@ -144,7 +144,7 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
     'list administrator users',
   ],
   // An environment variable of CI is a CI/CD variable.
-  [/\benv(?:ironment)? var(?:iable)?(s?)\b/g, 'ci variable$1'],
+  [/\b(?:env|environment) var(?:iable)?(s?)\b/g, 'ci variable$1'],
   // Moving an issue above or below another reorders it.
   [/\bmove (\w+ )?(#?\w+ )?(above|below|before|after|to the top of|to the bottom of)\b/g, 'reorder $1$2$3'],
   // Other tools' names for what the catalog calls otherwise.
@@ -177,7 +177,7 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   // The caller's own tokens are personal access tokens.
   [/\bmy (?:own )?(?:access |api )?(token|tokens)\b/g, 'my personal access $1'],
   // What the caller is assigned to: the lists of what is assigned to them.
-  [/\b(?:am i|i am|i'm) (?:assigned|working) (?:to|on)\b/g, 'assigned to me'],
+  [/\b(?:am i|i am) (?:assigned|working) (?:to|on)\b/g, 'assigned to me'],
   // How merge requests may merge is a project setting.
   [/\b(?:only allow|allow only) (\w+ )?merges\b/g, 'change project merge method $1merges'],
   [
@@ -185,7 +185,7 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
     'change project settings merge only when',
   ],
   // Instance-wide, site-wide: the instance's own.
-  [/\b(?:instance|site|server|system)[- ]wide\b/g, 'all instance'],
+  [/\b(?:instance|site|server|system)\b[- ]wide\b/g, 'all instance'],
   // A group given access to a group or project: sharing with it.
   [/\b(?:give|grant) (?:the )?([\w-]+ )?group access to\b/g, 'share $1group with'],
   // Other projects' jobs let in with their tokens: the job token allowlist.
