@@ -203,7 +203,7 @@ export const ASKED_AS: Record<string, string> = {
   'server.status': 'am I connected and as whom, instance version and session',
   'admin.metadata_get': 'which version the instance runs, what version of gitlab is this',
   'admin.broadcast_message_create': 'announce maintenance to every user with a banner',
-  'admin.settings_update': 'change instance-wide settings such as sign-ups',
+  'admin.settings_update': 'change instance-wide settings such as sign-ups or maintenance mode',
   'search.code': 'grep for a string across repositories, where is this function used',
   'search.users': 'look someone up by name',
   'wiki.create': 'write a new documentation page',

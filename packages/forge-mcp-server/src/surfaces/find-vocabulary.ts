@@ -167,6 +167,14 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   ],
   // Putting a merge request or issue back to a state marks it so.
   [/\bput (\w+ )?(#?\w+ )?back (?:to|in|into) (draft|review|todo|open|ready)\b/g, 'mark $1$2as $3'],
+  // Administrators' own words: making someone one, and when people last signed in.
+  [
+    /\b(?:promote|make) (\w+ )?(?:to |into )?(?:an? )?(?:instance )?(?:admin|administrator)\b/g,
+    'modify user $1admin',
+  ],
+  [/\b(?:signed|logged) (?:in|on) (?:most )?(?:recently|lately|last)\b/g, 'last activity'],
+  [/\blast (?:signed|logged) (?:in|on)\b/g, 'last activity'],
+  [/\blast (?:sign-?in|log-?in)s?\b/g, 'last activity'],
   // Running something every night or week is scheduling it.
   [
     /\b(?:every|each) (?:night|day|morning|evening|hour|week|weekday|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/g,
@@ -581,6 +589,7 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   duplicate: { fork: 0.9, create: 0.8 },
   retitle: own('rename', 'update', 0.9),
   recolor: UPDATE,
+  impersonate: { create: 1, add: 0.8 },
   recolour: UPDATE,
   upgrade: UPDATE,
   demote: UPDATE,
@@ -673,6 +682,7 @@ export const VERB_OBJECTS: Record<string, string[]> = {
   reassign: ['assignee'],
   retitle: ['title'],
   recolor: ['color'],
+  impersonate: ['impersonation', 'token'],
   recolour: ['color'],
   unfreeze: ['freeze'],
   lint: ['lint', 'yaml', 'ci'],
