@@ -175,6 +175,12 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   [/\b(?:signed|logged) (?:in|on) (?:most )?(?:recently|lately|last)\b/g, 'last activity'],
   [/\blast (?:signed|logged) (?:in|on)\b/g, 'last activity'],
   [/\blast (?:sign-?in|log-?in)s?\b/g, 'last activity'],
+  // Asking whether something can be done asks to do it: the verb after says what.
+  [
+    /\b(?:is it possible to|is there (?:a |any )?way to|any way to|what is the (?:best |right )?way to)\b/g,
+    'please',
+  ],
+  [/\bwhat's the (?:best |right )?way to\b/g, 'please'],
   // Running something every night or week is scheduling it.
   [
     /\b(?:every|each) (?:night|day|morning|evening|hour|week|weekday|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/g,
