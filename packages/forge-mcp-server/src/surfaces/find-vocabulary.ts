@@ -772,7 +772,7 @@ export const DEFERRED_FILLERS = new Set([
   'just',
 ]);
 /** "Pipeline 9 is stuck, kill it": a verb before one of these, later in a verbless request, is its verb. */
-export const PRONOUNS = new Set(['it', 'them', 'this', 'that', 'those', 'these']);
+export const PRONOUNS = new Set(['it', 'them', 'this', 'that', 'those', 'these', 'him', 'her']);
 /** "Needs a new value", "needs new members": what is there gets changed. */
 export const NEW_THING = accept(UPDATE, { rotate: 0.7, renew: 0.7 });
 export const NEW_WORDS = new Set(['new', 'another', 'more', 'different', 'fresh']);
