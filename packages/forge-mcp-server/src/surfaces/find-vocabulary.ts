@@ -175,6 +175,11 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   [/\b(?:signed|logged) (?:in|on) (?:most )?(?:recently|lately|last)\b/g, 'last activity'],
   [/\blast (?:signed|logged) (?:in|on)\b/g, 'last activity'],
   [/\blast (?:sign-?in|log-?in)s?\b/g, 'last activity'],
+  // Which groups or projects someone is in: that user's memberships.
+  [
+    /\b(?:which|what) (projects|groups|repos|repositories|teams) (?:is|are|does|do) (\w+ )(?:in|a member of|belong to|part of|have access to)\b/g,
+    'memberships of a user $2in $1',
+  ],
   // Asking whether something can be done asks to do it: the verb after says what.
   [
     /\b(?:is it possible to|is there (?:a |any )?way to|any way to|what is the (?:best |right )?way to)\b/g,
