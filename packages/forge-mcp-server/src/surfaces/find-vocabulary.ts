@@ -600,6 +600,7 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   duplicate: { fork: 0.9, create: 0.8 },
   retitle: own('rename', 'update', 0.9),
   recolor: UPDATE,
+  fix: UPDATE,
   impersonate: { create: 1, add: 0.8 },
   recolour: UPDATE,
   upgrade: UPDATE,

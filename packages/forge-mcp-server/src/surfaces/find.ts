@@ -653,13 +653,8 @@ export class ActionFinder {
         (w, m) => m > i && PRONOUNS.has(ws[m + 1] ?? '') && (REQUEST_VERBS[w] || this.actionVerbs.has(w)),
       );
       const late =
-        k > 0
-          ? ws[k] === 'longer'
-            ? NO_LONGER
-            : this.deferred(ws[j])
-          : acting > 0
-            ? (REQUEST_VERBS[ws[acting]] ?? { [ws[acting]]: 1 })
-            : undefined;
+        (k > 0 ? (ws[k] === 'longer' ? NO_LONGER : this.deferred(ws[j])) : undefined) ??
+        (acting > 0 ? (REQUEST_VERBS[ws[acting]] ?? { [ws[acting]]: 1 }) : undefined);
       if (late) {
         operations = late;
         strength = 1;
