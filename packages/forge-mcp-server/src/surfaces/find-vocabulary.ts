@@ -66,6 +66,11 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   [/\bgreen-?light\b/g, 'approve'],
   // Kinds of branch people name by their use: still branches.
   [/\b(?:feature|topic|hotfix|bugfix) (branch(?:es)?)\b/g, '$1'],
+  // How long a pipeline or job ran: its duration, on the thing itself.
+  [
+    /\bhow long (?:did|does|has|was|will|is) (?:the )?(pipeline|job|build|deploy|deployment|run)\b/g,
+    'show $1 duration',
+  ],
   [/\bhow long\b/g, 'how much time'],
   [/\bon my plate\b/g, 'my todo'],
   // Never deleting a thing keeps it.
@@ -600,6 +605,7 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   duplicate: { fork: 0.9, create: 0.8 },
   retitle: own('rename', 'update', 0.9),
   recolor: UPDATE,
+  queue: RUN,
   fix: UPDATE,
   impersonate: { create: 1, add: 0.8 },
   recolour: UPDATE,
