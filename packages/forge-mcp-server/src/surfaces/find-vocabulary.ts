@@ -180,6 +180,16 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   [/\b(?:signed|logged) (?:in|on) (?:most )?(?:recently|lately|last)\b/g, 'last activity'],
   [/\blast (?:signed|logged) (?:in|on)\b/g, 'last activity'],
   [/\blast (?:sign-?in|log-?in)s?\b/g, 'last activity'],
+  // A folder named after what it holds is still a folder of the repository ("the docs folder").
+  [
+    /\b(?:docs|doc|documentation|src|source|lib|test|tests|spec|config|scripts|assets|public|build|dist|vendor) (folder|directory|dir)\b/g,
+    '$1',
+  ],
+  // Where a name is defined or used in the code: a code search.
+  [
+    /\bwhere (?:is |are )?(?:the )?([\w.]+ )?([\w.]+ )?(?:is |are |gets |get )?(?:defined|declared|implemented|used|called|referenced)\b/g,
+    'search code for $1$2',
+  ],
   // Which groups or projects someone is in: that user's memberships.
   [
     /\b(?:which|what) (projects|groups|repos|repositories|teams) (?:is|are|does|do) (\w+ )(?:in|a member of|belong to|part of|have access to)\b/g,
