@@ -150,6 +150,11 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   ],
   // An environment variable of CI is a CI/CD variable.
   [/\b(?:env|environment) var(?:iable)?(s?)\b/g, 'ci variable$1'],
+  // An issue moved to a board's column gets that column's label.
+  [
+    /\bmove (issue|ticket|card) (#?\w+ )?(?:to|into) (?:the )?([\w-]+ )(?:column|list|lane)\b/g,
+    'update $1 $2label $3',
+  ],
   // Moving an issue above or below another reorders it.
   [/\bmove (\w+ )?(#?\w+ )?(above|below|before|after|to the top of|to the bottom of)\b/g, 'reorder $1$2$3'],
   // Other tools' names for what the catalog calls otherwise.
