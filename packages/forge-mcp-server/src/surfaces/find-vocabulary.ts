@@ -988,6 +988,8 @@ export const CATALOG_NAMES: Record<string, string[]> = {
   sprints: ['iteration'],
   kanban: ['board'],
   gist: ['snippet'],
+  bot: ['service account'],
+  bots: ['service account'],
   gists: ['snippet'],
   executor: ['runner'],
   executors: ['runner'],
