@@ -160,7 +160,7 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   // Other tools' names for what the catalog calls otherwise.
   [/\b(branch|tag|environment) protection(?: rules?| settings)?\b/g, 'protected $1'],
   [
-    /\b(?:code scanning|dependabot|security|sast|dast|secret scanning|container scanning) alerts?\b/g,
+    /\b(?:code scanning|dependabot|security|sast|dast|secret scanning|container scanning) (?:alerts?|dashboard|overview|issues|problems)\b/g,
     'vulnerabilities',
   ],
   [/\b(?:build|ci) (?:agent|node|machine|server|worker|executor)(s?)\b/g, 'runner$1'],
