@@ -195,6 +195,8 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
     /\bwhere (?:is |are )?(?:the )?([\w.]+ )?([\w.]+ )?(?:is |are |gets |get )?(?:defined|declared|implemented|used|called|referenced)\b/g,
     'search code for $1$2',
   ],
+  // "What's new in v3" (the version is no word searched): that release's notes.
+  [/\bwhat(?:'s|\u2019s| is) new in(?= *(?:version |release )?[\d.]*$)/g, 'show the release notes of'],
   // Which groups or projects someone is in: that user's memberships.
   [
     /\b(?:which|what) (projects|groups|repos|repositories|teams) (?:is|are|does|do) (\w+ )(?:in|a member of|belong to|part of|have access to)\b/g,
