@@ -204,7 +204,7 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   ],
   // Asking whether something can be done asks to do it: the verb after says what.
   [
-    /\b(?:is it possible to|is there (?:a |any )?way to|any way to|what is the (?:best |right )?way to)\b/g,
+    /\b(?:is|any|what) (?:it possible to|there a way to|there any way to|way to|is the way to|is the best way to|is the right way to)\b/g,
     'please',
   ],
   [/\bwhat's the (?:best |right )?way to\b/g, 'please'],

@@ -228,9 +228,10 @@ function words(text: string): string[] {
   normalised = normalised
     .replace(/\bto-?dos?\b/g, 'todo')
     .replace(/\bsign-?ups?\b/g, 'signup')
-    .replace(/\bcherry-?pick/g, 'cherrypick')
-    // "I'd like to": one word the lead-in knows ("i" and "d" alone are too short to keep).
-    .replace(/\bi['\u2019]d\b/g, 'id');
+    .replace(/\bcherry-?pick/g, 'cherrypick');
+  // "I'd like to": one word the lead-in knows ("i" and "d" alone are too short to keep).
+  if (normalised.includes("'d") || normalised.includes('\u2019d'))
+    normalised = normalised.replace(/\bi['\u2019]d\b/g, 'id');
   for (const w of normalised.split(/[^a-z0-9]+/)) {
     if (w.length < 2 && !/\d/.test(w)) continue;
     const long = ABBREVIATIONS[w];
