@@ -197,6 +197,8 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   ],
   // "What's new in v3" (the version is no word searched): that release's notes.
   [/\bwhat(?:'s|\u2019s| is) new in(?= *(?:version |release )?[\d.]*$)/g, 'show the release notes of'],
+  // Secret push protection is a security setting, not a CI secret.
+  [/\bsecret push protection\b/g, 'security settings push protection'],
   // Which groups or projects someone is in: that user's memberships.
   [
     /\b(?:which|what) (projects|groups|repos|repositories|teams) (?:is|are|does|do) (\w+ )(?:in|a member of|belong to|part of|have access to)\b/g,
