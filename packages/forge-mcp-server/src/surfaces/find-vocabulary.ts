@@ -199,6 +199,14 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   [/\bwhat(?:'s|\u2019s| is) new in(?= *(?:version |release )?[\d.]*$)/g, 'show the release notes of'],
   // Secret push protection is a security setting, not a CI secret.
   [/\bsecret push protection\b/g, 'security settings push protection'],
+  // Leaving a group or project removes one's own membership.
+  [
+    /\b(?:leave|quit|stop being a member of|stop being in) (?:the |this |our |my )?([\w-]+ )?(group|project|team|repo|repository)\b/g,
+    'remove my member from the $1$2',
+  ],
+  // Who asked to join: the access requests.
+  [/\b(?:requested|asked for|requesting|asking for) (?:access|membership)\b/g, 'access requests'],
+  [/\b(?:asked|asking) to join\b/g, 'access requests'],
   // Which groups or projects someone is in: that user's memberships.
   [
     /\b(?:which|what) (projects|groups|repos|repositories|teams) (?:is|are|does|do) (\w+ )(?:in|a member of|belong to|part of|have access to)\b/g,
