@@ -207,6 +207,19 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   // Who asked to join: the access requests.
   [/\b(?:requested|asked for|requesting|asking for) (?:access|membership)\b/g, 'access requests'],
   [/\b(?:asked|asking) to join\b/g, 'access requests'],
+  // Notifications from a whole project or group: the caller's notification level there.
+  [
+    /\b(?:watch|mute|unwatch|unmute|silence) (?:the |this |our |my )?([\w-]+ )?(project|group|repo|repository)\b/g,
+    'update my notification level for the $1$2',
+  ],
+  [
+    /\b(?:stop|mute|silence|turn off|disable|unsubscribe from) (?:all )?(?:the )?(?:emails?|notifications?|alerts?) (?:from|for|of|about|on) (?:the |this |our |my )?([\w-]+ )?(project|group|repo|repository)\b/g,
+    'update my notification level for the $1$2',
+  ],
+  [
+    /\b(?:i )?(?:only )?(?:want|get|receive) (?:only )?(?:notifications|emails|notified)\b/g,
+    'update my notification settings',
+  ],
   // Which groups or projects someone is in: that user's memberships.
   [
     /\b(?:which|what) (projects|groups|repos|repositories|teams) (?:is|are|does|do) (\w+ )(?:in|a member of|belong to|part of|have access to)\b/g,
