@@ -220,6 +220,11 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
     /\b(?:i )?(?:only )?(?:want|get|receive) (?:only )?(?:notifications|emails|notified)\b/g,
     'update my notification settings',
   ],
+  // Sharing a thing with everyone makes it public: its visibility.
+  [
+    /\b(?:share|publish|open up) (\w+ )?(\w+ )?(\w+ )?(?:publicly|with everyone|with the world|to the public)\b/g,
+    'change $1$2$3visibility to public',
+  ],
   // Which groups or projects someone is in: that user's memberships.
   [
     /\b(?:which|what) (projects|groups|repos|repositories|teams) (?:is|are|does|do) (\w+ )(?:in|a member of|belong to|part of|have access to)\b/g,
@@ -645,6 +650,7 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   duplicate: { fork: 0.9, create: 0.8 },
   retitle: own('rename', 'update', 0.9),
   recolor: UPDATE,
+  paste: CREATE,
   use: accept(CREATE, { set: 0.8, enable: 0.8 }),
   drain: { move: 1, schedule: 0.8 },
   report: { set: 1, create: 0.8, add: 0.7 },
@@ -743,6 +749,7 @@ export const VERB_OBJECTS: Record<string, string[]> = {
   reassign: ['assignee'],
   retitle: ['title'],
   recolor: ['color'],
+  paste: ['snippet'],
   drain: ['storage', 'all'],
   report: ['status'],
   impersonate: ['impersonation', 'token'],
