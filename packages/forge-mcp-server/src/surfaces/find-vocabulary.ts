@@ -651,7 +651,7 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   retitle: own('rename', 'update', 0.9),
   recolor: UPDATE,
   paste: CREATE,
-  use: accept(CREATE, { set: 0.8, enable: 0.8 }),
+  use: { enable: 1, add: 0.9, get: 0.8, set: 0.7 },
   drain: { move: 1, schedule: 0.8 },
   report: { set: 1, create: 0.8, add: 0.7 },
   queue: RUN,
