@@ -225,6 +225,11 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
     /\b(?:share|publish|open up) (\w+ )?(\w+ )?(\w+ )?(?:publicly|with everyone|with the world|to the public)\b/g,
     'change $1$2$3visibility to public',
   ],
+  // Taking back the time logged resets it.
+  [
+    /\b(?:remove|delete|undo|clear|wipe) (?:all )?(?:the )?time (?:i |we |that was |was )?(?:logged|spent|tracked)\b/g,
+    'reset spent time',
+  ],
   // Which groups or projects someone is in: that user's memberships.
   [
     /\b(?:which|what) (projects|groups|repos|repositories|teams) (?:is|are|does|do) (\w+ )(?:in|a member of|belong to|part of|have access to)\b/g,
@@ -650,6 +655,7 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   duplicate: { fork: 0.9, create: 0.8 },
   retitle: own('rename', 'update', 0.9),
   recolor: UPDATE,
+  spent: { log: 1, add: 0.9 },
   paste: CREATE,
   use: { enable: 1, add: 0.9, get: 0.8, set: 0.7 },
   drain: { move: 1, schedule: 0.8 },
@@ -749,6 +755,7 @@ export const VERB_OBJECTS: Record<string, string[]> = {
   reassign: ['assignee'],
   retitle: ['title'],
   recolor: ['color'],
+  spent: ['time', 'spent'],
   paste: ['snippet'],
   drain: ['storage', 'all'],
   report: ['status'],
