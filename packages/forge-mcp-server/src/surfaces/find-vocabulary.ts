@@ -230,6 +230,8 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
     /\b(?:remove|delete|undo|clear|wipe) (?:all )?(?:the )?time (?:i |we |that was |was )?(?:logged|spent|tracked)\b/g,
     'reset spent time',
   ],
+  // Draft merge requests are merge requests in a state, not draft review comments.
+  [/\bdraft (merge requests?|mrs?|prs?|pull requests?)\b/g, '$1 that are draft'],
   // Which groups or projects someone is in: that user's memberships.
   [
     /\b(?:which|what) (projects|groups|repos|repositories|teams) (?:is|are|does|do) (\w+ )(?:in|a member of|belong to|part of|have access to)\b/g,
