@@ -217,7 +217,7 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
     'update my notification level for the $1$2',
   ],
   [
-    /\b(?:i )?(?:only )?(?:want|get|receive) (?:only )?(?:notifications|emails|notified)\b/g,
+    /\b(?:only want|only get|only receive|want|get|receive) (?:only )?(?:notifications|emails|notified)\b/g,
     'update my notification settings',
   ],
   // Sharing a thing with everyone makes it public: its visibility.
@@ -249,7 +249,7 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
     'scheduled',
   ],
   // A queue of merge requests waiting to merge is the merge train.
-  [/\b(?:merge queue|queued to merge|waiting to merge|in line to merge|lined up to merge)\b/g, 'merge train'],
+  [/\b(?:merge queue|queued to merge|waiting to merge|lined up to merge)\b/g, 'merge train'],
   // The caller's own tokens are personal access tokens.
   [/\bmy (?:own )?(?:access |api )?(token|tokens)\b/g, 'my personal access $1'],
   // What the caller is assigned to: the lists of what is assigned to them.
