@@ -205,8 +205,13 @@ PHRASALS.forEach(({ starts }, at) => {
 /** The phrasal verbs from place `from` on that may match a text, in their order. */
 function phrasalsFor(text: string, from: number): number[] {
   const due = new Set(ALWAYS);
-  for (const w of text.split(/[^a-z0-9]+/)) for (const at of BY_WORD.get(w) ?? []) due.add(at);
+  for (const w of text.split(/[^a-z0-9]+/)) {
+    const ats = BY_WORD.get(w);
+    if (ats) for (const at of ats) due.add(at);
+  }
   for (const { word, at } of BY_BEGINNING) if (text.includes(word)) due.add(at);
+  // Most texts hold no phrasal verb's first word.
+  if (!due.size) return [];
   return [...due].filter((at) => at >= from).sort((x, y) => x - y);
 }
 
