@@ -7,7 +7,6 @@
  * too), the no-match answer stands unchanged.
  */
 import {
-  ProtocolError,
   inputRequired,
   inputResponse,
   type CreateMessageRequestParamsBase,
@@ -17,6 +16,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { FIND_TOOL, type AnswerResolution, type Surface } from '../surfaces/index.js';
+import { requireSealed, type Sealed } from './sealed.js';
 
 /** The key of the sampling request among a call's input requests and responses. */
 const RESTATE_KEY = 'restate';
@@ -59,7 +59,7 @@ export interface RestateContext {
   /** Whether the client declared sampling (on this request from 2026-07-28, on its connection before). */
   canSample: boolean;
   /** Seals a state the server issues (the confirmation's codec). */
-  mint: (state: { action: string; args: string }) => Promise<string>;
+  mint: (state: Sealed) => Promise<string>;
 }
 
 /** What became of a query nothing matched: a restated answer, a question for the client, or nothing. */
@@ -67,7 +67,7 @@ export type Restated =
   { kind: 'answer'; answer: AnswerResolution } | { kind: 'ask'; result: InputRequiredResult } | undefined;
 
 /** The state a restatement answer must come back with: this tool, this query and limit. */
-function stateOf(query: string, limit: number) {
+function stateOf(query: string, limit: number): Sealed {
   return { action: FIND_TOOL, args: JSON.stringify({ query, limit }) };
 }
 
@@ -95,16 +95,8 @@ export async function restate(
 
   // 2026-07-28: a re-sent call carries the answer; it is asked for only once per call.
   const response = inputResponse(ctx.mcpReq.inputResponses, RESTATE_KEY);
-  const sealed = ctx.mcpReq.requestState<{ action: string; args: string }>();
-  if (response.kind !== 'missing' || sealed !== undefined) {
-    const expected = stateOf(query, limit);
-    if (
-      !sealed ||
-      typeof sealed !== 'object' ||
-      sealed.action !== expected.action ||
-      sealed.args !== expected.args
-    )
-      throw new ProtocolError(-32602, 'Invalid or expired requestState');
+  if (response.kind !== 'missing' || ctx.mcpReq.requestState() !== undefined) {
+    requireSealed(ctx, stateOf(query, limit));
     return response.kind === 'sampling' ? found(restatementOf(response.result)) : undefined;
   }
   if (!canSample) return undefined;

@@ -35,11 +35,11 @@ import { VERSION } from '../version.js';
 import { clientLog } from './logging.js';
 import { observeServer } from './observe.js';
 import { restate } from './restate.js';
+import { requireSealed, type Sealed } from './sealed.js';
 import { holdsInstanceJson, keepPreserialized, preserialize } from './preserialized.js';
 
 export const SERVER_NAME = 'forge-mcp-server';
 
-type Sealed = { action: string; args: string };
 type Codec = ReturnType<typeof createRequestStateCodec<Sealed>>;
 
 /**
@@ -289,14 +289,7 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
     // A re-sent call carrying the user's answer to our confirmation question.
     const answer = inputResponse(ctx.mcpReq.inputResponses, 'confirm');
     if (answer.kind === 'elicit') {
-      const sealed = ctx.mcpReq.requestState<{ action: string; args: string }>();
-      if (
-        !sealed ||
-        typeof sealed !== 'object' ||
-        sealed.action !== action.id ||
-        sealed.args !== JSON.stringify(params)
-      )
-        deny(-32602, 'Invalid or expired requestState');
+      requireSealed(ctx, { action: action.id, args: JSON.stringify(params) });
       const refused = confirmationRefusal(action.id, answer);
       if (refused) return report(errorResult(refused), action.id, 'needs_confirmation');
       confirm = true;
