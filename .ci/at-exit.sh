@@ -16,3 +16,21 @@ fi
 ci_free_port() {
   node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })'
 }
+
+# A free loopback port below the kernel's ephemeral range, for a port something scrapes while nothing listens
+# on it: a server binding port 0 (forge-sim in a test) can never be given it, so it never answers the scrape.
+ci_free_port_below_ephemeral() {
+  node -e '
+    const net = require("net");
+    const low = Number(require("fs").readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").split(/\s+/)[0]) || 32768;
+    const span = Math.max(1, low - 10000);
+    const start = 10000 + Math.floor(Math.random() * span);
+    const tryAt = (i) => {
+      if (i >= span) { console.error("no free port below " + low); process.exit(1); }
+      const port = 10000 + ((start - 10000 + i) % span);
+      const s = net.createServer();
+      s.once("error", () => tryAt(i + 1));
+      s.listen(port, "127.0.0.1", () => { console.log(port); s.close(); });
+    };
+    tryAt(0);'
+}

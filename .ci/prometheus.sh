@@ -32,7 +32,7 @@ if command -v prometheus >/dev/null 2>&1; then
     unset COLLECTOR_TEST_PROM_URL COLLECTOR_TEST_PROM_TARGET_PORT
     CI_PROM_DIR=$(mktemp -d /tmp/ci-prom.XXXXXX)
     prom_port=$(ci_free_port)
-    prom_target_port=$(ci_free_port)
+    prom_target_port=$(ci_free_port_below_ephemeral)
     cat >"$CI_PROM_DIR/prometheus.yml" <<YAML
 global:
   scrape_interval: 1s
