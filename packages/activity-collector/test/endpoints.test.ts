@@ -285,6 +285,45 @@ describe('star records by access', () => {
     expect(sim.calls(/\/stargazers$/).every((r) => r.status === 200)).toBe(true);
   });
 
+  it('a stargazer list answering 404 after the permission looked sufficient is no failure: nobody new is named, the rows an earlier sweep wrote stay, the day counts go on', async () => {
+    const own = fullRepo('own');
+    const sim = await startSim(world([own]));
+    const store = await sqliteStore();
+    await runSweep(sim, store);
+    const earlier = await dump(store, 'vcs_star');
+    expect(earlier).toEqual([
+      JSON.stringify({ login: 'alice', repository: `${USER}/own`, starred_at: '2026-09-03T10:11:12Z' }),
+      JSON.stringify({ login: 'bob', repository: `${USER}/own`, starred_at: '2026-11-10T07:30:00Z' }),
+    ]);
+
+    // The token keeps its admin permission on the repository, but the list now answers 404; meanwhile erin stars.
+    own.starListHidden = true;
+    own.stars = [...own.stars!, star('erin', '2026-11-17T18:00:00Z')];
+    const { summary } = await runSweep(sim, store);
+    expect(summary.status).toBe('complete');
+    expect(summary.errors).toEqual([]);
+    expect(summary.records.vcs_star).toBeUndefined();
+    const list = sim.calls(`/repos/${USER}/own/stargazers`);
+    expect(list.map((r) => [r.status, r.authorized])).toEqual([
+      [200, true],
+      [404, true],
+    ]);
+    expect(await dump(store, 'vcs_star')).toEqual(earlier);
+    const status = (await dump(store, 'vcs_collection_status', ['checked_at', 'detail']))
+      .map((r) => JSON.parse(r))
+      .find((r) => r.collector === 'vcs_star');
+    expect(status).toEqual({
+      collector: 'vcs_star',
+      http_status: 404,
+      outcome: 'unavailable',
+      scope: `${USER}/own`,
+    });
+    // The history still counts every current star per day, erin's (10:00 in Los Angeles on the 17th) included.
+    const days = await store.starDays(`${USER}/own`);
+    expect(days.find((d) => d.day === '2026-11-17')!.stars).toBe(1);
+    expect(days.reduce((n, d) => n + d.stars, 0)).toBe(3);
+  });
+
   it('without stargazer-list access names nobody but still counts stars per day', async () => {
     const theirs = fullRepo('theirs', {
       owner: 'others',
