@@ -140,6 +140,45 @@ describe.each(['dynamic', 'meta', 'individual'] as const)('on the %s surface', (
     );
   });
 
+  it('an integer beyond ±(2^53-1) is refused as inexact, before anything is sent; a string of digits for an ID is sent exactly', async () => {
+    const inexact = (got: string, takesText: boolean) =>
+      `cannot be represented exactly (${got}): an integer beyond ±9007199254740991 loses its last digits as a number${
+        takesText
+          ? '; send it as a string of digits, in quotes, which is sent exactly as given'
+          : ', so nothing was sent; check the value'
+      }`;
+    // JSON parsing has already rounded these: 12345678901234567890 arrives as 12345678901234567000.
+    expect(await call(surface, 'issue.get', { project_id: 12345678901234567890, issue_iid: 1 })).toBe(
+      `${typed(surface, 'issue.get')}project_id ${inexact('got 12345678901234567000', true)}`,
+    );
+    expect(await call(surface, 'issue.get', { project_id: '1', issue_iid: 9007199254740993 })).toBe(
+      `${typed(surface, 'issue.get')}issue_iid ${inexact('got 9007199254740992', false)}`,
+    );
+    // A string of digits for a number only: coercion would round it.
+    expect(await call(surface, 'issue.get', { project_id: '1', issue_iid: '9007199254740993' })).toBe(
+      `${typed(surface, 'issue.get')}issue_iid ${inexact('got a string of 16 digits', false)}`,
+    );
+    expect(
+      await call(surface, 'issue.create', { project_id: '1', title: 't', assignee_ids: [2, -(2 ** 60)] }),
+    ).toBe(`${typed(surface, 'issue.create')}assignee_ids.1 ${inexact('got -1152921504606847000', false)}`);
+    // A user ID that may also be a string.
+    expect(
+      await call(surface, 'project.member_add', { project_id: '1', user_id: 2 ** 64, access_level: 30 }),
+    ).toBe(`${typed(surface, 'project.member_add')}user_id ${inexact('got 18446744073709552000', true)}`);
+
+    // The string of digits reaches the instance digit for digit; the largest exact integer as itself.
+    const since = s.requests.length;
+    for (const params of [
+      { project_id: '12345678901234567890', issue_iid: 9007199254740991 },
+      { project_id: '1', issue_iid: '9007199254740991' },
+    ])
+      await clients[surface].client.callTool(request(surface, 'issue.get', params));
+    expect(apiCalls(s, since).map((q) => q.path)).toEqual([
+      '/api/v4/projects/12345678901234567890/issues/9007199254740991',
+      '/api/v4/projects/1/issues/9007199254740991',
+    ]);
+  });
+
   it('a malformed date says the shape expected, with an example', async () => {
     expect(await call(surface, 'issue.create', { project_id: '1', title: 't', due_date: '31/03/2026' })).toBe(
       `${typed(surface, 'issue.create')}due_date must match format "date", a date such as 2026-03-31`,

@@ -119,7 +119,7 @@ function uncoerced(schema: JsonSchema, validate: ValidateFunction): ValidateFunc
       const obj = data as Record<string, unknown>;
       for (const key in obj) if (obj[key] === null && !takes(props[key], 'null')) delete obj[key];
     }
-    const errors = findUncoercible(schema, data, []);
+    const errors = findUncoercible(schema, data, []) ?? findInexact(schema, data, []);
     // Refused before ajv runs: its coercion would rewrite the values these errors name.
     if (errors) {
       guarded.errors = errors;
@@ -175,6 +175,84 @@ function findUncoercible(
     if (!Object.hasOwn(props, key) || !Object.hasOwn(obj, key)) continue;
     at.push(key);
     out = findUncoercible(props[key], item, at, out);
+    at.pop();
+  }
+  return out;
+}
+
+/** Whether a schema names JSON type `kind` itself or in one of its alternatives (a schema naming none does not). */
+function names(schema: unknown, kind: 'integer' | 'string'): boolean {
+  if (!schema || typeof schema !== 'object') return false;
+  const s = schema as JsonSchema;
+  const alternatives = (s.anyOf ?? s.oneOf) as unknown[] | undefined;
+  if (alternatives) return alternatives.some((x) => names(x, kind));
+  return s.type === kind || (Array.isArray(s.type) && s.type.includes(kind));
+}
+
+const DIGITS = /^[-+]?\d+$/;
+// Infinity is not one of them: it is refused as not finite, after ajv.
+const beyondExact = (n: number) => Number.isFinite(n) && Math.abs(n) > Number.MAX_SAFE_INTEGER;
+
+/**
+ * An integer beyond ±2^53-1 has lost digits before we see it (JSON parsing rounds it to the nearest double), and a
+ * string of digits that large would lose them in ajv's coercion to an integer: either would be sent as another
+ * number than the one meant, and answered by the instance's 404. Refused before ajv runs, saying to send a string
+ * of digits where the parameter takes one (a string is then sent exactly as given). Numbers and strings of other
+ * sizes pass with one comparison each.
+ */
+function findInexact(
+  schema: unknown,
+  value: unknown,
+  at: string[],
+  out?: ErrorObject[],
+): ErrorObject[] | undefined {
+  if (!schema || typeof schema !== 'object' || value === null) return out;
+  const s = schema as JsonSchema;
+  if (typeof value === 'number' || typeof value === 'string') {
+    const isNumber = typeof value === 'number';
+    if (
+      isNumber ? !beyondExact(value) : value.length < 16 || !DIGITS.test(value) || !beyondExact(Number(value))
+    )
+      return out;
+    const integer = names(s, 'integer');
+    const takesText = names(s, 'string');
+    // A number where an integer or a string (an ID or path) is taken; a string of digits only where no string is
+    // taken (coercion would make it a rounded integer).
+    if (isNumber ? !integer && !takesText : takesText || !integer) return out;
+    const where = at.map((k) => `/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+    const got =
+      typeof value === 'number'
+        ? `got ${String(value)}`
+        : `got a string of ${value.replace(/^[-+]/, '').length} digits`;
+    (out ??= []).push({
+      keyword: 'inexact',
+      instancePath: where,
+      schemaPath: '#',
+      params: {},
+      message: `cannot be represented exactly (${got}): an integer beyond ±${Number.MAX_SAFE_INTEGER} loses its last digits as a number${
+        takesText
+          ? '; send it as a string of digits, in quotes, which is sent exactly as given'
+          : ', so nothing was sent; check the value'
+      }`,
+    });
+    return out;
+  }
+  if (typeof value !== 'object') return out;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      at.push(String(i));
+      out = findInexact(s.items, value[i], at, out);
+      at.pop();
+    }
+    return out;
+  }
+  const props = s.properties as Record<string, unknown> | undefined;
+  if (!props) return out;
+  const obj = value as Record<string, unknown>;
+  for (const key in obj) {
+    if (!Object.hasOwn(props, key) || !Object.hasOwn(obj, key)) continue;
+    at.push(key);
+    out = findInexact(props[key], obj[key], at, out);
     at.pop();
   }
   return out;
