@@ -59,6 +59,18 @@ export function keysetPaging(orders: string, continuation = 'cursor'): Record<st
   return params;
 }
 
+/**
+ * The rule beside keysetPaging: the instance reads the continuation only with pagination "keyset" (otherwise it
+ * pages by number and answers the first page again). `also`: other parameters read only with keyset paging.
+ */
+export function keysetNeeds(
+  continuation = 'cursor',
+  also: readonly string[] = [],
+): Record<string, Record<string, readonly string[]>> {
+  const rule = { pagination: ['keyset'] };
+  return Object.fromEntries([continuation, ...also].map((p) => [p, rule]));
+}
+
 /** A job's statuses, as the instance filters jobs by them (Ci::HasStatus::AVAILABLE_STATUSES). */
 export const jobStatuses = [
   'created',

@@ -630,6 +630,131 @@ describe('parameters the instance reads only together with another', () => {
   });
 });
 
+describe('parameters the instance reads only beside a value of another', () => {
+  // lib/api/projects.rb (GET /projects: an updated_at filter must be paired with updated_at sorting, else 400),
+  // and the keyset lists (doc/api/rest, keyset section): the continuation is read only with pagination=keyset;
+  // without it the instance pages by number and answers the first page again.
+  let s: ForgeSim;
+  beforeAll(async () => {
+    s = await sim();
+  });
+  afterAll(async () => s.close());
+
+  const text = (id: string, given: string, was: string, needed: string, too: boolean) =>
+    `${id}: ${given} was given ${was}, and the instance reads ${given} only with ${needed}: give ${needed}${too ? ' too' : ''}, or leave ${given} out.`;
+  const cases = [
+    {
+      id: 'project.list',
+      half: { updated_after: '2026-01-01T00:00:00Z' },
+      refusal: text('project.list', 'updated_after', 'without order_by', 'order_by "updated_at"', true),
+      whole: { updated_after: '2026-01-01T00:00:00Z', order_by: 'updated_at' },
+      sent: '/api/v4/projects',
+    },
+    {
+      id: 'project.list',
+      half: { updated_before: '2026-01-01T00:00:00Z', order_by: 'name' },
+      refusal: text('project.list', 'updated_before', 'with order_by "name"', 'order_by "updated_at"', false),
+      whole: { updated_before: '2026-01-01T00:00:00Z', order_by: 'updated_at' },
+      sent: '/api/v4/projects',
+    },
+    {
+      id: 'job.list_project',
+      half: { project_id: '1', cursor: 'abc' },
+      refusal: text('job.list_project', 'cursor', 'without pagination', 'pagination "keyset"', true),
+      whole: { project_id: '1', cursor: 'abc', pagination: 'keyset' },
+      sent: '/api/v4/projects/1/jobs',
+    },
+    {
+      id: 'repository.tree',
+      half: { project_id: '1', page_token: 'abc', pagination: 'legacy' },
+      refusal: text(
+        'repository.tree',
+        'page_token',
+        'with pagination "legacy"',
+        'pagination "keyset"',
+        false,
+      ),
+      whole: { project_id: '1', page_token: 'abc', pagination: 'keyset' },
+      sent: '/api/v4/projects/1/repository/tree',
+    },
+    {
+      id: 'user.list',
+      half: { cursor: 'abc' },
+      refusal: text('user.list', 'cursor', 'without pagination', 'pagination "keyset"', true),
+      whole: { cursor: 'abc', pagination: 'keyset' },
+      sent: '/api/v4/users',
+    },
+    {
+      id: 'runner.jobs',
+      half: { runner_id: 1, cursor: 'abc' },
+      refusal: text('runner.jobs', 'cursor', 'without pagination', 'pagination "keyset"', true),
+    },
+    {
+      id: 'issue.list',
+      half: { project_id: '1', cursor: 'abc' },
+      refusal: text('issue.list', 'cursor', 'without pagination', 'pagination "keyset"', true),
+    },
+    {
+      id: 'audit_event.list_project',
+      half: { project_id: '1', cursor: 'abc' },
+      refusal: text('audit_event.list_project', 'cursor', 'without pagination', 'pagination "keyset"', true),
+    },
+    {
+      id: 'package.registry_tag_list',
+      half: { project_id: '1', repository_id: 1, sort: 'desc' },
+      refusal: text('package.registry_tag_list', 'sort', 'without pagination', 'pagination "keyset"', true),
+    },
+  ];
+
+  it.each(['dynamic', 'individual'] as const)(
+    'on the %s surface, refuses the parameter without the value, naming both, and sends nothing; with it, sends the call',
+    { timeout: 120_000 },
+    async (surface) => {
+      await withStdio(s, { env: { FORGE_MCP_TOOL_SURFACE: surface } }, async (c) => {
+        const call = (id: string, params: Record<string, unknown>) =>
+          c.client.callTool(
+            surface === 'dynamic'
+              ? { name: 'forge_execute_action', arguments: { action: id, params } }
+              : { name: action(id).tool, arguments: params },
+          );
+        for (const k of cases) {
+          const since = s.requests.length;
+          const r = await call(k.id, k.half);
+          expect(r.isError, k.id).toBe(true);
+          expect(textOf(r)).toBe(k.refusal);
+          expect(apiCalls(s, since), k.id).toEqual([]);
+          if (!k.whole) continue;
+          // Sent: what the instance makes of a made-up continuation is its own answer.
+          await call(k.id, k.whole);
+          expect(apiCalls(s, since).map((q) => q.path)).toEqual([k.sent]);
+        }
+      });
+    },
+  );
+
+  it('every keyset continuation of the catalog is declared as read only with pagination keyset', () => {
+    for (const a of catalog().actions) {
+      const paging = a.params.pagination as { enum?: string[] } | undefined;
+      if (!paging?.enum?.includes('keyset')) continue;
+      for (const continuation of ['cursor', 'page_token', 'last'])
+        if (a.params[continuation])
+          expect(a.needsValue?.[continuation], `${a.id} ${continuation}`).toEqual({ pagination: ['keyset'] });
+    }
+  });
+
+  it('every rule names parameters of its action, and values the other parameter takes', () => {
+    for (const a of catalog().actions)
+      for (const [name, rules] of Object.entries(a.needsValue ?? {})) {
+        expect(a.params[name], `${a.id} ${name}`).toBeDefined();
+        for (const [other, values] of Object.entries(rules)) {
+          const allowed = (a.params[other] as { enum?: unknown[] } | undefined)?.enum;
+          expect(allowed, `${a.id} ${other}`).toBeDefined();
+          for (const v of values) expect(allowed, `${a.id} ${other}`).toContain(v);
+        }
+      }
+  });
+});
+
 describe('one-of and exclusive groups follow the endpoint code', () => {
   // What each action's endpoint declares, read from the instance's endpoint code (lib/api, ee/lib/api,
   // ee/lib/ee/api; the file and line of each in the sweep's record): exactly_one_of gives a oneOf and an

@@ -84,6 +84,13 @@ export interface ActionSpec {
    * anything is sent.
    */
   needs?: Record<string, string[]>;
+  /**
+   * Parameters the instance reads only when another has one of some values (the projects list's updated_at
+   * filters, paired with order_by updated_at; a keyset continuation, read only with pagination keyset):
+   * parameter -> { the other parameter: the values it must have }. A call giving the parameter while the other
+   * is left out or has another value is refused before anything is sent.
+   */
+  needsValue?: Record<string, Record<string, readonly (string | number | boolean)[]>>;
   write: boolean;
   destructive: boolean;
   idempotent: boolean;

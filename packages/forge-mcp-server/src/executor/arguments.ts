@@ -169,3 +169,29 @@ export function missingCompanions(a: ActionSpec, params: Record<string, unknown>
   }
   return undefined;
 }
+
+/** 'order_by "updated_at"', 'recursive true', 'scope "blobs" or "commits"': a parameter with the values it needs. */
+const withValues = (param: string, values: readonly unknown[]) =>
+  `${param} ${values
+    .map((v) => JSON.stringify(v))
+    .join(values.length > 2 ? ', ' : ' or ')
+    .replace(/, ([^,]*)$/, ' or $1')}`;
+
+/**
+ * The refusal of a call giving a parameter while another it depends on is left out or has a value the instance
+ * does not read it with (the action's `needsValue`), if it does.
+ */
+export function unmetValues(a: ActionSpec, params: Record<string, unknown>): string | undefined {
+  if (!a.needsValue) return undefined;
+  for (const [name, rules] of Object.entries(a.needsValue)) {
+    if (!given(params, name)) continue;
+    for (const [other, values] of Object.entries(rules)) {
+      const value = params[other];
+      if (given(params, other) && values.includes(value as string | number | boolean)) continue;
+      const needed = withValues(other, values);
+      const was = given(params, other) ? `with ${withValues(other, [value])}` : `without ${other}`;
+      return `${a.id}: ${name} was given ${was}, and the instance reads ${name} only with ${needed}: give ${needed}${given(params, other) ? '' : ' too'}, or leave ${name} out.`;
+    }
+  }
+  return undefined;
+}

@@ -21,6 +21,7 @@ import {
   errorResult,
   exclusiveProblem,
   missingCompanions,
+  unmetValues,
   runAction,
   type ToolResult,
 } from '../executor/index.js';
@@ -281,8 +282,10 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
       return report(r, res.action, res.refusal);
     }
     const { action, params } = res;
-    // Parameters the instance takes only one of, or only together: refused before any question or request.
-    const unpaired = exclusiveProblem(action, params) ?? missingCompanions(action, params);
+    // Parameters the instance takes only one of, only together, or only beside another's value: refused before any
+    // question or request.
+    const unpaired =
+      exclusiveProblem(action, params) ?? missingCompanions(action, params) ?? unmetValues(action, params);
     if (unpaired) return report(errorResult(unpaired), action.id, 'invalid_params');
     let confirm = res.confirm;
 

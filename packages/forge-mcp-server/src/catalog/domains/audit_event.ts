@@ -100,6 +100,7 @@ function list(scope: Scope): ActionSpec {
       ...P.keysetPaging('newest first only'),
     },
     required: Object.keys(scopeParam[scope]),
+    needsValue: P.keysetNeeds(),
     // The instance declares entity_type required once entity_id is given.
     ...(scope === 'instance' ? { needs: { entity_id: ['entity_type'] } } : {}),
     request: { rest: { method: 'GET', path: base[scope] } },

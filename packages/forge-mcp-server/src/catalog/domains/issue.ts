@@ -837,6 +837,7 @@ export const domain: DomainSpec = {
       },
       required: ['project_id'],
       exclusive: listPairs,
+      needsValue: P.keysetNeeds(),
       request: { rest: { method: 'GET', path: '/projects/:project_id/issues' } },
       example: { project_id: '1', state: 'opened', labels: 'bug' },
     },

@@ -313,6 +313,7 @@ export const domain: DomainSpec = {
         ...P.keysetPaging('newest first only'),
       },
       required: ['project_id'],
+      needsValue: P.keysetNeeds(),
       request: { rest: { method: 'GET', path: '/projects/:project_id/jobs' } },
       example: { project_id: '1', scope: ['failed'] },
     },

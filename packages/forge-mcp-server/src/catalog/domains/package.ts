@@ -887,6 +887,7 @@ export const domain: DomainSpec = {
         }),
       },
       required: ['project_id', 'repository_id'],
+      needsValue: P.keysetNeeds('last', ['sort']),
       request: {
         rest: { method: 'GET', path: '/projects/:project_id/registry/repositories/:repository_id/tags' },
       },

@@ -344,6 +344,8 @@ const everyday: ActionSpec[] = [
         'id_after',
       ),
     },
+    // The instance refuses an updated_at filter without updated_at sorting (lib/api/projects.rb, GET /projects only).
+    needsValue: { updated_after: { order_by: ['updated_at'] }, updated_before: { order_by: ['updated_at'] } },
     request: { rest: { method: 'GET', path: '/projects' } },
     example: { membership: true, search: 'widgets', per_page: 20 },
   },

@@ -1387,6 +1387,7 @@ export const domain: DomainSpec = {
         ...P.paging,
       },
       required: ['project_id'],
+      needsValue: P.keysetNeeds('page_token'),
       request: { rest: { method: 'GET', path: '/projects/:project_id/repository/tree' } },
       example: { project_id: '1', path: 'src', ref: 'main' },
     },

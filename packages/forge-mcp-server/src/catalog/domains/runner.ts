@@ -483,6 +483,7 @@ export const domain: DomainSpec = {
         ...P.keysetPaging('newest first by ID'),
       },
       required: ['runner_id'],
+      needsValue: P.keysetNeeds(),
       request: { rest: { method: 'GET', path: '/runners/:runner_id/jobs' } },
       example: { runner_id: 1, status: 'running' },
     },

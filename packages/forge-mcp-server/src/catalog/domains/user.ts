@@ -1087,6 +1087,7 @@ export const domain: DomainSpec = {
         ...P.keysetPaging('every order_by offered here'),
       },
       needs: externalIdentity,
+      needsValue: P.keysetNeeds(),
       request: { rest: { method: 'GET', path: '/users' } },
       example: { username: 'alice' },
     },
