@@ -8,11 +8,13 @@ import {
   apiCalls,
   executeCall,
   httpServer,
+  httpServerAt,
   rpc,
   sim,
   type ForgeSim,
   type HttpServerProcess,
 } from './harness.js';
+import { expectRetryAfter, ShiftedClock } from './clock.js';
 
 let s: ForgeSim;
 let server: HttpServerProcess | undefined;
@@ -123,11 +125,13 @@ describe('authentication budgets', () => {
     server = await httpServer(s, [], { FORGE_MCP_AUTH_FAILURE_LIMIT: '2' });
     expect((await rpc(server.url, bearer(s.tokens.api), getIssue(1))).status).toBe(200);
     expect((await rpc(server.url, bearer('refused-1'), getIssue(2))).status).toBe(401);
+    // The second refusal spends the budget and starts a block of one failure window (60 s).
+    const spent = Date.now();
     expect((await rpc(server.url, bearer('refused-2'), getIssue(3))).status).toBe(401);
     const before = s.requests.length;
     const blocked = await rpc(server.url, bearer('refused-3'), getIssue(4));
     expect(blocked.status).toBe(429);
-    expect(blocked.headers.get('retry-after')).toBe('60');
+    expectRetryAfter(blocked, 60, spent);
     expect(blocked.headers.get('www-authenticate')).toBeNull();
     expect(s.requests.slice(before).filter((q) => q.token === 'refused-3')).toEqual([]);
     // A credential the server does not hold is refused too, even a good one.
@@ -154,16 +158,18 @@ describe('authentication budgets', () => {
 describe('authentication budgets at their defaults', () => {
   it('ten refused credentials a minute block the address for a minute', async () => {
     server = await httpServer(s);
-    // The same refused credential counts every time against the failure budget.
-    for (let i = 1; i <= 10; i++)
+    // The same refused credential counts every time against the failure budget; the tenth starts the block.
+    let spent = 0;
+    for (let i = 1; i <= 10; i++) {
+      spent = Date.now();
       expect(
         (await rpc(server.url, bearer(i <= 5 ? 'refused-same' : `refused-${i}`), getIssue(i))).status,
       ).toBe(401);
+    }
     const blocked = await rpc(server.url, bearer('refused-11'), getIssue(11));
     expect(blocked.status).toBe(429);
     // One failure window (60 s) from the refusal that started it, less any time gone since.
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThanOrEqual(55);
-    expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expectRetryAfter(blocked, 60, spent);
   });
 
   it('fifty distinct refused credentials in ten minutes block the address; a repeat is not a new one', async () => {
@@ -173,12 +179,12 @@ describe('authentication budgets at their defaults', () => {
       expect((await rpc(server.url, bearer(`distinct-${i}`), getIssue(i))).status).toBe(401);
     for (let i = 0; i < 5; i++)
       expect((await rpc(server.url, bearer('distinct-1'), getIssue(60 + i))).status).toBe(401);
+    const spent = Date.now();
     expect((await rpc(server.url, bearer('distinct-50'), getIssue(50))).status).toBe(401);
     const blocked = await rpc(server.url, bearer('distinct-51'), getIssue(51));
     expect(blocked.status).toBe(429);
     // One failure window (60 s) from the refusal that started it, less any time gone since.
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThanOrEqual(55);
-    expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expectRetryAfter(blocked, 60, spent);
     expect(blocked.headers.get('www-authenticate')).toBeNull();
   });
 });
@@ -224,6 +230,41 @@ describe('authentication budget blocks', () => {
       if (windows < 60) await outlast();
     }
   }, 60_000);
+});
+
+describe('authentication budget escalation', () => {
+  it('starts over after sixty failure windows without a failure from the address, and not after fifty-nine', async () => {
+    // The default one-minute failure window and a budget of one failure: each refused credential starts a
+    // block. The server's clock is moved forward by the test, so the hours between blocks take no time.
+    const clock = new ShiftedClock();
+    server = clock.of(
+      await httpServerAt(s, [], {
+        FORGE_MCP_AUTH_FAILURE_LIMIT: '1',
+        FORGE_MCP_AUTH_DISTINCT_TOKEN_LIMIT: '0',
+        ...clock.env(),
+      }),
+    );
+    let n = 0;
+    /** A refused credential starts a block of `windows` minutes: the next one is answered 429 with it. */
+    const block = async (windows: number) => {
+      const spent = Date.now();
+      expect((await rpc(server!.url, bearer(`quiet-${++n}`), getIssue(n))).status).toBe(401);
+      const blocked = await rpc(server!.url, bearer(`quiet-${++n}`), getIssue(n));
+      expect(blocked.status).toBe(429);
+      expectRetryAfter(blocked, windows * 60, spent);
+    };
+    await block(1);
+    await clock.forward(61_000);
+    await block(10);
+    await clock.forward(601_000);
+    await block(60);
+    // Sixty windows since the last refusal (the sixty-window block over with them): the escalation starts over.
+    await clock.forward(60 * 60_000);
+    await block(1);
+    // Fifty-nine windows (the one-window block long over): it goes on.
+    await clock.forward(59 * 60_000);
+    await block(10);
+  });
 });
 
 describe('the address the authentication budgets charge', () => {

@@ -15,6 +15,7 @@ import {
   type ForgeSim,
   type HttpServerProcess,
 } from './harness.js';
+import { expectRetryAfter } from './clock.js';
 
 const PUBLIC = 'http://localhost:8123/mcp';
 const METADATA = 'http://localhost:8123/.well-known/oauth-protected-resource/mcp';
@@ -572,11 +573,13 @@ describe('OAuth mode: authentication budgets', () => {
     s.clearFaults();
     // Two refused tokens spend the budget of two; the third is refused 429 before reaching the instance.
     expect((await post(budget, bearer('forgesim-unknown-token-1'))).status).toBe(401);
+    // The second spends it and starts a block of one failure window (60 s).
+    const spent = Date.now();
     expect((await post(budget, bearer('forgesim-unknown-token-2'))).status).toBe(401);
     await settle();
     const blocked = await sentBy(() => post(budget, bearer('forgesim-unknown-token-3')));
     expect(blocked.out.status).toBe(429);
-    expect(blocked.out.headers.get('retry-after')).toBe('60');
+    expectRetryAfter(blocked.out, 60, spent);
     expect(blocked.out.headers.get('www-authenticate')).toBeNull();
     expect(blocked.paths).toEqual([]);
     // A credential the server already holds keeps working from the blocked address.
