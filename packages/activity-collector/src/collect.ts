@@ -21,6 +21,8 @@ export const HISTORY_PAGE_WEEKS = 30;
 const HISTORY_MAX_PAGES = 100;
 const LIST_PAGE = 100;
 const STAR_ACCEPT = 'application/vnd.github.star+json';
+const NO_STAR_LIST =
+  "no stargazer-list access (served to the repository's admins and collaborators only); stars counted per day only";
 
 /** Features reported in the repository's security_and_analysis object. */
 export const SETTINGS_FEATURES = [
@@ -393,13 +395,19 @@ class Sweeper {
       return undefined;
     }
     const info = res.body as RepoInfo;
+    // The stargazer list is served to the repository's admins and collaborators. A collaborator with the read role
+    // shows pull only, as anyone does on a public repository, so the list is asked everywhere and its own answer
+    // tells (a 404 is no access). What the repository shows stands only when the list gives no answer at all.
     const p = info.permissions ?? {};
-    const access = Boolean(
+    let access = Boolean(
       p.admin ||
       p.maintain ||
       p.push ||
       (this.login !== '' && info.owner.login.toLowerCase() === this.login.toLowerCase()),
     );
+    await this.guard(statuses, full, 'vcs_star', async () => {
+      access = (await this.stars(full, statuses)) ?? access;
+    });
     this.count(
       'vcs_repository',
       await store.writeRepository(
@@ -418,7 +426,6 @@ class Sweeper {
       ),
     );
 
-    await this.guard(statuses, full, 'vcs_star', () => this.stars(full, access, statuses));
     await this.guard(statuses, full, 'vcs_star_day', () => this.starHistory(full, statuses));
     await this.guard(statuses, full, 'vcs_security_feature', () => this.security(full, info, statuses));
     await this.guard(statuses, full, 'participation', () => this.participation(full, statuses));
@@ -432,20 +439,22 @@ class Sweeper {
     return info;
   }
 
-  private async stars(full: string, access: boolean, statuses: StatusRow[]) {
-    if (!access) {
-      this.note(
-        statuses,
-        full,
-        'vcs_star',
-        { outcome: 'skipped', status: 0 },
-        'no stargazer-list access; stars counted per day only',
-      );
-      return;
-    }
+  /**
+   * Reads the stargazer list into vcs_star. Answers true when it was served, false when it was refused (the token
+   * is neither admin nor collaborator: no rows are written, and those an earlier sweep wrote stay), undefined for
+   * any other answer.
+   */
+  private async stars(full: string, statuses: StatusRow[]): Promise<boolean | undefined> {
     const r = await this.walk(`/repos/${full}/stargazers`, { accept: STAR_ACCEPT });
-    this.note(statuses, full, 'vcs_star', r.o, r.o.outcome === 'ok' ? null : message(r.res!));
-    if (r.o.outcome !== 'ok') return;
+    const refused = r.o.outcome === 'unavailable';
+    this.note(
+      statuses,
+      full,
+      'vcs_star',
+      r.o,
+      r.o.outcome === 'ok' ? null : refused ? NO_STAR_LIST : message(r.res!),
+    );
+    if (r.o.outcome !== 'ok') return refused ? false : undefined;
     const rows: StarRow[] = [];
     for (const s of r.items as { starred_at?: string; user?: { login?: string } }[]) {
       const at = normaliseTimestamp(s.starred_at);
@@ -453,6 +462,7 @@ class Sweeper {
       rows.push({ login: s.user.login, starredAt: at });
     }
     this.count('vcs_star', await this.o.store.writeStars(full, rows));
+    return true;
   }
 
   private async starHistory(full: string, statuses: StatusRow[]) {

@@ -56,7 +56,7 @@ describe('command line', () => {
       'repositories: 2',
       'vcs_star: 2',
       'vcs_star_day: ',
-      'unavailable: 7',
+      'unavailable: 8',
       'not ready: 0',
       'api calls: ',
       'rate limit left: ',

@@ -295,6 +295,7 @@ describe('star records by access', () => {
       JSON.stringify({ login: 'alice', repository: `${USER}/own`, starred_at: '2026-09-03T10:11:12Z' }),
       JSON.stringify({ login: 'bob', repository: `${USER}/own`, starred_at: '2026-11-10T07:30:00Z' }),
     ]);
+    expect(JSON.parse((await dump(store, 'vcs_repository'))[0]).star_list_access).toBe(1);
 
     // The token keeps its admin permission on the repository, but the list now answers 404; meanwhile erin stars.
     own.starListHidden = true;
@@ -309,6 +310,8 @@ describe('star records by access', () => {
       [404, true],
     ]);
     expect(await dump(store, 'vcs_star')).toEqual(earlier);
+    // The repository row says the list is no longer read, so those rows are known to be as of the earlier sweep.
+    expect(JSON.parse((await dump(store, 'vcs_repository'))[0]).star_list_access).toBe(0);
     const status = (await dump(store, 'vcs_collection_status', ['checked_at', 'detail']))
       .map((r) => JSON.parse(r))
       .find((r) => r.collector === 'vcs_star');
@@ -324,31 +327,73 @@ describe('star records by access', () => {
     expect(days.reduce((n, d) => n + d.stars, 0)).toBe(3);
   });
 
-  it('without stargazer-list access names nobody but still counts stars per day', async () => {
+  it('a collaborator with the read role is served the stargazer list and names its stargazers; elsewhere the list answers 404 and the history alone counts stars per day', async () => {
     const theirs = fullRepo('theirs', {
       owner: 'others',
       ownerType: 'Organization',
       permission: 'read',
       stars: [star('carol', '2026-10-01T12:00:00Z'), star('dave', '2026-10-01T13:00:00Z')],
     });
-    const sim = await startSim(world([theirs]));
-    const { store, summary } = await runSweep(sim, await sqliteStore(), {
-      targets: { repos: ['others/theirs'] },
+    const shared = fullRepo('shared', {
+      owner: 'others',
+      ownerType: 'Organization',
+      permission: 'read',
+      collaborator: true,
+      stars: [star('erin', '2026-10-02T08:09:10Z'), star('frank', '2026-11-12T23:59:59Z')],
     });
-    expect(await dump(store, 'vcs_star')).toEqual([]);
+    const sim = await startSim(world([theirs, shared]));
+    // Both show pull only: the repository does not tell a collaborator with the read role from anyone else.
+    for (const name of ['theirs', 'shared']) {
+      const repo = JSON.parse((await direct(sim.url, `/repos/others/${name}`)).text);
+      expect(repo.permissions, name).toEqual({
+        admin: false,
+        maintain: false,
+        push: false,
+        triage: false,
+        pull: true,
+      });
+    }
+    const { store, summary } = await runSweep(sim, await sqliteStore(), {
+      targets: { repos: ['others/theirs'], orgs: ['others'] },
+    });
+    expect(summary.status).toBe('complete');
+    expect(summary.errors).toEqual([]);
+    expect(await dump(store, 'vcs_star')).toEqual([
+      JSON.stringify({ login: 'erin', repository: 'others/shared', starred_at: '2026-10-02T08:09:10Z' }),
+      JSON.stringify({ login: 'frank', repository: 'others/shared', starred_at: '2026-11-12T23:59:59Z' }),
+    ]);
+    expect(sim.calls(/^\/repos\/others\/\w+\/stargazers$/).map((r) => [r.path, r.status])).toEqual(
+      expect.arrayContaining([
+        ['/repos/others/shared/stargazers', 200],
+        ['/repos/others/theirs/stargazers', 404],
+      ]),
+    );
+    const access = (await dump(store, 'vcs_repository')).map((r) => {
+      const { repository, star_list_access } = JSON.parse(r);
+      return [repository, star_list_access];
+    });
+    expect(access).toEqual([
+      ['others/shared', 1],
+      ['others/theirs', 0],
+    ]);
     const days = await store.starDays('others/theirs');
     expect(days.find((d) => d.day === '2026-10-01')!.stars).toBe(2);
-    expect(sim.calls('/repos/others/theirs/stargazers')).toEqual([]);
-    expect(summary.errors).toEqual([]);
-    const status = await dump(store, 'vcs_collection_status', ['checked_at', 'detail']);
-    expect(status).toContain(
-      JSON.stringify({
+    expect((await store.starDays('others/shared')).reduce((n, d) => n + d.stars, 0)).toBe(2);
+    const status = (await dump(store, 'vcs_collection_status', ['checked_at']))
+      .map((r) => JSON.parse(r))
+      .filter((r) => r.collector === 'vcs_star')
+      .sort((a, b) => a.scope.localeCompare(b.scope));
+    expect(status).toEqual([
+      { collector: 'vcs_star', detail: null, http_status: 200, outcome: 'ok', scope: 'others/shared' },
+      {
         collector: 'vcs_star',
-        http_status: null,
-        outcome: 'skipped',
+        detail:
+          "no stargazer-list access (served to the repository's admins and collaborators only); stars counted per day only",
+        http_status: 404,
+        outcome: 'unavailable',
         scope: 'others/theirs',
-      }),
-    );
+      },
+    ]);
 
     // The simulated upstream hides the list from non-collaborators: REST 404, GraphQL empty with totalCount 0.
     const rest = await direct(sim.url, '/repos/others/theirs/stargazers');

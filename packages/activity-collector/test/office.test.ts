@@ -214,7 +214,7 @@ describe('a program office running the collector for a year', () => {
       packages: { types: ['npm'] },
     });
     expect(summary.errors).toEqual([]);
-    expect(sim.calls('/repos/others/theirs/stargazers')).toEqual([]);
+    expect(sim.calls('/repos/others/theirs/stargazers').map((r) => r.status)).toEqual([404]);
     expect(await dump(store, 'vcs_star')).toEqual([]);
     const days = (await dump(store, 'vcs_star_day')).map((r) => JSON.parse(r));
     expect(days.every((d) => d.repository === 'others/theirs')).toBe(true);

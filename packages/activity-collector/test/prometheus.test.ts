@@ -87,7 +87,7 @@ activity_collector_collection_status{scope="others/theirs",collector="secret_sca
 activity_collector_collection_status{scope="others/theirs",collector="security_settings",outcome="unavailable"} 1
 activity_collector_collection_status{scope="others/theirs",collector="traffic_clones",outcome="unavailable"} 1
 activity_collector_collection_status{scope="others/theirs",collector="traffic_views",outcome="unavailable"} 1
-activity_collector_collection_status{scope="others/theirs",collector="vcs_star",outcome="skipped"} 1
+activity_collector_collection_status{scope="others/theirs",collector="vcs_star",outcome="unavailable"} 1
 activity_collector_collection_status{scope="others/theirs",collector="vcs_star_day",outcome="ok"} 1
 
 # HELP activity_collector_sweep_repositories Repositories collected by the last sweep.
@@ -96,7 +96,7 @@ activity_collector_sweep_repositories 2
 
 # HELP activity_collector_sweep_api_calls Upstream API calls made by the last sweep.
 # TYPE activity_collector_sweep_api_calls gauge
-activity_collector_sweep_api_calls 28
+activity_collector_sweep_api_calls 29
 
 # HELP activity_collector_sweep_records Records written by the last sweep, per kind.
 # TYPE activity_collector_sweep_records gauge
@@ -121,7 +121,7 @@ activity_collector_sweep_finished_seconds 1795032000
 
 # HELP activity_collector_rate_limit_remaining Rate limit left after the last sweep.
 # TYPE activity_collector_rate_limit_remaining gauge
-activity_collector_rate_limit_remaining{resource="core"} 4972
+activity_collector_rate_limit_remaining{resource="core"} 4971
 
 # HELP activity_collector_rate_limit_limit Rate limit size per window.
 # TYPE activity_collector_rate_limit_limit gauge
@@ -137,13 +137,13 @@ activity_collector_sweep_degraded 0
 
 # HELP activity_collector_token_rate_limit_remaining Core rate limit left per token after the last sweep (labelled by its environment variable).
 # TYPE activity_collector_token_rate_limit_remaining gauge
-activity_collector_token_rate_limit_remaining{token="token"} 4972
+activity_collector_token_rate_limit_remaining{token="token"} 4971
 
 # HELP activity_collector_api_requests_total Upstream API requests, by the HTTP status that answered (304 for not modified).
 # TYPE activity_collector_api_requests_total counter
 activity_collector_api_requests_total{status="200"} 20
 activity_collector_api_requests_total{status="403"} 3
-activity_collector_api_requests_total{status="404"} 3
+activity_collector_api_requests_total{status="404"} 4
 activity_collector_api_requests_total{status="409"} 2
 
 # HELP activity_collector_collector_errors_total Collector errors (unexpected upstream answers), by collector.

@@ -130,6 +130,11 @@ export class SimUpstream {
     return r.permission ?? (r.owner === this.world.user ? 'admin' : 'read');
   }
 
+  /** Since July 2026 the stargazer list is served only to the repository's admins and collaborators. */
+  private listsStargazers(r: SimRepo, perm: 'admin' | 'write' | 'read'): boolean {
+    return !r.starListHidden && (perm !== 'read' || r.collaborator === true);
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse) {
     const u = new URL(req.url ?? '/', 'http://sim');
     const path = u.pathname;
@@ -323,7 +328,7 @@ export class SimUpstream {
       });
     }
     if (rest === '/stargazers') {
-      if (perm === 'read' || repo.starListHidden) return notFound();
+      if (!this.listsStargazers(repo, perm)) return notFound();
       const star = String(req.headers.accept ?? '').includes('star+json');
       return paged(
         stars.map((s, i) =>
@@ -461,7 +466,7 @@ export class SimUpstream {
     }
     const repo = this.repo(String(vars.owner), String(vars.name));
     if (!repo) return send(200, { data: { repository: null }, errors: [{ type: 'NOT_FOUND' }] });
-    const listed = this.permission(repo) !== 'read';
+    const listed = this.listsStargazers(repo, this.permission(repo));
     const stars = [...(repo.stars ?? [])].sort((a, b) => a.starredAt.localeCompare(b.starredAt));
     return send(200, {
       data: {

@@ -53,6 +53,11 @@ export interface SimRepo {
   events?: SimEvent[];
   /** How many events the feed pages through before answering 422. Default 300. */
   eventCeiling?: number;
+  /**
+   * The account is a collaborator on the repository: its stargazer list is served even with the read role, which
+   * shows pull only, as anyone's permission on a public repository does.
+   */
+  collaborator?: boolean;
   /** The REST stargazer list answers 404 whatever the token's permission says. */
   starListHidden?: boolean;
   /** Star history: the week rolls over after page 1 is served, so page 2 repeats page 1's last week. */
