@@ -137,6 +137,11 @@ describe('write parameters the API takes that the catalog did not offer', () => 
     ['admin.system_hook_add', 'branch_filter_strategy', 'all_branches'],
     // lib/api/import_github.rb: items per request to GitHub, 1..100.
     ['admin.import_github', 'pagination_limit', 50],
+    // lib/api/merge_request_approvals.rb (post 'approve'): publish the pending review with the approval.
+    ['merge_request.approve', 'publish_review', true],
+    // ee/lib/api/group_hooks.rb (group_hook_properties, use :url_variables), as project hooks take them.
+    ['group.hook_add', 'url_variables', [{ key: 'token', value: 's3cr3t' }]],
+    ['group.hook_edit', 'url_variables', [{ key: 'token', value: 's3cr3t' }]],
   ])('%s offers %s', (id, name, value) => {
     const a = action(id);
     expect(a.params[name], `${id} ${name}`).toBeDefined();
@@ -452,6 +457,17 @@ describe('parameters the instance takes one at a time', () => {
       other: { name: 'production' },
       sent: { method: 'GET', path: '/api/v4/projects/1/environments' },
       check: (q: { query: unknown }) => expect(q.query).toEqual({ search: 'prod' }),
+    },
+    {
+      // ee/lib/ee/api/helpers/remote_mirrors_helpers.rb (mutually_exclusive :only_protected_branches,
+      // :mirror_branch_regex).
+      id: 'project.mirror_edit',
+      exactly: false,
+      both: ['only_protected_branches', 'mirror_branch_regex'],
+      one: { project_id: '1', mirror_id: 1, mirror_branch_regex: '^release/' },
+      other: { only_protected_branches: true },
+      sent: { method: 'PUT', path: '/api/v4/projects/1/remote_mirrors/1' },
+      check: (q: { body: unknown }) => expect(q.body).toEqual({ mirror_branch_regex: '^release/' }),
     },
   ];
   /** A destructive action runs once the caller confirms it (the user approved it). */
@@ -774,6 +790,13 @@ describe('one-of and exclusive groups follow the endpoint code', () => {
   const boardList = ['label_id', 'assignee_id', 'milestone_id', 'iteration_id'];
   const milestoneChanges = ['title', 'description', 'start_date', 'due_date', 'state_event'];
   const snippetChanges = ['title', 'description', 'visibility', 'files'];
+  const pushRules = [
+    ...['deny_delete_tag', 'member_check', 'prevent_secrets', 'commit_message_regex'],
+    ...['commit_message_negative_regex', 'branch_name_regex', 'author_email_regex', 'file_name_regex'],
+    ...['max_file_size', 'commit_committer_check', 'commit_committer_name_check', 'reject_unsigned_commits'],
+    'reject_non_dco_commits',
+  ];
+  const mirrorBranches = ['only_protected_branches', 'mirror_branch_regex'];
   const expected: Record<string, { oneOf?: string[][]; exclusive?: string[][] }> = {
     // exactly_one_of, or mutually_exclusive with at_least_one_of
     'group.group_member_add': { oneOf: [['user_id', 'username']], exclusive: [['user_id', 'username']] },
@@ -868,6 +891,14 @@ describe('one-of and exclusive groups follow the endpoint code', () => {
     'access.deploy_key_update': { oneOf: [['title', 'can_push']] },
     'group.group_milestone_update': { oneOf: [milestoneChanges] },
     'project.milestone_update': { oneOf: [milestoneChanges] },
+    // ee/lib/api/project_push_rule.rb and ee/lib/api/group_push_rule.rb: at_least_one_of every rule.
+    'project.push_rule_add': { oneOf: [pushRules] },
+    'project.push_rule_edit': { oneOf: [pushRules] },
+    'group.push_rule_add': { oneOf: [pushRules] },
+    'group.push_rule_edit': { oneOf: [pushRules] },
+    // ee/lib/ee/api/helpers/remote_mirrors_helpers.rb: mutually_exclusive.
+    'project.mirror_add': { exclusive: [mirrorBranches] },
+    'project.mirror_edit': { exclusive: [mirrorBranches] },
   };
 
   it.each(Object.entries(expected))('%s declares the groups its endpoint declares', (id, want) => {
@@ -952,6 +983,33 @@ describe('updates the instance refuses without a change', () => {
       expect(sent[0]!.body).toEqual({ title: 'ci' });
     });
   });
+
+  it(
+    'push rules: a call naming no rule is refused before sending; one rule is sent',
+    { timeout: 60_000 },
+    async () => {
+      await withStdio(s, {}, async (c) => {
+        const since = s.requests.length;
+        const r = await c.client.callTool({
+          name: 'forge_execute_action',
+          arguments: { action: 'project.push_rule_edit', params: { project_id: '1' } },
+        });
+        expect(r.isError).toBe(true);
+        expect(textOf(r)).toMatch(/Missing one of: deny_delete_tag, member_check, prevent_secrets, /);
+        expect(apiCalls(s, since)).toEqual([]);
+        const ok = await c.client.callTool({
+          name: 'forge_execute_action',
+          arguments: { action: 'project.push_rule_edit', params: { project_id: '1', max_file_size: 50 } },
+        });
+        const sent = apiCalls(s, since).filter((q) => q.method === 'PUT');
+        expect(
+          sent.map((q) => q.path),
+          textOf(ok),
+        ).toEqual(['/api/v4/projects/1/push_rule']);
+        expect(sent[0]!.body).toEqual({ max_file_size: 50 });
+      });
+    },
+  );
 });
 
 describe('Orbit query parameters follow the endpoint code', () => {
@@ -1649,5 +1707,131 @@ describe("read filters the instance's OpenAPI description declares (fourth sweep
     expect(sentQuery('user.list', { public_email: 'alice@example.com' })).toMatchObject({
       public_email: 'alice@example.com',
     });
+  });
+});
+
+describe('write actions checked against the endpoint code (fifth sweep)', () => {
+  const accepts = (id: string, args: Record<string, unknown>): boolean =>
+    validatorFor(inputSchema(action(id)))({ ...structuredClone(action(id).example), ...args });
+
+  // lib/api/pages.rb (patch ':id/pages') reads pages_primary_domain; pages_default_domain_redirect is the
+  // name it had before the rename, which the instance no longer reads.
+  it('project.pages_update sends pages_primary_domain under its own name', () => {
+    const a = action('project.pages_update');
+    expect(a.params.pages_primary_domain.wire).toBeUndefined();
+    const built = buildRest(a, rest(a), { project_id: '1', pages_primary_domain: 'docs.example.com' });
+    expect(built.body).toEqual({ pages_primary_domain: 'docs.example.com' });
+  });
+
+  // lib/api/ci/variables.rb, lib/api/group_variables.rb, lib/api/admin/ci/variables.rb: value is optional on
+  // update (the docs tables mark it required); an update of an option alone keeps the value.
+  it.each([
+    ['ci_variable.update', { project_id: '1', key: 'DEPLOY_ENV' }],
+    ['ci_variable.group_update', { group_id: '10', key: 'REGISTRY_USER' }],
+    ['ci_variable.instance_update', { key: 'COMPANY_PROXY' }],
+  ])('%s accepts an update without value (keeps it)', (id, ids) => {
+    const a = action(id);
+    expect(a.required).not.toContain('value');
+    expect(validatorFor(inputSchema(a))({ ...ids, protected: true })).toBe(true);
+    expect(a.params.value.description).toMatch(/leave it out to keep the current one/);
+    expect(action(id.replace('update', 'create')).required).toContain('value');
+  });
+
+  it(
+    'an update of a project variable without value sends the option alone',
+    { timeout: 60_000 },
+    async () => {
+      const s = await sim();
+      try {
+        await withStdio(s, {}, async (c) => {
+          const since = s.requests.length;
+          const r = await c.client.callTool({
+            name: 'forge_execute_action',
+            arguments: {
+              action: 'ci_variable.update',
+              params: { project_id: '1', key: 'DEPLOY_ENV', protected: true },
+            },
+          });
+          const sent = apiCalls(s, since).filter((q) => q.method === 'PUT');
+          expect(
+            sent.map((q) => q.path),
+            textOf(r),
+          ).toEqual(['/api/v4/projects/1/variables/DEPLOY_ENV']);
+          expect(sent[0]!.body).toEqual({ protected: true });
+        });
+      } finally {
+        await s.close();
+      }
+    },
+  );
+
+  // lib/api/ci/pipeline_schedules.rb: create reads each input's name and value only; update also takes
+  // destroy, and requires the value only of an input it keeps (given destroy: value != true).
+  it('pipeline schedule inputs: destroy only on update, where a removed input needs no value', () => {
+    const create = { project_id: '1', description: 'Nightly', ref: 'main', cron: '0 2 * * *' };
+    expect(accepts('pipeline.schedule_create', { ...create, inputs: [{ name: 'env', value: 'x' }] })).toBe(
+      true,
+    );
+    expect(accepts('pipeline.schedule_create', { ...create, inputs: [{ name: 'env' }] })).toBe(false);
+    expect(action('pipeline.schedule_create').params.inputs.items).not.toHaveProperty('properties.destroy');
+    const ids = { project_id: '1', pipeline_schedule_id: 1 };
+    expect(accepts('pipeline.schedule_update', { ...ids, inputs: [{ name: 'env', destroy: true }] })).toBe(
+      true,
+    );
+    expect(accepts('pipeline.schedule_update', { ...ids, inputs: [{ name: 'env', value: 'y' }] })).toBe(true);
+    expect(accepts('pipeline.schedule_update', { ...ids, inputs: [{ name: 'env' }] })).toBe(false);
+    expect(accepts('pipeline.schedule_update', { ...ids, inputs: [{ name: 'env', destroy: false }] })).toBe(
+      false,
+    );
+    // ref is allow_blank: false.
+    expect(accepts('pipeline.schedule_create', { ...create, ref: '' })).toBe(false);
+  });
+
+  // lib/api/resource_access_tokens.rb: scopes take Gitlab::Auth.resource_bot_scopes, the non-administrator
+  // scopes without read_user.
+  it.each(['access.token_group_create', 'access.token_project_create'])(
+    '%s offers the scopes a bot may hold, and no other',
+    (id) => {
+      expect(accepts(id, { scopes: ['api', 'self_rotate', 'read_virtual_registry'] })).toBe(true);
+      for (const scope of ['read_user', 'sudo', 'admin_mode', 'read_service_ping', 'apii'])
+        expect(accepts(id, { scopes: [scope] }), scope).toBe(false);
+    },
+  );
+
+  // lib/api/projects/registry/protection/repository/rules.rb (patch): "" unsets a role requirement.
+  it('package.registry_rule_update takes "" to remove a role requirement', () => {
+    expect(accepts('package.registry_rule_update', { minimum_access_level_for_push: '' })).toBe(true);
+    expect(accepts('package.registry_rule_update', { minimum_access_level_for_delete: '' })).toBe(true);
+    expect(action('package.registry_rule_update').params.minimum_access_level_for_push.description).toMatch(
+      /empty string "" removes the requirement/,
+    );
+    // Creating takes a role only.
+    expect(accepts('package.registry_rule_create', { minimum_access_level_for_push: '' })).toBe(false);
+  });
+
+  // lib/api/release/links.rb (put): link_type is declared with default other, so an update leaving it out
+  // turns the link back to other.
+  it('release.link_update says an update without link_type resets it to other', () => {
+    expect(param('release.link_update', 'link_type').description).toMatch(/sets it back to other/);
+    expect(param('release.link_create', 'link_type').description).not.toMatch(/sets it back/);
+  });
+
+  // lib/api/discussions.rb: a commit diff position takes the image fields beside the line fields.
+  it('repository.commit_discussion_create places a thread on an image', () => {
+    const position = {
+      base_sha: 'a'.repeat(40),
+      start_sha: 'a'.repeat(40),
+      head_sha: 'b'.repeat(40),
+      position_type: 'image',
+      new_path: 'logo.png',
+      width: 100,
+      height: 50,
+      x: 10,
+      y: 20,
+    };
+    expect(accepts('repository.commit_discussion_create', { position })).toBe(true);
+    expect(accepts('repository.commit_discussion_create', { position: { ...position, width: 0 } })).toBe(
+      false,
+    );
   });
 });

@@ -45,14 +45,29 @@ const tokenAccessLevel: ParamSpec = {
   description:
     "Role of the token's bot user: 10 guest, 15 planner, 20 reporter, 30 developer, 40 maintainer (default), 50 owner.",
 };
+// The scopes a group or project bot may hold: the instance's non-administrator scopes except read_user.
 const accessTokenScopes: ParamSpec = {
   type: 'array',
   minItems: 1,
-  items: { type: 'string' },
-  description:
-    'Scopes granted to the token, e.g. ["read_api"] or ["api", "read_repository"]. Common values: api, read_api, ' +
-    'read_repository, write_repository, read_registry, write_registry, create_runner, manage_runner, ai_features, ' +
-    'k8s_proxy, self_rotate.',
+  items: {
+    type: 'string',
+    enum: [
+      'api',
+      'read_api',
+      'create_runner',
+      'manage_runner',
+      'read_repository',
+      'write_repository',
+      'read_registry',
+      'write_registry',
+      'read_virtual_registry',
+      'write_virtual_registry',
+      'ai_features',
+      'k8s_proxy',
+      'self_rotate',
+    ],
+  },
+  description: 'Scopes granted to the token, e.g. ["read_api"] or ["api", "read_repository"].',
 };
 const deployTokenScopes: ParamSpec = {
   type: 'array',

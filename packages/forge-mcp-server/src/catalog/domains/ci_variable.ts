@@ -12,6 +12,12 @@ const value: ParamSpec = {
   type: 'string',
   description: 'Value of the variable (for file-type variables, the file content).',
 };
+/** On update the instance keeps the current value when none is given (the code declares it optional). */
+const newValue: ParamSpec = {
+  ...value,
+  description:
+    'New value of the variable (for file-type variables, the file content); leave it out to keep the current one.',
+};
 const variableType: ParamSpec = {
   type: 'string',
   enum: ['env_var', 'file'],
@@ -46,7 +52,7 @@ const filterScope: ParamSpec = {
     'Which variable to act on when several share the key with different environment scopes, e.g. "production".',
 };
 const projectVariableBody = (forUpdate: boolean): Record<string, ParamSpec> => ({
-  value,
+  value: forUpdate ? newValue : value,
   variable_type: variableType,
   protected: protectedFlag,
   masked,
@@ -202,7 +208,7 @@ export const domain: DomainSpec = {
         ...projectVariableBody(true),
         filter_environment_scope: { ...filterScope, in: 'query' },
       },
-      required: ['group_id', 'key', 'value'],
+      required: ['group_id', 'key'],
       request: { rest: { method: 'PUT', path: '/groups/:group_id/variables/:key' } },
       example: { group_id: '10', key: 'REGISTRY_USER', value: 'ci-bot-2' },
     },
@@ -287,14 +293,14 @@ export const domain: DomainSpec = {
       scope: 'api',
       params: {
         key,
-        value,
+        value: newValue,
         variable_type: variableType,
         protected: protectedFlag,
         masked,
         raw,
         description: varDescription,
       },
-      required: ['key', 'value'],
+      required: ['key'],
       request: { rest: { method: 'PUT', path: '/admin/ci/variables/:key' } },
       example: { key: 'COMPANY_PROXY', value: 'http://proxy2.example.com:3128' },
     },
@@ -331,7 +337,7 @@ export const domain: DomainSpec = {
         ...projectVariableBody(true),
         filter_environment_scope: { ...filterScope, in: 'query' },
       },
-      required: ['project_id', 'key', 'value'],
+      required: ['project_id', 'key'],
       request: { rest: { method: 'PUT', path: '/projects/:project_id/variables/:key' } },
       example: { project_id: '1', key: 'DEPLOY_ENV', value: 'production', filter_environment_scope: '*' },
     },

@@ -115,6 +115,16 @@ const hookSettings: Record<string, ParamSpec> = {
     },
     description: 'Extra HTTP headers sent with every delivery, e.g. [{"key":"X-Env","value":"prod"}].',
   },
+  url_variables: {
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: { key: { type: 'string' }, value: { type: 'string' } },
+      required: ['key', 'value'],
+    },
+    description:
+      'Values substituted into {placeholders} of the URL and kept secret, e.g. [{"key":"token","value":"s3cr3t"}].',
+  },
 };
 
 /** Access rules of a group protected branch: each entry names one role, user or group. */
@@ -3125,7 +3135,7 @@ export const domain: DomainSpec = {
       id: 'group.push_rule_add',
       title: 'Add group push rules',
       description:
-        'Set push rules for a group (commit message, branch name and author email patterns, secret and file checks), inherited by new projects.',
+        'Set push rules for a group (commit message, branch name and author email patterns, secret and file checks), inherited by new projects. Give at least one rule.',
       tool: 'forge_group_push_rule_add',
       write: true,
       destructive: false,
@@ -3134,6 +3144,8 @@ export const domain: DomainSpec = {
       scope: 'api',
       params: { group_id: P.groupId, ...pushRuleSettings },
       required: ['group_id'],
+      // The instance refuses a call that names no rule (at_least_one_of over every rule).
+      oneOf: [Object.keys(pushRuleSettings)],
       request: { rest: { method: 'POST', path: '/groups/:group_id/push_rule' } },
       example: { group_id: '10', prevent_secrets: true, deny_delete_tag: true },
     },
@@ -3155,7 +3167,7 @@ export const domain: DomainSpec = {
     {
       id: 'group.push_rule_edit',
       title: 'Edit group push rules',
-      description: 'Change the push rules of a group. Only the fields given are changed.',
+      description: 'Change the push rules of a group. Only the fields given are changed; give at least one.',
       tool: 'forge_group_push_rule_edit',
       write: true,
       destructive: false,
@@ -3164,6 +3176,8 @@ export const domain: DomainSpec = {
       scope: 'api',
       params: { group_id: P.groupId, ...pushRuleSettings },
       required: ['group_id'],
+      // The instance refuses a call that names no rule (at_least_one_of over every rule).
+      oneOf: [Object.keys(pushRuleSettings)],
       request: { rest: { method: 'PUT', path: '/groups/:group_id/push_rule' } },
       example: { group_id: '10', max_file_size: 100 },
     },

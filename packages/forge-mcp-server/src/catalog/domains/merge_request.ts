@@ -352,6 +352,11 @@ export const domain: DomainSpec = {
           description:
             'Your password, needed only when the project requires re-authentication to approve (Premium).',
         },
+        publish_review: {
+          type: 'boolean',
+          description:
+            'true to publish your pending review comments (draft notes) together with the approval.',
+        },
       },
       required: baseReq,
       request: { rest: { method: 'POST', path: `${mrPath}/approve` } },

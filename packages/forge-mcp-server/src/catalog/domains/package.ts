@@ -103,6 +103,12 @@ const deleteLevel = (values: string[], fallback: string): ParamSpec => ({
   enum: values,
   description: `Lowest role allowed to delete matching items; without it ${fallback} can delete.`,
 });
+/** A rule's role on update, where the instance also takes "" to remove it. */
+const unsettable = (level: ParamSpec): ParamSpec => ({
+  ...level,
+  enum: [...(level.enum as string[]), ''],
+  description: `${level.description} An empty string "" removes the requirement.`,
+});
 const ruleId = (what: string): ParamSpec => ({
   type: 'integer',
   minimum: 1,
@@ -770,8 +776,10 @@ export const domain: DomainSpec = {
           type: 'string',
           description: 'New repository path pattern; "*" is a wildcard.',
         },
-        minimum_access_level_for_push: pushLevel,
-        minimum_access_level_for_delete: deleteLevel(['maintainer', 'owner', 'admin'], 'developers'),
+        minimum_access_level_for_push: unsettable(pushLevel),
+        minimum_access_level_for_delete: unsettable(
+          deleteLevel(['maintainer', 'owner', 'admin'], 'developers'),
+        ),
       },
       required: ['project_id', 'protection_rule_id'],
       request: {

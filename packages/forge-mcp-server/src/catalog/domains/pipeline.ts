@@ -51,10 +51,13 @@ const pipelineStatuses = [
   'manual',
   'scheduled',
 ];
+const inputName: ParamSpec = { type: 'string', description: 'Input name as declared in spec:inputs.' };
+const inputValue: ParamSpec = { description: 'Input value (string, number, boolean or array).' };
 const scheduleFields: Record<string, ParamSpec> = {
   description: { type: 'string', description: 'Name of the schedule, e.g. "Nightly build".' },
   ref: {
     type: 'string',
+    minLength: 1,
     description: 'Branch or tag the scheduled pipelines run on, e.g. "main" or "refs/tags/v1.0.0".',
   },
   cron: {
@@ -76,11 +79,32 @@ const scheduleFields: Record<string, ParamSpec> = {
     items: {
       type: 'object',
       required: ['name', 'value'],
+      properties: { name: inputName, value: inputValue },
+    },
+  },
+};
+/**
+ * On update an input can also be removed (destroy true), and then needs no value: the instance requires the
+ * value only of an input it keeps.
+ */
+const scheduleUpdateFields: Record<string, ParamSpec> = {
+  ...scheduleFields,
+  inputs: {
+    type: 'array',
+    description:
+      'CI/CD inputs to set on the schedule, each {"name", "value"}; {"name", "destroy": true} removes one.',
+    items: {
+      type: 'object',
+      required: ['name'],
       properties: {
-        name: { type: 'string', description: 'Input name as declared in spec:inputs.' },
-        value: { description: 'Input value (string, number, boolean or array).' },
-        destroy: { type: 'boolean', description: 'On update: remove this input from the schedule.' },
+        name: inputName,
+        value: {
+          ...inputValue,
+          description: 'Input value (string, number, boolean or array); not needed with destroy.',
+        },
+        destroy: { type: 'boolean', description: 'true to remove this input from the schedule.' },
       },
+      anyOf: [{ required: ['value'] }, { required: ['destroy'], properties: { destroy: { const: true } } }],
     },
   },
 };
@@ -659,7 +683,7 @@ export const domain: DomainSpec = {
       idempotent: true,
       tier: 'free',
       scope: 'api',
-      params: { ...P.project, pipeline_schedule_id: scheduleId, ...scheduleFields },
+      params: { ...P.project, pipeline_schedule_id: scheduleId, ...scheduleUpdateFields },
       required: ['project_id', 'pipeline_schedule_id'],
       request: {
         rest: { method: 'PUT', path: '/projects/:project_id/pipeline_schedules/:pipeline_schedule_id' },

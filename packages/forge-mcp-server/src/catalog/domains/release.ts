@@ -296,7 +296,17 @@ export const domain: DomainSpec = {
       idempotent: true,
       tier: 'free',
       scope: 'api',
-      params: { project_id: P.projectId, tag_name: tagName, link_id: linkId, ...linkFields },
+      params: {
+        project_id: P.projectId,
+        tag_name: tagName,
+        link_id: linkId,
+        ...linkFields,
+        link_type: {
+          ...linkType,
+          description:
+            'Kind of asset, shown in the UI. The instance sets it back to other when an update leaves it out: give the current type to keep it.',
+        },
+      },
       required: ['project_id', 'tag_name', 'link_id'],
       oneOf: [['name', 'url']],
       request: {

@@ -544,6 +544,18 @@ export const domain: DomainSpec = {
               type: 'integer',
               description: 'Line number before the change (for removed or unchanged lines).',
             },
+            width: { type: 'integer', minimum: 1, description: 'Image width (position_type image).' },
+            height: { type: 'integer', minimum: 1, description: 'Image height (position_type image).' },
+            x: {
+              type: 'integer',
+              minimum: 0,
+              description: 'X coordinate on the image (position_type image).',
+            },
+            y: {
+              type: 'integer',
+              minimum: 0,
+              description: 'Y coordinate on the image (position_type image).',
+            },
           },
           required: ['base_sha', 'start_sha', 'head_sha', 'position_type'],
         },
