@@ -424,6 +424,17 @@ describe('dynamic surface over stdio (legacy era)', () => {
         expect(apiCalls(s, since).filter((q) => ISSUES.test(q.path))).toHaveLength(3);
       });
 
+      it('a 429 asking for a longer wait than fits before a client gives up is answered at once, naming the wait', async () => {
+        // Two 30 s waits would outlast the MCP SDKs' 60 s request timeout: the model would see only a timeout.
+        s.fault({ path: ISSUES, status: 429, headers: { 'retry-after': '30' } });
+        const since = s.requests.length;
+        const t = textOf(await exec('issue.list', { project_id: '1' }));
+        expect(t).toMatch(
+          /^issue\.list: rate limited: wait before retrying \(already retried\)\. Suggestion: wait 30 seconds before retrying \(the instance's Retry-After\): GET /,
+        );
+        expect(apiCalls(s, since).filter((q) => ISSUES.test(q.path))).toHaveLength(1);
+      });
+
       it('a REST 401 without a code carries the full two-cause text and names the check by canonical ID', async () => {
         s.fault({ path: ISSUES, status: 401, body: { message: '401 Unauthorized' }, times: 1 });
         expect(textOf(await exec('issue.list', { project_id: '1' }))).toMatch(

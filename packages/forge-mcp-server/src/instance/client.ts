@@ -36,7 +36,10 @@ export interface ClientOptions {
   skipTlsVerify?: boolean;
   dispatcher?: Dispatcher;
   userAgent?: string;
-  /** Longest Retry-After honoured before a 429 is reported (ms). */
+  /**
+   * Longest total of Retry-After waits honoured before a 429 is reported (ms): the answer must reach the
+   * client before its own request timeout (60 s in the MCP SDKs), or the model sees a timeout instead.
+   */
   maxRetryWaitMs?: number;
   /**
    * The operator chose this instance (it is named in FORGE_URL). Private addresses are then allowed for
@@ -728,6 +731,8 @@ export class InstanceClient {
     route: Route,
   ): Promise<InstanceResponse> {
     const deadline = new Deadline(signal, this.opts.timeoutMs);
+    // What the 429 retries have waited so far.
+    let waited = 0;
     try {
       for (let attempt = 0; ; attempt++) {
         // Each attempt starts over from the request as asked; a redirect may change its method and body.
@@ -810,7 +815,8 @@ export class InstanceClient {
         }
         if (res.status === 429 && attempt < 2) {
           const wait = retryAfterMs(res.headers['retry-after']);
-          if (wait <= (this.opts.maxRetryWaitMs ?? 60_000)) {
+          if (waited + wait <= (this.opts.maxRetryWaitMs ?? MAX_RETRY_WAIT_MS)) {
+            waited += wait;
             await sleep(wait, deadline);
             continue;
           }
@@ -864,7 +870,7 @@ export class InstanceClient {
       tokenRefused,
       ...(accountRefused ? { accountRefused } : {}),
       instanceMessage: addsToStatus(message, status) ? message : undefined,
-      hint: statusHint(status, code, this.tokenLabel, { message }),
+      hint: statusHint(status, code, this.tokenLabel, { message, retryAfter: res.headers['retry-after'] }),
       cause,
       retryAfterSeconds: res.headers['retry-after']
         ? Number(res.headers['retry-after']) || undefined
@@ -1003,6 +1009,7 @@ export class InstanceClient {
       tokenRefused,
       hint: statusHint(status, tokenRefused ? 'invalid_token' : err.parts.code, this.tokenLabel, {
         graphql: true,
+        retryAfter: err.parts.retryAfterSeconds?.toString(),
       }),
       cause:
         status === 404
@@ -1047,7 +1054,7 @@ function statusHint(
   status: number,
   code: string | undefined,
   tokenLabel: string,
-  opts: { graphql?: boolean; message?: string } = {},
+  opts: { graphql?: boolean; message?: string; retryAfter?: string } = {},
 ): string | undefined {
   if (status === 401 && code === 'invalid_token')
     return `replace ${tokenLabel} with a valid, unexpired token carrying the api or read_api scope`;
@@ -1060,7 +1067,7 @@ function statusHint(
     return `check that ${tokenLabel} is valid (user.current); if it is, the token's scopes or your role do not allow this action`;
   if (status === 403 && roleHintAllowed)
     return 'ask a maintainer or owner for a higher role, or check the project and instance settings';
-  if (status === 429) return 'wait before retrying';
+  if (status === 429) return waitHint(opts.retryAfter);
   if (status >= 500) return 'retry later';
   return undefined;
 }
@@ -1079,6 +1086,17 @@ function stripCredentials(headers: Record<string, string>): Record<string, strin
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) if (!CREDENTIAL_HEADERS.includes(k.toLowerCase())) out[k] = v;
   return out;
+}
+
+/** Total of the Retry-After waits a 429 is retried through (ms); see maxRetryWaitMs. */
+const MAX_RETRY_WAIT_MS = 20_000;
+
+/** The 429 hint: how long the instance asks to wait, when it said (in seconds, rounded up). */
+function waitHint(retryAfter: string | undefined): string {
+  const seconds = Math.ceil(retryAfterMs(retryAfter ?? '0') / 1000);
+  return seconds > 0
+    ? `wait ${seconds} second${seconds === 1 ? '' : 's'} before retrying (the instance's Retry-After)`
+    : 'wait before retrying';
 }
 
 function retryAfterMs(value: string | undefined): number {
