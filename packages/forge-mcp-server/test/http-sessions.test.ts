@@ -6,7 +6,15 @@
 import { Client } from '@modelcontextprotocol/client';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { apiCalls, httpServer, sim, type ForgeSim, type HttpServerProcess } from './harness.js';
+import {
+  apiCalls,
+  httpServer,
+  sim,
+  textOf,
+  until,
+  type ForgeSim,
+  type HttpServerProcess,
+} from './harness.js';
 
 let s: ForgeSim;
 let server: HttpServerProcess | undefined;
@@ -131,6 +139,39 @@ describe('stateful sessions', () => {
       message: 'session not found: it ended or never existed here; initialize a new session',
     });
     await client.close();
+  });
+
+  it('answer the call that finds the token revoked at the instance before ending: the client gets the tool error rather than waiting out its timeout', async () => {
+    server = await httpServer(s, ['--stateless=false'], { FORGE_MCP_LOG_LEVEL: 'debug' });
+    const token = s.addToken({ kind: 'personal', scopes: ['api'] });
+    const { client, transport } = await connect(server.url, token);
+    const sessionId = transport.sessionId!;
+    const call = () =>
+      client.callTool(
+        {
+          name: 'forge_execute_action',
+          arguments: { action: 'issue.get', params: { project_id: 1, issue_iid: 1 } },
+        },
+        // Far below the client's default (60 s), far above any answer on a loaded machine.
+        { timeout: 20_000 },
+      );
+    expect((await call()).isError).toBeFalsy();
+    const revoked = await fetch(`${s.url}/api/v4/personal_access_tokens/self`, {
+      method: 'DELETE',
+      headers: { 'private-token': token },
+    });
+    expect(revoked.status).toBe(204);
+
+    const refused = await call();
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toContain('authentication failed: the instance rejected the token itself');
+    // The session still ends with its credential's pool entry, once that answer is out.
+    await until(
+      () => server!.stderr().includes(`"session":"${sessionId}","why":"evicted"`),
+      'the session to end with its evicted credential',
+    );
+    expect(server.stderr()).toContain('"reason":"rejected_credential"');
+    await client.close().catch(() => undefined);
   });
 
   it('belong to the credential that opened them: another token presenting the id is answered 404, nothing sent', async () => {

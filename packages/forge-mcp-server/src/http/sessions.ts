@@ -47,6 +47,10 @@ interface Entry {
   node: ReturnType<typeof toNodeHandler>;
   server: Server;
   active: number;
+  /** Requests other than the GET stream still being answered (an eviction waits for them). */
+  calls: number;
+  /** The credential's pool entry ended while calls were in flight: the session ends when the last is answered. */
+  evicted?: boolean;
   timer?: NodeJS.Timeout;
   /** While a request or stream is open: marks the session active in the store (what other replicas read). */
   beat?: NodeJS.Timeout;
@@ -225,6 +229,7 @@ export class SessionTable {
       node: toNodeHandler({ fetch: (request, o) => transport.handleRequest(request, o) }),
       server: build(),
       active: 0,
+      calls: 0,
       touched: 0,
     };
     return entry;
@@ -320,12 +325,16 @@ export class SessionTable {
   /** Counts the request as activity until its response (or stream) closes. */
   private async track(entry: Entry, res: ServerResponse, run: () => Promise<void>) {
     let done = false;
+    const call = res.req.method !== 'GET';
+    if (call) entry.calls++;
     const finish = () => {
       if (done) return;
       done = true;
       entry.active--;
+      if (call) entry.calls--;
       if (entry.active === 0) this.stopBeat(entry);
-      this.idleCheck(entry);
+      if (entry.evicted && entry.calls === 0) void this.endUnlessActiveElsewhere(entry, 'evicted');
+      else this.idleCheck(entry);
     };
     res.once('close', finish);
     this.startBeat(entry);
@@ -371,10 +380,17 @@ export class SessionTable {
     this.end(entry.id, elsewhere ? 'released' : why, { closeTransport: true, keepRecord: elsewhere });
   }
 
-  /** Ends every session the credential opened (its pool entry is gone). */
+  /**
+   * Ends every session the credential opened (its pool entry is gone). A session still answering a call (the
+   * very call whose 401 ended the entry, say) ends once its last call is answered, so that answer reaches the
+   * client instead of being cut off with the session's streams.
+   */
   endFor(key: string): void {
-    for (const e of [...this.entries.values()])
-      if (e.key === key) void this.endUnlessActiveElsewhere(e, 'evicted');
+    for (const e of [...this.entries.values()]) {
+      if (e.key !== key) continue;
+      if (e.calls > 0) e.evicted = true;
+      else void this.endUnlessActiveElsewhere(e, 'evicted');
+    }
   }
 
   private end(id: string, why: SessionEndReason, o: { closeTransport?: boolean; keepRecord?: boolean } = {}) {
