@@ -335,16 +335,16 @@ describe('star records by access', () => {
       stars: [star('carol', '2026-10-01T12:00:00Z'), star('dave', '2026-10-01T13:00:00Z')],
     });
     const shared = fullRepo('shared', {
-      owner: 'others',
+      owner: 'partners',
       ownerType: 'Organization',
       permission: 'read',
       collaborator: true,
       stars: [star('erin', '2026-10-02T08:09:10Z'), star('frank', '2026-11-12T23:59:59Z')],
     });
-    const sim = await startSim(world([theirs, shared]));
+    const sim = await startSim(world([theirs, shared], { orgs: ['others', 'partners'] }));
     // Both show pull only: the repository does not tell a collaborator with the read role from anyone else.
-    for (const name of ['theirs', 'shared']) {
-      const repo = JSON.parse((await direct(sim.url, `/repos/others/${name}`)).text);
+    for (const name of ['others/theirs', 'partners/shared']) {
+      const repo = JSON.parse((await direct(sim.url, `/repos/${name}`)).text);
       expect(repo.permissions, name).toEqual({
         admin: false,
         maintain: false,
@@ -353,38 +353,43 @@ describe('star records by access', () => {
         pull: true,
       });
     }
+    // One named in targets.repos, the other reached through targets.orgs.
     const { store, summary } = await runSweep(sim, await sqliteStore(), {
-      targets: { repos: ['others/theirs'], orgs: ['others'] },
+      targets: { repos: ['others/theirs'], orgs: ['partners'] },
     });
     expect(summary.status).toBe('complete');
     expect(summary.errors).toEqual([]);
     expect(await dump(store, 'vcs_star')).toEqual([
-      JSON.stringify({ login: 'erin', repository: 'others/shared', starred_at: '2026-10-02T08:09:10Z' }),
-      JSON.stringify({ login: 'frank', repository: 'others/shared', starred_at: '2026-11-12T23:59:59Z' }),
+      JSON.stringify({ login: 'erin', repository: 'partners/shared', starred_at: '2026-10-02T08:09:10Z' }),
+      JSON.stringify({ login: 'frank', repository: 'partners/shared', starred_at: '2026-11-12T23:59:59Z' }),
     ]);
-    expect(sim.calls(/^\/repos\/others\/\w+\/stargazers$/).map((r) => [r.path, r.status])).toEqual(
-      expect.arrayContaining([
-        ['/repos/others/shared/stargazers', 200],
-        ['/repos/others/theirs/stargazers', 404],
-      ]),
-    );
-    const access = (await dump(store, 'vcs_repository')).map((r) => {
-      const { repository, star_list_access } = JSON.parse(r);
-      return [repository, star_list_access];
-    });
+    expect(
+      sim
+        .calls(/^\/repos\/\w+\/\w+\/stargazers$/)
+        .map((r) => [r.path, r.status])
+        .sort(),
+    ).toEqual([
+      ['/repos/others/theirs/stargazers', 404],
+      ['/repos/partners/shared/stargazers', 200],
+    ]);
+    const access = (await dump(store, 'vcs_repository'))
+      .map((r) => {
+        const { repository, star_list_access } = JSON.parse(r);
+        return [repository, star_list_access];
+      })
+      .sort();
     expect(access).toEqual([
-      ['others/shared', 1],
       ['others/theirs', 0],
+      ['partners/shared', 1],
     ]);
     const days = await store.starDays('others/theirs');
     expect(days.find((d) => d.day === '2026-10-01')!.stars).toBe(2);
-    expect((await store.starDays('others/shared')).reduce((n, d) => n + d.stars, 0)).toBe(2);
+    expect((await store.starDays('partners/shared')).reduce((n, d) => n + d.stars, 0)).toBe(2);
     const status = (await dump(store, 'vcs_collection_status', ['checked_at']))
       .map((r) => JSON.parse(r))
       .filter((r) => r.collector === 'vcs_star')
       .sort((a, b) => a.scope.localeCompare(b.scope));
     expect(status).toEqual([
-      { collector: 'vcs_star', detail: null, http_status: 200, outcome: 'ok', scope: 'others/shared' },
       {
         collector: 'vcs_star',
         detail:
@@ -393,6 +398,7 @@ describe('star records by access', () => {
         outcome: 'unavailable',
         scope: 'others/theirs',
       },
+      { collector: 'vcs_star', detail: null, http_status: 200, outcome: 'ok', scope: 'partners/shared' },
     ]);
 
     // The simulated upstream hides the list from non-collaborators: REST 404, GraphQL empty with totalCount 0.
