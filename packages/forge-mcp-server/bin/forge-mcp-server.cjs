@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --optimize-for-size --liftoff-only --v8-pool-size=1
+#!/usr/bin/env -S node --optimize-for-size --liftoff-only --v8-pool-size=1 --
 // The installed command. It is committed (not built) so that npm links it at install time, before the
 // first build; it only loads the built launcher. Its node flags are the launcher's (scripts/bundle-options.mjs,
 // NODE_FLAGS; the build checks they agree).

@@ -181,6 +181,12 @@ function rewrite(file, text, edits) {
 // that thread's own malloc arena (about 3 MiB each after a thousand calls); with one, the stdio server
 // holds about 7 MiB less after 1,000 calls and 2 less after start, at the same CPU.
 export const NODE_FLAGS = '--optimize-for-size --liftoff-only --v8-pool-size=1';
+/**
+ * The first line of the bin and of the launcher. The closing `--` ends node's own options: node looks for its
+ * --env-file anywhere in the command line, even after the script, so without it the server's --env-file was
+ * read by node first (a missing file stopped the start with node's message, exit 9).
+ */
+export const SHEBANG = `#!/usr/bin/env -S node ${NODE_FLAGS} --`;
 
 /**
  * Writes the launcher for a built bundle: scripts/launcher.cjs with the bundle's file name and content hash
@@ -196,6 +202,6 @@ export function writeLauncher(bundleFile, launcherFile) {
   const text = template
     .replaceAll('__FORGE_BUNDLE__', basename(bundleFile))
     .replaceAll('__FORGE_HASH__', hash);
-  writeFileSync(launcherFile, `#!/usr/bin/env -S node ${NODE_FLAGS}\n${text}`);
+  writeFileSync(launcherFile, `${SHEBANG}\n${text}`);
   chmodSync(launcherFile, 0o755);
 }

@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readdirSync, readFileSync } from 'node:fs';
-import { NODE_FLAGS, bundleOptions, writeLauncher } from './bundle-options.mjs';
+import { SHEBANG, bundleOptions, writeLauncher } from './bundle-options.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = join(root, 'dist/forge-mcp-server.bundle.cjs');
@@ -97,7 +97,6 @@ await build({
 writeLauncher(bundle, join(root, 'dist/forge-mcp-server.cjs'));
 // The installed command (bin/, committed) starts node itself, so its shebang must carry the same flags as the
 // launcher's: a build with a stale one fails here rather than shipping a bin that runs without them.
-const shebang = `#!/usr/bin/env -S node ${NODE_FLAGS}`;
 const installed = join(root, 'bin/forge-mcp-server.cjs');
-if (readFileSync(installed, 'utf8').split('\n')[0] !== shebang)
-  throw new Error(`${installed}: its first line must be ${shebang}`);
+if (readFileSync(installed, 'utf8').split('\n')[0] !== SHEBANG)
+  throw new Error(`${installed}: its first line must be ${SHEBANG}`);

@@ -2,8 +2,9 @@
  * The newcomer's path: npm links each workspace's command at install time (its bin file is committed, not
  * built), so after `npm ci && npm run build` the README's `npx <command>` runs the workspace's own code.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -38,5 +39,24 @@ describe('installed commands', () => {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },
     });
     expect(out.trim()).toBe(`forge-mcp-server ${version}`);
+  });
+
+  it('npx forge-mcp-server --env-file <path> is read by the server, not by node: a missing file is its one-line refusal naming the flag (exit 2)', () => {
+    const missing = join(mkdtempSync(join(tmpdir(), 'forge-bin-')), 'team.env');
+    for (const args of [['--env-file', missing], [`--env-file=${missing}`]]) {
+      const run = spawnSync(
+        join(ROOT, 'node_modules/.bin/forge-mcp-server'),
+        ['--http', '--http-addr=127.0.0.1:0', '--forge-url=http://127.0.0.1:9', ...args],
+        {
+          cwd: ROOT,
+          encoding: 'utf8',
+          env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },
+        },
+      );
+      expect(run.status).toBe(2);
+      expect(run.stderr).toBe(
+        `forge-mcp-server: invalid --env-file=${JSON.stringify(missing)}: cannot read the file (ENOENT); accepts the path of a readable dotenv file\n`,
+      );
+    }
   });
 });
