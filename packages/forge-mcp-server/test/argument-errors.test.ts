@@ -33,6 +33,8 @@ const TOOLS: Record<string, string> = {
   'merge_request.get': 'forge_mr_get',
   'pipeline.create': 'forge_pipeline_create',
   'admin.custom_attr_list': 'forge_list_custom_attributes',
+  'branch.protect': 'forge_branch_protect',
+  'project.list': 'forge_project_list',
 };
 
 /** The tools/call of `id` with `params` on `surface`, the way that surface takes them. */
@@ -125,11 +127,11 @@ describe.each(['dynamic', 'meta', 'individual'] as const)('on the %s surface', (
     expect(await call(surface, 'issue.list', { project_id: '1', state: 'shut' })).toBe(
       `${p}state must be one of: opened, closed, all`,
     );
-    // A word for a numbered set: one problem, the set and what was given.
+    // A misspelt role: the levels and their words, and the one probably meant.
     expect(
-      await call(surface, 'project.member_add', { project_id: '1', user_id: 2, access_level: 'developer' }),
+      await call(surface, 'project.member_add', { project_id: '1', user_id: 2, access_level: 'develper' }),
     ).toBe(
-      `${typed(surface, 'project.member_add')}access_level must be one of: 10, 15, 20, 25, 30, 40, 50 (got a string)`,
+      `${typed(surface, 'project.member_add')}access_level must be one of: 10, 15, 20, 25, 30, 40, 50, guest, planner, reporter, security_manager, developer, maintainer, owner (did you mean developer?)`,
     );
     // A value taking a number or a fixed word: one problem naming both, not one per alternative.
     expect(await call(surface, 'issue.list', { project_id: '1', weight: 'heavy' })).toBe(
@@ -177,6 +179,61 @@ describe.each(['dynamic', 'meta', 'individual'] as const)('on the %s surface', (
       '/api/v4/projects/12345678901234567890/issues/9007199254740991',
       '/api/v4/projects/1/issues/9007199254740991',
     ]);
+  });
+
+  it("a role's word is taken for its level, in any case, and the level is sent; a level the endpoint does not take is refused naming the words and numbers it does", async () => {
+    const since = s.requests.length;
+    const sent = async (id: string, params: Record<string, unknown>) => {
+      const at = s.requests.length;
+      await clients[surface].client.callTool(request(surface, id, params));
+      const calls = apiCalls(s, at);
+      expect(calls, JSON.stringify(params)).toHaveLength(1);
+      return calls[0]!;
+    };
+    expect(
+      (await sent('project.member_add', { project_id: '1', user_id: 3, access_level: 'Developer' })).body,
+    ).toMatchObject({ user_id: 3, access_level: 30 });
+    // Strings of digits still read as the number.
+    expect(
+      (await sent('project.member_add', { project_id: '1', user_id: 3, access_level: '40' })).body,
+    ).toMatchObject({ access_level: 40 });
+    expect((await sent('project.list', { min_access_level: ' reporter ' })).query).toMatchObject({
+      min_access_level: '20',
+    });
+    const protect = await sent('branch.protect', {
+      project_id: '1',
+      name: `roles-${surface}`,
+      push_access_level: 'No Access',
+      merge_access_level: 'MAINTAINER',
+      unprotect_access_level: 'admin',
+      allowed_to_push: [{ access_level: 'no-access' }, { access_level: 'developer' }, { user_id: 2 }],
+    });
+    expect(protect.body).toMatchObject({
+      push_access_level: 0,
+      merge_access_level: 40,
+      unprotect_access_level: 60,
+      allowed_to_push: [{ access_level: 0 }, { access_level: 30 }, { user_id: 2 }],
+    });
+    expect(apiCalls(s, since)).toHaveLength(4);
+
+    // Protected branches take no owner (50) nor reporter: refused, nothing sent.
+    expect(
+      await call(surface, 'branch.protect', { project_id: '1', name: 'x', push_access_level: 'owner' }),
+    ).toBe(
+      `${typed(surface, 'branch.protect')}push_access_level must be one of: 0, 30, 40, 60, no_access, developer, maintainer, admin`,
+    );
+    expect(
+      await call(surface, 'branch.protect', {
+        project_id: '1',
+        name: 'x',
+        allowed_to_unprotect: [{ access_level: 'no access' }],
+      }),
+    ).toBe(
+      `${typed(surface, 'branch.protect')}allowed_to_unprotect.0.access_level must be one of: 30, 40, 60, developer, maintainer, admin`,
+    );
+    expect(await call(surface, 'project.list', { min_access_level: 'maintainers' })).toBe(
+      `${typed(surface, 'project.list')}min_access_level must be one of: 5, 10, 15, 20, 25, 30, 40, 50, minimal_access, guest, planner, reporter, security_manager, developer, maintainer, owner (did you mean maintainer?)`,
+    );
   });
 
   it('a malformed date says the shape expected, with an example', async () => {

@@ -2,6 +2,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsImport from 'ajv-formats';
 import type { ActionSpec, JsonSchema, ParamSpec } from '../catalog/types.js';
+import { withRoleWords, wordsToLevels } from './roles.js';
 import { clip, LISTED_AT_MOST, nearest } from './suggest.js';
 
 const addFormats = addFormatsImport as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -52,14 +53,17 @@ export function paramsOf(a: ActionSpec): Record<string, ParamSpec> {
 
 const cache = new WeakMap<ActionSpec, JsonSchema>();
 
-/** The action's parameters as a closed JSON Schema object (what the individual surface lists). */
+/**
+ * The action's parameters as a closed JSON Schema object (what the individual surface lists); a role's level
+ * takes its word too (roles.ts).
+ */
 export function inputSchema(a: ActionSpec): JsonSchema {
   let s = cache.get(a);
   if (!s) {
     const properties: Record<string, JsonSchema> = {};
     for (const [name, p] of Object.entries(paramsOf(a))) {
       const { in: _in, wire: _wire, ...schema } = p;
-      properties[name] = schema;
+      properties[name] = withRoleWords(name, schema);
     }
     s = { type: 'object', properties, additionalProperties: false };
     if (a.required?.length) s.required = [...a.required];
@@ -119,6 +123,8 @@ function uncoerced(schema: JsonSchema, validate: ValidateFunction): ValidateFunc
       const obj = data as Record<string, unknown>;
       for (const key in obj) if (obj[key] === null && !takes(props[key], 'null')) delete obj[key];
     }
+    // A role's word given for its level is sent as the level ('developer' as 30).
+    wordsToLevels(schema, data);
     const errors = findUncoercible(schema, data, []) ?? findInexact(schema, data, []);
     // Refused before ajv runs: its coercion would rewrite the values these errors name.
     if (errors) {

@@ -165,7 +165,7 @@ const approvalRules: ParamSpec = {
   items: {
     type: 'object',
     properties: {
-      access_level: { type: 'integer' },
+      access_level: { type: 'integer', enum: [30, 40, 60] },
       user_id: { type: 'integer' },
       group_id: { type: 'integer' },
       required_approvals: { type: 'integer', minimum: 1 },
