@@ -2,13 +2,23 @@
  * Telemetry in HTTP mode, received by a real OTLP receiver on loopback: one server span per inbound
  * request (refused Hosts and unknown methods included), the MCP span and the instance call under it, 4xx
  * and 5xx statuses, the rate-limit refusal (inside a stateful session too), the refused Host's log line, the
- * pool and authentication metrics; then what is never recorded (over HTTP and stdio), and a collector that
- * goes away mid-run.
+ * pool and authentication metrics (a credential left unchecked for an hour, on a clock the test moves,
+ * included); then what is never recorded (over HTTP and stdio), and a collector that goes away mid-run.
  */
 import { request as httpRequest } from 'node:http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { httpServer, rpc, sim, stdioClient, type ForgeSim, type HttpServerProcess } from './harness.js';
+import {
+  httpServer,
+  httpServerAt,
+  rpc,
+  sim,
+  stdioClient,
+  until,
+  type ForgeSim,
+  type HttpServerProcess,
+} from './harness.js';
+import { ShiftedClock } from './clock.js';
 import { OtlpReceiver, otlpEnv, type Span } from './otlp.js';
 
 // Servers are spawned and exports awaited on a shared, loaded machine: generous limits, no timing asserted.
@@ -362,6 +372,85 @@ describe('pool evictions by reason', () => {
       await rx.stop();
     }
   });
+});
+
+describe('a pooled credential left unchecked for an hour', () => {
+  // The server's clock is moved forward by the test (clock.ts): the hour passes without being waited for.
+  it.each([
+    { how: 'revalidation off', args: ['--revalidate-interval=0'], failing: false },
+    { how: 'every revalidation failing', args: ['--revalidate-interval=1s'], failing: true },
+  ])(
+    '$how: the entry leaves as stale_credential, exported as the eviction metric and its log record, no token in them',
+    async ({ args, failing }) => {
+      const rx = await new OtlpReceiver().start();
+      const clock = new ShiftedClock();
+      // No idle timeout: an entry unused for the hour would otherwise leave as idle first.
+      const server = clock.of(
+        await httpServerAt(s, ['--pool-idle-timeout=0', ...args], {
+          ...otlpEnv(rx),
+          ...clock.env(),
+        }),
+      );
+      const token = s.addToken({ kind: 'personal', scopes: ['api'] });
+      const checks = () => s.requests.filter((q) => q.path === '/api/v4/user' && q.token === token).length;
+      const evicted = () => server.stderr().includes('"msg":"credential pool entry evicted"');
+      const client = new Client({ name: 'stale', version: '1' });
+      try {
+        await client.connect(
+          new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: bearer(token) } }),
+        );
+        const listIssues = () =>
+          client.callTool({
+            name: 'forge_execute_action',
+            arguments: { action: 'issue.list', params: { project_id: '1' } },
+          });
+        expect((await listIssues()).isError).toBeFalsy();
+        if (failing) {
+          // The instance stops answering the server's checks of this token (neither ok nor refused).
+          s.fault({ path: '/api/v4/user', token, status: 500 });
+          // Fifty-nine minutes unchecked: checks fail and the entry stays.
+          await clock.forward(59 * 60_000);
+          const seen = checks();
+          await until(() => checks() >= seen + 2 || evicted(), 'two failing checks after 59 minutes');
+          expect(evicted()).toBe(false);
+          await clock.forward(2 * 60_000);
+        } else {
+          await clock.forward(61 * 60_000);
+        }
+        await rx.until(
+          () =>
+            rx.logs.some((l) => l.body === 'credential pool entry evicted') &&
+            rx.metric('forge_mcp.credential_pool.evictions').some((p) => p.value === 1) &&
+            rx.metric('forge_mcp.credential_pool.entries').at(-1)?.value === 0,
+          90_000,
+          'the stale_credential eviction',
+        );
+        const log = rx.logs.find((l) => l.body === 'credential pool entry evicted')!;
+        expect(log.severityText).toBe('INFO');
+        expect(log.attributes).toMatchObject({ reason: 'stale_credential', in_use: false, entries: 0 });
+        expect(log.attributes.evictions).toMatchObject({
+          stale_credential: 1,
+          idle: 0,
+          invalid_credential: 0,
+        });
+        expect(Object.keys(log.attributes).sort()).toEqual(['entries', 'evictions', 'in_use', 'reason']);
+        for (const p of rx.metric('forge_mcp.credential_pool.evictions'))
+          expect(p.attributes).toEqual({ reason: 'stale_credential' });
+        expect(rx.allBytes()).not.toContain(token);
+        // The server no longer holds the credential: its next call is checked anew at the instance.
+        s.clearFaults();
+        const before = checks();
+        expect((await listIssues()).isError).toBeFalsy();
+        expect(checks()).toBeGreaterThan(before);
+      } finally {
+        s.clearFaults();
+        await client.close();
+        await server.stop();
+        await rx.stop();
+      }
+    },
+    150_000,
+  );
 });
 
 describe('the distinct-token budget', () => {
