@@ -396,8 +396,26 @@ describe('destructive call decision', () => {
         name: 'forge_issue',
         arguments: { action: 'delete', params: { project_id: '1', issue_iid: 2 } },
       });
+      // The spec's text, then where this tool takes confirm (beside action, as forge_execute_action takes it, it
+      // is refused).
       expect(textOf(r)).toMatch(
-        /^Confirm forge_issue\/delete\? .+Re-send with confirm=true only after the user explicitly approves$/,
+        /^Confirm forge_issue\/delete\? .+Re-send with confirm=true only after the user explicitly approves\. On this tool confirm goes inside params, beside the action's other parameters: \{"action": \.\.\., "params": \{\.\.\., "confirm": true\}\}\.$/,
+      );
+      expect(deletes(since)).toHaveLength(0);
+      const beside = await c.client.callTool({
+        name: 'forge_issue',
+        arguments: { action: 'delete', params: { project_id: '1', issue_iid: 2 }, confirm: true },
+      });
+      expect(beside.isError).toBe(true);
+      expect(textOf(beside)).toBe(
+        'validating "arguments": unknown property "confirm". On this tool confirm goes inside params, beside the action\'s other parameters: {"action": ..., "params": {..., "confirm": true}}.',
+      );
+      const besideToo = await c.client.callTool({
+        name: 'forge_issue',
+        arguments: { action: 'delete', params: {}, project_id: '1', confirm: true },
+      });
+      expect(textOf(besideToo)).toMatch(
+        /^validating "arguments": unknown property "project_id"\. Pass the action's parameters inside params, not beside action\. On this tool confirm goes inside params/,
       );
       expect(deletes(since)).toHaveLength(0);
       const ok = await c.client.callTool({

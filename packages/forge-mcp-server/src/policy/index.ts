@@ -69,11 +69,22 @@ export function confirmationReason(a: ActionSpec, args: Record<string, unknown>)
   return undefined;
 }
 
-export function confirmQuestion(tool: string, a: ActionSpec, reason: string): string {
+export function confirmQuestion(
+  tool: string,
+  a: ActionSpec,
+  reason: string,
+  surface?: PolicyInput['surface'],
+): string {
   // forge_execute_action's `action` takes the canonical ID; a domain tool's takes the part after the domain.
   const action = tool === 'forge_execute_action' ? a.id : a.id.split('.')[1];
-  return `Confirm ${tool}/${action}? ${a.title}: ${reason}. Re-send with confirm=true only after the user explicitly approves`;
+  const text = `Confirm ${tool}/${action}? ${a.title}: ${reason}. Re-send with confirm=true only after the user explicitly approves`;
+  // A domain tool takes confirm inside params (beside action it is refused); forge_execute_action beside action.
+  return surface === 'meta' ? `${text}. ${CONFIRM_INSIDE_PARAMS}` : text;
 }
+
+/** Where a domain tool (meta surface) takes confirm, said wherever a model is told to send it. */
+export const CONFIRM_INSIDE_PARAMS =
+  'On this tool confirm goes inside params, beside the action\'s other parameters: {"action": ..., "params": {..., "confirm": true}}.';
 
 const confirmation: Guard = (a, args, p) => {
   const reason = confirmationReason(a, args);
@@ -81,7 +92,7 @@ const confirmation: Guard = (a, args, p) => {
   if (p.yolo || p.confirm === true) return { kind: 'proceed' };
   if (p.surface !== 'dynamic' && p.canElicit)
     return { kind: 'ask', question: confirmQuestion(p.tool, a, reason) };
-  return { kind: 'confirm_text', text: confirmQuestion(p.tool, a, reason) };
+  return { kind: 'confirm_text', text: confirmQuestion(p.tool, a, reason, p.surface) };
 };
 
 const GUARDS: Guard[] = [withheld, safeMode, confirmation];

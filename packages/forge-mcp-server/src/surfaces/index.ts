@@ -15,7 +15,7 @@ import {
 } from '../executor/arguments.js';
 import { describeErrors, inputSchema, paramsOf, typeProblem, validatorFor } from '../executor/schema.js';
 import { clip, didYouMean, levenshtein, nearest } from '../executor/suggest.js';
-import { confirmationReason } from '../policy/index.js';
+import { CONFIRM_INSIDE_PARAMS, confirmationReason } from '../policy/index.js';
 import type { ActionFinder } from './find.js';
 import type { CatalogView } from './view.js';
 
@@ -111,11 +111,13 @@ const PARAMS_INSIDE = "Pass the action's parameters inside params, not beside ac
 const PARAMS_TOP_LEVEL = "This tool takes the action's parameters at the top level, not inside params.";
 
 /** The envelope's error, with the way out when parameters sit beside action. */
-function envelopeError(args: Record<string, unknown>, problem: string): Resolution {
+function envelopeError(args: Record<string, unknown>, problem: string, more?: string): Resolution {
   const beside =
     typeof args.action === 'string' &&
     Object.keys(args).some((k) => k !== 'action' && k !== 'params' && k !== 'confirm');
-  return refuse(`validating "arguments": ${problem}${beside ? `. ${PARAMS_INSIDE}` : ''}`);
+  return refuse(
+    `validating "arguments": ${problem}${beside ? `. ${PARAMS_INSIDE}` : ''}${more ? `${beside ? ' ' : '. '}${more}` : ''}`,
+  );
 }
 
 /** Annotations of one action as a tool. */
@@ -547,7 +549,12 @@ export class Surface {
             : typeProblem('params', 'object', args.params),
       );
     const extra = Object.keys(args).filter((k) => k !== 'action' && k !== 'params');
-    if (extra.length) return envelopeError(args, `unknown property "${extra[0]}"`);
+    if (extra.length) {
+      // confirm beside action, as forge_execute_action takes it: say where this tool takes it.
+      const others = extra.filter((k) => k !== 'confirm');
+      const where = others.length < extra.length ? CONFIRM_INSIDE_PARAMS : undefined;
+      return envelopeError(args, `unknown property "${others[0] ?? 'confirm'}"`, where);
+    }
     const name = args.action.startsWith(d.domain + '.')
       ? args.action.slice(d.domain.length + 1)
       : args.action;
