@@ -639,3 +639,14 @@ export const tokenFilters: Record<string, ParamSpec> = {
     ],
   }),
 };
+
+/**
+ * A wiki page's format on update (project and group wikis share the endpoint): it is declared with default markdown
+ * and the update reads its params whole, so an update that leaves format out turns the page into markdown.
+ */
+export const wikiFormatOnUpdate: ParamSpec = {
+  type: 'string',
+  enum: ['markdown', 'rdoc', 'asciidoc', 'org'],
+  description:
+    'Markup format of the page content. The instance sets it to markdown when an update leaves it out: give the current format to keep a page in another one.',
+};

@@ -716,6 +716,20 @@ describe('parameters the instance reads only beside a value of another', () => {
       refusal: text('audit_event.list_project', 'cursor', 'without pagination', 'pagination "keyset"', true),
     },
     {
+      // lib/api/user_runners.rb: group_id in a given runner_type group_type block, project_id in a project_type one.
+      id: 'user.create_runner',
+      half: { runner_type: 'instance_type', group_id: 10 },
+      refusal: text(
+        'user.create_runner',
+        'group_id',
+        'with runner_type "instance_type"',
+        'runner_type "group_type"',
+        false,
+      ),
+      whole: { runner_type: 'group_type', group_id: 10 },
+      sent: '/api/v4/user/runners',
+    },
+    {
       id: 'package.registry_tag_list',
       half: { project_id: '1', repository_id: 1, sort: 'desc' },
       refusal: text('package.registry_tag_list', 'sort', 'without pagination', 'pagination "keyset"', true),
@@ -1762,6 +1776,51 @@ describe('write actions checked against the endpoint code (fifth sweep)', () => 
       } finally {
         await s.close();
       }
+    },
+  );
+
+  // lib/api/pages_domains.rb (post ':id/pages/domains'): all_or_none_of :certificate, :key. The update takes either
+  // alone (a new certificate keeps the key).
+  it(
+    'a Pages domain is refused with a certificate but no key; with both, both are sent',
+    { timeout: 60_000 },
+    async () => {
+      const s = await sim();
+      try {
+        await withStdio(s, {}, async (c) => {
+          const since = s.requests.length;
+          const call = (params: Record<string, unknown>) =>
+            c.client.callTool({
+              name: 'forge_execute_action',
+              arguments: { action: 'project.pages_domain_create', params },
+            });
+          const ids = { project_id: '1', domain: 'docs.example.com' };
+          const r = await call({ ...ids, certificate: 'CERT' });
+          expect(r.isError).toBe(true);
+          expect(textOf(r)).toBe(
+            'project.pages_domain_create: certificate was given without key, and the instance reads certificate only together with key: give key too, or leave certificate out.',
+          );
+          expect(apiCalls(s, since)).toEqual([]);
+          const ok = await call({ ...ids, certificate: 'CERT', key: 'KEY' });
+          const sent = apiCalls(s, since).filter((q) => q.method === 'POST');
+          expect(
+            sent.map((q) => q.path),
+            textOf(ok),
+          ).toEqual(['/api/v4/projects/1/pages/domains']);
+          expect(sent[0]!.body).toEqual({ domain: 'docs.example.com', certificate: 'CERT', key: 'KEY' });
+        });
+      } finally {
+        await s.close();
+      }
+      expect(action('project.pages_domain_update').needs).toBeUndefined();
+    },
+  );
+
+  // lib/api/wikis.rb (put): format is declared with default markdown and the update reads params whole.
+  it.each(['wiki.update', 'group.wiki_edit'])(
+    '%s says an update without format turns the page into markdown',
+    (id) => {
+      expect(param(id, 'format').description).toMatch(/sets it to markdown when an update leaves it out/);
     },
   );
 

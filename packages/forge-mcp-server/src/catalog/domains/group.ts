@@ -3914,7 +3914,7 @@ export const domain: DomainSpec = {
         slug: wikiSlug,
         title: str('New title.'),
         content: str('New content (replaces the page body).'),
-        format: str('Markup format.', { enum: ['markdown', 'rdoc', 'asciidoc', 'org'] }),
+        format: P.wikiFormatOnUpdate,
       },
       required: ['group_id', 'slug'],
       oneOf: [['title', 'content', 'format']],

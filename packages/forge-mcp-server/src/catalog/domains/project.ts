@@ -2886,6 +2886,8 @@ const settingsAndIntegrations: ActionSpec[] = [
     scope: 'api',
     params: { ...P.project, domain: pagesDomain, ...pagesDomainFields },
     required: ['project_id', 'domain'],
+    // lib/api/pages_domains.rb (post): all_or_none_of the certificate and its key.
+    needs: { certificate: ['key'], key: ['certificate'] },
     request: { rest: { method: 'POST', path: '/projects/:project_id/pages/domains' } },
     example: { project_id: '1', domain: 'docs.example.com', auto_ssl_enabled: true },
   },

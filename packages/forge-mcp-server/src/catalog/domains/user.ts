@@ -548,8 +548,8 @@ export const domain: DomainSpec = {
         runner_type: str('Where the runner belongs.', {
           enum: ['instance_type', 'group_type', 'project_type'],
         }),
-        group_id: int('Group ID, with runner_type group_type.'),
-        project_id: int('Project ID, with runner_type project_type.'),
+        group_id: int('Group ID: required with runner_type group_type, and read only with it.'),
+        project_id: int('Project ID: required with runner_type project_type, and read only with it.'),
         description: str('Runner description.'),
         paused: bool('Create the runner paused (not picking up jobs).'),
         locked: bool('Lock the runner to its current projects.'),
@@ -566,6 +566,11 @@ export const domain: DomainSpec = {
         maintenance_note: str('Free-form maintenance note.'),
       },
       required: ['runner_type'],
+      // lib/api/user_runners.rb reads group_id and project_id only in given runner_type blocks.
+      needsValue: {
+        group_id: { runner_type: ['group_type'] },
+        project_id: { runner_type: ['project_type'] },
+      },
       request: { rest: { method: 'POST', path: '/user/runners' } },
       example: {
         runner_type: 'project_type',

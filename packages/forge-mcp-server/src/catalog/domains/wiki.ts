@@ -118,7 +118,7 @@ export const domain: DomainSpec = {
       idempotent: true,
       tier: 'free',
       scope: 'api',
-      params: { project_id: P.projectId, slug, title, content, format },
+      params: { project_id: P.projectId, slug, title, content, format: P.wikiFormatOnUpdate },
       required: ['project_id', 'slug'],
       oneOf: [['content', 'title', 'format']],
       request: { rest: { method: 'PUT', path: '/projects/:project_id/wikis/:slug' } },
