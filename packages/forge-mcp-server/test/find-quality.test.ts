@@ -166,6 +166,17 @@ describe('the verb of the request outweighs noun overlap', () => {
     ['rebase a merge request', ['merge_request.rebase']],
     ['merge a merge request', ['merge_request.merge']],
     ['approve a merge request', ['merge_request.approve']],
+    // Asked with specifics, the verb late, implied or missing: the action doing it, not the thing's read or list.
+    ['a branch named release-3 off develop in project 2', ['branch.create']],
+    ['an environment named qa-7 for project 3', ['environment.create']],
+    ['the start date of milestone 6 changes to Monday', ['project.milestone_update']],
+    ['issue 8 should be assigned to bob', ['issue.update']],
+    ['issue 19 to carol', ['issue.update']],
+    ['MR 9 should go to develop instead of main', ['merge_request.update']],
+    ['erin is now a maintainer of project 5', ['project.member_edit']],
+    ['the wiki page Home should link to the handbook', ['wiki.update']],
+    ['the group webhook is not used anymore', ['group.hook_delete']],
+    ['the old ci variable can go', ['ci_variable.delete']],
   ];
   it.each(cases)('"%s" answers %j first', async (query, accepted) => {
     const [top] = (await find(query)).matches;

@@ -16,6 +16,8 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   [/\bset up\b/g, 'setup'],
   [/\bclean up\b/g, 'cleanup'],
   [/\bkick (\w+ )?out( of)?\b/g, 'remove $1from'],
+  [/\btake (\w+ )?out of\b/g, 'remove $1from'],
+  [/\bpush (\w+ )?(\w+ )?(\w+ )?back\b/g, 'postpone $1$2$3'],
   [/\bre-(run|try|open|start)\b/g, 're$1'],
   // Switches: "switch it off", "flip the flag on".
   [/\b(?:switch|flip|toggle|turn) (\w+ )?(\w+ )?(\w+ )?on\b/g, 'enable $1$2$3'],
@@ -413,7 +415,7 @@ function kind(k: keyof typeof KINDS, w: number): Weights {
 }
 
 /** Merges weight tables, the strongest weight of a verb winning. */
-function accept(...tables: Weights[]): Weights {
+export function accept(...tables: Weights[]): Weights {
   const out: Weights = {};
   for (const t of tables) for (const [v, w] of Object.entries(t)) out[v] = Math.max(out[v] ?? 0, w);
   return out;
@@ -522,6 +524,11 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   favorite: { star: 1 },
   put: { add: 1, log: 0.8, create: 0.7, set: 0.7, move: 0.5 },
   bump: UPDATE,
+  // Dates moved: a change of the thing they belong to.
+  postpone: UPDATE,
+  delay: UPDATE,
+  reschedule: UPDATE,
+  extend: UPDATE,
   tweak: UPDATE,
   require: accept(SET, { create: 0.8, change: 0.9 }),
   enforce: accept(SET, { create: 0.8, change: 0.9 }),
@@ -828,7 +835,17 @@ export const QUESTION = READ;
  * A request without a verb up front may say it later: "the group secret needs a new value", "issue 4 should be
  * closed". After one of these words (and the fillers after it), the verb (or its participle) is the request's.
  */
-export const DEFERRING_WORDS = new Set(['needs', 'need', 'should', 'must', 'wants', 'ought', 'has', 'have']);
+export const DEFERRING_WORDS = new Set([
+  'needs',
+  'need',
+  'should',
+  'must',
+  'wants',
+  'ought',
+  'has',
+  'have',
+  'can',
+]);
 export const DEFERRED_FILLERS = new Set([
   'to',
   'be',
@@ -843,6 +860,7 @@ export const DEFERRED_FILLERS = new Set([
   'now',
   'really',
   'just',
+  'only',
 ]);
 /** "Pipeline 9 is stuck, kill it": a verb before one of these, later in a verbless request, is its verb. */
 export const PRONOUNS = new Set(['it', 'them', 'this', 'that', 'those', 'these', 'him', 'her']);
@@ -851,6 +869,58 @@ export const NEW_THING = accept(UPDATE, { rotate: 0.7, renew: 0.7 });
 export const NEW_WORDS = new Set(['new', 'another', 'more', 'different', 'fresh']);
 /** "No longer needs", "no longer depends on": undoing or removing what was there. */
 export const NO_LONGER = accept(DELETE, { unlink: 0.9, unassign: 0.9, unprotect: 0.8, revoke: 0.8 });
+
+/**
+ * Verbs after which a request states what its thing must become ("MR 5 should target develop", "the snippet
+ * needs to be public"): a state that is no operation of its own asks for the thing to be changed.
+ */
+export const OBLIGING_WORDS = new Set(['should', 'must', 'ought', 'needs', 'need']);
+/** What a verbless request asks when it says what its thing must become: a change of it. */
+export const CHANGED = UPDATE;
+/** A verb said after "should" or "needs to" asks for its own operation, and for a change of its thing this much. */
+export const OBLIGED_CHANGE: Weights = Object.fromEntries(
+  Object.entries(CHANGED).map(([op, w]) => [op, w * 0.7]),
+);
+/**
+ * Words of a verbless request that say its thing changes ("the due date moves to Friday", "the title becomes
+ * Fix login", "dave is now a developer", "develop instead of main", "issue 40 belongs in the other project").
+ */
+export const CHANGE_WORDS: Record<string, Weights> = {
+  becomes: UPDATE,
+  become: UPDATE,
+  changes: UPDATE,
+  changed: UPDATE,
+  gets: accept(UPDATE, { add: 0.6 }),
+  instead: UPDATE,
+  moves: accept(kind('update', 0.9), { move: 1, transfer: 1 }),
+  moved: accept(kind('update', 0.9), { move: 1, transfer: 1 }),
+  belongs: { move: 1, transfer: 1, update: 0.6 },
+};
+/** "X is now Y", "are now": said after one of these, "now" states the thing's new value. */
+export const COPULAS = new Set(['is', 'are', 'was', 'were', 'be', 'been']);
+/**
+ * Words saying a thing is done with ("the webhook is not needed anymore", "the variable is obsolete", "the token
+ * leaked"; "needs to go"): it is removed, as with "no longer".
+ */
+export const GONE_WORDS = new Set([
+  'anymore',
+  'obsolete',
+  'unused',
+  'unneeded',
+  'redundant',
+  'dead',
+  'leaked',
+  'compromised',
+  'gone',
+]);
+/** A verb said late that asks to be rid of its thing ("needs to go", "can go away"). */
+export const GOING_WORDS = new Set(['go', 'away', 'gone']);
+/** After a copula, "not" and one of these: the thing is done with ("is not needed", "are not used"). */
+export const NOT_NEEDED = new Set(['needed', 'used', 'required', 'wanted']);
+/** A verbless request for "a thing" or "an thing" ("an epic for the payments rework"): one is made. */
+export const NEW_ONE = CREATE;
+/** Words after which the next one is a name given, not a word to search ("a branch called hotfix"). */
+export const NAMING_WORDS = new Set(['called', 'named', 'titled']);
 
 /** "How many": a count first. */
 export const HOW_MANY = accept(READ, { count: 1 });

@@ -7,25 +7,39 @@
  *   "show project" prefers project.get to snippet.project_get;
  * - the operation the request's verb asks for against the operation the action's title starts with,
  *   strong enough that the verb outweighs noun overlap (setting a variable creates or updates one,
- *   logging time adds it, publishing a release creates one). A question reads; with no verb the
- *   request reads too, a plural object preferring a list.
+ *   logging time adds it, publishing a release creates one). A question reads. A request without a verb up
+ *   front may still say one later ("issue 4 should be closed", "pipeline 9 is stuck, kill it") or describe a
+ *   change ("MR 14 should target develop", "the due date moves to Friday", "the webhook is not needed
+ *   anymore", "an epic for the rework"): the change it describes is asked for; otherwise it reads, a plural
+ *   object preferring a list.
  */
 import { stemmer } from 'stemmer';
 import type { FindDoc } from '../catalog/types.js';
 import {
   ABBREVIATIONS,
+  accept,
   CATALOG_NAMES,
+  CHANGED,
+  CHANGE_WORDS,
+  COPULAS,
   CREATE_OR_DELETE,
   DEFERRED_FILLERS,
   DEFERRING_WORDS,
+  GOING_WORDS,
+  GONE_WORDS,
   HOW_MANY,
   LEAD_IN,
   OPERATION_HINTS,
   PHRASAL_VERBS,
   MANY_WORDS,
+  NAMING_WORDS,
+  NEW_ONE,
   NEW_THING,
   NEW_WORDS,
   NO_LONGER,
+  NOT_NEEDED,
+  OBLIGED_CHANGE,
+  OBLIGING_WORDS,
   PRONOUNS,
   QUESTION,
   QUESTION_WORDS,
@@ -246,6 +260,15 @@ function words(text: string): string[] {
   return out;
 }
 
+/** Words before a participle that says the state a thing must be put in ("should be protected"). */
+const PASSIVE = new Set(['be', 'been', 'get', 'gets', 'got']);
+/** Words that open a relative clause ("pipelines that can be retried"): what follows describes, not asks. */
+const RELATIVES = new Set(['that', 'which', 'who']);
+/** Words leading to where a thing goes or what it becomes ("moves to Friday", "changed from 5 to 7"). */
+const TOWARDS = new Set(['to', 'into', 'onto', 'from']);
+/** Words that negate the word after them ("not needed", "isn't used"). */
+const NEGATIONS = new Set(['not', 'isn', 'aren', 'wasn', 'weren', 'never']);
+
 /** Words that end a noun phrase and relate it to another thing. */
 const RELATIONS = new Set([
   'of',
@@ -345,6 +368,18 @@ export function tokens(text: string): string[] {
 const FILE_NAME =
   /(?:^|\s)[\w.-]*(?:\/[\w.-]+)*\.(?:md|json|ya?ml|ts|js|py|go|rb|java|txt|toml|lock|xml|html|css|sh|cfg|ini|gitignore|gz|tgz|zip|jar|whl|exe|bin|deb|rpm|tar)\b/gi;
 
+/** A name given after "called", "named" or "titled": one word, or words in quotes. */
+const NAMED = new RegExp(
+  `\\b(${[...NAMING_WORDS].join('|')})\\s+(?:"[^"]*"|'[^']*'|\u201c[^\u201d]*\u201d|[^\\s,;]+)`,
+  'gi',
+);
+/** A word written with hyphens ("feature-x", "release-2.0"), with the word before it. */
+const HYPHENATED = /(^|\S+\s+)([a-z0-9]+(?:-[a-z0-9.]+)+)(?=[\s,;:!?]|$)/gi;
+/** Words after which a hyphenated word is a value given ("move it to api-server", "from release-1.2"). */
+const BEFORE_VALUES = new Set(['to', 'from', 'off', 'onto', 'into', 'as']);
+/** Hyphenated words of the catalog's own texts (read-only, two-factor), found when a request first holds one. */
+const HYPHEN_WORD = /\b[a-z0-9]+(?:-[a-z0-9]+)+\b/g;
+
 /** Canonical IDs a description refers to ("use issue.list_group for ...") name other actions, not this one. */
 const CROSS_REFERENCE = /\b[a-z_]+\.[a-z_]+\b/g;
 
@@ -415,6 +450,50 @@ interface Parsed {
   verb?: string;
   /** "add X to Y": the terms of Y, the thing added to (or removed from, or set on). */
   target?: Set<string>;
+}
+
+/**
+ * The operations a verbless request asks for by describing what happens to its thing: it is done with ("is
+ * not needed anymore", "is obsolete"), it changes ("moves to Friday", "becomes Fix login", "is now a
+ * developer"), or it is one to be made ("a deploy key with write access", "an epic for the rework").
+ */
+function described(ws: string[], i: number, article: boolean): Record<string, number> | undefined {
+  for (let k = i + 1; k < ws.length; k++) {
+    const w = ws[k];
+    const after = ws[k + 1];
+    const copula = COPULAS.has(ws[k - 1]) || COPULAS.has(ws[k - 2] ?? '');
+    if (GONE_WORDS.has(w) && (copula || k === ws.length - 1)) return NO_LONGER;
+    if (NOT_NEEDED.has(w) && NEGATIONS.has(ws[k - 1]) && (copula || k === ws.length - 1)) return NO_LONGER;
+    // "changes" and "moves" name things too ("the history of changes", "storage moves of project 9"): as
+    // verbs they follow the thing's name and lead to its new value, or follow a copula.
+    if (
+      CHANGE_WORDS[w] &&
+      !STOP_WORDS.has(ws[k - 1]) &&
+      !RELATIONS.has(ws[k - 1]) &&
+      (!/^(?:change|move)[sd]$/.test(w) || TOWARDS.has(after ?? '') || copula)
+    )
+      return CHANGE_WORDS[w];
+    // "is now a developer" (not "are now failing": a state the things are in).
+    if (w === 'now' && COPULAS.has(ws[k - 1]) && !STATE_WORDS.has(after ?? '') && !after?.endsWith('ing'))
+      return CHANGED;
+    // "issue 12 to alice", "MR 7 to develop": one thing, named by its number, given a new value.
+    if (w === 'to' && /\d/.test(ws[k - 1]) && after && !STOP_WORDS.has(after) && !/\d/.test(after))
+      return CHANGED;
+  }
+  // "a deploy key with write access": one to be made.
+  return article ? NEW_ONE : undefined;
+}
+
+/** Whether a request starts (after any lead-in) with "a" or "an". */
+function indefinite(query: string): boolean {
+  const typed = query.toLowerCase().split(/[^a-z0-9'\u2019]+/);
+  let k = typed[0] ? 0 : 1;
+  while (
+    k < typed.length - 1 &&
+    (LEAD_IN.has(typed[k]) || typed[k] === 'like' || /^i['\u2019]d$/.test(typed[k]))
+  )
+    k++;
+  return typed[k] === 'a' || typed[k] === 'an';
 }
 
 /** Finders built, by the IDs of the actions they rank: sessions with the same view share one. */
@@ -586,6 +665,12 @@ export class ActionFinder {
         .replace(/\bci\/cd\b/gi, 'ci cd')
         .replace(/(?:^|\s)[\w-]+\/[\w/-]*(?=\s|$)/g, ' ')
         .replace(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/g, ' ')
+        // A name given ("a branch called hotfix", "named api") or written with hyphens ("branch feature-x",
+        // "rename it to api-server") is no word to search.
+        .replace(NAMED, '$1 ')
+        .replace(HYPHENATED, (token, before: string, name: string) =>
+          this.isName(name, before) ? `${before} ` : token,
+        )
         .replace(/!\d+\b/g, ' merge request ')
         .replace(/#\d+\b/g, ' issue ')
         .replace(/(?:^|\s)v\d+(?:\.\d+)*\b/gi, ' ')
@@ -593,6 +678,30 @@ export class ActionFinder {
           this.fileNames.has(name.toLowerCase().replace(/^\s+/, '')) ? name : ' file ',
         )
     );
+  }
+
+  /** The hyphenated words the catalog's texts hold (read when a request first holds one). */
+  private hyphenWords?: Set<string>;
+
+  /**
+   * Whether a hyphenated word of a request is a name ("branch feature-x", "to api-server", "release-2.0") rather
+   * than a word the catalog or the vocabulary knows (read-only, to-do, re-run): it holds a digit or follows a
+   * thing's name or a word that introduces a value.
+   */
+  private isName(name: string, before: string): boolean {
+    const lower = name.toLowerCase();
+    if (!this.hyphenWords) {
+      this.hyphenWords = new Set();
+      for (const a of this.actions)
+        for (const text of [a.title, a.description, ASKED_AS[a.id] ?? ''])
+          for (const [w] of text.toLowerCase().matchAll(HYPHEN_WORD)) this.hyphenWords.add(w);
+    }
+    if (this.hyphenWords.has(lower) || words(lower).join(' ') !== words(lower.replace(/-/g, ' ')).join(' '))
+      return false;
+    const prev = before.trim().toLowerCase();
+    // A file name (gitlab-ci.yml) is found as a file.
+    if (lower.includes('.') && !/\d/.test(lower)) return false;
+    return /\d/.test(lower) || BEFORE_VALUES.has(prev) || this.objectWords.has(stem(prev));
   }
 
   /** The operations a verb said late asks for, as written or as its participle ("closed", "deleted"). */
@@ -623,16 +732,20 @@ export class ActionFinder {
       (ws[k] === 'how' && ['do', 'to', 'can', 'should', 'would'].includes(ws[k + 1]));
     while (i < ws.length - 1 && skip(i)) i += ws[i] === 'how' ? 2 : 1;
     const first = ws[i];
+    // "a label named x", "an environment called review": after an article, the first word is a thing's name.
+    const article = indefinite(query);
     let operations: Record<string, number> = QUESTION;
     let strength = NO_VERB_STRENGTH;
     let verbAt = -1;
+    let lateAt = -1;
     if (first && QUESTION_WORDS.has(first)) {
       const next = ws[i + 1];
       operations = first === 'how' && (next === 'many' || next === 'much') ? HOW_MANY : QUESTION;
       strength = 1;
     } else if (
       first &&
-      (this.compounds.has(`${stem(first)} ${stem(ws[i + 1] ?? '')}`) ||
+      ((article && this.objectWords.has(stem(first))) ||
+        this.compounds.has(`${stem(first)} ${stem(ws[i + 1] ?? '')}`) ||
         (STATE_WORDS.has(first) && ws.slice(i + 1, i + 4).some(isPluralWord)))
     ) {
       // "open MRs in the group": a state before the things, not a verb.
@@ -650,7 +763,10 @@ export class ActionFinder {
     // request that starts with a thing's name), said after its object; "x no longer ..." undoes.
     if (strength < 1 || (verbAt >= 0 && this.objectWords.has(stem(ws[verbAt])))) {
       const k = ws.findIndex(
-        (w, j) => j > i && (DEFERRING_WORDS.has(w) || (w === 'longer' && ws[j - 1] === 'no')),
+        (w, j) =>
+          j > i &&
+          ((DEFERRING_WORDS.has(w) && !(w === 'can' && RELATIVES.has(ws[j - 1]))) ||
+            (w === 'longer' && ws[j - 1] === 'no')),
       );
       let j = k + 1;
       while (k > 0 && j < ws.length && DEFERRED_FILLERS.has(ws[j])) j++;
@@ -658,13 +774,35 @@ export class ActionFinder {
       const acting = ws.findIndex(
         (w, m) => m > i && PRONOUNS.has(ws[m + 1] ?? '') && (REQUEST_VERBS[w] || this.actionVerbs.has(w)),
       );
+      // "MR 14 should target develop", "the snippet needs to be public", "the page should say ...": what the
+      // thing must become (a state, or words it must read) asks for it to be changed; a verb said so changes
+      // the thing it names ("the badge should link to the new dashboard"), unless said as the state it must be
+      // put in ("should be protected").
+      const obliged = k > 0 && j < ws.length && OBLIGING_WORDS.has(ws[k]) && !RELATIVES.has(ws[k - 1]);
+      const said =
+        k > 0
+          ? ws[k] === 'longer' || (GOING_WORDS.has(ws[j]) && !TOWARDS.has(ws[j + 1] ?? ''))
+            ? NO_LONGER
+            : this.deferred(ws[j])
+          : undefined;
+      const actingOps = acting > 0 ? (REQUEST_VERBS[ws[acting]] ?? { [ws[acting]]: 1 }) : undefined;
       const late =
-        (k > 0 ? (ws[k] === 'longer' ? NO_LONGER : this.deferred(ws[j])) : undefined) ??
-        (acting > 0 ? (REQUEST_VERBS[ws[acting]] ?? { [ws[acting]]: 1 }) : undefined);
+        (said && obliged
+          ? READ_OPERATIONS.has(strongestOf(said))
+            ? CHANGED
+            : PASSIVE.has(ws[j - 1])
+              ? said
+              : accept(said, OBLIGED_CHANGE)
+          : said) ??
+        actingOps ??
+        (obliged ? CHANGED : undefined) ??
+        (verbAt < 0 ? described(ws, i, article) : undefined);
       if (late) {
         operations = late;
         strength = 1;
         verbAt = -1;
+        // The verb said late names the operation, as a leading one does, not the thing.
+        lateAt = said && ws[k] !== 'longer' ? j : late === actingOps ? acting : -1;
       }
     }
     const terms = new Map<string, number>();
@@ -694,7 +832,7 @@ export class ActionFinder {
       plural ||= isPlural;
       const weight = filter
         ? FILTER_WEIGHT
-        : k === verbAt && !this.objectWords.has(s)
+        : (k === verbAt || k === lateAt) && !this.objectWords.has(s)
           ? VERB_TERM_WEIGHT
           : (WEAK_WORDS[w] ?? 1);
       groups.push((group = new Map()));
