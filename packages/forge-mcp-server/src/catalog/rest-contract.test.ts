@@ -1816,6 +1816,33 @@ describe('write actions checked against the endpoint code (fifth sweep)', () => 
     },
   );
 
+  // lib/api/feature_flags.rb (post): each strategy requires its name, each of its scopes an environment_scope; the
+  // update names strategies and scopes by id instead, so neither is required there.
+  it('feature_flags.feature_flag_create requires a strategy name and a scope environment', () => {
+    const strategy = { name: 'default', parameters: {}, scopes: [{ environment_scope: '*' }] };
+    const ok = { project_id: '1', name: 'beta', version: 'new_version_flag' };
+    expect(accepts('feature_flags.feature_flag_create', { ...ok, strategies: [strategy] })).toBe(true);
+    expect(accepts('feature_flags.feature_flag_create', { ...ok, strategies: [{ name: 'default' }] })).toBe(
+      true,
+    );
+    expect(accepts('feature_flags.feature_flag_create', { ...ok, strategies: [{ parameters: {} }] })).toBe(
+      false,
+    );
+    expect(
+      accepts('feature_flags.feature_flag_create', { ...ok, strategies: [{ ...strategy, scopes: [{}] }] }),
+    ).toBe(false);
+    const ids = { project_id: '1', feature_flag_name: 'beta' };
+    expect(
+      accepts('feature_flags.feature_flag_update', { ...ids, strategies: [{ id: 3, _destroy: true }] }),
+    ).toBe(true);
+    expect(
+      accepts('feature_flags.feature_flag_update', {
+        ...ids,
+        strategies: [{ id: 3, scopes: [{ id: 4, _destroy: true }] }],
+      }),
+    ).toBe(true);
+  });
+
   // lib/api/wikis.rb (put): format is declared with default markdown and the update reads params whole.
   it.each(['wiki.update', 'group.wiki_edit'])(
     '%s says an update without format turns the page into markdown',

@@ -35,9 +35,12 @@ const strategies = (forUpdate: boolean): ParamSpec => ({
             environment_scope: { type: 'string' },
             ...(forUpdate ? { id: { type: 'integer' }, _destroy: { type: 'boolean' } } : {}),
           },
+          // A new flag's strategy and scope are created whole: the instance requires their name and scope.
+          ...(forUpdate ? {} : { required: ['environment_scope'] }),
         },
       },
     },
+    ...(forUpdate ? {} : { required: ['name'] }),
   },
   description:
     'Rollout strategies. Each has a name (default = everyone, flexibleRollout = percentage, userWithId = listed user IDs, gitlabUserList = a user list), parameters and environment scopes, e.g. ' +
