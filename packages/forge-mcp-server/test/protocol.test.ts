@@ -244,7 +244,8 @@ describe('dynamic surface over stdio (legacy era)', () => {
       const t = textOf(r);
       expect(t).toMatch(/^# Not Found: Issue 9999 in project 1/);
       expect(t).toContain('\n---\n');
-      expect(t).toMatch(/Next steps:\n- issue\.list/);
+      // forge_execute_action takes the canonical IDs themselves: nothing follows them.
+      expect(t).toMatch(/Next steps:\n- issue\.list\n- issue\.list_all$/);
     });
 
     it('renders a 404 of another action with the classification and a bare cause', async () => {
@@ -691,6 +692,33 @@ describe('deadline', () => {
 });
 
 describe('meta and individual surfaces', () => {
+  it("a Not Found card's next steps say which tool runs each one, and name no tool the session lacks", async () => {
+    const card = async (env: Record<string, string>, tool: string, args: Record<string, unknown>) => {
+      const c = await stdioClient(s, { env });
+      try {
+        const r = await c.client.callTool({ name: tool, arguments: args });
+        expect(r.isError).toBe(true);
+        return textOf(r);
+      } finally {
+        await c.close();
+      }
+    };
+    const get = { project_id: '1', issue_iid: 9999 };
+    expect(
+      await card({ FORGE_MCP_TOOL_SURFACE: 'meta' }, 'forge_issue', { action: 'get', params: get }),
+    ).toMatch(
+      /^# Not Found: Issue 9999 in project 1\n[^]*\nNext steps:\n- issue\.list \(run with forge_issue \{"action": "list"\}\)\n- issue\.list_all \(run with forge_issue \{"action": "list_all"\}\)$/,
+    );
+    // An excluded next step is still named by its ID (the spec's card), with no tool to run it.
+    expect(
+      await card(
+        { FORGE_MCP_TOOL_SURFACE: 'individual', FORGE_MCP_EXCLUDE_TOOLS: 'issue.list_all' },
+        'forge_issue_get',
+        get,
+      ),
+    ).toMatch(/\nNext steps:\n- issue\.list \(run with forge_issue_list\)\n- issue\.list_all$/);
+  });
+
   it('meta lists one tool per domain and runs an action by name', async () => {
     const c = await stdioClient(s, { env: { FORGE_MCP_TOOL_SURFACE: 'meta' } });
     try {

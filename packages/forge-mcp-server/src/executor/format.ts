@@ -285,7 +285,11 @@ export function errorResult(text: string): ToolResult {
 }
 
 /** The spec's not-found result: heading naming object and project, a rule, and next steps. */
-export function notFoundResult(a: ActionSpec, args: Record<string, unknown>): ToolResult {
+export function notFoundResult(
+  a: ActionSpec,
+  args: Record<string, unknown>,
+  runsAs?: (id: string) => string | undefined,
+): ToolResult {
   const nf = a.notFound!;
   const key = args[nf.key];
   const where = args.project_id ?? args.group_id;
@@ -298,7 +302,11 @@ export function notFoundResult(a: ActionSpec, args: Record<string, unknown>): To
     '---',
     '',
     'Next steps:',
-    ...nf.next.map((id) => `- ${id}`),
+    ...nf.next.map((id) => {
+      // On the meta and individual surfaces the ID is not what a model calls: the tool that runs it follows.
+      const how = runsAs?.(id);
+      return how ? `- ${id} (run with ${how})` : `- ${id}`;
+    }),
   ];
   return errorResult(lines.join('\n'));
 }

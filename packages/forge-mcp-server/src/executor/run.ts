@@ -46,6 +46,11 @@ export interface RunOptions {
    * reach the transport with its structuredContent unchanged.
    */
   instanceText?: boolean;
+  /**
+   * How this surface runs a canonical action ID, when not by the ID itself (meta and individual surfaces): a
+   * not-found card's next steps say it beside each ID.
+   */
+  runsAs?: (id: string) => string | undefined;
 }
 
 const HTTP_PATHS = 'local paths are refused over HTTP; send the content as content_base64 instead';
@@ -259,7 +264,7 @@ export async function runAction(
         return errorResult(probablyCommitted(a));
       const note = !!fg && readsGraphql(a) && isEmptyAnswer(result);
       if ((result === null || result === undefined) && a.notFound) {
-        const nf = notFoundResult(a, args);
+        const nf = notFoundResult(a, args, opts.runsAs);
         return note ? withVisibilityNote(nf) : nf;
       }
       const r = graphqlResult(a, result);
@@ -325,7 +330,7 @@ export async function runAction(
     if (err instanceof InstanceError) {
       const fg = client.fineGrained;
       if (err.status === 404 && a.notFound) {
-        const nf = notFoundResult(a, args);
+        const nf = notFoundResult(a, args, opts.runsAs);
         return fg && readsGraphql(a) ? withVisibilityNote(nf) : nf;
       }
       // The instance's fine-grained answers: their own texts, and no route hint after them.

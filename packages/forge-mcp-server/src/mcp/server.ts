@@ -385,5 +385,6 @@ function execute(
     readUpload: hooks.readUpload,
     localPath: hooks.localPath,
     instanceText: hooks.instanceText,
+    ...(session.surfaceName === 'dynamic' ? {} : { runsAs: (id: string) => session.surface.runsAs(id) }),
   });
 }

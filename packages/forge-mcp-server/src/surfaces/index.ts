@@ -412,6 +412,20 @@ export class Surface {
   }
 
   /**
+   * How a model on this surface runs an action the session lists, when a canonical ID alone does not say it:
+   * its tool (individual), or its domain tool and action name (meta). Nothing on the dynamic surface, whose
+   * forge_execute_action takes the canonical ID.
+   */
+  runsAs(id: string): string | undefined {
+    if (this.opts.surface === 'dynamic') return undefined;
+    const a = this.view.catalog.get(id);
+    if (!a || !this.view.isListed(a)) return undefined;
+    return this.opts.surface === 'individual'
+      ? a.tool
+      : `${this.view.catalog.domain(a.id)!.metaTool} {"action": "${shortName(a)}"}`;
+  }
+
+  /**
    * The answer to a tool name this session does not list, naming the listed tool probably meant: only a near
    * spelling (two edits at most) of a name no tool has, and never a tool the session does not list.
    */
