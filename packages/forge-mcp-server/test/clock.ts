@@ -3,28 +3,38 @@
  * (fixtures/shifted-clock.cjs, preloaded; nothing of it is in the product), and what a Retry-After may read
  * once some real time has passed, however slow the machine.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import { until, type HttpServerAt } from './harness.js';
 
 const PRELOAD = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'shifted-clock.cjs');
 
-/** The wall clock of one server process, moved forward by the test. */
+/**
+ * The wall clock of one server process, moved forward by the test. A frozen one stands still between the test's
+ * moves (for counts that refill with time: nothing refills however slowly the machine serves).
+ */
 export class ShiftedClock {
-  private readonly file = join(mkdtempSync(join(tmpdir(), 'forge-test-clock-')), 'offset');
+  private readonly dir = mkdtempSync(join(tmpdir(), 'forge-test-clock-'));
+  private readonly file = join(this.dir, 'offset');
   private offsetMs = 0;
   private server?: HttpServerAt;
 
-  constructor() {
+  /** Made within a test: its file is removed when the test ends. */
+  constructor(private readonly o: { frozen?: boolean } = {}) {
     writeFileSync(this.file, '0');
+    onTestFinished(() => rmSync(this.dir, { recursive: true, force: true }));
   }
 
   /** The environment that gives a server this clock (merge it into the server's env). */
   env(): Record<string, string> {
-    return { NODE_OPTIONS: `--require=${PRELOAD}`, FORGE_TEST_CLOCK_FILE: this.file };
+    return {
+      NODE_OPTIONS: `--require=${PRELOAD}`,
+      FORGE_TEST_CLOCK_FILE: this.file,
+      ...(this.o.frozen ? { FORGE_TEST_CLOCK_FROZEN: '1' } : {}),
+    };
   }
 
   /** The server started with env(): the process forward() moves. */

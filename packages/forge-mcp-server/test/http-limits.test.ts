@@ -1,7 +1,9 @@
 /**
  * HTTP limits through real loopback HTTP against forge-sim: the per-credential rate limit (calls,
- * tools/list's slower bucket) and the authentication budgets of the client address (held credentials
- * keep working; behind a trusted proxy the X-Forwarded-For address is charged).
+ * tools/list's slower bucket), the process-wide tools/list bucket, and the authentication budgets of the
+ * client address (held credentials keep working; behind a trusted proxy the X-Forwarded-For address is
+ * charged; blocks escalate and start over). Where minutes or hours must pass, the server's clock is moved
+ * by the test (clock.ts).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -91,6 +93,52 @@ describe('per-credential rate limit', () => {
     expect(batch.status).toBe(429);
     expect(((await batch.json()) as Array<{ id: number }>).map((e) => e.id)).toEqual([5, 6, 7]);
   });
+});
+
+describe('the process-wide tools/list bucket', () => {
+  it('holds 48,000 tools/list across all credentials and refills 3,000 a second, at the highest per-credential settings', async () => {
+    // The server's clock stands still unless the test moves it: nothing refills however slowly the machine serves.
+    const clock = new ShiftedClock({ frozen: true });
+    // The highest rate and burst a deployment may set: each credential's own tools/list bucket holds 10,000.
+    server = clock.of(
+      await httpServerAt(s, ['--rate-limit-rps=1000', '--rate-limit-burst=10000'], clock.env()),
+    );
+    const tokens = Array.from({ length: 6 }, () => s.addToken({ kind: 'personal', scopes: ['api'] }));
+    /** A batch of `n` tools/list (a batch holds at most 100 messages). */
+    const lists = async (token: string, n: number) => {
+      const res = await rpc(
+        server!.url,
+        bearer(token),
+        Array.from({ length: n }, (_, i) => listTools(i + 1)),
+      );
+      await res.arrayBuffer();
+      return res;
+    };
+    const globalRefusal = {
+      code: -42900,
+      message: 'the server-wide tools/list limit is reached; retry after 1 s',
+      data: { reason: 'rate_limited', retryAfterSeconds: 1 },
+    };
+    // Five credentials take 48,000 between them (four 10,000, the fifth 8,000), none beyond its own bucket.
+    await Promise.all(
+      [10_000, 10_000, 10_000, 10_000, 8_000].map(async (share, i) => {
+        for (let sent = 0; sent < share; sent += 100) expect((await lists(tokens[i]!, 100)).status).toBe(200);
+      }),
+    );
+    // A sixth credential's first tools/list, its own bucket full, finds the process-wide one empty.
+    const refused = await rpc(server.url, bearer(tokens[5]!), listTools(7));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(await refused.json()).toMatchObject({ id: 7, error: globalRefusal });
+    // Its calls are charged elsewhere.
+    expect((await rpc(server.url, bearer(tokens[5]!), getIssue(8))).status).toBe(200);
+    // A second later 3,000 are back: thirty batches of 100 pass, and the next tools/list is refused again.
+    await clock.forward(1000);
+    for (let i = 0; i < 30; i++) expect((await lists(tokens[5]!, 100)).status).toBe(200);
+    const again = await rpc(server.url, bearer(tokens[5]!), listTools(9));
+    expect(again.status).toBe(429);
+    expect(await again.json()).toMatchObject({ id: 9, error: globalRefusal });
+  }, 120_000);
 });
 
 describe('per-credential rate limit of completions', () => {
