@@ -395,8 +395,12 @@ describe('the envelope', () => {
     expect(await call('dynamic', 'issue.get', null)).toBe(
       'invalid params. Missing required params: project_id, issue_iid. Valid params: project_id, issue_iid.',
     );
+    // The meta tool's schema shows no parameters: the answer names them.
     expect(await call('meta', 'issue.get', null)).toBe(
-      "forge_issue/get: 'params' is required for this action",
+      "forge_issue/get: 'params' is required for this action. Required params: project_id, issue_iid. Valid params: project_id, issue_iid.",
+    );
+    expect(await call('meta', 'access.invite_group', undefined)).toMatch(
+      /^forge_access\/invite_group: 'params' is required for this action\. Required params: group_id, access_level\. One of: email, user_id\. Valid params: group_id, .*\bemail\b/,
     );
     const numbered = await clients.meta.client.callTool({
       name: 'forge_issue',

@@ -731,7 +731,9 @@ describe('meta and individual surfaces', () => {
       });
       expect((r.structuredContent as { iid: number }).iid).toBe(1);
       const missing = await c.client.callTool({ name: 'forge_issue', arguments: { action: 'get' } });
-      expect(textOf(missing)).toBe("forge_issue/get: 'params' is required for this action");
+      expect(textOf(missing)).toBe(
+        "forge_issue/get: 'params' is required for this action. Required params: project_id, issue_iid. Valid params: project_id, issue_iid.",
+      );
       const req = await c.client.callTool({
         name: 'forge_issue',
         arguments: { action: 'get', params: { project_id: '1' } },

@@ -81,7 +81,15 @@ export function metaSurfaceCheck(
   params: Record<string, unknown> | undefined,
 ): string | undefined {
   const needs = (a.required?.length ?? 0) > 0 || (a.oneOf?.length ?? 0) > 0;
-  if (params === undefined) return needs ? "'params' is required for this action" : undefined;
+  if (params === undefined) {
+    if (!needs) return undefined;
+    // The meta tool's schema does not show the action's parameters: the answer names them.
+    const parts = ["'params' is required for this action."];
+    if (a.required?.length) parts.push(`Required params: ${a.required.join(', ')}.`);
+    for (const g of a.oneOf ?? []) parts.push(`One of: ${g.join(', ')}.`);
+    parts.push(validParams(Object.keys(paramsOf(a))));
+    return parts.join(' ');
+  }
   const missing = missingRequired(a, params);
   const oneOf = missingOneOf(a, params);
   if (!missing.length && !oneOf.length) return undefined;
