@@ -101,6 +101,104 @@ describe('the client’s roots', () => {
   });
 });
 
+describe('a collection read a page at a time', () => {
+  /** Opens issues in project 1 through the instance's own API, so the open issues fill more than one page. */
+  async function openIssues(n: number) {
+    for (let i = 0; i < n; i++) {
+      const res = await fetch(`${s.url}/api/v4/projects/1/issues`, {
+        method: 'POST',
+        headers: { 'private-token': s.tokens.api, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: `Paging ${i}` }),
+      });
+      expect(res.status).toBe(201);
+    }
+  }
+
+  it("a keyset list's page names the URI of the next one (its cursor), and reading it walks to the second page", async () => {
+    await openIssues(100);
+    await withClient({}, async (c) => {
+      const since = s.requests.length;
+      const first = await read(c, `${P}/issues`);
+      expect(first.json).toHaveLength(100);
+      const info = first.r._meta?.[PAGE] as { next?: string };
+      expect(info).toEqual({ returned: 100, complete: false, next: expect.any(String) });
+      const next = new URL(info.next!);
+      expect(`${next.protocol}//${next.host}${next.pathname}`).toBe(`${P}/issues`);
+      expect([...next.searchParams.keys()]).toEqual(['cursor']);
+
+      const second = await read(c, info.next!);
+      expect(second.first.uri).toBe(info.next);
+      expect(second.json.length).toBeGreaterThan(0);
+      expect(second.r._meta?.[PAGE]).toEqual({ returned: second.json.length, complete: false });
+      const ids = (items: Array<{ id: number }>) => items.map((i) => i.id);
+      expect(ids(second.json).filter((id) => ids(first.json).includes(id))).toEqual([]);
+      expect(second.json.every((i: { state: string }) => i.state === 'opened')).toBe(true);
+
+      // Both reads asked the instance by keyset, the second with the cursor the first named.
+      const sent = apiCalls(s, since).map((q) => q.query as Record<string, string>);
+      expect(sent).toHaveLength(2);
+      expect(sent[0]).toMatchObject({ state: 'opened', per_page: '100', pagination: 'keyset' });
+      expect(sent[0]).not.toHaveProperty('cursor');
+      expect(sent[1]).toMatchObject({
+        state: 'opened',
+        per_page: '100',
+        pagination: 'keyset',
+        cursor: next.searchParams.get('cursor'),
+      });
+
+      // The same pages by number: the first names ?page=2 (and the total the instance counts), which holds the
+      // same issues as the keyset's second page.
+      const total = 100 + second.json.length;
+      const one = await read(c, `${P}/issues?page=1`);
+      expect(ids(one.json)).toEqual(ids(first.json));
+      expect(one.r._meta?.[PAGE]).toEqual({
+        returned: 100,
+        total,
+        complete: false,
+        next: `${P}/issues?page=2`,
+      });
+      const two = await read(c, `${P}/issues?page=2`);
+      expect(ids(two.json)).toEqual(ids(second.json));
+      expect(two.r._meta?.[PAGE]).toEqual({ returned: second.json.length, total, complete: false });
+      const byNumber = apiCalls(s, since).slice(2);
+      expect(byNumber.map((q) => q.query)).toEqual([
+        expect.objectContaining({ page: '1', per_page: '100' }),
+        expect.objectContaining({ page: '2', per_page: '100' }),
+      ]);
+      for (const q of byNumber) expect(q.query).not.toHaveProperty('pagination');
+    });
+  });
+
+  it('the groups are read by page number too', async () => {
+    await withClient({}, async (c) => {
+      // One page holds every group: no next, complete.
+      const groups = await read(c, 'forge://groups');
+      const total = groups.json.length;
+      expect(groups.r._meta?.[PAGE]).toEqual({ returned: total, total, complete: true });
+      const again = await read(c, 'forge://groups?page=2');
+      expect(again.json).toEqual([]);
+      expect(again.r._meta?.[PAGE]).toEqual({ returned: 0, total, complete: false });
+      expect(s.requests.at(-1)!.query).toMatchObject({ page: '2', per_page: '100' });
+    });
+  });
+
+  it('a query naming anything but the page is refused before anything is sent', async () => {
+    await withClient({}, async (c) => {
+      const before = apiCalls(s).length;
+      const bad = await readError(c, `${P}/issues?state=closed`);
+      expect(bad.code).toBe(-32602);
+      expect(bad.message).toContain(
+        `${P}/issues?state=closed: a collection's URI takes in its query only the page its pageInfo.next names (one of page, cursor); got "state". Read the URI without a query for the first page.`,
+      );
+      const word = await readError(c, `${P}/labels?page=two`);
+      expect(word.message).toContain(
+        `${P}/labels?page=two: page must be a whole number (for example 2); got "two".`,
+      );
+      expect(apiCalls(s).length).toBe(before);
+    });
+  });
+});
+
 describe('templates read through the matching action', () => {
   it('every template answers its object from the instance', async () => {
     await withClient({}, async (c) => {

@@ -151,7 +151,7 @@ async function complete(
       .filter((v) => v.toLowerCase().startsWith(prefix.toLowerCase()) || /search/.test(JSON.stringify(args)));
     values.push(...found);
     total += r.total ?? found.length;
-    if (r.nextPage) more = true;
+    if (r.next) more = true;
   }
   const unique = [...new Set(values)].slice(0, MAX_VALUES);
   total = Math.max(total, unique.length);

@@ -4,6 +4,8 @@
  * FORGE_MCP_CAPABILITY_SURFACE=minimal keeps only the tools manifest.
  */
 import { ProtocolError, ResourceNotFoundError, UriTemplate, type Server } from '@modelcontextprotocol/server';
+import type { ActionSpec } from '../catalog/types.js';
+import { clip } from '../executor/suggest.js';
 import type { Session } from '../session/index.js';
 import { priorities } from './compat.js';
 import { GUIDES } from './guides.js';
@@ -30,6 +32,8 @@ interface StaticResource {
   minimal?: boolean;
   /** The action a data resource reads (hidden when that action is excluded). */
   action?: string;
+  /** A collection: one page a read, its URI's query naming the page (as templates' collections). */
+  collection?: boolean;
   annotations: { audience: Array<'user' | 'assistant'>; priority: number };
 }
 
@@ -75,6 +79,7 @@ function staticResources(): StaticResource[] {
       description: `Groups the user can see (one page, at most ${COLLECTION_CAP}).`,
       mimeType: 'application/json',
       action: 'group.list',
+      collection: true,
       annotations: forModel(PRIORITY.groups),
     },
     {
@@ -120,12 +125,49 @@ function unknownUri(uri: string): never {
   );
 }
 
+/** The parameters a collection URI's query may name: the page, or the continuation a keyset page names. */
+const CONTINUATIONS = ['page', 'cursor', 'page_token', 'last', 'id_after', 'id_before'];
+const NUMBERED = new Set(['page', 'id_after', 'id_before']);
+
+/** A URI's path and its query, split at the first '?' (undefined when there is none). */
+function splitQuery(uri: string): [string, string | undefined] {
+  const i = uri.indexOf('?');
+  return i < 0 ? [uri, undefined] : [uri.slice(0, i), uri.slice(i + 1)];
+}
+
+/**
+ * The arguments reading the page a collection URI's query names (as its previous page's pageInfo.next wrote
+ * it): the page number, or a keyset continuation, which reads by keyset. Anything else is refused, before
+ * anything is sent.
+ */
+function pageArgs(uri: string, query: string, action: ActionSpec): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const taken = CONTINUATIONS.filter((k) => Object.hasOwn(action.params, k));
+  for (const [key, value] of new URLSearchParams(query)) {
+    if (!taken.includes(key) || Object.keys(out).length)
+      fail(
+        INVALID_PARAMS,
+        `${uri}: a collection's URI takes in its query only the page its pageInfo.next names (one of ${taken.join(', ')}); got ${JSON.stringify(clip(key))}. Read the URI without a query for the first page.`,
+      );
+    if (NUMBERED.has(key) && !/^[1-9]\d{0,15}$/.test(value))
+      fail(
+        INVALID_PARAMS,
+        `${uri}: ${key} must be a whole number (for example 2); got ${JSON.stringify(clip(value))}.`,
+      );
+    if (!value) fail(INVALID_PARAMS, `${uri}: ${key} is empty; send the URI pageInfo.next names.`);
+    out[key] = NUMBERED.has(key) ? Number(value) : value;
+  }
+  if (Object.keys(out).some((k) => k !== 'page')) out.pagination = 'keyset';
+  return out;
+}
+
 /** Decodes the template's variables and refuses any that would leave their place in the path. */
 async function argumentsOf(
   uri: string,
   spec: TemplateSpec,
   vars: Record<string, string | string[]>,
   session: Session,
+  query?: string,
 ) {
   const action = await session.view.catalog.spec(session.view.catalog.get(spec.action)!);
   const args: Record<string, unknown> = { ...spec.fixed };
@@ -161,7 +203,10 @@ async function argumentsOf(
     args[param] = integer ? Number(value) : value;
   }
   if (spec.collection && action.params.per_page) args.per_page = COLLECTION_CAP;
-  return args;
+  const page = query !== undefined ? pageArgs(uri, query, action) : {};
+  // A keyset collection's first page asks for keyset paging; a page given by number reads by number.
+  if (spec.keyset && page.page === undefined) args.pagination = 'keyset';
+  return Object.assign(args, page);
 }
 
 function refusal(uri: string, r: Extract<ReadOutcome, { ok: false }>): never {
@@ -213,24 +258,41 @@ export interface ResolvedResource {
   read(signal: AbortSignal | undefined, conditional?: Conditional): Promise<ReadResult | undefined>;
 }
 
-function collectionMeta(r: Extract<ReadOutcome, { ok: true }>, data: unknown[], template: boolean) {
+/**
+ * A collection page's paging facts: how many items it holds, the total where known, whether this one read holds
+ * the whole collection, and `next`, the URI of the next page (the collection's URI with the page or keyset
+ * continuation in its query), when there is one. `base`: the collection's URI without a query; `continued`:
+ * whether this read is of a later page.
+ */
+function collectionMeta(
+  r: Extract<ReadOutcome, { ok: true }>,
+  data: unknown[],
+  template: boolean,
+  base: string,
+  continued: boolean,
+) {
   const returned = data.length;
-  const total = template ? (r.total ?? (r.nextPage ? undefined : returned)) : r.total;
+  const total = template ? (r.total ?? (r.next || continued ? undefined : returned)) : r.total;
+  const whole = template ? !r.next && (total ?? returned) <= returned : !r.next;
   return {
     [PAGE_INFO_KEY]: {
       returned,
       ...(total !== undefined ? { total } : {}),
-      complete: template ? !r.nextPage && (total ?? returned) <= returned : !r.nextPage,
+      complete: whole && !continued,
+      ...(r.next ? { next: `${base}?${new URLSearchParams(r.next).toString()}` } : {}),
     },
   };
 }
 
 async function resolveTemplate(uri: string, session: Session): Promise<ResolvedResource> {
+  // A collection's URI may name a page in its query; other templates match the URI whole.
+  const [base, query] = splitQuery(uri);
   for (const { spec, template } of compiled) {
-    const vars = template.match(uri);
+    const paged = spec.collection === true && query !== undefined;
+    const vars = template.match(paged ? base : uri);
     if (!vars) continue;
     if (!offered(session, spec.action)) unknownUri(uri);
-    const args = await argumentsOf(uri, spec, vars, session);
+    const args = await argumentsOf(uri, spec, vars, session, paged ? query : undefined);
     return {
       source: 'instance',
       read: async (signal, conditional) => {
@@ -239,7 +301,7 @@ async function resolveTemplate(uri: string, session: Session): Promise<ResolvedR
         if (conditional?.notModified) return undefined;
         if (spec.file) return fileContents(uri, r.data);
         if (spec.collection && Array.isArray(r.data))
-          return json(uri, r.data, collectionMeta(r, r.data, true));
+          return json(uri, r.data, collectionMeta(r, r.data, true, base, paged));
         return json(uri, r.data);
       },
     };
@@ -278,22 +340,25 @@ export async function resolveResource(
     };
   if (uri === 'forge://workspace/roots')
     return { source: 'fixed', read: async () => json(uri, await workspaceRoots(server)) };
-  const fixed = staticResources().find((r) => r.uri === uri && r.action);
+  const [base, query] = splitQuery(uri);
+  const fixed = staticResources().find(
+    (r) => r.action && (r.uri === uri || (r.collection && query !== undefined && r.uri === base)),
+  );
   if (fixed) {
     if (!offered(session, fixed.action)) unknownUri(uri);
+    const args: Record<string, unknown> = fixed.collection ? { per_page: COLLECTION_CAP } : {};
+    const paged = fixed.collection === true && query !== undefined;
+    if (paged) {
+      const action = await session.view.catalog.spec(session.view.catalog.get(fixed.action!)!);
+      Object.assign(args, pageArgs(uri, query, action));
+    }
     return {
       source: 'instance',
       read: async (signal, conditional) => {
-        const r = await readAction(
-          session,
-          fixed.action!,
-          fixed.action === 'group.list' ? { per_page: COLLECTION_CAP } : {},
-          signal,
-          conditional,
-        );
+        const r = await readAction(session, fixed.action!, args, signal, conditional);
         if (!r.ok) refusal(uri, r);
         if (conditional?.notModified) return undefined;
-        if (Array.isArray(r.data)) return json(uri, r.data, collectionMeta(r, r.data, false));
+        if (Array.isArray(r.data)) return json(uri, r.data, collectionMeta(r, r.data, false, base, paged));
         return json(uri, r.data);
       },
     };
@@ -320,7 +385,7 @@ export function registerResources(server: Server, session: Session, guardSession
 
   server.setRequestHandler('resources/list', async (_request, ctx) => {
     guardSession();
-    const resources = statics().map(({ minimal: _m, action: _a, ...r }) => r);
+    const resources = statics().map(({ minimal: _m, action: _a, collection: _c, ...r }) => r);
     return { resources: priorities(resources, compat, server, ctx) } as never;
   });
 

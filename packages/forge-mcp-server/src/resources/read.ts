@@ -4,12 +4,22 @@
  * executor. Nothing reaches the instance that the matching action could not reach.
  */
 import type { ActionSpec } from '../catalog/types.js';
-import { runAction } from '../executor/index.js';
+import { runAction, type Pagination } from '../executor/index.js';
 import { decide } from '../policy/index.js';
 import type { Session } from '../session/index.js';
 
 export type ReadOutcome =
-  | { ok: true; action: ActionSpec; data: unknown; total?: number; nextPage?: number }
+  | {
+      ok: true;
+      action: ActionSpec;
+      data: unknown;
+      total?: number;
+      /**
+       * The arguments that read the next page of a list, when there is one: its number ({ page: '2' }), or the
+       * continuation a keyset answer names ({ cursor: '...' }, page_token, last, id_after or id_before).
+       */
+      next?: Record<string, string>;
+    }
   /** `refused`: a guard said no (nothing was sent); `failed`: the instance answered with an error. */
   | { ok: false; action?: ActionSpec; kind: 'unknown' | 'refused' | 'failed'; text: string };
 
@@ -68,15 +78,11 @@ export async function readAction(
     .map((c) => String(c.text))
     .join('\n');
   if (r.isError) return { ok: false, action, kind: 'failed', text };
-  const sc = r.structuredContent as
-    { items?: unknown[]; pagination?: { total?: number; next_page?: number } } | undefined;
-  if (sc && Array.isArray(sc.items))
-    return {
-      ok: true,
-      action,
-      data: sc.items,
-      total: sc.pagination?.total,
-      nextPage: sc.pagination?.next_page,
-    };
+  const sc = r.structuredContent as { items?: unknown[]; pagination?: Pagination } | undefined;
+  if (sc && Array.isArray(sc.items)) {
+    const p = sc.pagination;
+    const next = p?.next_page ? { page: String(p.next_page) } : p?.next_page_params;
+    return { ok: true, action, data: sc.items, total: p?.total, ...(next ? { next } : {}) };
+  }
   return { ok: true, action, data: sc ?? text };
 }

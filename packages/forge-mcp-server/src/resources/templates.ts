@@ -1,6 +1,7 @@
 /**
  * The resource templates: each forge:// URI names one catalog action and how the URI's variables become
- * its arguments. Collections read one page of at most 100 items and say how many there were.
+ * its arguments. Collections read one page of at most 100 items and say how many there were, and where the
+ * next page is.
  */
 
 export interface TemplateSpec {
@@ -16,11 +17,16 @@ export interface TemplateSpec {
   fixed?: Record<string, unknown>;
   /** One page of a collection. */
   collection?: boolean;
+  /** A collection the action pages by keyset (pagination keyset, each page naming the next one's cursor). */
+  keyset?: boolean;
   /** Read as a file: base64 content decoded, capped, binary left empty. */
   file?: boolean;
 }
 
-/** The most items a collection resource holds (resources/read has no cursor). */
+/**
+ * The most items one read of a collection holds. resources/read has no cursor: a collection's URI names the page
+ * it reads in its query, and each page's pageInfo.next is the URI of the next one.
+ */
 export const COLLECTION_CAP = 100;
 
 const P = 'forge://project/{project_id}';
@@ -61,6 +67,7 @@ export const TEMPLATES: TemplateSpec[] = [
   }),
   t('project_issues', `${P}/issues`, 'Open issues', 'Open issues of a project, newest first.', 'issue.list', {
     collection: true,
+    keyset: true,
     fixed: { state: 'opened' },
   }),
   t('project_releases', `${P}/releases`, 'Releases', 'Releases of a project, newest first.', 'release.list', {
