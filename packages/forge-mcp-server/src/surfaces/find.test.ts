@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../catalog/index.js';
 import { TUNING } from '../../test/fixtures/find-queries.js';
-import { ActionFinder } from './find.js';
+import { ActionFinder, phrasalStarts, unindexedPhrasals } from './find.js';
 import { ASKED_AS } from './find-asked-as.js';
 
 describe('forge_find_action ranking', () => {
@@ -98,6 +98,23 @@ describe('forge_find_action ranking', () => {
     expect(first('stop protecting the main branch')).toBe('branch.unprotect');
     expect(first('what is alice up to')).toBe('user.contribution_events');
     expect(first('is the server up')).toBe('server.health_check');
+  });
+
+  it('keys every phrasal verb by the words it opens with, so the index tries none on every text', () => {
+    // A rule whose opening the index cannot read (a nested or optional first group, no word boundary first) is
+    // tried on every action's texts, slowing the first search: write its opening as words or one group of them.
+    expect(unindexedPhrasals()).toEqual([]);
+    expect(phrasalStarts(/\b(?:(?:take|bring) back|recall)\b/g)).toBeUndefined();
+    expect(phrasalStarts(/\b(?:kick)? (\w+ )?out\b/g)).toBeUndefined();
+    expect(phrasalStarts(/(?:switch|flip) on\b/g)).toBeUndefined();
+    // An apostrophe in the opening words keys the rule by the word before it, as a text's words split there.
+    expect(phrasalStarts(/\b(?:don't|do not|can’t) delete\b/g)).toEqual([
+      { word: 'don', whole: true },
+      { word: 'do', whole: true },
+      { word: 'can', whole: true },
+    ]);
+    expect(phrasalStarts(/\bwon't (stop|halt)\b/g)).toEqual([{ word: 'won', whole: true }]);
+    expect(phrasalStarts(/\bthumbs?[- ]?(up|down)\b/g)).toEqual([{ word: 'thumb', whole: false }]);
   });
 
   it('answers nothing for words the catalog never uses, and at most the limit asked', () => {

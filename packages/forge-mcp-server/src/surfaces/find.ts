@@ -180,41 +180,50 @@ function stem(word: string): string {
 }
 
 /**
- * Each phrasal verb with the words one of which it starts with ("switch|flip|toggle|turn"): a text holding no
- * word that begins so is not searched for it (most texts hold none, and the index reads every action's texts).
+ * The words one of which a text must hold for a phrasal verb's pattern to match it ("switch|flip|toggle|turn"),
+ * each as a whole word or as how a word begins; none when the pattern's opening does not say (an optional or
+ * nested first group, no word boundary first): such a pattern is tried on every text the index reads.
  */
-const PHRASALS = PHRASAL_VERBS.map(([phrase, verb]) => {
-  // The alternatives of a first group that holds only words, or the literal words the pattern starts with.
-  const lead = /^\\b(?:\((?:\?:)?([a-z| -]+)\)|([a-z -]+))([?*])?/.exec(phrase.source);
+export function phrasalStarts(phrase: RegExp): Array<{ word: string; whole: boolean }> | undefined {
+  // The alternatives of a first group that holds only words, or the literal words the pattern starts with
+  // (an apostrophe within them: "don't", "can’t").
+  const lead = /^\\b(?:\((?:\?:)?([a-z|'\u2019 -]+)\)|([a-z'\u2019 -]+))([?*])?/.exec(phrase.source);
   // An optional first group promises nothing; a last letter made optional ("thumbs?") need not be there.
-  const firsts =
-    !lead || (lead[1] && lead[3])
-      ? ['']
-      : lead[1]
-        ? lead[1].split('|')
-        : [lead[3] ? lead[2].slice(0, -1) : lead[2]];
-  // Each alternative's first word: the whole word when a space, hyphen or word boundary follows it in the
-  // pattern, else only how a longer word begins ("thumbsup", "don't").
-  const after = lead ? phrase.source.slice(lead[0].length) : '';
+  if (!lead || (lead[1] && lead[3])) return undefined;
+  const firsts = lead[1] ? lead[1].split('|') : [lead[3] ? lead[2].slice(0, -1) : lead[2]];
+  // Each alternative's first word: the whole word when a space, hyphen, apostrophe or word boundary follows it
+  // in the pattern, else only how a longer word begins ("thumbsup").
+  const after = phrase.source.slice(lead[0].length);
   const ends = after.startsWith(' ') || after.startsWith('\\b');
   const starts = firsts.map((f) => {
     const word = /^[a-z0-9]*/.exec(f)![0];
     return { word, whole: word.length < f.length || ends };
   });
-  return { phrase, verb, starts };
-});
+  return starts.some(({ word }) => !word) ? undefined : starts;
+}
+
+/** Each phrasal verb with the words it starts with: a text holding none of them is not searched for it. */
+const PHRASALS = PHRASAL_VERBS.map(([phrase, verb]) => ({ phrase, verb, starts: phrasalStarts(phrase) }));
 
 /** The phrasal verbs (by their place) a text's whole word may start, those a word's beginning may, and the rest. */
 const BY_WORD = new Map<string, number[]>();
 const BY_BEGINNING: Array<{ word: string; at: number }> = [];
 const ALWAYS: number[] = [];
 PHRASALS.forEach(({ starts }, at) => {
-  if (starts.some(({ word }) => !word)) ALWAYS.push(at);
+  if (!starts) ALWAYS.push(at);
   else
     for (const { word, whole } of starts)
       if (!whole) BY_BEGINNING.push({ word, at });
       else BY_WORD.set(word, [...(BY_WORD.get(word) ?? []), at]);
 });
+
+/**
+ * The phrasal verbs whose patterns say no first word, tried on every text the index reads (which slows its
+ * build): a test holds this list empty.
+ */
+export function unindexedPhrasals(): string[] {
+  return ALWAYS.map((at) => PHRASALS[at].phrase.source);
+}
 
 /** The phrasal verbs from place `from` on that may match a text, in their order. */
 function phrasalsFor(text: string, from: number): number[] {
