@@ -604,7 +604,7 @@ describe('parameters the instance reads only together with another', () => {
     },
   );
 
-  // lib/api/commits.rb (POST :id/repository/commits/:sha/comments: given :path, requires :line).
+  // lib/api/commits.rb (POST :id/repository/commits/:sha/comments: given :path, requires :line and :line_type).
   it(
     'a commit comment on a file is refused without its line; with it, the comment is sent',
     { timeout: 60_000 },
@@ -624,6 +624,17 @@ describe('parameters the instance reads only together with another', () => {
         });
         expect(ok.isError, textOf(ok)).toBeFalsy();
         expect(apiCalls(s, since).map((q) => q.body)).toEqual([{ note: 'Why?', path: 'README.md', line: 1 }]);
+        // line and line_type sit inside given :path too: without path the instance would post a general comment.
+        const general = { project_id: '1', sha: 'main', note: 'Why?' };
+        for (const half of [{ line: 1 }, { line_type: 'old' }]) {
+          const since2 = s.requests.length;
+          const h = await c.client.callTool({
+            name: 'forge_execute_action',
+            arguments: { action: 'repository.commit_comment_create', params: { ...general, ...half } },
+          });
+          expect(textOf(h)).toContain(`${Object.keys(half)[0]} was given without path`);
+          expect(apiCalls(s, since2)).toEqual([]);
+        }
       });
     },
   );
@@ -1841,6 +1852,21 @@ describe('write actions checked against the endpoint code (fifth sweep)', () => 
         strategies: [{ id: 3, scopes: [{ id: 4, _destroy: true }] }],
       }),
     ).toBe(true);
+  });
+
+  // lib/api/commit_statuses.rb (post :id/statuses/:sha): ref, target_url and description must be 255 characters or
+  // fewer.
+  it('repository.commit_status_set refuses a ref, link or description over 255 characters', () => {
+    const long = 'x'.repeat(256);
+    for (const [name, ok] of [
+      ['ref', 'x'.repeat(255)],
+      ['description', 'x'.repeat(255)],
+      ['target_url', `https://ci.example.com/${'x'.repeat(232)}`],
+    ]) {
+      expect(accepts('repository.commit_status_set', { [name]: ok }), name).toBe(true);
+      const over = name === 'target_url' ? `https://ci.example.com/${long}` : long;
+      expect(accepts('repository.commit_status_set', { [name]: over }), name).toBe(false);
+    }
   });
 
   // lib/api/wikis.rb (put): format is declared with default markdown and the update reads params whole.

@@ -341,8 +341,8 @@ export const domain: DomainSpec = {
         },
       },
       required: ['project_id', 'sha', 'note'],
-      // The instance declares line required once path is given.
-      needs: { path: ['line'] },
+      // The instance declares line (and line_type, default new) inside given :path: required with path, read only with it.
+      needs: { path: ['line'], line: ['path'], line_type: ['path'] },
       request: { rest: { method: 'POST', path: '/projects/:project_id/repository/commits/:sha/comments' } },
       example: { project_id: '1', sha: 'main', note: 'Looks good.' },
     },
@@ -835,7 +835,11 @@ export const domain: DomainSpec = {
           enum: ['pending', 'running', 'success', 'failed', 'canceled', 'skipped'],
           description: 'Status to report.',
         },
-        ref: { type: 'string', description: 'Branch or tag the status belongs to.' },
+        ref: {
+          type: 'string',
+          maxLength: 255,
+          description: 'Branch or tag the status belongs to (at most 255 characters).',
+        },
         name: {
           type: 'string',
           description: 'Label that tells this status apart from others, e.g. "lint" (default "default").',
@@ -844,9 +848,14 @@ export const domain: DomainSpec = {
         target_url: {
           type: 'string',
           format: 'uri',
-          description: 'Link to the details, e.g. the external build page.',
+          maxLength: 255,
+          description: 'Link to the details, e.g. the external build page (at most 255 characters).',
         },
-        description: { type: 'string', description: 'Short summary of the status.' },
+        description: {
+          type: 'string',
+          maxLength: 255,
+          description: 'Short summary of the status (at most 255 characters).',
+        },
         coverage: { type: 'number', minimum: 0, maximum: 100, description: 'Test coverage percentage.' },
         pipeline_id: {
           type: 'integer',
