@@ -85,6 +85,38 @@ describe('credential pool', () => {
     expect(paths.filter((p) => p.startsWith('/api/v4/projects'))).toEqual([]);
   });
 
+  it('says whose credential its lines are about: each credential the pool admits is logged with its user, and the rate-limit and eviction lines name the same digest', async () => {
+    server = await httpServer(s, ['--rate-limit-rps=0.01', '--rate-limit-burst=2']);
+    const alices = mint();
+    expect((await callText(alices, 1)).status).toBe(200);
+    for (const id of [2, 3]) expect((await callText(s.tokens.admin, id)).status).toBe(200);
+    // root's third request within 100 s is over its burst of 2.
+    expect((await callText(s.tokens.admin, 4)).status).toBe(429);
+    await revoke(alices);
+    expect((await callText(alices, 5)).text).toContain('the instance rejected the token itself');
+    await until(() => evictions(server!).some((e) => e.reason === 'rejected_credential'));
+
+    const lines = server
+      .stderr()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const pooled = lines.filter((l) => l.msg === 'credential admitted');
+    const digestOf = (user: string) => pooled.find((l) => l.user === user)?.credential;
+    expect(pooled.map((l) => [l.level, l.user, l.user_id])).toEqual([
+      ['info', 'alice', 2],
+      ['info', 'root', 1],
+    ]);
+    expect(digestOf('alice')).toMatch(/^[0-9a-f]{12}$/);
+    expect(digestOf('root')).not.toBe(digestOf('alice'));
+    const limited = lines.filter((l) => l.msg === 'rate limited');
+    expect(limited.map((l) => l.credential)).toEqual([digestOf('root')]);
+    const evicted = lines.filter((l) => l.msg === 'credential pool entry evicted');
+    expect(evicted.map((l) => [l.reason, l.user, l.credential])).toEqual([
+      ['rejected_credential', 'alice', digestOf('alice')],
+    ]);
+  });
+
   it('a 401 naming the token (invalid_token) ends the entry at once, without waiting for the probe to confirm it (rejected_credential)', async () => {
     server = await httpServer(s);
     const token = mint();

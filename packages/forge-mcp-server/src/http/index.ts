@@ -135,6 +135,11 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     check: checkCredential,
     // A call answered 401: naming the token ends the entry; a two-cause 401 ends it only if the probe is refused.
     onOpened: (key, session) => {
+      // Whose credential a digest is: the rate-limit and eviction lines name the same digest.
+      log.info(
+        { credential: key.slice(0, 12), user: session.identity.username, user_id: session.identity.id },
+        'credential admitted',
+      );
       session.client.onUnauthorized = (tokenRefused) => {
         if (tokenRefused) return pool.evict(key, 'rejected_credential');
         void checkCredential(session).then((v) => v === 'refused' && pool.evict(key, 'rejected_credential'));

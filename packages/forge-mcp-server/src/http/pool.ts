@@ -145,7 +145,14 @@ export class SessionPool {
     this.counts[reason]++;
     this.reportSize();
     publish(channels.poolEvict, () => ({ reason, key, inUse }));
-    const fields = { reason, in_use: inUse, entries: this.entries.size, evictions: { ...this.counts } };
+    const fields = {
+      reason,
+      credential: key.slice(0, 12),
+      user: e.ready?.identity.username,
+      in_use: inUse,
+      entries: this.entries.size,
+      evictions: { ...this.counts },
+    };
     if (reason === 'size_pressure_busy')
       this.o.log?.warn(fields, 'credential pool full of entries serving subscriptions: oldest evicted');
     else this.o.log?.info(fields, 'credential pool entry evicted');
