@@ -124,6 +124,46 @@ describe('start-up', () => {
     expect(dns.stderr + refused.stderr).not.toContain('glpat-x');
   });
 
+  it('refuses a misspelt flag naming the flag it is nearest to', async () => {
+    const { code, stderr } = await runCli([
+      '--http',
+      '--http-adr=127.0.0.1:0',
+      '--forge-url=http://127.0.0.1:9',
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      'forge-mcp-server: unknown flag --http-adr (did you mean --http-addr?); run forge-mcp-server --help for the accepted flags\n',
+    );
+    const far = await runCli(['--http', '--colour=auto', '--forge-url=http://127.0.0.1:9']);
+    expect(far.code).toBe(2);
+    expect(far.stderr).toBe(
+      'forge-mcp-server: unknown flag --colour; run forge-mcp-server --help for the accepted flags\n',
+    );
+  });
+
+  it('names a FORGE_MCP_ variable it does not read at WARN, with the setting it is nearest to, and starts', async () => {
+    const s = await sim();
+    const server = await httpServerAt(s, [], {
+      FORGE_MCP_SESION_TIMEOUT: '5m',
+      FORGE_MCP_COLOUR: 'never',
+      FORGE_MCP_DEMO_ADDR: '127.0.0.1:9090',
+    });
+    try {
+      const warned = server
+        .stderr()
+        .split('\n')
+        .filter((l) => l.includes('"level":"warn"'))
+        .map((l) => (JSON.parse(l) as { msg: string }).msg);
+      expect(warned).toEqual([
+        'ignoring FORGE_MCP_SESION_TIMEOUT: this server has no such setting; did you mean FORGE_MCP_SESSION_TIMEOUT? (forge-mcp-server --help lists every setting)',
+        'ignoring FORGE_MCP_COLOUR: this server has no such setting (forge-mcp-server --help lists every setting)',
+      ]);
+    } finally {
+      await server.stop();
+      await s.close();
+    }
+  });
+
   it('refuses the unprefixed READ_ONLY of releases before 3.1.0', async () => {
     const { code, stderr } = await runCli([], { FORGE_TOKEN: 'x', READ_ONLY: 'true' });
     expect(code).toBe(2);

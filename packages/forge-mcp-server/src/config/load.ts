@@ -2,6 +2,7 @@
 // join settings (OAuth needs a public URL, TLS needs both files, ...).
 import { earlyCommand, parseArgv, type FlagValue } from './argv.js';
 import { ConfigError } from './errors.js';
+import { levenshtein } from '../executor/suggest.js';
 import { isLoopbackHost, type ParseContext } from './grammar.js';
 import {
   defaultFor,
@@ -358,6 +359,35 @@ function applyRules(config: Config, reader: Reader, serving: boolean): void {
   if (config.authDistinctTokenWindowMs === 0) config.authDistinctTokenLimit = 0;
 }
 
+/** Variables of our prefix that name no setting: the demo's own address, read by `npm run demo`. */
+const OTHER_VARIABLES = new Set(['FORGE_MCP_DEMO_ADDR']);
+
+/**
+ * A FORGE_MCP_ variable this server does not read (a misspelt setting, most likely) is named at WARN with the
+ * setting it is nearest to, rather than leaving the setting at its default without a word.
+ */
+function unknownVariables(variables: Variables): string[] {
+  const known = SETTING_IDS.map((id) => settingDef(id).variable).filter((v): v is string => Boolean(v));
+  return variables
+    .named('FORGE_MCP_')
+    .filter(({ name }) => !known.includes(name) && !OTHER_VARIABLES.has(name))
+    .map(({ name, file }) => {
+      const near = nearestName(name, known);
+      return `ignoring ${name}${file ? ` (from ${file})` : ''}: this server has no such setting${near ? `; did you mean ${near}?` : ''} (forge-mcp-server --help lists every setting)`;
+    });
+}
+
+/** The known name nearest in spelling, when it is close enough to be the one meant. */
+function nearestName(name: string, known: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const k of known) {
+    const d = levenshtein(name, k);
+    if (d < bestD) [best, bestD] = [k, d];
+  }
+  return bestD <= 3 ? best : undefined;
+}
+
 export function loadConfig(input: LoadInput): LoadResult {
   const early = earlyCommand(input.argv);
   if (early)
@@ -378,6 +408,7 @@ export function loadConfig(input: LoadInput): LoadResult {
   }
   const unread = unreadDotenvWarning(input.cwd);
   if (unread) warnings.push(unread);
+  warnings.push(...unknownVariables(variables));
 
   const reader = new Reader(flags, variables, transport, input);
   reader.warnings.push(...warnings);

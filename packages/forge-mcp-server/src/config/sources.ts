@@ -27,6 +27,16 @@ export class Variables {
     }
     return undefined;
   }
+
+  /** Every name set (not empty) in some layer that starts with `prefix`, once, with the first layer setting it. */
+  named(prefix: string): Array<{ name: string; file?: string }> {
+    const seen = new Map<string, string | undefined>();
+    for (const layer of this.layers)
+      for (const [name, raw] of Object.entries(layer.values))
+        if (name.startsWith(prefix) && raw !== undefined && raw.trim() !== '' && !seen.has(name))
+          seen.set(name, layer.file);
+    return [...seen].map(([name, file]) => ({ name, file }));
+  }
 }
 
 export type ReadResult = { ok: true; values: Record<string, string> } | { ok: false; reason: string };
