@@ -5,7 +5,7 @@
  * unreadable scopes and an instance that is throttled or unreachable. forge-sim's request log shows what
  * reached the instance.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
   executeCall,
   httpServer,
@@ -15,7 +15,7 @@ import {
   type ForgeSim,
   type HttpServerProcess,
 } from './harness.js';
-import { expectRetryAfter } from './clock.js';
+import { expectRetryAfter, ShiftedClock } from './clock.js';
 
 const PUBLIC = 'http://localhost:8123/mcp';
 const METADATA = 'http://localhost:8123/.well-known/oauth-protected-resource/mcp';
@@ -425,6 +425,64 @@ describe('OAuth mode: the verified identity cache', () => {
     const next = await sentBy(() => post(oauth, bearer(token)));
     expect(next.out.status).toBe(200);
     expect(next.paths).toContain('/api/v4/user');
+  });
+});
+
+describe('OAuth mode: how long refusals and identities are remembered', () => {
+  // The server's clock stands still unless the test moves it, so each boundary is met to the millisecond.
+  /** An OAuth-mode server on a frozen clock, with `args`; no periodic check, which would ask the instance too. */
+  async function onClock(args: string[]) {
+    const clock = new ShiftedClock({ frozen: true });
+    const server = clock.of(
+      await httpServerAt(s, ['--auth-mode=oauth', '--revalidate-interval=0', ...args], clock.env()),
+    );
+    onTestFinished(() => server.stop());
+    return { clock, server };
+  }
+  /** What a request with `token` sent to the instance: the verification paths, or nothing (answered from memory). */
+  const asked = async (server: HttpServerProcess, token: string, status: number) => {
+    const { out, paths } = await sentBy(() => post(server, bearer(token)));
+    expect(out.status, token).toBe(status);
+    await settle();
+    return paths.filter((p) => VERIFYING.test(p)).length > 0;
+  };
+
+  it('a refused token and a fine-grained token without User: Read are answered from memory for five minutes, then asked again; a verified identity for the fifteen-minute TTL', async () => {
+    const { clock, server } = await onClock(['--public-url=http://localhost:8127/mcp']);
+    const refused = 'forgesim-unknown-token-clock';
+    const lacking = s.addToken({
+      granularScopes: [{ access: 'user', permissions: ['read_personal_access_token'] }],
+    });
+    const good = s.addToken({ scopes: ['api'], expiresInSeconds: 86_400 });
+    const all = [
+      [refused, 401],
+      [lacking, 403],
+      [good, 200],
+    ] as const;
+    for (const [token, status] of all) expect(await asked(server, token, status)).toBe(true);
+    await clock.forward(5 * 60_000 - 1);
+    for (const [token, status] of all) expect(await asked(server, token, status)).toBe(false);
+    await clock.forward(1);
+    expect(await asked(server, refused, 401)).toBe(true);
+    expect(await asked(server, lacking, 403)).toBe(true);
+    expect(await asked(server, good, 200)).toBe(false);
+    await clock.forward(10 * 60_000 - 1);
+    expect(await asked(server, good, 200)).toBe(false);
+    await clock.forward(1);
+    expect(await asked(server, good, 200)).toBe(true);
+  });
+
+  it('a token the pin refuses is answered from memory for five minutes, then asked again', async () => {
+    const { clock, server } = await onClock([
+      '--public-url=http://localhost:8128/mcp',
+      '--oauth-client-uid=app-clock',
+    ]);
+    const other = s.addToken({ scopes: ['api'], applicationUid: 'app-elsewhere' });
+    expect(await asked(server, other, 401)).toBe(true);
+    await clock.forward(5 * 60_000 - 1);
+    expect(await asked(server, other, 401)).toBe(false);
+    await clock.forward(1);
+    expect(await asked(server, other, 401)).toBe(true);
   });
 });
 
