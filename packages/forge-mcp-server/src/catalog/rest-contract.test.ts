@@ -142,6 +142,8 @@ describe('write parameters the API takes that the catalog did not offer', () => 
     // ee/lib/api/group_hooks.rb (group_hook_properties, use :url_variables), as project hooks take them.
     ['group.hook_add', 'url_variables', [{ key: 'token', value: 's3cr3t' }]],
     ['group.hook_edit', 'url_variables', [{ key: 'token', value: 's3cr3t' }]],
+    // lib/api/topics.rb (post topics): the organization, by default the current one.
+    ['admin.topic_create', 'organization_id', 1],
   ])('%s offers %s', (id, name, value) => {
     const a = action(id);
     expect(a.params[name], `${id} ${name}`).toBeDefined();
@@ -1867,6 +1869,12 @@ describe('write actions checked against the endpoint code (fifth sweep)', () => 
       const over = name === 'target_url' ? `https://ci.example.com/${long}` : long;
       expect(accepts('repository.commit_status_set', { [name]: over }), name).toBe(false);
     }
+  });
+
+  // lib/api/applications.rb (post applications): scopes is allow_blank: false.
+  it('admin.application_create refuses empty scopes', () => {
+    expect(accepts('admin.application_create', { scopes: '' })).toBe(false);
+    expect(accepts('admin.application_create', { scopes: 'read_api openid' })).toBe(true);
   });
 
   // lib/api/wikis.rb (put): format is declared with default markdown and the update reads params whole.

@@ -258,7 +258,9 @@ const actions: ActionSpec[] = [
     params: {
       name: str('Name of the application, e.g. "CI dashboard".'),
       redirect_uri: str('Callback URL(s), one per line, e.g. "https://dash.example.com/callback".'),
-      scopes: str('Space-separated scopes it may request, e.g. "read_api read_user openid".'),
+      scopes: str('Space-separated scopes it may request, e.g. "read_api read_user openid".', {
+        minLength: 1,
+      }),
       confidential: bool(
         'true (default) if it can keep the secret private (server-side app); false for mobile or single-page apps.',
       ),
@@ -1382,7 +1384,10 @@ const actions: ActionSpec[] = [
     path: '/topics',
     title: 'Create project topic',
     description: 'Create a topic that projects can be tagged with and browsed by in Explore.',
-    params: topicFields,
+    params: {
+      ...topicFields,
+      organization_id: int('Organization the topic belongs to (default: the current organization).'),
+    },
     required: ['name', 'title'],
     example: { name: 'machine-learning', title: 'Machine learning' },
   }),
