@@ -798,6 +798,60 @@ describe('parameters the instance reads only beside a value of another', () => {
   });
 });
 
+describe('filters added from the instance contract reach the instance', () => {
+  let s: ForgeSim;
+  beforeAll(async () => {
+    s = await sim();
+  });
+  afterAll(async () => s.close());
+
+  it(
+    'the new vulnerability filters are sent as the GraphQL variables of both queries, and the project iterations take include_descendants',
+    { timeout: 60_000 },
+    async () => {
+      await withStdio(s, { env: { FORGE_MCP_TIER: 'ultimate' } }, async (c) => {
+        const filters = {
+          owasp_top_ten: ['A1_2017'],
+          scanner_id: ['gid://gitlab/Vulnerabilities::Scanner/7'],
+          has_ai_resolution: false,
+          image: ['registry.example.com/acme/app:1.4'],
+          cluster_agent_id: ['gid://gitlab/Clusters::Agent/3'],
+        };
+        const call = (action: string, params: Record<string, unknown>) =>
+          c.client.callTool({ name: 'forge_execute_action', arguments: { action, params } });
+        for (const action of ['vulnerability.list', 'vulnerability.severity_count']) {
+          const since = s.requests.length;
+          const r = await call(action, { full_path: 'acme/widgets', ...filters });
+          expect(r.isError, textOf(r)).toBeFalsy();
+          const sent = apiCalls(s, since).filter((q) => q.path === '/api/graphql');
+          expect(sent, action).toHaveLength(1);
+          const body = sent[0]!.body as { query: string; variables: Record<string, unknown> };
+          expect(body.variables).toEqual({
+            fullPath: 'acme/widgets',
+            owaspTopTen: ['A1_2017'],
+            scannerId: ['gid://gitlab/Vulnerabilities::Scanner/7'],
+            hasAiResolution: false,
+            image: ['registry.example.com/acme/app:1.4'],
+            clusterAgentId: ['gid://gitlab/Clusters::Agent/3'],
+          });
+          expect(body.query).toContain(
+            'owaspTopTen: $owaspTopTen, hasAiResolution: $hasAiResolution, image: $image, clusterAgentId: $clusterAgentId',
+          );
+          // A scanner named by its external ID where a global ID is wanted: refused, nothing sent.
+          const wrong = await call(action, { full_path: 'acme/widgets', scanner_id: ['semgrep'] });
+          expect(textOf(wrong)).toContain('scanner_id.0 must match pattern');
+          expect(apiCalls(s, since)).toHaveLength(1);
+        }
+        const since = s.requests.length;
+        await call('issue.iteration_list_project', { project_id: '1', include_descendants: true });
+        expect(apiCalls(s, since).map((q) => [q.path, q.query])).toEqual([
+          ['/api/v4/projects/1/iterations', { include_descendants: 'true' }],
+        ]);
+      });
+    },
+  );
+});
+
 describe('one-of and exclusive groups follow the endpoint code', () => {
   // What each action's endpoint declares, read from the instance's endpoint code (lib/api, ee/lib/api,
   // ee/lib/ee/api; the file and line of each in the sweep's record): exactly_one_of gives a oneOf and an
@@ -1561,6 +1615,24 @@ describe('read actions checked against the endpoint code (third sweep)', () => {
       hasMergeRequest: false,
       scanner: ['semgrep'],
     });
+  });
+
+  // Project.vulnerabilities and Project.vulnerabilitySeveritiesCount also take owaspTopTen, scannerId,
+  // hasAiResolution, image and clusterAgentId (the instance's GraphQL schema).
+  it('vulnerability.list and severity_count filter by OWASP category, scanner ID, AI resolution, image and cluster agent', () => {
+    const args = {
+      owasp_top_ten: ['A1_2017', 'NONE'],
+      scanner_id: ['gid://gitlab/Vulnerabilities::Scanner/7'],
+      has_ai_resolution: true,
+      image: ['registry.example.com/acme/app:1.4'],
+      cluster_agent_id: ['gid://gitlab/Clusters::Agent/3'],
+    };
+    for (const id of ['vulnerability.list', 'vulnerability.severity_count']) {
+      expect(accepts(id, args), id).toBe(true);
+      expect(accepts(id, { owasp_top_ten: ['A1_2021'] }), id).toBe(false);
+      expect(accepts(id, { scanner_id: ['7'] }), id).toBe(false);
+      expect(accepts(id, { cluster_agent_id: ['gid://gitlab/Vulnerabilities::Scanner/7'] }), id).toBe(false);
+    }
   });
 
   // lib/api/pages_domains.rb (GET /pages/domains): optional domain, found case-insensitively.

@@ -727,6 +727,11 @@ export const domain: DomainSpec = {
           type: 'boolean',
           description: 'Also include iterations of parent groups (default true).',
         },
+        // doc/api/iterations.md: the project list takes include_descendants too (GitLab 16.7).
+        include_descendants: {
+          type: 'boolean',
+          description: "Also include iterations of the subgroups of the project's group (default false).",
+        },
         updated_before: dateTime('Only iterations updated on or before this time'),
         updated_after: dateTime('Only iterations updated on or after this time'),
         ...P.paging,
