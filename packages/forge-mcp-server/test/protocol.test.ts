@@ -165,6 +165,21 @@ describe('dynamic surface over stdio (legacy era)', () => {
       expect(textOf(r)).not.toMatch(/: null\b/);
       expect(textOf(r)).not.toMatch(/: ""/);
     });
+
+    it("leaves API links and the pictures of the people an item names out of a list's text, not out of structuredContent", async () => {
+      const r = await exec('issue.list', { project_id: '1', per_page: 3 });
+      const items = (r.structuredContent as { items: Array<Record<string, unknown>> }).items;
+      expect(items[0]._links).toBeDefined();
+      expect((items[0].author as Record<string, unknown>).avatar_url).toBeDefined();
+      const t = textOf(r);
+      expect(t).not.toContain('"_links"');
+      expect(t).not.toContain('"avatar_url"');
+      // Each person still carries what a model uses: id, username, name and web address.
+      expect(t).toMatch(/"author":\{"id":\d+,"username":"\w+","name":"[^"]+",.*"web_url":"http:[^"]+"\}/);
+      // A user asked for keeps its own picture.
+      const users = await exec('user.list', { username: 'bob' });
+      expect(textOf(users)).toContain('"avatar_url":"http');
+    });
   });
 
   describe('argument errors, word for word', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { compactJson } from './format.js';
 
 /** The rule written the obvious way: build the compacted copy, then serialize it. */
-function compactCopy(value: unknown, fieldCap: number): unknown {
+function compactCopy(value: unknown, fieldCap: number, inner = false): unknown {
   if (value === null || value === undefined) return undefined;
   if (typeof value === 'string') {
     if (value === '') return undefined;
@@ -12,14 +12,16 @@ function compactCopy(value: unknown, fieldCap: number): unknown {
       : value;
   }
   if (Array.isArray(value)) {
-    const out = value.map((v) => compactCopy(v, fieldCap)).filter((v) => v !== undefined);
+    const out = value.map((v) => compactCopy(v, fieldCap, inner)).filter((v) => v !== undefined);
     return out.length ? out : undefined;
   }
   if (typeof value === 'object') {
     // No prototype: a "__proto__" key of the data is an ordinary key here, as JSON.parse makes it.
     const out: Record<string, unknown> = Object.create(null);
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-      const c = compactCopy(v, fieldCap);
+      // API links anywhere, and the pictures of the people an object names (not of a user asked for).
+      if (k === '_links' || (inner && k === 'avatar_url')) continue;
+      const c = compactCopy(v, fieldCap, true);
       if (c !== undefined) out[k] = c;
     }
     return Object.keys(out).length ? out : undefined;
@@ -47,6 +49,19 @@ describe('compactJson', () => {
     expect(compactJson(0)).toBe('0');
     // A key named __proto__ in an answer is data, kept like any other.
     expect(compactJson(JSON.parse('{"__proto__":{"a":1},"b":null}'))).toBe('{"__proto__":{"a":1}}');
+    // API links and the pictures of named people are left out; a user's own picture is kept.
+    expect(
+      compactJson({
+        id: 1,
+        avatar_url: 'a',
+        author: { id: 2, avatar_url: 'b' },
+        assignees: [{ id: 3, avatar_url: 'c' }],
+        _links: { self: 'x' },
+      }),
+    ).toBe('{"id":1,"avatar_url":"a","author":{"id":2},"assignees":[{"id":3}]}');
+    expect(compactJson([{ id: 1, avatar_url: 'a', _links: { self: 'x' } }])).toBe(
+      '[{"id":1,"avatar_url":"a"}]',
+    );
   });
 
   it('is the serialized compacted copy for any JSON value', () => {

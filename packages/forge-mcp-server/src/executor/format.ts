@@ -88,8 +88,12 @@ export function paginationOf(headers: Record<string, string>): Pagination | unde
 /**
  * Compact JSON text: nulls and empty strings, arrays and objects dropped (recursively), long strings cut
  * with a note of how much was cut. One pass, no compacted copy: every result's text block comes from here.
+ * Left out of the text (structuredContent keeps them): `_links`, the instance's API addresses of an object,
+ * which a model never follows (it runs actions), and the `avatar_url` of the people an object names (its
+ * author, assignees, reviewers ...), a third of an issue's text in a list; a user asked for keeps its own.
+ * `inner`: the value sits inside an object of the answer.
  */
-export function compactJson(value: unknown, fieldCap = FIELD_CAP): string | undefined {
+export function compactJson(value: unknown, fieldCap = FIELD_CAP, inner = false): string | undefined {
   if (value === null || value === undefined) return undefined;
   switch (typeof value) {
     case 'string':
@@ -113,7 +117,7 @@ export function compactJson(value: unknown, fieldCap = FIELD_CAP): string | unde
   let out = '';
   if (Array.isArray(value)) {
     for (const item of value) {
-      const c = compactJson(item, fieldCap);
+      const c = compactJson(item, fieldCap, inner);
       if (c !== undefined) out += (out ? ',' : '') + c;
     }
     return out ? `[${out}]` : undefined;
@@ -121,7 +125,8 @@ export function compactJson(value: unknown, fieldCap = FIELD_CAP): string | unde
   const rec = value as Record<string, unknown>;
   for (const key in rec) {
     if (!Object.prototype.hasOwnProperty.call(rec, key)) continue;
-    const c = compactJson(rec[key], fieldCap);
+    if (key === '_links' || (inner && key === 'avatar_url')) continue;
+    const c = compactJson(rec[key], fieldCap, true);
     if (c !== undefined) out += keyPrefixes(key)[out ? 1 : 0] + c;
   }
   return out ? `{${out}}` : undefined;
