@@ -1949,6 +1949,14 @@ describe('write actions checked against the endpoint code (fifth sweep)', () => 
     expect(accepts('admin.application_create', { scopes: 'read_api openid' })).toBe(true);
   });
 
+  // lib/api/branches.rb (post): ref is allow_blank: false. ee/app/models/saml_group_link.rb: a SAML group name is at
+  // most 255 characters.
+  it('branch.create refuses an empty ref; group.saml_link_add a group name over 255 characters', () => {
+    expect(accepts('branch.create', { ref: '' })).toBe(false);
+    expect(accepts('group.saml_link_add', { saml_group_name: 'g'.repeat(255) })).toBe(true);
+    expect(accepts('group.saml_link_add', { saml_group_name: 'g'.repeat(256) })).toBe(false);
+  });
+
   // lib/api/wikis.rb (put): format is declared with default markdown and the update reads params whole.
   it.each(['wiki.update', 'group.wiki_edit'])(
     '%s says an update without format turns the page into markdown',

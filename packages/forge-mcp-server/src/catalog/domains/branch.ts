@@ -70,6 +70,7 @@ export const domain: DomainSpec = {
         branch: { ...branchName, description: 'Name of the new branch, e.g. "feature/login".' },
         ref: {
           ...P.ref,
+          minLength: 1,
           description: 'Branch name, tag or commit SHA to start the branch from, e.g. "main".',
         },
       },

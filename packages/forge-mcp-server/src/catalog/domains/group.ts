@@ -3245,7 +3245,9 @@ export const domain: DomainSpec = {
       scope: 'api',
       params: {
         group_id: P.groupId,
-        saml_group_name: str('Group name as sent by the SAML identity provider.'),
+        saml_group_name: str('Group name as sent by the SAML identity provider (at most 255 characters).', {
+          maxLength: 255,
+        }),
         access_level: accessLevel('Role granted to the group’s users'),
         member_role_id: memberRoleId,
         provider: str(
