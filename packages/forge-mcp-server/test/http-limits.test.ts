@@ -237,6 +237,41 @@ describe('authentication budgets at their defaults', () => {
   });
 });
 
+describe('authentication budgets switched off', () => {
+  it.each([
+    {
+      what: 'a failure window of 0 turns off both budgets',
+      env: {
+        FORGE_MCP_AUTH_FAILURE_LIMIT: '2',
+        FORGE_MCP_AUTH_FAILURE_WINDOW: '0',
+        FORGE_MCP_AUTH_DISTINCT_TOKEN_LIMIT: '2',
+      },
+      refusals: 12,
+    },
+    {
+      what: 'a distinct-token window of 0 turns off the distinct-token budget',
+      env: {
+        FORGE_MCP_AUTH_FAILURE_LIMIT: '0',
+        FORGE_MCP_AUTH_DISTINCT_TOKEN_LIMIT: '2',
+        FORGE_MCP_AUTH_DISTINCT_TOKEN_WINDOW: '0',
+      },
+      refusals: 12,
+    },
+    {
+      what: 'a distinct-token limit of 0 turns off the distinct-token budget (fifty would block at its default)',
+      env: { FORGE_MCP_AUTH_FAILURE_LIMIT: '0', FORGE_MCP_AUTH_DISTINCT_TOKEN_LIMIT: '0' },
+      refusals: 60,
+    },
+  ])('$what: every refused credential is answered 401, none 429', async ({ env, refusals }) => {
+    server = await httpServer(s, [], env);
+    const statuses: number[] = [];
+    for (let i = 1; i <= refusals; i++)
+      statuses.push((await rpc(server.url, bearer(`unbudgeted-${i}`), getIssue(i))).status);
+    expect(statuses).toEqual(Array(refusals).fill(401));
+    expect(server.stderr()).not.toContain('authentication budget spent');
+  });
+});
+
 describe('authentication budget blocks', () => {
   it('escalate one window, then ten, then sixty; Retry-After carries the block in force', async () => {
     // A one-second failure window, and a budget of one failure: each refused credential starts a block.

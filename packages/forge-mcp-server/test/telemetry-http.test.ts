@@ -405,6 +405,7 @@ describe('a pooled credential left unchecked for an hour', () => {
             arguments: { action: 'issue.list', params: { project_id: '1' } },
           });
         expect((await listIssues()).isError).toBeFalsy();
+        const opened = checks();
         if (failing) {
           // The instance stops answering the server's checks of this token (neither ok nor refused).
           s.fault({ path: '/api/v4/user', token, status: 500 });
@@ -437,6 +438,8 @@ describe('a pooled credential left unchecked for an hour', () => {
         for (const p of rx.metric('forge_mcp.credential_pool.evictions'))
           expect(p.attributes).toEqual({ reason: 'stale_credential' });
         expect(rx.allBytes()).not.toContain(token);
+        // With revalidation off, nothing asked the instance about the token in the whole hour.
+        if (!failing) expect(checks()).toBe(opened);
         // The server no longer holds the credential: its next call is checked anew at the instance.
         s.clearFaults();
         const before = checks();
