@@ -771,9 +771,27 @@ describe('parameters the instance reads only beside a value of another', () => {
           await call(k.id, k.whole);
           expect(apiCalls(s, since).map((q) => q.path)).toEqual([k.sent]);
         }
+        // The forks list takes the updated_at filters with any order: sent as given.
+        const since = s.requests.length;
+        await call('project.list_forks', { project_id: '1', updated_after: '2026-01-01T00:00:00Z' });
+        expect(apiCalls(s, since).map((q) => [q.path, q.query])).toEqual([
+          ['/api/v4/projects/1/forks', { updated_after: '2026-01-01T00:00:00Z' }],
+        ]);
       });
     },
   );
+
+  it("only GET /projects pairs the updated_at filters with updated_at sorting: the forks and a user's projects take them with any order", () => {
+    expect(action('project.list').needsValue).toMatchObject({
+      updated_after: { order_by: ['updated_at'] },
+      updated_before: { order_by: ['updated_at'] },
+    });
+    for (const id of ['project.list_forks', 'project.list_user_projects', 'project.list_user_starred']) {
+      expect(action(id).params.updated_after, id).toBeDefined();
+      expect(action(id).needsValue, id).toBeUndefined();
+      expect(action(id).params.updated_after!.description, id).not.toMatch(/order_by/);
+    }
+  });
 
   it('every keyset continuation of the catalog is declared as read only with pagination keyset', () => {
     for (const a of catalog().actions) {

@@ -191,12 +191,12 @@ const projectListFilters: Record<string, ParamSpec> = {
   updated_after: {
     type: 'string',
     format: 'date-time',
-    description: 'Only projects updated after this time; must be combined with order_by "updated_at".',
+    description: 'Only projects updated after this time.',
   },
   updated_before: {
     type: 'string',
     format: 'date-time',
-    description: 'Only projects updated before this time; must be combined with order_by "updated_at".',
+    description: 'Only projects updated before this time.',
   },
   order_by: {
     type: 'string',
@@ -337,6 +337,15 @@ const everyday: ActionSpec[] = [
     scope: 'read_api',
     params: {
       ...projectListFilters,
+      // Only GET /projects pairs the updated_at filters with updated_at sorting (needsValue below).
+      updated_after: {
+        ...projectListFilters.updated_after,
+        description: 'Only projects updated after this time; must be combined with order_by "updated_at".',
+      },
+      updated_before: {
+        ...projectListFilters.updated_before,
+        description: 'Only projects updated before this time; must be combined with order_by "updated_at".',
+      },
       ...projectFinderFilters,
       ...P.paging,
       ...P.keysetPaging(
