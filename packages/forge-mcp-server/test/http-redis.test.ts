@@ -163,6 +163,53 @@ describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL', () => {
     }
   });
 
+  it('answers a stateful initialize 503 with Retry-After while Redis is down (never a 400 parse error a client gives up on), and opens the session once it is back', async () => {
+    const server = await httpServer(s, ['--stateless=false'], { FORGE_MCP_REDIS_URL: redis.url });
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    };
+    try {
+      // The credential is held first: a held one is not checked against the budgets kept in Redis.
+      expect((await rpc(server.url, bearer(s.tokens.api), getIssue(1))).status).toBe(200);
+      await redis.stop();
+      let refused: Response | undefined;
+      await until(async () => {
+        const r = await rpc(server.url, bearer(s.tokens.api), initialize);
+        if (r.status === 503) refused = r;
+        else await r.body?.cancel();
+        // Before the server notices the loss, an initialize may still be answered; after, every one is 503.
+        return r.status === 503;
+      });
+      expect(refused!.headers.get('retry-after')).toBe('5');
+      expect(refused!.headers.get('mcp-session-id')).toBeNull();
+      expect(await refused!.json()).toEqual({
+        jsonrpc: '2.0',
+        id: 1,
+        error: {
+          code: -32603,
+          message:
+            'shared state is unavailable: the Redis server this replica shares its state through does not answer; retry shortly',
+        },
+      });
+
+      await redis.start();
+      let opened: Response | undefined;
+      await until(async () => {
+        const r = await rpc(server.url, bearer(s.tokens.api), initialize);
+        if (r.status === 200) opened = r;
+        else await r.body?.cancel();
+        return r.status === 200;
+      });
+      expect(opened!.headers.get('mcp-session-id')).toMatch(/^[0-9a-f-]{36}$/);
+      await opened!.body?.cancel();
+    } finally {
+      await server.stop();
+    }
+  });
+
   it("holds one replica's budget block and rate limit on the other", async () => {
     // A token every ten seconds: two calls empty a credential's bucket however slowly a loaded machine serves.
     const args = [`--redis-url=${redis.url}`, '--rate-limit-rps=0.1', '--rate-limit-burst=2'];

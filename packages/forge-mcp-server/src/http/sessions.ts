@@ -244,20 +244,24 @@ export class SessionTable {
   ) {
     const id = randomUUID();
     const params = (parsed as { params?: Record<string, unknown> }).params;
-    const entry = this.create(id, key, build, async () => {
+    // The record is stored before the SDK answers: a store that does not answer refuses the initialize here
+    // (503, Retry-After, like every request needing it), where inside the SDK it became a 400 parse error.
+    const at = this.now();
+    await this.opts.store.put({ id, owner: key, openedAt: at, lastActive: at, init: params });
+    const entry = this.create(id, key, build, () => {
       entry.id = id;
       entry.opened = now();
       this.entries.set(id, entry);
-      const at = this.now();
       entry.touched = at;
-      await this.opts.store.put({ id, owner: key, openedAt: at, lastActive: at, init: params });
       this.opts.onOpen?.(id);
+      return Promise.resolve();
     });
     await entry.server.connect(entry.transport);
     entry.active++;
     await this.track(entry, res, () => entry.node(req as never, res as never, parsed));
     // The session exists once the SDK initialized it; an initialize it refused leaves nothing behind.
     if (!entry.id) {
+      await this.opts.store.delete(id).catch(() => undefined);
       await entry.transport.close().catch(() => undefined);
       await entry.server.close().catch(() => undefined);
     }
