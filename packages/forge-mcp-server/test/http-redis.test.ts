@@ -504,6 +504,28 @@ describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL', () => {
     expect(stderr).not.toContain('serving over HTTP');
   });
 
+  it('refuses to start on a database the Redis server does not have, rather than sharing state in database 0', async () => {
+    const { code, stderr } = await runCli(
+      ['--http', '--http-addr=127.0.0.1:0', `--forge-url=${s.url}`, '--tier=ultimate'],
+      { FORGE_MCP_REDIS_URL: `${redis.url}/99` },
+      60_000,
+    );
+    expect(code).toBe(1);
+    const errors = stderr.split('\n').filter((l) => l.includes('"level":"error"'));
+    expect(errors.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual([
+      `FORGE_MCP_REDIS_URL (--redis-url): the Redis server at 127.0.0.1:${redis.port} has no database 99 (ERR DB index is out of range): name one it has in the URL's path (/0 to /15 unless its databases setting allows more)`,
+    ]);
+    expect(stderr).not.toContain(PASSWORD);
+    expect(stderr).not.toContain('serving over HTTP');
+    // A database it has is served.
+    const server = await httpServer(s, [], { FORGE_MCP_REDIS_URL: `${redis.url}/3` });
+    try {
+      expect((await rpc(server.url, bearer(s.tokens.api), getIssue(1))).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('refuses a URL that is not a Redis URL, without repeating it', async () => {
     const { code, stderr } = await runCli(['--http', `--forge-url=${s.url}`], {
       FORGE_MCP_REDIS_URL: `https://:${PASSWORD}@127.0.0.1:6379`,

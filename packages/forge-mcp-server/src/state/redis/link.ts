@@ -69,6 +69,20 @@ export class RedisLink {
         where,
       );
     }
+    // The client selects the URL's database as it connects, and a refused SELECT leaves it on database 0
+    // without failing anything: asked here, a database the server does not have refuses the start instead.
+    const database = Number(parsed.pathname.slice(1) || '0');
+    if (database !== 0) {
+      try {
+        await client.select(database);
+      } catch (err) {
+        client.disconnect();
+        throw new StateUnavailable(
+          `${SETTING}: the Redis server at ${where} has no database ${database} (${link.scrub((err as Error).message)}): name one it has in the URL's path (/0 to /15 unless its databases setting allows more)`,
+          where,
+        );
+      }
+    }
     link.up = true;
     client.on('close', () => link.down());
     client.on('ready', () => link.back());
