@@ -486,6 +486,34 @@ describe('OAuth mode: how long refusals and identities are remembered', () => {
   });
 });
 
+describe('OAuth mode: the refused-token memory', () => {
+  it('holds 4,096 refused tokens: the 4,097th pushes out the oldest, which is asked about again', async () => {
+    // Budgets off: 4,097 refusals from one address would block it long before.
+    const server = await httpServer(s, ['--auth-mode=oauth', '--public-url=http://localhost:8129/mcp'], {
+      FORGE_MCP_AUTH_FAILURE_LIMIT: '0',
+      FORGE_MCP_AUTH_DISTINCT_TOKEN_LIMIT: '0',
+    });
+    onTestFinished(() => server.stop());
+    const token = (i: number) => `forgesim-unknown-token-memory-${i}`;
+    const refuse = async (i: number) => expect((await post(server, bearer(token(i)))).status).toBe(401);
+    // The oldest first, then 4,096 more, eight at a time.
+    await refuse(0);
+    let next = 1;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next <= 4096) await refuse(next++);
+      }),
+    );
+    await settle();
+    const kept = await sentBy(() => post(server, bearer(token(1))));
+    expect(kept.out.status).toBe(401);
+    expect(kept.paths).toEqual([]);
+    const dropped = await sentBy(() => post(server, bearer(token(0))));
+    expect(dropped.out.status).toBe(401);
+    expect(dropped.paths).toContain('/api/v4/user');
+  }, 120_000);
+});
+
 describe('OAuth mode: the application pin', () => {
   it('admits a token issued to a listed application', async () => {
     const token = s.addToken({ scopes: ['read_api'], applicationUid: PINNED_APP });
