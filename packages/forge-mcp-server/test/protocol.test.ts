@@ -166,6 +166,48 @@ describe('dynamic surface over stdio (legacy era)', () => {
       expect(textOf(r)).not.toMatch(/: ""/);
     });
 
+    it('cuts a list too long for the text after a whole item, saying which page and size read the rest', async () => {
+      const items = Array.from({ length: 100 }, (_, i) => ({
+        id: 500 + i,
+        iid: 500 + i,
+        title: `Issue ${i}`,
+        description: 'x'.repeat(1900),
+      }));
+      const paged = (page: number) => ({
+        'x-page': String(page),
+        'x-per-page': '100',
+        'x-total': '250',
+        'x-total-pages': '3',
+        'x-next-page': String(page + 1),
+      });
+      const read = async (page: number) => {
+        s.fault({ path: /\/projects\/1\/issues$/, status: 200, body: items, headers: paged(page), times: 1 });
+        const r = await exec('issue.list', { project_id: '1', per_page: 100, page });
+        expect((r.structuredContent as { items: unknown[] }).items).toHaveLength(100);
+        const lines = textOf(r).split('\n');
+        expect(lines[0]).toBe(
+          `100 items, page ${page} of 3, 250 total, next page: ${page + 1} (pass page=${page + 1})`,
+        );
+        const note = lines.pop()!;
+        // Every item shown is whole, in order.
+        const shown = lines.slice(1).map((l) => (JSON.parse(l) as { iid: number }).iid);
+        expect(shown).toEqual(items.slice(0, shown.length).map((i) => i.iid));
+        expect(shown.length).toBeGreaterThan(0);
+        expect(shown.length).toBeLessThan(100);
+        return { shown: shown.length, note };
+      };
+      const first = await read(1);
+      expect(first.note).toBe(
+        `… [text cut at 49152 characters: the first ${first.shown} of these 100 items are shown; read the rest with per_page=${first.shown} and page=2, the same parameters otherwise]`,
+      );
+      // Page 2: the pages of the size given start right after the last item shown (item 100 + shown).
+      const second = await read(2);
+      const m = /read the rest with per_page=(\d+) and page=(\d+),/.exec(second.note)!;
+      const [size, page] = [Number(m[1]), Number(m[2])];
+      expect(size).toBeLessThanOrEqual(second.shown);
+      expect((page - 1) * size).toBe(100 + second.shown);
+    });
+
     it("leaves API links and the pictures of the people an item names out of a list's text, not out of structuredContent", async () => {
       const r = await exec('issue.list', { project_id: '1', per_page: 3 });
       const items = (r.structuredContent as { items: Array<Record<string, unknown>> }).items;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compactJson } from './format.js';
+import type { ActionSpec } from '../catalog/types.js';
+import { compactJson, jsonResult } from './format.js';
 
 /** The rule written the obvious way: build the compacted copy, then serialize it. */
 function compactCopy(value: unknown, fieldCap: number, inner = false): unknown {
@@ -71,6 +72,31 @@ describe('compactJson', () => {
         expect(compactJson(value, cap)).toBe(copy === undefined ? undefined : JSON.stringify(copy));
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('a list cut at the text cap', () => {
+  const items = Array.from({ length: 60 }, (_, i) => ({ id: i + 1, body: 'y'.repeat(1900) }));
+  const action = (params: string[]) =>
+    ({
+      id: 'x.list',
+      params: Object.fromEntries(params.map((p) => [p, { type: 'integer' }])),
+    }) as unknown as ActionSpec;
+  const note = (params: string[], headers: Record<string, string>) =>
+    (jsonResult(action(params), items, headers).content[0].text as string).split('\n').pop();
+
+  it('on a keyset page asks again with a per_page that fits', () => {
+    expect(
+      note(['per_page', 'page', 'cursor'], { link: '<http://h/api/v4/x?cursor=abc>; rel="next"' }),
+    ).toMatch(
+      /^… \[text cut at 49152 characters: the first (\d+) of these 60 items are shown; ask again with per_page=\1 or fewer, or narrow the request with the action's filters\]$/,
+    );
+  });
+
+  it("on a list that takes no page size points at the action's filters", () => {
+    expect(note([], {})).toMatch(
+      /^… \[text cut at 49152 characters: the first \d+ of these 60 items are shown; narrow the request with the action's filters\]$/,
     );
   });
 });

@@ -173,6 +173,22 @@ function pagingLine(count: number, p: Pagination | undefined): string {
   return line + ', last page';
 }
 
+/**
+ * Where a list's text stops when its items outgrow the cap, and how to read the ones left out: on a list paged
+ * by number, the per_page and page whose pages start right after the last item shown (a divisor of the items
+ * before it, so the pages line up); else a smaller per_page or the list's filters.
+ */
+function itemsCutNote(a: ActionSpec, shown: number, count: number, p: Pagination | undefined): string {
+  const head = `\n… [text cut at ${TEXT_CAP} characters: the first ${shown} of these ${count} items are shown`;
+  if (!a.params || !('per_page' in a.params)) return `${head}; narrow the request with the action's filters]`;
+  if (p?.next_page_params || !('page' in a.params))
+    return `${head}; ask again with per_page=${shown} or fewer, or narrow the request with the action's filters]`;
+  const before = ((p?.page ?? 1) - 1) * (p?.per_page ?? count) + shown;
+  let size = shown;
+  while (before % size !== 0) size--;
+  return `${head}; read the rest with per_page=${size} and page=${before / size + 1}, the same parameters otherwise]`;
+}
+
 /** The note on a diff entry the instance collapsed or cut, if it did. */
 function diffNote(d: unknown): string | undefined {
   if (!d || typeof d !== 'object') return undefined;
@@ -198,18 +214,21 @@ export function jsonResult(a: ActionSpec, body: unknown, headers: Record<string,
   if (Array.isArray(body)) {
     const pagination = paginationOf(headers);
     let text = pagingLine(body.length, pagination);
-    for (const item of body) text += '\n' + (compactJson(item, 2000) ?? '{}');
+    // Whole items up to the cap: a model told where the text stops can ask for exactly the items it missed.
+    let shown = 0;
+    for (const item of body) {
+      const line = '\n' + (compactJson(item, 2000) ?? '{}');
+      if (text.length + line.length > TEXT_CAP && shown > 0) break;
+      text += line;
+      shown++;
+    }
     const structuredContent: Record<string, unknown> = { items: body };
     if (pagination) structuredContent.pagination = pagination;
-    return {
-      content: [
-        {
-          type: 'text',
-          text: cap(text + diffNotes(body), 'ask for fewer items with per_page, or the next page with page'),
-        },
-      ],
-      structuredContent,
-    };
+    text =
+      shown < body.length
+        ? text + diffNotes(body.slice(0, shown)) + itemsCutNote(a, shown, body.length, pagination)
+        : cap(text + diffNotes(body), 'ask for fewer items with per_page, or the next page with page');
+    return { content: [{ type: 'text', text }], structuredContent };
   }
   if (body === null || body === undefined || body === '') {
     return {
