@@ -21,6 +21,12 @@ const LEVEL_OF: Readonly<Record<string, number>> = {
 };
 const WORD_OF = new Map(Object.entries(LEVEL_OF).map(([word, level]) => [level, word]));
 
+/** A level's role as people write it ('Developer', 'Minimal access'); undefined for a number no role has. */
+export function roleTitle(level: number): string | undefined {
+  const word = WORD_OF.get(level);
+  return word && word[0].toUpperCase() + word.slice(1).replace(/_/g, ' ');
+}
+
 /** The parameters that name a role by its level: access_level(s) at the end of the name, and group_access. */
 const ROLE_NAME = /(^|_)access_levels?$|^group_access$/;
 

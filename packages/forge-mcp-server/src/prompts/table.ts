@@ -3,6 +3,7 @@
  * what came back. Reads go through the session's view and guards (resources/read.ts), so a prompt reaches
  * nothing its actions could not; a read that is refused or fails is reported inside the Markdown.
  */
+import { roleTitle } from '../executor/roles.js';
 
 export interface PromptArg {
   name: string;
@@ -485,14 +486,6 @@ export const PROMPTS: PromptSpec[] = [
     reads: ['project.members'],
     render: async (a, fetch) => {
       const members = await fetch('project.members', { project_id: a.project_id, per_page: 100 });
-      const LEVEL: Record<number, string> = {
-        10: 'Guest',
-        15: 'Planner',
-        20: 'Reporter',
-        30: 'Developer',
-        40: 'Maintainer',
-        50: 'Owner',
-      };
       const rows = list(members).sort((x, y) => Number(y.access_level) - Number(x.access_level));
       return [
         `# Access to ${a.project_id}`,
@@ -501,7 +494,7 @@ export const PROMPTS: PromptSpec[] = [
           ['Member', 'Access', 'Expires', 'State'],
           rows.map((m) => [
             `@${m.username}`,
-            LEVEL[Number(m.access_level)] ?? m.access_level,
+            roleTitle(Number(m.access_level)) ?? m.access_level,
             m.expires_at,
             m.state,
           ]),
