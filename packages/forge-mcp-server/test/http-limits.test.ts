@@ -95,6 +95,55 @@ describe('per-credential rate limit', () => {
   });
 });
 
+describe('per-credential buckets refilling, on a clock that stands still unless the test moves it', () => {
+  /** A server on a frozen clock: nothing refills until the test moves it. */
+  const onClock = async (args: string[]) => {
+    const clock = new ShiftedClock({ frozen: true });
+    server = clock.of(await httpServerAt(s, args, clock.env()));
+    return clock;
+  };
+  const status = async (body: unknown) => (await rpc(server!.url, bearer(s.tokens.api), body)).status;
+  const complete = (id: number) => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'completion/complete',
+    params: {
+      ref: { type: 'ref/prompt', name: 'review_mr' },
+      argument: { name: 'project_id', value: 'wid' },
+    },
+  });
+  /** Sends `n` of `make` one after another; the statuses. */
+  const each = async (n: number, make: (id: number) => unknown) => {
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) out.push(await status(make(i)));
+    return out;
+  };
+
+  it('tools/list refills at a tenth of the rate: one in ten seconds at --rate-limit-rps=1, Retry-After 10', async () => {
+    const clock = await onClock(['--rate-limit-rps=1', '--rate-limit-burst=2']);
+    expect(await each(2, listTools)).toEqual([200, 200]);
+    const refused = await rpc(server!.url, bearer(s.tokens.api), listTools(3));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('10');
+    await clock.forward(9_999);
+    expect(await status(listTools(4))).toBe(429);
+    await clock.forward(1);
+    expect(await each(2, listTools)).toEqual([200, 429]);
+  });
+
+  it('completion/complete refills at ten times the rate: one a second at --rate-limit-rps=0.1, while calls get one in ten seconds', async () => {
+    const clock = await onClock(['--rate-limit-rps=0.1', '--rate-limit-burst=1']);
+    expect(await each(11, complete)).toEqual([...Array(10).fill(200), 429]);
+    expect(await each(2, getIssue)).toEqual([200, 429]);
+    await clock.forward(1_000);
+    expect(await each(2, complete)).toEqual([200, 429]);
+    expect(await status(getIssue(20))).toBe(429);
+    await clock.forward(9_000);
+    expect(await each(10, complete)).toEqual([...Array(9).fill(200), 429]);
+    expect(await each(2, getIssue)).toEqual([200, 429]);
+  });
+});
+
 describe('the process-wide tools/list bucket', () => {
   it('holds 48,000 tools/list across all credentials and refills 3,000 a second, at the highest per-credential settings', async () => {
     // The server's clock stands still unless the test moves it: nothing refills however slowly the machine serves.
