@@ -399,6 +399,15 @@ describe('stateful sessions', () => {
     await new Promise((r) => setTimeout(r, 2000));
     expect((await client.listTools()).tools).toHaveLength(2);
     await client.close();
+    // The operator is told the setting does nothing here.
+    const warned = server
+      .stderr()
+      .split('\n')
+      .filter((l) => l.includes('"level":"warn"'))
+      .map((l) => (JSON.parse(l) as { msg: string }).msg);
+    expect(warned).toEqual([
+      'ignoring --session-timeout="1s": sessions are stateless (the default), so none times out; --stateless=false keeps stateful sessions',
+    ]);
   });
 
   it('leave 2026-07-28 requests stateless', async () => {

@@ -299,6 +299,11 @@ function applyRules(config: Config, reader: Reader, serving: boolean): void {
     );
   }
 
+  if (config.transport === 'http' && config.stateless && reader.source('sessionTimeoutMs'))
+    reader.warnings.push(
+      `ignoring ${name('sessionTimeoutMs')}: sessions are stateless (the default), so none times out; --stateless=false keeps stateful sessions`,
+    );
+
   if (config.rateLimitRps > 0 && config.rateLimitBurst < 1)
     throw new ConfigError(
       `invalid ${name('rateLimitBurst')}: below 1 while the limiter is on (rate ${config.rateLimitRps}); accepts a burst from 1 to 10000, or FORGE_MCP_RATE_LIMIT_RPS=0`,

@@ -706,6 +706,8 @@ const PARTNERS: Partial<Record<keyof Config, string[]>> = {
   tlsKey: ['--tls-cert=cert.pem'],
   trustedProxyHeader: ['--trusted-proxies=10.0.0.1'],
   trustedProxies: ['--trusted-proxy-header=X-Real-IP'],
+  // Without stateful sessions the timeout is ignored with a warning.
+  sessionTimeoutMs: ['--stateless=false'],
 };
 
 type Form = { kind: 'variable' | 'flag'; name: string; transport: Transport };
