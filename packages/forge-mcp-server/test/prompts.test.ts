@@ -105,6 +105,23 @@ describe('prompts', () => {
     });
   });
 
+  it("audit_project_access names each member's role as the instance has it, the security manager included", async () => {
+    await withClient({}, async (c) => {
+      // Changed with the role's word: the instance is sent the level, and the prompt names the level's role.
+      const changed = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: {
+          action: 'project.member_edit',
+          params: { project_id: '1', user_id: 3, access_level: 'Security Manager' },
+        },
+      });
+      expect(changed.isError, JSON.stringify(changed.content)).toBeFalsy();
+      const text = await prompt(c, 'audit_project_access', { project_id: '1' });
+      expect(text).toMatch(/\| @bob \| Security manager \|/);
+      expect(text).toMatch(/\| @alice \| Maintainer \|/);
+    });
+  });
+
   it('a prompt reads through the guards: a fine-grained grant’s unreachable read is reported, not sent', async () => {
     await withClient({ FORGE_TOKEN: s.tokens.fineGrained }, async (c) => {
       const before = s.requests.filter((r) => r.path.includes('/pipelines')).length;
