@@ -365,7 +365,7 @@ describe('authentication budget blocks', () => {
 });
 
 describe('authentication budget escalation', () => {
-  it('starts over after sixty failure windows without a failure from the address, and not after fifty-nine', async () => {
+  it('stops at sixty windows, and starts over after sixty failure windows without a failure from the address, not after fifty-nine', async () => {
     // The default one-minute failure window and a budget of one failure: each refused credential starts a
     // block. The server's clock is moved forward by the test, so the hours between blocks take no time.
     const clock = new ShiftedClock();
@@ -389,6 +389,12 @@ describe('authentication budget escalation', () => {
     await clock.forward(61_000);
     await block(10);
     await clock.forward(601_000);
+    await block(60);
+    // Sixty is the last step: an attempt near the end of that block keeps the address from being quiet, and the
+    // failure after the block blocks it for sixty windows again.
+    await clock.forward(60 * 60_000 - 30_000);
+    expect((await rpc(server.url, bearer(`quiet-${++n}`), getIssue(n))).status).toBe(429);
+    await clock.forward(31_000);
     await block(60);
     // Sixty windows since the last refusal (the sixty-window block over with them): the escalation starts over.
     await clock.forward(60 * 60_000);
