@@ -126,8 +126,15 @@ export interface ActionContext {
       raw?: { bytes: Buffer; contentType: string };
     },
   ): Promise<unknown>;
-  /** Sends one GraphQL request through the session's instance client. */
-  graphql(document: string, variables?: Record<string, unknown>): Promise<unknown>;
+  /**
+   * Sends one GraphQL request through the session's instance client. With `mutation` (the mutation field),
+   * a non-empty `errors` list on its payload is the instance's refusal, reported as the action's failure.
+   */
+  graphql(
+    document: string,
+    variables?: Record<string, unknown>,
+    opts?: { mutation?: string },
+  ): Promise<unknown>;
   /**
    * A caller-supplied local path, checked by the path policy (confined to the allowed directories; a
    * regular file within the upload limit, or a directory). Refused over HTTP. Answers the real path.

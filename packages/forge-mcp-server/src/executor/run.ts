@@ -240,7 +240,8 @@ export async function runAction(
       const ctx: ActionContext = {
         rest: async (method, path, init) =>
           (await client.rest(method, path, { ...init, signal: opts.signal })).body,
-        graphql: (document, variables) => client.graphql(document, variables, { signal: opts.signal }),
+        graphql: (document, variables, o) =>
+          client.graphql(document, variables, { mutation: o?.mutation, signal: opts.signal }),
         localPath: async (path, kind) => {
           if (!opts.localPath) throw new Error(HTTP_PATHS);
           return opts.localPath(path, kind);

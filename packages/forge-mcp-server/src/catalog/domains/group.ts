@@ -283,19 +283,20 @@ const dig = (value: unknown, path: string): unknown =>
     .reduce<unknown>((o, k) => (o !== null && typeof o === 'object' ? (o as Obj)[k] : undefined), value);
 
 /** Runs a GraphQL request and returns its `data` (whether the client hands back the body or only data). */
-async function gql(ctx: ActionContext, document: string, variables: Obj): Promise<unknown> {
-  const answer = await ctx.graphql(document, variables);
+async function gql(
+  ctx: ActionContext,
+  document: string,
+  variables: Obj,
+  mutation?: string,
+): Promise<unknown> {
+  const answer = await ctx.graphql(document, variables, { mutation });
   const data = dig(answer, 'data');
   return data === undefined ? answer : data;
 }
 
-/** Returns the payload of a mutation, throwing when the instance lists errors on it. */
+/** Returns the payload of a mutation; an errors list on it is the instance's refusal, the action's failure. */
 async function mutate(ctx: ActionContext, field: string, document: string, variables: Obj): Promise<unknown> {
-  const payload = dig(await gql(ctx, document, variables), field);
-  const errors = dig(payload, 'errors');
-  if (Array.isArray(errors) && errors.length > 0)
-    throw new Error(`${field} mutation errors: ${errors.join('; ')}`);
-  return payload;
+  return dig(await gql(ctx, document, variables, field), field);
 }
 
 const resolveDoc = (operation: string): string => `query ${operation}($fullPath: ID!, $iid: String!) {

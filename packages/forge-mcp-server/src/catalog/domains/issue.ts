@@ -166,7 +166,8 @@ async function createWorkItem(args: Record<string, unknown>, ctx: ActionContext)
     ...widgetInput(args),
   };
   if (args.label_ids !== undefined) input.labelsWidget = { labelIds: args.label_ids };
-  return gqlData(await ctx.graphql(CREATE_WORK_ITEM, { input })).workItemCreate;
+  return gqlData(await ctx.graphql(CREATE_WORK_ITEM, { input }, { mutation: 'workItemCreate' }))
+    .workItemCreate;
 }
 
 async function updateWorkItem(args: Record<string, unknown>, ctx: ActionContext): Promise<unknown> {
@@ -181,12 +182,13 @@ async function updateWorkItem(args: Record<string, unknown>, ctx: ActionContext)
   if (args.crm_contact_ids !== undefined) {
     input.crmContactsWidget = { contactIds: args.crm_contact_ids, operationMode: 'REPLACE' };
   }
-  return gqlData(await ctx.graphql(UPDATE_WORK_ITEM, { input })).workItemUpdate;
+  return gqlData(await ctx.graphql(UPDATE_WORK_ITEM, { input }, { mutation: 'workItemUpdate' }))
+    .workItemUpdate;
 }
 
 async function deleteWorkItem(args: Record<string, unknown>, ctx: ActionContext): Promise<unknown> {
   const id = await workItemGid(args, ctx);
-  return gqlData(await ctx.graphql(DELETE_WORK_ITEM, { id })).workItemDelete;
+  return gqlData(await ctx.graphql(DELETE_WORK_ITEM, { id }, { mutation: 'workItemDelete' })).workItemDelete;
 }
 
 /** An explicit empty list wipes every assignee or contact: ask first. */

@@ -2571,12 +2571,10 @@ async function createTargetBranchRule(args: Record<string, unknown>, ctx: Action
     await ctx.graphql(
       `mutation projectTargetBranchRuleCreate($input: ProjectTargetBranchRuleCreateInput!) { projectTargetBranchRuleCreate(input: $input) { targetBranchRule { ${RULE_FIELDS} } errors } }`,
       { input },
+      { mutation: 'projectTargetBranchRuleCreate' },
     ),
   );
-  const out = res.projectTargetBranchRuleCreate as
-    { targetBranchRule?: unknown; errors?: string[] } | undefined;
-  if (out?.errors?.length) throw new Error(`The instance refused the rule: ${out.errors.join('; ')}`);
-  return out?.targetBranchRule;
+  return (res.projectTargetBranchRuleCreate as { targetBranchRule?: unknown } | undefined)?.targetBranchRule;
 }
 
 const settingsAndIntegrations: ActionSpec[] = [
