@@ -39,6 +39,19 @@ const bearer = (token: string, extra: Record<string, string> = {}) => ({
 const getIssue = (id: number) => executeCall(id, 'issue.get', { project_id: '1', issue_iid: 1 });
 const listTools = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list', params: {} });
 const toIssue = (since: number) => apiCalls(s, since).filter((q) => q.path.includes('/issues'));
+/** A completion of the review_mr prompt's project_id, as a raw request. */
+const complete = (id: number) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'completion/complete',
+  params: { ref: { type: 'ref/prompt', name: 'review_mr' }, argument: { name: 'project_id', value: 'wid' } },
+});
+/** Starts `server` on a clock that stands still unless the test moves it: nothing refills however slow the machine. */
+async function onFrozenClock(args: string[]): Promise<ShiftedClock> {
+  const clock = new ShiftedClock({ frozen: true });
+  server = clock.of(await httpServerAt(s, args, clock.env()));
+  return clock;
+}
 
 describe('per-credential rate limit', () => {
   it('answers the third quick tools/call 429 with Retry-After, and sends nothing to the instance', async () => {
@@ -96,22 +109,7 @@ describe('per-credential rate limit', () => {
 });
 
 describe('per-credential buckets refilling, on a clock that stands still unless the test moves it', () => {
-  /** A server on a frozen clock: nothing refills until the test moves it. */
-  const onClock = async (args: string[]) => {
-    const clock = new ShiftedClock({ frozen: true });
-    server = clock.of(await httpServerAt(s, args, clock.env()));
-    return clock;
-  };
   const status = async (body: unknown) => (await rpc(server!.url, bearer(s.tokens.api), body)).status;
-  const complete = (id: number) => ({
-    jsonrpc: '2.0',
-    id,
-    method: 'completion/complete',
-    params: {
-      ref: { type: 'ref/prompt', name: 'review_mr' },
-      argument: { name: 'project_id', value: 'wid' },
-    },
-  });
   /** Sends `n` of `make` one after another; the statuses. */
   const each = async (n: number, make: (id: number) => unknown) => {
     const out: number[] = [];
@@ -120,7 +118,7 @@ describe('per-credential buckets refilling, on a clock that stands still unless 
   };
 
   it('tools/list refills at a tenth of the rate: one in ten seconds at --rate-limit-rps=1, Retry-After 10', async () => {
-    const clock = await onClock(['--rate-limit-rps=1', '--rate-limit-burst=2']);
+    const clock = await onFrozenClock(['--rate-limit-rps=1', '--rate-limit-burst=2']);
     expect(await each(2, listTools)).toEqual([200, 200]);
     const refused = await rpc(server!.url, bearer(s.tokens.api), listTools(3));
     expect(refused.status).toBe(429);
@@ -132,7 +130,7 @@ describe('per-credential buckets refilling, on a clock that stands still unless 
   });
 
   it('completion/complete refills at ten times the rate: one a second at --rate-limit-rps=0.1, while calls get one in ten seconds', async () => {
-    const clock = await onClock(['--rate-limit-rps=0.1', '--rate-limit-burst=1']);
+    const clock = await onFrozenClock(['--rate-limit-rps=0.1', '--rate-limit-burst=1']);
     expect(await each(11, complete)).toEqual([...Array(10).fill(200), 429]);
     expect(await each(2, getIssue)).toEqual([200, 429]);
     await clock.forward(1_000);
@@ -146,12 +144,8 @@ describe('per-credential buckets refilling, on a clock that stands still unless 
 
 describe('the process-wide tools/list bucket', () => {
   it('holds 48,000 tools/list across all credentials and refills 3,000 a second, at the highest per-credential settings', async () => {
-    // The server's clock stands still unless the test moves it: nothing refills however slowly the machine serves.
-    const clock = new ShiftedClock({ frozen: true });
     // The highest rate and burst a deployment may set: each credential's own tools/list bucket holds 10,000.
-    server = clock.of(
-      await httpServerAt(s, ['--rate-limit-rps=1000', '--rate-limit-burst=10000'], clock.env()),
-    );
+    const clock = await onFrozenClock(['--rate-limit-rps=1000', '--rate-limit-burst=10000']);
     const tokens = Array.from({ length: 6 }, () => s.addToken({ kind: 'personal', scopes: ['api'] }));
     /** A batch of `n` tools/list (a batch holds at most 100 messages). */
     const lists = async (token: string, n: number) => {
@@ -194,15 +188,6 @@ describe('per-credential rate limit of completions', () => {
   it('gives completion/complete its own bucket at ten times the burst: the eleventh quick one is refused while calls still pass', async () => {
     // One token per 1,000 s: nothing refills during the test however slow the machine.
     server = await httpServer(s, ['--rate-limit-rps=0.001', '--rate-limit-burst=1']);
-    const complete = (id: number) => ({
-      jsonrpc: '2.0',
-      id,
-      method: 'completion/complete',
-      params: {
-        ref: { type: 'ref/prompt', name: 'review_mr' },
-        argument: { name: 'project_id', value: 'wid' },
-      },
-    });
     for (let i = 1; i <= 10; i++)
       expect((await rpc(server.url, bearer(s.tokens.api), complete(i))).status).toBe(200);
     const refused = await rpc(server.url, bearer(s.tokens.api), complete(11));
