@@ -131,11 +131,24 @@ function allGiven(names: string[], args: Record<string, unknown>): boolean {
   return true;
 }
 
-/** A path segment's value: `*name` keeps its slashes, each part between them encoded. */
-function encodeValue(value: string, keepsSlashes: boolean): string {
-  return keepsSlashes && value.includes('/')
-    ? value.split('/').map(encodeURIComponent).join('/')
-    : encodeURIComponent(value);
+/**
+ * A part `.` or `..`, which encoding leaves as it is (and `%2E` would not help: URLs and the instance's
+ * front end read it as the same step), so the URL would resolve it to another endpoint.
+ */
+const DOT_PART = /^\.\.?$/;
+
+/**
+ * A path segment's value: `*name` keeps its slashes, each part between them encoded. A value of `.` or
+ * `..` (for `*name`, such a part or an empty one between slashes) is refused: it would call another endpoint.
+ */
+function encodeValue(id: string, name: string, value: string, keepsSlashes: boolean): string {
+  const parts = keepsSlashes ? value.split('/') : [value];
+  const bad = parts.find((p) => p === '' || DOT_PART.test(p));
+  if (bad !== undefined)
+    throw new ArgumentProblem(
+      `${id}: ${name} ${JSON.stringify(value)} is refused: ${bad ? `"${bad}"` : 'an empty part'} in the request path would make the URL call another endpoint. Give the ${name} as it is on the instance, without "." or ".." or empty parts.`,
+    );
+  return parts.length > 1 ? parts.map(encodeURIComponent).join('/') : encodeURIComponent(value);
 }
 
 export function buildRest(
@@ -153,7 +166,7 @@ export function buildRest(
   const { names, texts } = t;
   let path = texts[0]!;
   for (let i = 0; i < names.length; i++)
-    path += encodeValue(String(args[names[i]!]), t.keepsSlashes[i]!) + texts[i + 1]!;
+    path += encodeValue(a.id, names[i]!, String(args[names[i]!]), t.keepsSlashes[i]!) + texts[i + 1]!;
   const params = paramsOf(a);
   const query: Record<string, unknown> = rest.fixedQuery ? { ...rest.fixedQuery } : {};
   const body: Record<string, unknown> = rest.fixedBody ? { ...rest.fixedBody } : {};

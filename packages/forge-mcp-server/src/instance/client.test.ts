@@ -222,19 +222,31 @@ describe('the request line', () => {
     expect(seen[0]).toContain('search=a+b%21%27%28%29%7E*-._%25%26%3D%2B%23%3F%C3%A9%F0%9F%98%80%EF%BF%BD&');
   });
 
-  it('paths are sent as a URL resolves them: dot segments, spaces, a base path, /oauth', async () => {
-    const paths = [
-      '/projects/1/../2/issues',
-      '/projects/a b/issues',
-      '/projects/1/%2E%2e/x',
-      '/oauth/token/info',
-    ];
+  it('paths are sent as a URL resolves them: spaces, a base path, /oauth', async () => {
+    const paths = ['/projects/a b/issues', '/projects/1/.x/..y/...', '/oauth/token/info'];
     for (const base of ['', '/gitlab']) {
       const { seen, origin } = await targets(base, async (c) => {
         for (const p of paths) await c.rest('GET', p, { query: { page: 2 } });
       });
       expect(seen).toEqual(paths.map((p) => expected(origin, base, p, [['page', '2']])));
-      expect(seen[0]).toBe(`${base}/api/v4/projects/2/issues?page=2`);
+      expect(seen[0]).toBe(`${base}/api/v4/projects/a%20b/issues?page=2`);
     }
+  });
+
+  it('a path with a dot or empty segment is refused, never resolved to another endpoint', async () => {
+    const paths = [
+      '/projects/1/../2/issues',
+      '/projects/1/%2E%2e/x',
+      '/projects/./x',
+      '/projects//x',
+      '/projects/',
+    ];
+    const { seen } = await targets('', async (c) => {
+      for (const p of paths)
+        await expect(c.rest('GET', p)).rejects.toThrow(
+          /^a value is refused: "\." or "\.\." or an empty part in the request path would make the URL call another endpoint/,
+        );
+    });
+    expect(seen).toEqual([]);
   });
 });

@@ -553,10 +553,13 @@ function routeTemplate(route: Route): string | undefined {
 
 /**
  * Path characters a URL keeps as they are (in an http(s) URL): with none else, and no `.` or `..` segment
- * (literal or percent-encoded), a path appended to the base is the URL's path byte for byte.
+ * (literal or percent-encoded), a path appended to the base is the URL's path byte for byte. A path with a
+ * dot segment or an empty one is refused: it would call another endpoint than the one the values named.
  */
 const PLAIN_PATH = /^[\w\-.~!$&'()*+,;=:@%/]*$/;
 const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
+/** An empty segment (`//`, or a path ending in `/`): no route of the instance has one. */
+const EMPTY_SEGMENT = /\/\/|.\/$/;
 
 /** An answer's headers with each repeated header's values joined with ", " (one string per name). */
 function flatHeaders(headers: Answer['headers']): Record<string, string> {
@@ -689,12 +692,15 @@ export class InstanceClient {
     try {
       const prefix = path.startsWith('/oauth/') ? '' : 'api/v4';
       const search = buildQuery(init.query);
-      // A path of plain URL characters without dot segments is the URL's own path as written: no URL is
-      // parsed for it. Anything else is resolved as a URL would resolve it.
-      const target: Target =
-        PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path)
-          ? { ...this.root, pathname: prefix ? this.basePath + prefix + path : path, search }
-          : new URL(prefix + path + search, this.base);
+      if (DOT_SEGMENT.test(path) || EMPTY_SEGMENT.test(path))
+        throw new Error(
+          'a value is refused: "." or ".." or an empty part in the request path would make the URL call another endpoint. Give it as it is on the instance (an ID, name or path).',
+        );
+      // A path of plain URL characters is the URL's own path as written: no URL is parsed for it. Anything
+      // else is resolved as a URL would resolve it.
+      const target: Target = PLAIN_PATH.test(path)
+        ? { ...this.root, pathname: prefix ? this.basePath + prefix + path : path, search }
+        : new URL(prefix + path + search, this.base);
       let body: RequestBody | undefined;
       let headers: Record<string, string> = init.headers ? { ...this.plain, ...init.headers } : this.plain;
       if (init.raw) {

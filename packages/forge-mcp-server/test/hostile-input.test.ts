@@ -1,0 +1,127 @@
+/**
+ * Hostile and odd argument values, sent through a real MCP client over stdio: what reaches the instance
+ * (forge-sim records every request) is the endpoint the action names, with each value encoded in its own
+ * place, or nothing at all with an error saying what was wrong.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCalls, sim, stdioClient, textOf, type Connected, type ForgeSim } from './harness.js';
+
+let s: ForgeSim;
+let c: Connected;
+
+beforeAll(async () => {
+  s = await sim();
+  c = await stdioClient(s);
+}, 60_000);
+
+afterAll(async () => {
+  await c?.close();
+  await s?.close();
+});
+
+async function execute(action: string, params: Record<string, unknown>) {
+  const since = s.requests.length;
+  const r = await c.client.callTool({ name: 'forge_execute_action', arguments: { action, params } });
+  return { r, text: textOf(r), sent: apiCalls(s, since) };
+}
+
+describe('path values', () => {
+  it('refuses "." and ".." as a path value, which would make the URL call another endpoint', async () => {
+    // Without the refusal, project_id ".." reached GET /api/v4/issues/1 (another project's issue) and
+    // branch ".." GET /api/v4/projects/1/repository/.
+    for (const [action, params, name] of [
+      ['issue.get', { project_id: '..', issue_iid: 1 }, 'project_id'],
+      ['issue.get', { project_id: '.', issue_iid: 1 }, 'project_id'],
+      ['branch.get', { project_id: '1', branch: '..' }, 'branch'],
+      ['repository.file_get', { project_id: '1', file_path: '..', ref: 'main' }, 'file_path'],
+    ] as const) {
+      const { r, text, sent } = await execute(action, params);
+      expect(r.isError).toBe(true);
+      expect(text).toContain(
+        `${action}: ${name} ${JSON.stringify((params as Record<string, string>)[name])} is refused`,
+      );
+      expect(text).toContain('would make the URL call another endpoint');
+      expect(sent).toEqual([]);
+    }
+  });
+
+  it('refuses a "..", "." or empty part of a path that keeps its slashes (an artifact path)', async () => {
+    for (const artifact_path of ['a/../../../../issues', './x', 'a//b', 'dist/']) {
+      const { r, text, sent } = await execute('job.download_single_artifact', {
+        project_id: '1',
+        job_id: 1001,
+        artifact_path,
+      });
+      expect(r.isError).toBe(true);
+      expect(text).toMatch(/^job\.download_single_artifact: artifact_path .* is refused: /);
+      expect(sent).toEqual([]);
+    }
+    const ok = await execute('job.download_single_artifact', {
+      project_id: '1',
+      job_id: 1001,
+      artifact_path: 'dist/a b/.hidden/r..txt',
+    });
+    expect(ok.sent.map((q) => q.path)).toEqual([
+      '/api/v4/projects/1/jobs/1001/artifacts/dist/a%20b/.hidden/r..txt',
+    ]);
+  });
+
+  it('refuses a dot or empty segment in a path a handler builds (discover_project.resolve)', async () => {
+    // ".." reached GET /api/v4/ and a URL whose path resolves to nothing GET /api/v4/projects/ (every project).
+    for (const project of ['..', 'https://h/a/../..']) {
+      const { r, text, sent } = await execute('discover_project.resolve', { project });
+      expect(r.isError).toBe(true);
+      expect(text).toMatch(
+        /^discover_project\.resolve: a value is refused: .* would make the URL call another endpoint/,
+      );
+      expect(sent).toEqual([]);
+    }
+  });
+
+  it('keeps other values inside their own segment, encoded whole', async () => {
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['issue.get', { project_id: '../..', issue_iid: 1 }, '/api/v4/projects/..%2F../issues/1'],
+      ['issue.get', { project_id: '%2e%2e', issue_iid: 1 }, '/api/v4/projects/%252e%252e/issues/1'],
+      ['issue.get', { project_id: '...', issue_iid: 1 }, '/api/v4/projects/.../issues/1'],
+      ['issue.get', { project_id: '1?x=1', issue_iid: 1 }, '/api/v4/projects/1%3Fx%3D1/issues/1'],
+      ['issue.get', { project_id: '1#x;y', issue_iid: 1 }, '/api/v4/projects/1%23x%3By/issues/1'],
+      [
+        'issue.get',
+        { project_id: 'a\u0000b\r\nX: 1', issue_iid: 1 },
+        '/api/v4/projects/a%00b%0D%0AX%3A%201/issues/1',
+      ],
+      ['issue.get', { project_id: 'a\u202eb', issue_iid: 1 }, '/api/v4/projects/a%E2%80%AEb/issues/1'],
+      // NFC and NFD spellings are sent as given (the instance compares bytes).
+      ['issue.get', { project_id: 'caf\u00e9', issue_iid: 1 }, '/api/v4/projects/caf%C3%A9/issues/1'],
+      ['issue.get', { project_id: 'cafe\u0301', issue_iid: 1 }, '/api/v4/projects/cafe%CC%81/issues/1'],
+      [
+        'branch.get',
+        { project_id: 'group/sub/proj', branch: 'feature/x' },
+        '/api/v4/projects/group%2Fsub%2Fproj/repository/branches/feature%2Fx',
+      ],
+      [
+        'tag.get',
+        { project_id: '1', tag_name: 'v1/../../x' },
+        '/api/v4/projects/1/repository/tags/v1%2F..%2F..%2Fx',
+      ],
+      [
+        'repository.file_get',
+        { project_id: '1', file_path: '../../etc/passwd', ref: 'main' },
+        '/api/v4/projects/1/repository/files/..%2F..%2Fetc%2Fpasswd',
+      ],
+      [
+        'repository.file_get',
+        { project_id: '1', file_path: 'dir/a b.txt', ref: 'feature/x' },
+        '/api/v4/projects/1/repository/files/dir%2Fa%20b.txt',
+      ],
+    ];
+    for (const [action, params, path] of cases) {
+      const { sent } = await execute(action, params);
+      expect(sent.map((q) => q.path)).toEqual([path]);
+      expect(sent[0].query).toEqual(action === 'repository.file_get' ? { ref: params.ref } : {});
+    }
+    const long = 'x'.repeat(5000);
+    const { sent } = await execute('issue.get', { project_id: long, issue_iid: 1 });
+    expect(sent.map((q) => q.path)).toEqual([`/api/v4/projects/${long}/issues/1`]);
+  });
+});
