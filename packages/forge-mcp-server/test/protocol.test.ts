@@ -208,6 +208,34 @@ describe('dynamic surface over stdio (legacy era)', () => {
       expect((page - 1) * size).toBe(100 + second.shown);
     });
 
+    it("a GraphQL list's first line says how to reach the next page, or that it is the last", async () => {
+      const nodes = [
+        { id: 'gid://gitlab/WorkItem/1', iid: '1', title: 'One' },
+        { id: 'gid://gitlab/WorkItem/2', iid: '2', title: 'Two' },
+      ];
+      s.fault({
+        path: '/api/graphql',
+        status: 200,
+        body: {
+          data: {
+            namespace: { workItems: { pageInfo: { hasNextPage: true, endCursor: 'Y3Vyc29yMg' }, nodes } },
+          },
+        },
+        times: 1,
+      });
+      const params = { full_path: 'acme/widgets', state: 'opened', first: 2 };
+      const first = await exec('issue.work_item_list', params);
+      const lines = textOf(first).split('\n');
+      expect(lines[0]).toBe('2 items, next page: pass after=Y3Vyc29yMg (with the same parameters otherwise)');
+      expect(lines).toHaveLength(3);
+      // The cursor as given reaches the instance.
+      const since = s.requests.length;
+      const next = await exec('issue.work_item_list', { ...params, after: 'Y3Vyc29yMg' });
+      const sent = apiCalls(s, since).find((r) => r.path === '/api/graphql')!;
+      expect((sent.body as { variables: { after?: string } }).variables.after).toBe('Y3Vyc29yMg');
+      expect(textOf(next).split('\n')[0]).toMatch(/^\d+ items?, last page$/);
+    });
+
     it("leaves API links and the pictures of the people an item names out of a list's text, not out of structuredContent", async () => {
       const r = await exec('issue.list', { project_id: '1', per_page: 3 });
       const items = (r.structuredContent as { items: Array<Record<string, unknown>> }).items;

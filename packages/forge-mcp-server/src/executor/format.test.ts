@@ -94,6 +94,12 @@ describe('a list cut at the text cap', () => {
     );
   });
 
+  it('on a GraphQL connection asks again with a first that fits', () => {
+    expect(note(['first', 'after'], {})).toMatch(
+      /^… \[text cut at 49152 characters: the first (\d+) of these 60 items are shown; ask again with first=\1 or fewer, then continue with after, or narrow the request with the action's filters\]$/,
+    );
+  });
+
   it("on a list that takes no page size points at the action's filters", () => {
     expect(note([], {})).toMatch(
       /^… \[text cut at 49152 characters: the first \d+ of these 60 items are shown; narrow the request with the action's filters\]$/,

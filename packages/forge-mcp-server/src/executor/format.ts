@@ -180,6 +180,8 @@ function pagingLine(count: number, p: Pagination | undefined): string {
  */
 function itemsCutNote(a: ActionSpec, shown: number, count: number, p: Pagination | undefined): string {
   const head = `\n… [text cut at ${TEXT_CAP} characters: the first ${shown} of these ${count} items are shown`;
+  if (a.params && 'first' in a.params && 'after' in a.params)
+    return `${head}; ask again with first=${shown} or fewer, then continue with after, or narrow the request with the action's filters]`;
   if (!a.params || !('per_page' in a.params)) return `${head}; narrow the request with the action's filters]`;
   if (p?.next_page_params || !('page' in a.params))
     return `${head}; ask again with per_page=${shown} or fewer, or narrow the request with the action's filters]`;
@@ -208,6 +210,21 @@ function diffNotes(items: unknown[]): string {
     if (note !== undefined) notes += '\n' + note;
   }
   return notes && '\nNotes:' + notes;
+}
+
+/** A GraphQL connection's pageInfo. */
+export interface PageInfo {
+  hasNextPage?: boolean;
+  endCursor?: string;
+}
+
+/** A GraphQL list's first line: its count, then the cursor of the next page, or that it is the last one. */
+export function connectionLine(a: ActionSpec, count: number, p: PageInfo): string {
+  const line = `${count} item${count === 1 ? '' : 's'}`;
+  if (p.hasNextPage === false) return line + ', last page';
+  if (p.hasNextPage && p.endCursor && a.params && 'after' in a.params)
+    return line + `, next page: pass after=${p.endCursor} (with the same parameters otherwise)`;
+  return line;
 }
 
 export function jsonResult(a: ActionSpec, body: unknown, headers: Record<string, string>): ToolResult {

@@ -10,9 +10,11 @@ import {
 import {
   binaryResult,
   errorResult,
+  connectionLine,
   jsonResult,
   notFoundResult,
   textResult,
+  type PageInfo,
   type ToolResult,
 } from './format.js';
 import {
@@ -369,13 +371,15 @@ export async function runAction(
 
 /** A GraphQL connection reads as its nodes, keeping the cursor to the next page. */
 function graphqlResult(a: ActionSpec, result: unknown): ToolResult {
-  const conn = result as { nodes?: unknown; pageInfo?: { hasNextPage?: boolean; endCursor?: string } } | null;
+  const conn = result as { nodes?: unknown; pageInfo?: PageInfo } | null;
   if (!conn || typeof conn !== 'object' || !Array.isArray(conn.nodes)) return jsonResult(a, result, {});
   const r = jsonResult(a, conn.nodes, {});
   if (conn.pageInfo) {
     r.structuredContent = { ...r.structuredContent, pageInfo: conn.pageInfo };
-    if (conn.pageInfo.hasNextPage && conn.pageInfo.endCursor)
-      (r.content[0] as { text: string }).text += `\nnext page: pass after="${conn.pageInfo.endCursor}"`;
+    // The first line says how to page, as a REST list's does from its headers (REST lists pay nothing for it).
+    const block = r.content[0] as { text: string };
+    const eol = block.text.indexOf('\n');
+    block.text = connectionLine(a, conn.nodes.length, conn.pageInfo) + (eol < 0 ? '' : block.text.slice(eol));
   }
   return r;
 }
