@@ -4,7 +4,7 @@
  * mutation whose payload lists errors is reported as the action's failure with the instance's messages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sim, textOf, withStdio, type Connected, type ForgeSim } from './harness.js';
+import { apiCalls, sim, textOf, withStdio, type Connected, type ForgeSim } from './harness.js';
 
 let s: ForgeSim;
 beforeAll(async () => {
@@ -73,6 +73,74 @@ describe('a mutation built by a handler reports its payload errors as the failur
           const ok = await call(c, action, params, confirm);
           expect(ok.isError, `${action}: ${textOf(ok)}`).toBeFalsy();
         }
+      });
+    },
+  );
+});
+
+/** The GraphQL requests sent since `since`: each one's document and variables. */
+const graphqlSent = (since: number) =>
+  apiCalls(s, since)
+    .filter((q) => q.path === '/api/graphql')
+    .map((q) => q.body as { query: string; variables: Record<string, unknown> });
+
+describe('issue.work_item_list takes the filters of Namespace.workItems', () => {
+  it(
+    'sends dates, IIDs, wildcards, the subgroup switch and the newer sorts as variables; refuses a pair the instance refuses',
+    { timeout: 60_000 },
+    async () => {
+      await withStdio(s, ULTIMATE, async (c) => {
+        const since = s.requests.length;
+        const r = await call(c, 'issue.work_item_list', {
+          full_path: 'acme',
+          include_descendants: true,
+          iids: ['3', '7'],
+          confidential: false,
+          search: 'login',
+          search_in: ['TITLE'],
+          assignee_wildcard_id: 'NONE',
+          milestone_wildcard_id: 'UPCOMING',
+          created_after: '2026-01-01T00:00:00Z',
+          due_before: '2026-12-31T00:00:00Z',
+          closed_after: '2026-02-01T00:00:00Z',
+          parent_ids: ['gid://gitlab/WorkItem/5'],
+          iteration_wildcard_id: 'CURRENT',
+          health_status_filter: 'atRisk',
+          subscribed: 'EXPLICITLY_SUBSCRIBED',
+          sort: 'DUE_DATE_ASC',
+        });
+        expect(r.isError, textOf(r)).toBeFalsy();
+        const sent = graphqlSent(since);
+        expect(sent).toHaveLength(1);
+        expect(sent[0]!.variables).toEqual({
+          fullPath: 'acme',
+          includeDescendants: true,
+          iids: ['3', '7'],
+          confidential: false,
+          search: 'login',
+          in: ['TITLE'],
+          assigneeWildcardId: 'NONE',
+          milestoneWildcardId: 'UPCOMING',
+          createdAfter: '2026-01-01T00:00:00Z',
+          dueBefore: '2026-12-31T00:00:00Z',
+          closedAfter: '2026-02-01T00:00:00Z',
+          parentIds: ['gid://gitlab/WorkItem/5'],
+          iterationWildcardId: 'CURRENT',
+          healthStatusFilter: 'atRisk',
+          subscribed: 'EXPLICITLY_SUBSCRIBED',
+          sort: 'DUE_DATE_ASC',
+        });
+        expect(sent[0]!.query).toContain('includeDescendants: $includeDescendants');
+        // Usernames and the "nobody" wildcard at once: refused before anything is sent.
+        const before = s.requests.length;
+        const both = await call(c, 'issue.work_item_list', {
+          full_path: 'acme',
+          assignee_usernames: ['alice'],
+          assignee_wildcard_id: 'NONE',
+        });
+        expect(both.isError).toBe(true);
+        expect(textOf(both)).toMatch(/assignee_usernames.*assignee_wildcard_id/);
+        expect(apiCalls(s, before)).toHaveLength(0);
       });
     },
   );

@@ -55,6 +55,223 @@ const savedViewId: ParamSpec = {
   description:
     'Global ID of the saved view, e.g. "gid://gitlab/WorkItems::SavedViews::SavedView/7" (from the saved view list).',
 };
+/** The orders Namespace.workItems and saved views take (WorkItemSort, without its lower-case renamed values). */
+const WORK_ITEM_SORTS = [
+  'CREATED_DESC',
+  'CREATED_ASC',
+  'UPDATED_DESC',
+  'UPDATED_ASC',
+  'TITLE_ASC',
+  'TITLE_DESC',
+]
+  .concat(['LABEL_PRIORITY_ASC', 'LABEL_PRIORITY_DESC', 'MILESTONE_DUE_ASC', 'MILESTONE_DUE_DESC'])
+  .concat([
+    'START_DATE_ASC',
+    'START_DATE_DESC',
+    'DUE_DATE_ASC',
+    'DUE_DATE_DESC',
+    'CLOSED_AT_ASC',
+    'CLOSED_AT_DESC',
+  ])
+  .concat(['PRIORITY_ASC', 'PRIORITY_DESC', 'POPULARITY_ASC', 'POPULARITY_DESC', 'RELATIVE_POSITION_ASC'])
+  .concat(['WEIGHT_ASC', 'WEIGHT_DESC', 'HEALTH_STATUS_ASC', 'HEALTH_STATUS_DESC', 'BLOCKING_ISSUES_ASC'])
+  .concat(['BLOCKING_ISSUES_DESC', 'SEVERITY_ASC', 'SEVERITY_DESC', 'ESCALATION_STATUS_ASC'])
+  .concat(['ESCALATION_STATUS_DESC', 'STATUS_ASC', 'STATUS_DESC']);
+
+const strList = (description: string, extra: Record<string, unknown> = {}): ParamSpec => ({
+  type: 'array',
+  items: { type: 'string', ...extra },
+  description,
+});
+const timeFilter = (what: string): ParamSpec => P.isoDateTime(`Only work items ${what}`);
+
+/**
+ * The filters of issue.work_item_list: our parameter, the argument of Namespace.workItems it is sent as, that
+ * argument's type in the instance's schema, and the parameter.
+ */
+const WORK_ITEM_FILTERS: Array<[string, string, string, ParamSpec]> = [
+  [
+    'types',
+    'types',
+    '[IssueType!]',
+    strList('Only these work item types, e.g. ["TASK"].', {
+      enum: [
+        'ISSUE',
+        'INCIDENT',
+        'TEST_CASE',
+        'REQUIREMENT',
+        'TASK',
+        'OBJECTIVE',
+        'KEY_RESULT',
+        'EPIC',
+        'TICKET',
+      ],
+    }),
+  ],
+  [
+    'state',
+    'state',
+    'IssuableState',
+    { type: 'string', enum: ['opened', 'closed', 'all'], description: 'State to return (default all).' },
+  ],
+  [
+    'search',
+    'search',
+    'String',
+    { type: 'string', description: 'Text to look for in title and description.' },
+  ],
+  [
+    'search_in',
+    'in',
+    '[IssuableSearchableField!]',
+    strList('Where search looks: ["TITLE"], ["DESCRIPTION"] or both (default both).', {
+      enum: ['TITLE', 'DESCRIPTION'],
+    }),
+  ],
+  ['iids', 'iids', '[String!]', strList('Only these IIDs, e.g. ["12", "15"].', { pattern: '^[0-9]+$' })],
+  ['label_name', 'labelName', '[String!]', strList('Label names the work items must all carry.')],
+  [
+    'assignee_usernames',
+    'assigneeUsernames',
+    '[String!]',
+    strList('Usernames of assignees, e.g. ["alice"].'),
+  ],
+  [
+    'assignee_wildcard_id',
+    'assigneeWildcardId',
+    'AssigneeWildcardId',
+    {
+      type: 'string',
+      enum: ['NONE', 'ANY'],
+      description: 'NONE: only unassigned work items; ANY: only assigned ones.',
+    },
+  ],
+  ['author_username', 'authorUsername', 'String', { type: 'string', description: 'Username of the author.' }],
+  ['milestone_title', 'milestoneTitle', '[String!]', strList('Milestone titles, e.g. ["v1.0"].')],
+  [
+    'milestone_wildcard_id',
+    'milestoneWildcardId',
+    'MilestoneWildcardId',
+    {
+      type: 'string',
+      enum: ['NONE', 'ANY', 'STARTED', 'UPCOMING'],
+      description:
+        'NONE: no milestone; ANY: some milestone; STARTED / UPCOMING: an open milestone that has started / not yet.',
+    },
+  ],
+  [
+    'my_reaction_emoji',
+    'myReactionEmoji',
+    'String',
+    {
+      type: 'string',
+      description: 'Only those you reacted to with this emoji name, e.g. "thumbsup" ("None"/"Any" allowed).',
+    },
+  ],
+  [
+    'confidential',
+    'confidential',
+    'Boolean',
+    P.bool('true: only confidential work items; false: only the others.'),
+  ],
+  [
+    'subscribed',
+    'subscribed',
+    'SubscriptionStatus',
+    {
+      type: 'string',
+      enum: ['EXPLICITLY_SUBSCRIBED', 'EXPLICITLY_UNSUBSCRIBED'],
+      description: 'Only those you explicitly subscribed to, or unsubscribed from.',
+    },
+  ],
+  ['created_after', 'createdAfter', 'Time', timeFilter('created on or after this time')],
+  ['created_before', 'createdBefore', 'Time', timeFilter('created on or before this time')],
+  ['updated_after', 'updatedAfter', 'Time', timeFilter('updated on or after this time')],
+  ['updated_before', 'updatedBefore', 'Time', timeFilter('updated on or before this time')],
+  ['due_after', 'dueAfter', 'Time', timeFilter('due on or after this time')],
+  ['due_before', 'dueBefore', 'Time', timeFilter('due on or before this time')],
+  ['closed_after', 'closedAfter', 'Time', timeFilter('closed on or after this time')],
+  ['closed_before', 'closedBefore', 'Time', timeFilter('closed on or before this time')],
+  [
+    'parent_ids',
+    'parentIds',
+    '[WorkItemID!]',
+    strList('Only children of these work items, as global IDs, e.g. ["gid://gitlab/WorkItem/5"].', {
+      pattern: '^gid://gitlab/WorkItem/\\d+$',
+    }),
+  ],
+  [
+    'release_tag',
+    'releaseTag',
+    '[String!]',
+    strList('Only those linked to these releases by tag, e.g. ["v1.2.0"].'),
+  ],
+  [
+    'health_status_filter',
+    'healthStatusFilter',
+    'HealthStatusFilter',
+    {
+      type: 'string',
+      enum: ['NONE', 'ANY', 'onTrack', 'needsAttention', 'atRisk'],
+      description: 'Only those with this health status, or none (NONE) / any (ANY).',
+    },
+  ],
+  [
+    'weight',
+    'weight',
+    'String',
+    { type: 'string', pattern: '^[0-9]+$', description: 'Only those of this weight, e.g. "3".' },
+  ],
+  [
+    'weight_wildcard_id',
+    'weightWildcardId',
+    'WeightWildcardId',
+    {
+      type: 'string',
+      enum: ['NONE', 'ANY'],
+      description: 'NONE: only those without a weight; ANY: only those with one.',
+    },
+  ],
+  [
+    'iteration_id',
+    'iterationId',
+    '[ID]',
+    strList('Only those in these iterations, as global IDs, e.g. ["gid://gitlab/Iteration/4"].', {
+      pattern: '^gid://gitlab/Iteration/\\d+$',
+    }),
+  ],
+  [
+    'iteration_wildcard_id',
+    'iterationWildcardId',
+    'IterationWildcardId',
+    {
+      type: 'string',
+      enum: ['NONE', 'ANY', 'CURRENT'],
+      description: 'NONE: in no iteration; ANY: in some iteration; CURRENT: in an iteration under way.',
+    },
+  ],
+  [
+    'include_ancestors',
+    'includeAncestors',
+    'Boolean',
+    P.bool('Also list the work items of the ancestor groups (default false).'),
+  ],
+  [
+    'include_descendants',
+    'includeDescendants',
+    'Boolean',
+    P.bool(
+      "For a group: also list the work items of its subgroups and their projects (default false: the group's own only).",
+    ),
+  ],
+  [
+    'sort',
+    'sort',
+    'WorkItemSort',
+    { type: 'string', enum: WORK_ITEM_SORTS, description: 'Sort order (default CREATED_DESC).' },
+  ],
+];
+
 const gidList = (what: string, example: string): ParamSpec => ({
   type: 'array',
   items: { type: 'string' },
@@ -1408,51 +1625,7 @@ export const domain: DomainSpec = {
       scope: 'read_api',
       params: {
         full_path: fullPath,
-        types: {
-          type: 'array',
-          items: {
-            type: 'string',
-            enum: [
-              'ISSUE',
-              'INCIDENT',
-              'TEST_CASE',
-              'REQUIREMENT',
-              'TASK',
-              'OBJECTIVE',
-              'KEY_RESULT',
-              'EPIC',
-              'TICKET',
-            ],
-          },
-          description: 'Only these work item types, e.g. ["TASK"].',
-        },
-        state: {
-          type: 'string',
-          enum: ['opened', 'closed', 'all'],
-          description: 'State to return (default all).',
-        },
-        search: { type: 'string', description: 'Text to look for in title and description.' },
-        label_name: {
-          type: 'array',
-          items: { type: 'string' },
-          description: 'Label names the work items must all carry.',
-        },
-        assignee_usernames: {
-          type: 'array',
-          items: { type: 'string' },
-          description: 'Usernames of assignees, e.g. ["alice"].',
-        },
-        author_username: { type: 'string', description: 'Username of the author.' },
-        milestone_title: {
-          type: 'array',
-          items: { type: 'string' },
-          description: 'Milestone titles, e.g. ["v1.0"].',
-        },
-        sort: {
-          type: 'string',
-          enum: ['CREATED_DESC', 'CREATED_ASC', 'UPDATED_DESC', 'UPDATED_ASC', 'TITLE_ASC', 'TITLE_DESC'],
-          description: 'Sort order (default CREATED_DESC).',
-        },
+        ...Object.fromEntries(WORK_ITEM_FILTERS.map(([name, , , spec]) => [name, spec])),
         first: {
           type: 'integer',
           minimum: 1,
@@ -1462,15 +1635,18 @@ export const domain: DomainSpec = {
         after: { type: 'string', description: 'Cursor from pageInfo.endCursor of the previous page.' },
       },
       required: ['full_path'],
+      exclusive: [
+        ['assignee_usernames', 'assignee_wildcard_id'],
+        ['milestone_title', 'milestone_wildcard_id'],
+        ['weight', 'weight_wildcard_id'],
+        ['iteration_id', 'iteration_wildcard_id'],
+      ],
       request: {
         graphql: {
-          document: `query ListWorkItems($fullPath: ID!, $types: [IssueType!], $state: IssuableState, $search: String,
-  $labelName: [String!], $assigneeUsernames: [String!], $authorUsername: String, $milestoneTitle: [String!],
-  $sort: WorkItemSort, $first: Int, $after: String) {
+          document: `query ListWorkItems($fullPath: ID!, ${WORK_ITEM_FILTERS.map(([, v, t]) => `$${v}: ${t}`).join(', ')},
+  $first: Int, $after: String) {
   namespace(fullPath: $fullPath) {
-    workItems(types: $types, state: $state, search: $search, labelName: $labelName,
-      assigneeUsernames: $assigneeUsernames, authorUsername: $authorUsername, milestoneTitle: $milestoneTitle,
-      sort: $sort, first: $first, after: $after) {
+    workItems(${WORK_ITEM_FILTERS.map(([, v]) => `${v}: $${v}`).join(', ')}, first: $first, after: $after) {
       count
       pageInfo { hasNextPage endCursor }
       nodes { id iid title state confidential webUrl createdAt updatedAt workItemType { name } }
@@ -1479,14 +1655,7 @@ export const domain: DomainSpec = {
 }`,
           variables: {
             fullPath: 'full_path',
-            types: 'types',
-            state: 'state',
-            search: 'search',
-            labelName: 'label_name',
-            assigneeUsernames: 'assignee_usernames',
-            authorUsername: 'author_username',
-            milestoneTitle: 'milestone_title',
-            sort: 'sort',
+            ...Object.fromEntries(WORK_ITEM_FILTERS.map(([name, v]) => [v, name])),
             first: 'first',
             after: 'after',
           },
@@ -1521,7 +1690,7 @@ export const domain: DomainSpec = {
         },
         sort: {
           type: 'string',
-          enum: ['CREATED_DESC', 'CREATED_ASC', 'UPDATED_DESC', 'UPDATED_ASC', 'TITLE_ASC', 'TITLE_DESC'],
+          enum: WORK_ITEM_SORTS,
           description: 'Sort order of the view.',
         },
         is_private: {
@@ -1742,7 +1911,7 @@ export const domain: DomainSpec = {
         display_settings: { type: 'object', description: 'Replacement display settings as a JSON object.' },
         sort: {
           type: 'string',
-          enum: ['CREATED_DESC', 'CREATED_ASC', 'UPDATED_DESC', 'UPDATED_ASC', 'TITLE_ASC', 'TITLE_DESC'],
+          enum: WORK_ITEM_SORTS,
           description: 'New sort order.',
         },
         is_private: {
