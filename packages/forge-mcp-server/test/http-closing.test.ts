@@ -123,4 +123,44 @@ it('finishes the calls it is serving and answers 503 to a request arriving on an
   openSecond();
   expect(await second).toMatch(/^HTTP\/1\.1 200/);
   await stopped;
+  // The log tells the operator how many calls the close waited for, and that it ended.
+  expect(closingLines(server.stderr())).toEqual([
+    ['info', 'closing: no new connections; 2 call(s) being answered may finish within 10 s', 2],
+    ['info', 'stopped', undefined],
+  ]);
+});
+
+/** The lines the close wrote, as [level, msg, calls]. */
+function closingLines(stderr: string) {
+  return stderr
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as { level: string; msg: string; calls?: number })
+    .filter((l) => l.msg.startsWith('closing') || l.msg === 'stopped')
+    .map((l) => [l.level, l.msg, l.calls]);
+}
+
+it('cuts off a call still running 10 s into the close, and says so at WARN before it stops', async () => {
+  let release!: () => void;
+  s.fault({
+    path: '/api/v4/projects/1/issues/3',
+    until: new Promise<void>((r) => (release = r)),
+    times: 1,
+  });
+  const server = await httpServer(s);
+  const url = new URL(server.url);
+  const held = connection(Number(url.port)).exchange(post(url.pathname, s.tokens.api, call(1, 3)));
+  await vi.waitFor(
+    () => expect(s.requests.some((q) => q.path === '/api/v4/projects/1/issues/3')).toBe(true),
+    { timeout: 60_000, interval: 50 },
+  );
+  await server.stop();
+  release();
+  // Its connection was cut: no answer came.
+  expect(await held).not.toContain('"result"');
+  expect(closingLines(server.stderr())).toEqual([
+    ['info', 'closing: no new connections; 1 call(s) being answered may finish within 10 s', 1],
+    ['warn', 'closing: 1 call(s) still running after 10 s were cut off', 1],
+    ['info', 'stopped', undefined],
+  ]);
 });

@@ -558,15 +558,31 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     // arrives on an open connection meanwhile is answered 503 'the server is shutting down', uncharged.
     close: () =>
       new Promise<void>((resolve) => {
+        const calls = slots.inUse;
+        log.info(
+          { calls },
+          `closing: no new connections; ${calls} call(s) being answered may finish within ${CLOSE_GRACE_MS / 1000} s`,
+        );
         drain.close();
-        const cut = setTimeout(() => server.closeAllConnections?.(), CLOSE_GRACE_MS);
+        const cut = setTimeout(() => {
+          const left = slots.inUse;
+          if (left > 0)
+            log.warn(
+              { calls: left },
+              `closing: ${left} call(s) still running after ${CLOSE_GRACE_MS / 1000} s were cut off`,
+            );
+          server.closeAllConnections?.();
+        }, CLOSE_GRACE_MS);
         server.close(() => {
           clearTimeout(cut);
           pool.close();
           unlinkSocket(addr);
           void Promise.resolve(state.close())
             .catch(() => undefined)
-            .then(() => resolve());
+            .then(() => {
+              log.info('stopped');
+              resolve();
+            });
         });
         server.closeIdleConnections?.();
         subscriptions.close();
