@@ -125,3 +125,59 @@ describe('path values', () => {
     expect(sent.map((q) => q.path)).toEqual([`/api/v4/projects/${long}/issues/1`]);
   });
 });
+
+describe('uploads', () => {
+  const upload = (params: Record<string, unknown>) =>
+    execute('project.upload', { project_id: '1', ...params });
+
+  it('refuses content_base64 that is not base64 instead of uploading what the lenient decoder leaves', async () => {
+    // Without the check, "not base64 !!!" was uploaded as the 9 bytes Node's decoder made of it.
+    for (const [content_base64, why] of [
+      ['not base64 !!!', '"!" is outside the base64 alphabet'],
+      ['aGV=sbG8', '"=" padding stands before the end'],
+      ['aGVsb', 'its length leaves a lone character at the end'],
+    ]) {
+      const { r, text, sent } = await upload({ content_base64, filename: 'x.txt' });
+      expect(r.isError).toBe(true);
+      expect(text).toBe(
+        `project.upload: content_base64 is not base64 (${why}): send the file's bytes encoded as base64 (A-Z, a-z, 0-9, + and /, "=" padding at the end only)`,
+      );
+      expect(sent).toEqual([]);
+    }
+    const published = await execute('package.publish', {
+      project_id: '1',
+      package_name: 'p',
+      package_version: '1.0.0',
+      file_name: 'x.txt',
+      content_base64: '**',
+    });
+    expect(published.text).toMatch(/^package\.publish: content_base64 is not base64 \("\*" is outside/);
+    expect(published.sent).toEqual([]);
+    // Line breaks and missing padding are fine: the bytes are the file's.
+    for (const content_base64 of ['aGVs\nbG8=', 'aGVsbG8']) {
+      const { sent } = await upload({ content_base64, filename: 'x.txt' });
+      expect(sent).toHaveLength(1);
+      expect(String(sent[0].body)).toContain(
+        'filename="x.txt"\r\nContent-Type: application/octet-stream\r\n\r\nhello\r\n',
+      );
+    }
+  });
+
+  it('refuses a file name with a directory part, and escapes quotes and line breaks in the multipart header', async () => {
+    for (const filename of ['../../etc/passwd', 'dir\\x.txt', '..', '']) {
+      const { r, text, sent } = await upload({ content_base64: 'aGVsbG8=', filename });
+      expect(r.isError).toBe(true);
+      expect(text).toBe(
+        `project.upload: filename ${JSON.stringify(filename)} is refused: an uploaded file's name cannot be empty, "." or "..", or hold "/" or "\\". Give the name alone, such as "notes.txt".`,
+      );
+      expect(sent).toEqual([]);
+    }
+    const { sent } = await upload({ content_base64: 'aGVsbG8=', filename: 'a"b\r\nX-Evil: 1\r\n\r\n.txt' });
+    expect(sent).toHaveLength(1);
+    const body = String(sent[0].body);
+    expect(body).toContain(
+      'Content-Disposition: form-data; name="file"; filename="a%22b%0D%0AX-Evil: 1%0D%0A%0D%0A.txt"\r\n',
+    );
+    expect(body).not.toContain('\r\nX-Evil');
+  });
+});

@@ -25,6 +25,7 @@ import {
   readsGraphql,
   withVisibilityNote,
 } from './fine-grained.js';
+import { fromBase64 } from '../base64.js';
 import { preserializeJson } from '../mcp/preserialized.js';
 import { routeHint } from './hints.js';
 import { paramsOf } from './schema.js';
@@ -190,10 +191,9 @@ export function buildRest(
     } else {
       form ??= new FormData();
       if (where === 'file') {
-        const bytes = files?.[name] ?? Buffer.from(String(value), 'base64');
+        const bytes = files?.[name] ?? decoded(a.id, name, String(value));
         const local = name === 'file_path' ? String(value).split(/[\\/]/).pop() : undefined;
-        const filename = String(args.filename ?? args.file_name ?? local ?? 'upload');
-        form.append(wire, new Blob([bytes]), filename);
+        form.append(wire, new Blob([bytes]), uploadName(a.id, args, local));
       } else form.append(wire, typeof value === 'object' ? JSON.stringify(value) : String(value));
     }
   }
@@ -204,6 +204,33 @@ export function buildRest(
     built.form = form;
   } else if (hasBody) built.body = body;
   return built;
+}
+
+function decoded(id: string, name: string, text: string): Buffer {
+  try {
+    return fromBase64(text, name);
+  } catch (err) {
+    throw new ArgumentProblem(`${id}: ${(err as Error).message}`);
+  }
+}
+
+/** A name part that is a directory step, or nothing. */
+const NO_FILE_NAME = /^\.{0,2}$/;
+
+/**
+ * The file name an upload's multipart header carries: the caller's filename (or file_name), else the local
+ * file's own name. A given name holding a directory part, or none at all, is refused rather than sent.
+ */
+function uploadName(id: string, args: Record<string, unknown>, local: string | undefined): string {
+  const key =
+    args.filename !== undefined ? 'filename' : args.file_name !== undefined ? 'file_name' : undefined;
+  if (key === undefined) return local || 'upload';
+  const given = String(args[key]);
+  if (/[\\/]/.test(given) || NO_FILE_NAME.test(given))
+    throw new ArgumentProblem(
+      `${id}: ${key} ${JSON.stringify(given)} is refused: an uploaded file's name cannot be empty, "." or "..", or hold "/" or "\\". Give the name alone, such as "notes.txt".`,
+    );
+  return given;
 }
 
 /**

@@ -2,6 +2,7 @@
 // does not need to spend.
 import { promises as fsp } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { fromBase64 } from '../../base64.js';
 import type { ActionContext, ActionHandler, DomainSpec, ParamSpec } from '../types.js';
 import * as P from '../params.js';
 
@@ -142,7 +143,7 @@ async function uploadGeneric(
 const contentOf = async (args: Record<string, unknown>, ctx: ActionContext): Promise<Buffer> =>
   typeof args.file_path === 'string'
     ? fsp.readFile(await ctx.localPath(args.file_path, 'upload'))
-    : Buffer.from(String(args.content_base64 ?? ''), 'base64');
+    : fromBase64(String(args.content_base64 ?? ''), 'content_base64');
 
 const relativeName = (args: Record<string, unknown>): string =>
   typeof args.path === 'string' && args.path
@@ -195,8 +196,11 @@ const publishDirectory: ActionHandler = async (args, ctx) => {
     for (const full of await walk(root))
       uploads.push({ name: relative(root, full).split(sep).join('/'), bytes: () => fsp.readFile(full) });
   }
-  for (const f of (args.files as Array<{ file_name: string; content_base64: string }> | undefined) ?? [])
-    uploads.push({ name: f.file_name, bytes: async () => Buffer.from(f.content_base64, 'base64') });
+  for (const f of (args.files as Array<{ file_name: string; content_base64: string }> | undefined) ?? []) {
+    // Decoded before anything is published: a bad entry refuses the whole call.
+    const bytes = fromBase64(f.content_base64, `files[].content_base64 of ${f.file_name}`);
+    uploads.push({ name: f.file_name, bytes: async () => bytes });
+  }
   const published: unknown[] = [];
   for (const u of uploads)
     published.push(await uploadGeneric(ctx, args, u.name, await u.bytes(), 'package_file'));
