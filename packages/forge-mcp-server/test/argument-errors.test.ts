@@ -260,6 +260,17 @@ describe('a parameter under a near name is named as the one meant', () => {
     expect(await call('meta', 'merge_request.get', { project_id: '1', mr_id: 1 })).toBe(
       'forge_merge_request/get: missing required params: merge_request_iid. Did you mean: merge_request_iid (for mr_id)?',
     );
+    // A key no missing parameter explains (note for body): the meta answer names the parameters the action takes,
+    // so the next call can be right in one go, as on the dynamic surface.
+    expect(await call('meta', 'issue.note_create', { project_id: '1', issue_iid: 1, note: 'hi' })).toBe(
+      'forge_issue/note_create: missing required params: body. Unknown params: note. Valid params: project_id, issue_iid, body, internal, created_at.',
+    );
+    expect(await call('meta', 'issue.get', { project: '1', iid: 1 })).toBe(
+      'forge_issue/get: missing required params: project_id, issue_iid. Did you mean: project_id (for project), issue_iid (for iid)?',
+    );
+    expect(await call('meta', 'issue.get', { project: '1', ticket: 1 })).toBe(
+      'forge_issue/get: missing required params: project_id, issue_iid. Did you mean: project_id (for project)? Unknown params: ticket. Valid params: project_id, issue_iid.',
+    );
     // The closed individual schema takes no alias, but names the parameter the alias stands for.
     expect(await call('individual', 'merge_request.get', { project_id: '1', mr_iid: 1 })).toBe(
       'validating "arguments": missing property "merge_request_iid"; unknown property "mr_iid". Did you mean: merge_request_iid (for mr_iid)?',

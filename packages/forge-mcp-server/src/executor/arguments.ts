@@ -4,7 +4,7 @@
  */
 import type { ActionSpec } from '../catalog/types.js';
 import { describeErrors, inputSchema, paramsOf, validatorFor } from './schema.js';
-import { clip, didYouMean, listNames } from './suggest.js';
+import { clip, didYouMean, listNames, nearest } from './suggest.js';
 
 /** Documented aliases translated on open schemas (dynamic and meta surfaces): [alias, target]. */
 const ALIASES: readonly (readonly [string, string])[] = [
@@ -98,11 +98,15 @@ export function metaSurfaceCheck(
     : `missing required params: one of ${oneOf[0].join(', ')}`;
   // A required parameter given under a near name (project for project_id) is named as the one meant.
   const known = paramsOf(a);
-  const guess = didYouMean(
-    Object.keys(params).filter((k) => !Object.hasOwn(known, k)),
-    [...missing, ...oneOf.flat()],
-  );
-  return guess ? `${text}. ${guess}` : text;
+  const unknown = Object.keys(params).filter((k) => !Object.hasOwn(known, k));
+  const needed = [...missing, ...oneOf.flat()];
+  const guess = didYouMean(unknown, needed);
+  const out = guess ? `${text}. ${guess}` : text;
+  // A key no missing parameter explains (note for body): the parameters the action takes are named, as on the
+  // dynamic surface, so the next call can be right (the domain tool's schema does not show them).
+  const unexplained = unknown.filter((k) => !nearest(k, needed));
+  if (!unexplained.length) return out;
+  return `${out}${guess ? ' ' : '. '}Unknown params: ${unexplained.map(clip).join(', ')}. ${validParams(Object.keys(known))}`;
 }
 
 /** Strict decoding: an unknown key is refused, then types and fixed sets are checked. */
