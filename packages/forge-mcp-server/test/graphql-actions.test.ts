@@ -145,3 +145,68 @@ describe('issue.work_item_list takes the filters of Namespace.workItems', () => 
     },
   );
 });
+
+describe('a global ID parameter also takes the bare number a user sees', () => {
+  it(
+    'sends "42" (or 42) as gid://gitlab/<type>/42, a global ID as given, and refuses another type\'s global ID',
+    { timeout: 60_000 },
+    async () => {
+      await withStdio(s, ULTIMATE, async (c) => {
+        const variablesOf = async (action: string, params: Record<string, unknown>, confirm = false) => {
+          const since = s.requests.length;
+          const r = await call(c, action, params, confirm);
+          expect(r.isError, `${action}: ${textOf(r)}`).toBeFalsy();
+          return graphqlSent(since).map((q) => q.variables);
+        };
+        expect(await variablesOf('vulnerability.get', { id: '42' })).toEqual([
+          { id: 'gid://gitlab/Vulnerability/42' },
+        ]);
+        expect(
+          await variablesOf('vulnerability.dismiss', { id: 42, dismissal_reason: 'FALSE_POSITIVE' }),
+        ).toEqual([{ id: 'gid://gitlab/Vulnerability/42', dismissalReason: 'FALSE_POSITIVE' }]);
+        expect(await variablesOf('vulnerability.get', { id: 'gid://gitlab/Vulnerability/7' })).toEqual([
+          { id: 'gid://gitlab/Vulnerability/7' },
+        ]);
+        expect(await variablesOf('achievement.award', { achievement_id: '1', user_id: '2' })).toEqual([
+          { achievementId: 'gid://gitlab/Achievements::Achievement/1', userId: 'gid://gitlab/User/2' },
+        ]);
+        expect(
+          await variablesOf('security_attribute.project_update', {
+            project_id: '3',
+            add_attribute_ids: ['9'],
+          }),
+        ).toEqual([
+          { projectId: 'gid://gitlab/Project/3', addAttributeIds: ['gid://gitlab/Security::Attribute/9'] },
+        ]);
+        expect(await variablesOf('issue.work_item_list', { full_path: 'acme', parent_ids: ['5'] })).toEqual([
+          { fullPath: 'acme', parentIds: ['gid://gitlab/WorkItem/5'] },
+        ]);
+        // A handler-built input converts the same way.
+        const [created] = await variablesOf('issue.work_item_create', {
+          full_path: 'acme/widgets',
+          work_item_type_id: '1',
+          title: 'T',
+          assignee_ids: ['2', 'gid://gitlab/User/3'],
+          milestone_id: '4',
+          parent_id: '5',
+        });
+        expect(created).toEqual({
+          input: {
+            namespacePath: 'acme/widgets',
+            workItemTypeId: 'gid://gitlab/WorkItems::Type/1',
+            title: 'T',
+            assigneesWidget: { assigneeIds: ['gid://gitlab/User/2', 'gid://gitlab/User/3'] },
+            milestoneWidget: { milestoneId: 'gid://gitlab/Milestone/4' },
+            hierarchyWidget: { parentId: 'gid://gitlab/WorkItem/5' },
+          },
+        });
+        // Another type's global ID is refused before anything is sent.
+        const since = s.requests.length;
+        const wrong = await call(c, 'vulnerability.get', { id: 'gid://gitlab/Project/3' });
+        expect(wrong.isError).toBe(true);
+        expect(textOf(wrong)).toContain('must match pattern');
+        expect(apiCalls(s, since)).toHaveLength(0);
+      });
+    },
+  );
+});

@@ -650,3 +650,5 @@ export const wikiFormatOnUpdate: ParamSpec = {
   description:
     'Markup format of the page content. The instance sets it to markdown when an update leaves it out: give the current format to keep a page in another one.',
 };
+
+export { toGlobalId } from './gid.js';

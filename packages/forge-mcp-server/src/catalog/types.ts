@@ -26,6 +26,11 @@ export interface ParamSpec extends JsonSchema {
   in?: ParamLocation;
   /** The instance's own name for the parameter when it differs from ours. */
   wire?: string;
+  /**
+   * A GraphQL global ID parameter (or list of them) that also takes the bare number a user sees in a URL or a
+   * REST answer: the type named here, whose global ID `gid://gitlab/<type>/<number>` the number is sent as.
+   */
+  gid?: string;
 }
 
 export interface RestRequest {

@@ -1,6 +1,14 @@
 /** Turns one validated action call into the instance request(s) and the result a client sees. */
 import { FormData } from 'undici';
-import type { ActionContext, ActionSpec, GraphqlRequest, HttpMethod, RestRequest } from '../catalog/types.js';
+import type {
+  ActionContext,
+  ActionSpec,
+  GraphqlRequest,
+  HttpMethod,
+  ParamSpec,
+  RestRequest,
+} from '../catalog/types.js';
+import { toGlobalId } from '../catalog/gid.js';
 import {
   InstanceError,
   type InstanceClient,
@@ -257,9 +265,18 @@ function dig(data: unknown, path: string | undefined): unknown {
   return cur;
 }
 
-export function graphqlVariables(g: GraphqlRequest, args: Record<string, unknown>): Record<string, unknown> {
+/** The operation's variables from our parameters; a bare number given for a global ID is sent as that ID. */
+export function graphqlVariables(
+  g: GraphqlRequest,
+  args: Record<string, unknown>,
+  params: Record<string, ParamSpec> = {},
+): Record<string, unknown> {
   const vars: Record<string, unknown> = {};
-  for (const [v, p] of Object.entries(g.variables ?? {})) if (args[p] !== undefined) vars[v] = args[p];
+  for (const [v, p] of Object.entries(g.variables ?? {})) {
+    if (args[p] === undefined) continue;
+    const gid = params[p]?.gid;
+    vars[v] = gid ? toGlobalId(gid, args[p]) : args[p];
+  }
   return vars;
 }
 
@@ -297,7 +314,7 @@ export async function runAction(
     if (!a.request) return errorResult(`${a.id}: this action sends nothing to the instance.`);
     if ('graphql' in a.request) {
       const g = a.request.graphql;
-      const data = await client.graphql(g.document, graphqlVariables(g, args), {
+      const data = await client.graphql(g.document, graphqlVariables(g, args, a.params), {
         mutation: g.mutation,
         signal: opts.signal,
       });

@@ -62,7 +62,7 @@ export function inputSchema(a: ActionSpec): JsonSchema {
   if (!s) {
     const properties: Record<string, JsonSchema> = {};
     for (const [name, p] of Object.entries(paramsOf(a))) {
-      const { in: _in, wire: _wire, ...schema } = p;
+      const { in: _in, wire: _wire, gid: _gid, ...schema } = p;
       properties[name] = withRoleWords(name, schema);
     }
     s = { type: 'object', properties, additionalProperties: false };

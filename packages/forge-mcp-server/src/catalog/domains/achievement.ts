@@ -7,15 +7,17 @@ const namespacePath: ParamSpec = {
 };
 const achievementId: ParamSpec = {
   type: 'string',
-  pattern: '^gid://gitlab/Achievements::Achievement/\\d+$',
+  pattern: '^(gid://gitlab/Achievements::Achievement/)?\\d+$',
+  gid: 'Achievements::Achievement',
   description:
-    'Global ID of the achievement, e.g. "gid://gitlab/Achievements::Achievement/1" (from achievement.list).',
+    'Global ID of the achievement, e.g. "gid://gitlab/Achievements::Achievement/1" or just "1" (from achievement.list).',
 };
 const userAchievementId: ParamSpec = {
   type: 'string',
-  pattern: '^gid://gitlab/Achievements::UserAchievement/\\d+$',
+  pattern: '^(gid://gitlab/Achievements::UserAchievement/)?\\d+$',
+  gid: 'Achievements::UserAchievement',
   description:
-    'Global ID of one award of an achievement to a user, e.g. "gid://gitlab/Achievements::UserAchievement/5" (from achievement.recipients or achievement.user_list).',
+    'Global ID of one award of an achievement to a user, e.g. "gid://gitlab/Achievements::UserAchievement/5" or just "5" (from achievement.recipients or achievement.user_list).',
 };
 
 const ACHIEVEMENT = 'id name description avatarUrl createdAt updatedAt namespace { id fullPath }';
@@ -51,8 +53,9 @@ export const domain: DomainSpec = {
         achievement_id: achievementId,
         user_id: {
           type: 'string',
-          pattern: '^gid://gitlab/User/\\d+$',
-          description: 'Global ID of the user receiving the award, e.g. "gid://gitlab/User/2".',
+          pattern: '^(gid://gitlab/User/)?\\d+$',
+          gid: 'User',
+          description: 'Global ID of the user receiving the award, e.g. "gid://gitlab/User/2" or just "2".',
         },
       },
       required: ['achievement_id', 'user_id'],
@@ -87,8 +90,10 @@ export const domain: DomainSpec = {
       params: {
         namespace_id: {
           type: 'string',
-          pattern: '^gid://gitlab/(Group|Namespace)/\\d+$',
-          description: 'Global ID of the group that owns the achievement, e.g. "gid://gitlab/Group/10".',
+          pattern: '^(gid://gitlab/(Group|Namespace)/)?\\d+$',
+          gid: 'Group',
+          description:
+            'Global ID of the group that owns the achievement, e.g. "gid://gitlab/Group/10" or just "10".',
         },
         name: { type: 'string', description: 'Name of the achievement, e.g. "Bug hunter".' },
         description: {
@@ -155,7 +160,8 @@ export const domain: DomainSpec = {
         full_path: namespacePath,
         ids: {
           type: 'array',
-          items: { type: 'string', pattern: '^gid://gitlab/Achievements::Achievement/\\d+$' },
+          items: { type: 'string', pattern: '^(gid://gitlab/Achievements::Achievement/)?\\d+$' },
+          gid: 'Achievements::Achievement',
           description: 'Only these achievements (global IDs).',
         },
         ...P.gqlPaging,
@@ -365,7 +371,8 @@ export const domain: DomainSpec = {
         user_achievement_ids: {
           type: 'array',
           minItems: 1,
-          items: { type: 'string', pattern: '^gid://gitlab/Achievements::UserAchievement/\\d+$' },
+          items: { type: 'string', pattern: '^(gid://gitlab/Achievements::UserAchievement/)?\\d+$' },
+          gid: 'Achievements::UserAchievement',
           description:
             'Global IDs of your own awards in the wanted order, first = shown first, e.g. ["gid://gitlab/Achievements::UserAchievement/3", "gid://gitlab/Achievements::UserAchievement/1"].',
         },

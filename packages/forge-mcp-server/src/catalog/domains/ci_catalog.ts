@@ -36,8 +36,10 @@ export const domain: DomainSpec = {
         },
         id: {
           type: 'string',
-          pattern: '^gid://gitlab/Ci::Catalog::Resource/\\d+$',
-          description: 'Global ID instead of the path, e.g. "gid://gitlab/Ci::Catalog::Resource/3".',
+          pattern: '^(gid://gitlab/Ci::Catalog::Resource/)?\\d+$',
+          gid: 'Ci::Catalog::Resource',
+          description:
+            'Global ID instead of the path, e.g. "gid://gitlab/Ci::Catalog::Resource/3" or just "3".',
         },
         versions: {
           type: 'integer',

@@ -61,9 +61,10 @@ export const domain: DomainSpec = {
       params: {
         id: {
           type: 'string',
-          pattern: '^gid://gitlab/CustomEmoji/\\d+$',
+          pattern: '^(gid://gitlab/CustomEmoji/)?\\d+$',
+          gid: 'CustomEmoji',
           description:
-            'Global ID of the custom emoji, e.g. "gid://gitlab/CustomEmoji/7" (from custom_emoji.list).',
+            'Global ID of the custom emoji, e.g. "gid://gitlab/CustomEmoji/7" or just "7" (from custom_emoji.list).',
         },
       },
       required: ['id'],

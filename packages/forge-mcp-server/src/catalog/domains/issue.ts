@@ -196,9 +196,15 @@ const WORK_ITEM_FILTERS: Array<[string, string, string, ParamSpec]> = [
     'parent_ids',
     'parentIds',
     '[WorkItemID!]',
-    strList('Only children of these work items, as global IDs, e.g. ["gid://gitlab/WorkItem/5"].', {
-      pattern: '^gid://gitlab/WorkItem/\\d+$',
-    }),
+    {
+      ...strList(
+        'Only children of these work items, as global IDs, e.g. ["gid://gitlab/WorkItem/5"] or just ["5"].',
+        {
+          pattern: '^(gid://gitlab/WorkItem/)?\\d+$',
+        },
+      ),
+      gid: 'WorkItem',
+    },
   ],
   [
     'release_tag',
@@ -236,9 +242,15 @@ const WORK_ITEM_FILTERS: Array<[string, string, string, ParamSpec]> = [
     'iteration_id',
     'iterationId',
     '[ID]',
-    strList('Only those in these iterations, as global IDs, e.g. ["gid://gitlab/Iteration/4"].', {
-      pattern: '^gid://gitlab/Iteration/\\d+$',
-    }),
+    {
+      ...strList(
+        'Only those in these iterations, as global IDs, e.g. ["gid://gitlab/Iteration/4"] or just ["4"].',
+        {
+          pattern: '^(gid://gitlab/Iteration/)?\\d+$',
+        },
+      ),
+      gid: 'Iteration',
+    },
   ],
   [
     'iteration_wildcard_id',
@@ -272,10 +284,10 @@ const WORK_ITEM_FILTERS: Array<[string, string, string, ParamSpec]> = [
   ],
 ];
 
-const gidList = (what: string, example: string): ParamSpec => ({
+const gidList = (what: string, example: string, bare = false): ParamSpec => ({
   type: 'array',
   items: { type: 'string' },
-  description: `${what} as global IDs, e.g. ["${example}"].`,
+  description: `${what} as global IDs, e.g. ["${example}"]${bare ? ` or just ["${example.slice(example.lastIndexOf('/') + 1)}"]` : ''}.`,
 });
 
 const base = { project_id: P.projectId, issue_iid: P.issueIid };
@@ -364,9 +376,13 @@ function widgetInput(args: Record<string, unknown>): Record<string, unknown> {
   if (args.title !== undefined) input.title = args.title;
   if (args.confidential !== undefined) input.confidential = args.confidential;
   if (args.description !== undefined) input.descriptionWidget = { description: args.description };
-  if (args.assignee_ids !== undefined) input.assigneesWidget = { assigneeIds: args.assignee_ids };
-  if (args.milestone_id !== undefined) input.milestoneWidget = { milestoneId: args.milestone_id };
-  if (args.parent_id !== undefined) input.hierarchyWidget = { parentId: args.parent_id };
+  // Bare numbers (what a user sees in a URL or a REST answer) are sent as the global IDs the widgets take.
+  if (args.assignee_ids !== undefined)
+    input.assigneesWidget = { assigneeIds: P.toGlobalId('User', args.assignee_ids) };
+  if (args.milestone_id !== undefined)
+    input.milestoneWidget = { milestoneId: P.toGlobalId('Milestone', args.milestone_id) };
+  if (args.parent_id !== undefined)
+    input.hierarchyWidget = { parentId: P.toGlobalId('WorkItem', args.parent_id) };
   if (args.start_date !== undefined || args.due_date !== undefined) {
     const dates: Record<string, unknown> = {};
     if (args.start_date !== undefined) dates.startDate = args.start_date;
@@ -379,7 +395,7 @@ function widgetInput(args: Record<string, unknown>): Record<string, unknown> {
 async function createWorkItem(args: Record<string, unknown>, ctx: ActionContext): Promise<unknown> {
   const input: Record<string, unknown> = {
     namespacePath: args.full_path,
-    workItemTypeId: args.work_item_type_id,
+    workItemTypeId: P.toGlobalId('WorkItems::Type', args.work_item_type_id),
     ...widgetInput(args),
   };
   if (args.label_ids !== undefined) input.labelsWidget = { labelIds: args.label_ids };
@@ -397,7 +413,10 @@ async function updateWorkItem(args: Record<string, unknown>, ctx: ActionContext)
     input.labelsWidget = labels;
   }
   if (args.crm_contact_ids !== undefined) {
-    input.crmContactsWidget = { contactIds: args.crm_contact_ids, operationMode: 'REPLACE' };
+    input.crmContactsWidget = {
+      contactIds: P.toGlobalId('CustomerRelations::Contact', args.crm_contact_ids),
+      operationMode: 'REPLACE',
+    };
   }
   return gqlData(await ctx.graphql(UPDATE_WORK_ITEM, { input }, { mutation: 'workItemUpdate' }))
     .workItemUpdate;
@@ -1541,20 +1560,20 @@ export const domain: DomainSpec = {
         work_item_type_id: {
           type: 'string',
           description:
-            'Global ID of the work item type, e.g. "gid://gitlab/WorkItems::Type/1" (from issue.work_item_type_list).',
+            'Global ID of the work item type, e.g. "gid://gitlab/WorkItems::Type/1" or just "1" (from issue.work_item_type_list).',
         },
         title: { type: 'string', minLength: 1, description: 'Title of the work item.' },
         description: { type: 'string', description: 'Body in Markdown.' },
         confidential: { type: 'boolean', description: 'true makes the work item confidential.' },
-        assignee_ids: gidList('Users to assign', 'gid://gitlab/User/2'),
+        assignee_ids: gidList('Users to assign', 'gid://gitlab/User/2', true),
         label_ids: gidList('Labels to set', 'gid://gitlab/ProjectLabel/1'),
         milestone_id: {
           type: 'string',
-          description: 'Milestone global ID, e.g. "gid://gitlab/Milestone/1".',
+          description: 'Milestone global ID, e.g. "gid://gitlab/Milestone/1" or just "1".',
         },
         parent_id: {
           type: 'string',
-          description: 'Global ID of the parent work item, e.g. "gid://gitlab/WorkItem/5".',
+          description: 'Global ID of the parent work item, e.g. "gid://gitlab/WorkItem/5" or just "5".',
         },
         start_date: { type: 'string', format: 'date', description: 'Start date, YYYY-MM-DD.' },
         due_date: { type: 'string', format: 'date', description: 'Due date, YYYY-MM-DD.' },
@@ -2001,16 +2020,18 @@ export const domain: DomainSpec = {
         assignee_ids: gidList(
           'Users replacing the current assignees ([] removes all)',
           'gid://gitlab/User/2',
+          true,
         ),
         add_label_ids: gidList('Labels to add', 'gid://gitlab/ProjectLabel/1'),
         remove_label_ids: gidList('Labels to remove', 'gid://gitlab/ProjectLabel/1'),
         milestone_id: {
           type: ['string', 'null'],
-          description: 'Milestone global ID, e.g. "gid://gitlab/Milestone/1"; null removes it.',
+          description: 'Milestone global ID, e.g. "gid://gitlab/Milestone/1" or just "1"; null removes it.',
         },
         parent_id: {
           type: ['string', 'null'],
-          description: 'Global ID of the new parent work item; null detaches it.',
+          description:
+            'Global ID of the new parent work item, e.g. "gid://gitlab/WorkItem/5" or just "5"; null detaches it.',
         },
         start_date: {
           type: ['string', 'null'],
@@ -2025,6 +2046,7 @@ export const domain: DomainSpec = {
         crm_contact_ids: gidList(
           'CRM contacts replacing the current ones ([] removes all)',
           'gid://gitlab/CustomerRelations::Contact/1',
+          true,
         ),
       },
       required: ['full_path', 'work_item_iid'],

@@ -3793,9 +3793,10 @@ const settingsAndIntegrations: ActionSpec[] = [
     params: {
       rule_id: {
         type: 'string',
-        pattern: '^gid://gitlab/Projects::TargetBranchRule/\\d+$',
+        pattern: '^(gid://gitlab/Projects::TargetBranchRule/)?\\d+$',
+        gid: 'Projects::TargetBranchRule',
         description:
-          'Global ID of the rule as listed by project.target_branch_rule_list, e.g. "gid://gitlab/Projects::TargetBranchRule/7".',
+          'Global ID of the rule as listed by project.target_branch_rule_list, e.g. "gid://gitlab/Projects::TargetBranchRule/7" or just "7".',
       },
     },
     required: ['rule_id'],

@@ -1,15 +1,17 @@
 import type { DomainSpec, ParamSpec } from '../types.js';
 
-const attributeGid = '^gid://gitlab/Security::Attribute/\\d+$';
+const attributeGid = '^(gid://gitlab/Security::Attribute/)?\\d+$';
 const attributeId: ParamSpec = {
   type: 'string',
   pattern: attributeGid,
-  description: 'Global ID of the security attribute, e.g. "gid://gitlab/Security::Attribute/9".',
+  gid: 'Security::Attribute',
+  description: 'Global ID of the security attribute, e.g. "gid://gitlab/Security::Attribute/9" or just "9".',
 };
 const attributeIds = (what: string): ParamSpec => ({
   type: 'array',
   items: { type: 'string', pattern: attributeGid },
-  description: `${what}, as global IDs, e.g. ["gid://gitlab/Security::Attribute/9"].`,
+  gid: 'Security::Attribute',
+  description: `${what}, as global IDs, e.g. ["gid://gitlab/Security::Attribute/9"] or just ["9"].`,
 });
 const color: ParamSpec = {
   type: 'string',
@@ -88,14 +90,16 @@ export const domain: DomainSpec = {
       params: {
         namespace_id: {
           type: 'string',
-          pattern: '^gid://gitlab/(Group|Namespace)/\\d+$',
-          description: 'Global ID of the top-level group, e.g. "gid://gitlab/Group/10".',
+          pattern: '^(gid://gitlab/(Group|Namespace)/)?\\d+$',
+          gid: 'Group',
+          description: 'Global ID of the top-level group, e.g. "gid://gitlab/Group/10" or just "10".',
         },
         category_id: {
           type: 'string',
-          pattern: '^gid://gitlab/Security::Category/\\d+$',
+          pattern: '^(gid://gitlab/Security::Category/)?\\d+$',
+          gid: 'Security::Category',
           description:
-            'Global ID of the security category to add them to, e.g. "gid://gitlab/Security::Category/3".',
+            'Global ID of the security category to add them to, e.g. "gid://gitlab/Security::Category/3" or just "3".',
         },
         attributes: {
           type: 'array',
@@ -175,8 +179,9 @@ export const domain: DomainSpec = {
       params: {
         project_id: {
           type: 'string',
-          pattern: '^gid://gitlab/Project/\\d+$',
-          description: 'Global ID of the project, e.g. "gid://gitlab/Project/1".',
+          pattern: '^(gid://gitlab/Project/)?\\d+$',
+          gid: 'Project',
+          description: 'Global ID of the project, e.g. "gid://gitlab/Project/1" or just "1".',
         },
         add_attribute_ids: attributeIds('Attributes to attach'),
         remove_attribute_ids: attributeIds('Attributes to detach'),

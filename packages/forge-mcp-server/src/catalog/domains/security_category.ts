@@ -2,13 +2,16 @@ import type { DomainSpec, ParamSpec } from '../types.js';
 
 const categoryId: ParamSpec = {
   type: 'string',
-  pattern: '^gid://gitlab/Security::Category/\\d+$',
-  description: 'Global ID of the security category, e.g. "gid://gitlab/Security::Category/3".',
+  pattern: '^(gid://gitlab/Security::Category/)?\\d+$',
+  gid: 'Security::Category',
+  description: 'Global ID of the security category, e.g. "gid://gitlab/Security::Category/3" or just "3".',
 };
 const namespaceId: ParamSpec = {
   type: 'string',
-  pattern: '^gid://gitlab/(Group|Namespace)/\\d+$',
-  description: 'Global ID of the top-level group holding the categories, e.g. "gid://gitlab/Group/10".',
+  pattern: '^(gid://gitlab/(Group|Namespace)/)?\\d+$',
+  gid: 'Group',
+  description:
+    'Global ID of the top-level group holding the categories, e.g. "gid://gitlab/Group/10" or just "10".',
 };
 const CATEGORY = `id
       name

@@ -8,13 +8,16 @@ const profileId: ParamSpec = {
 };
 const projectIds: ParamSpec = {
   type: 'array',
-  items: { type: 'string', pattern: '^gid://gitlab/Project/\\d+$' },
-  description: 'Projects, as global IDs, e.g. ["gid://gitlab/Project/1"].',
+  items: { type: 'string', pattern: '^(gid://gitlab/Project/)?\\d+$' },
+  gid: 'Project',
+  description: 'Projects, as global IDs, e.g. ["gid://gitlab/Project/1"] or just ["1"].',
 };
 const groupIds: ParamSpec = {
   type: 'array',
-  items: { type: 'string', pattern: '^gid://gitlab/Group/\\d+$' },
-  description: 'Groups whose projects all take the change, as global IDs, e.g. ["gid://gitlab/Group/10"].',
+  items: { type: 'string', pattern: '^(gid://gitlab/Group/)?\\d+$' },
+  gid: 'Group',
+  description:
+    'Groups whose projects all take the change, as global IDs, e.g. ["gid://gitlab/Group/10"] or just ["10"].',
 };
 
 function attachDetach(verb: 'attach' | 'detach'): ActionSpec {
