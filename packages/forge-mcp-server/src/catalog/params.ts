@@ -71,6 +71,12 @@ export function keysetNeeds(
   return Object.fromEntries([continuation, ...also].map((p) => [p, rule]));
 }
 
+/**
+ * order_by "similarity" ranks by closeness to the search text: without search the instance quietly sorts by its
+ * default field instead (lib/api/projects.rb and lib/api/groups.rb: "similarity if searching").
+ */
+export const similarityNeedsSearch = { order_by: { similarity: { search: true } } } as const;
+
 /** A job's statuses, as the instance filters jobs by them (Ci::HasStatus::AVAILABLE_STATUSES). */
 export const jobStatuses = [
   'created',

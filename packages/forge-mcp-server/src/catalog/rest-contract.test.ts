@@ -816,6 +816,170 @@ describe('parameters the instance reads only beside a value of another', () => {
   });
 });
 
+describe('values the instance takes only beside another parameter', () => {
+  // lib/api/user_runners.rb (given runner_type group_type: requires :group_id; project_type: requires :project_id),
+  // lib/api/repositories.rb (tree: pagination "none" cannot be given unless recursive is true, a 400), and
+  // lib/api/projects.rb and lib/api/groups.rb (order_by similarity only when searching; without search the
+  // instance quietly sorts by its default field).
+  let s: ForgeSim;
+  beforeAll(async () => {
+    s = await sim();
+  });
+  afterAll(async () => s.close());
+
+  const text = (id: string, chosen: string, was: string, needed: string, too: boolean, other: string) =>
+    `${id}: ${chosen} was given ${was}, and the instance takes ${chosen} only with ${needed}: give ${needed}${too ? ' too' : ''}, or another ${other}.`;
+  const cases = [
+    {
+      id: 'user.create_runner',
+      half: { runner_type: 'group_type', description: 'docker' },
+      refusal: text(
+        'user.create_runner',
+        'runner_type "group_type"',
+        'without group_id',
+        'group_id',
+        true,
+        'runner_type',
+      ),
+      whole: { runner_type: 'group_type', description: 'docker', group_id: 10 },
+      sent: ['POST', '/api/v4/user/runners'],
+    },
+    {
+      id: 'user.create_runner',
+      half: { runner_type: 'project_type' },
+      refusal: text(
+        'user.create_runner',
+        'runner_type "project_type"',
+        'without project_id',
+        'project_id',
+        true,
+        'runner_type',
+      ),
+      whole: { runner_type: 'project_type', project_id: 1 },
+      sent: ['POST', '/api/v4/user/runners'],
+    },
+    {
+      id: 'repository.tree',
+      half: { project_id: '1', pagination: 'none' },
+      refusal: text(
+        'repository.tree',
+        'pagination "none"',
+        'without recursive',
+        'recursive true',
+        true,
+        'pagination',
+      ),
+    },
+    {
+      id: 'repository.tree',
+      half: { project_id: '1', pagination: 'none', recursive: false },
+      refusal: text(
+        'repository.tree',
+        'pagination "none"',
+        'with recursive false',
+        'recursive true',
+        false,
+        'pagination',
+      ),
+      whole: { project_id: '1', pagination: 'none', recursive: true },
+      sent: ['GET', '/api/v4/projects/1/repository/tree'],
+    },
+    {
+      id: 'project.list',
+      half: { order_by: 'similarity' },
+      refusal: text('project.list', 'order_by "similarity"', 'without search', 'search', true, 'order_by'),
+      whole: { order_by: 'similarity', search: 'widgets' },
+      sent: ['GET', '/api/v4/projects'],
+    },
+    {
+      id: 'group.list',
+      half: { order_by: 'similarity', top_level_only: true },
+      refusal: text('group.list', 'order_by "similarity"', 'without search', 'search', true, 'order_by'),
+      whole: { order_by: 'similarity', search: 'acme' },
+      sent: ['GET', '/api/v4/groups'],
+    },
+  ];
+
+  it.each(['dynamic', 'meta', 'individual'] as const)(
+    'on the %s surface, refuses the value without what it needs, naming both, and sends nothing; with it, sends the call',
+    { timeout: 120_000 },
+    async (surface) => {
+      await withStdio(s, { env: { FORGE_MCP_TOOL_SURFACE: surface } }, async (c) => {
+        const call = (id: string, params: Record<string, unknown>) =>
+          c.client.callTool(
+            surface === 'dynamic'
+              ? { name: 'forge_execute_action', arguments: { action: id, params } }
+              : surface === 'meta'
+                ? { name: `forge_${id.split('.')[0]}`, arguments: { action: id.split('.')[1], params } }
+                : { name: action(id).tool, arguments: params },
+          );
+        for (const k of cases) {
+          const since = s.requests.length;
+          const r = await call(k.id, k.half);
+          expect(r.isError, k.id).toBe(true);
+          expect(textOf(r)).toBe(k.refusal);
+          expect(apiCalls(s, since), k.id).toEqual([]);
+          if (!k.whole) continue;
+          const ok = await call(k.id, k.whole);
+          expect(ok.isError, textOf(ok)).toBeFalsy();
+          expect(apiCalls(s, since).map((q) => [q.method, q.path])).toEqual([k.sent]);
+        }
+        // Another value needs nothing more: an instance runner and a legacy-paged tree are sent as given.
+        const since = s.requests.length;
+        await call('user.create_runner', { runner_type: 'instance_type' });
+        await call('repository.tree', { project_id: '1', pagination: 'legacy' });
+        await call('project.list', { order_by: 'name' });
+        expect(apiCalls(s, since).map((q) => q.path)).toEqual([
+          '/api/v4/user/runners',
+          '/api/v4/projects/1/repository/tree',
+          '/api/v4/projects',
+        ]);
+      });
+    },
+  );
+
+  it('every list that sorts by similarity and searches on request declares similarity as needing search, and says so', () => {
+    const declared: string[] = [];
+    for (const a of catalog().actions) {
+      const order = a.params.order_by as { enum?: unknown[]; description?: string } | undefined;
+      if (!order?.enum?.includes('similarity') || !a.params.search || a.required?.includes('search'))
+        continue;
+      expect(a.valueRequires?.order_by?.similarity, a.id).toEqual({ search: true });
+      expect(order.description, a.id).toMatch(/similarity.*(needs search|with search)/);
+      declared.push(a.id);
+    }
+    expect(declared.sort()).toEqual([
+      'group.list',
+      'group.projects',
+      'group.shared_with',
+      'group.subgroups',
+      'project.list',
+      'project.list_forks',
+      'project.list_user_projects',
+      'project.list_user_starred',
+    ]);
+  });
+
+  it('every rule names a value its parameter takes, and parameters of its action with values they take', () => {
+    for (const a of catalog().actions)
+      for (const [name, byValue] of Object.entries(a.valueRequires ?? {})) {
+        const chosen = a.params[name] as { enum?: unknown[] } | undefined;
+        expect(chosen?.enum, `${a.id} ${name}`).toBeDefined();
+        for (const [value, rules] of Object.entries(byValue)) {
+          expect(chosen!.enum!.map(String), `${a.id} ${name}`).toContain(value);
+          for (const [other, values] of Object.entries(rules)) {
+            const param = a.params[other] as { enum?: unknown[]; type?: unknown } | undefined;
+            expect(param, `${a.id} ${other}`).toBeDefined();
+            if (values === true) continue;
+            const allowed = param!.type === 'boolean' ? [true, false] : param!.enum;
+            expect(allowed, `${a.id} ${other}`).toBeDefined();
+            for (const v of values) expect(allowed, `${a.id} ${other}`).toContain(v);
+          }
+        }
+      }
+  });
+});
+
 describe('filters added from the instance contract reach the instance', () => {
   let s: ForgeSim;
   beforeAll(async () => {

@@ -96,6 +96,16 @@ export interface ActionSpec {
    * is left out or has another value is refused before anything is sent.
    */
   needsValue?: Record<string, Record<string, readonly (string | number | boolean)[]>>;
+  /**
+   * Values of a parameter the instance takes only beside another parameter, or another's value (its
+   * `given a: ->(v) { v == 'x' } do requires :b`; a runner of runner_type group_type needs group_id): parameter ->
+   * its value -> { the other parameter: true (any value) or the values it must have }. A call giving the value
+   * without them is refused before anything is sent.
+   */
+  valueRequires?: Record<
+    string,
+    Record<string, Record<string, true | readonly (string | number | boolean)[]>>
+  >;
   write: boolean;
   destructive: boolean;
   idempotent: boolean;

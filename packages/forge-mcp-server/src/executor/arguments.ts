@@ -207,3 +207,25 @@ export function unmetValues(a: ActionSpec, params: Record<string, unknown>): str
   }
   return undefined;
 }
+
+/**
+ * The refusal of a call giving a parameter a value the instance takes only beside another parameter, or beside
+ * one of another's values (the action's `valueRequires`), if it does.
+ */
+export function unmetRequirements(a: ActionSpec, params: Record<string, unknown>): string | undefined {
+  if (!a.valueRequires) return undefined;
+  for (const [name, byValue] of Object.entries(a.valueRequires)) {
+    if (!given(params, name)) continue;
+    const value = String(params[name]);
+    if (!Object.hasOwn(byValue, value)) continue;
+    for (const [other, values] of Object.entries(byValue[value]!)) {
+      const has = given(params, other);
+      if (has && (values === true || values.includes(params[other] as string | number | boolean))) continue;
+      const chosen = withValues(name, [params[name]]);
+      const needed = values === true ? other : withValues(other, values);
+      const was = has ? `with ${withValues(other, [params[other]])}` : `without ${other}`;
+      return `${a.id}: ${chosen} was given ${was}, and the instance takes ${chosen} only with ${needed}: give ${needed}${has ? '' : ' too'}, or another ${name}.`;
+    }
+  }
+  return undefined;
+}

@@ -21,6 +21,7 @@ import {
   errorResult,
   exclusiveProblem,
   missingCompanions,
+  unmetRequirements,
   unmetValues,
   runAction,
   type ToolResult,
@@ -282,10 +283,13 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
       return report(r, res.action, res.refusal);
     }
     const { action, params } = res;
-    // Parameters the instance takes only one of, only together, or only beside another's value: refused before any
-    // question or request.
+    // Parameters the instance takes only one of, only together, or only beside another's value, and values it takes
+    // only beside another parameter: refused before any question or request.
     const unpaired =
-      exclusiveProblem(action, params) ?? missingCompanions(action, params) ?? unmetValues(action, params);
+      exclusiveProblem(action, params) ??
+      missingCompanions(action, params) ??
+      unmetValues(action, params) ??
+      unmetRequirements(action, params);
     if (unpaired) return report(errorResult(unpaired), action.id, 'invalid_params');
     let confirm = res.confirm;
 

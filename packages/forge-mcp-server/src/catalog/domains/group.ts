@@ -205,7 +205,7 @@ const pushRuleSettings: Record<string, ParamSpec> = {
 const listProjectsFilters: Record<string, ParamSpec> = {
   archived: bool('Limit by archived status.'),
   visibility: visibility('Limit by visibility'),
-  order_by: str('Order projects by this field (default created_at).', {
+  order_by: str('Order projects by this field (default created_at; similarity needs search).', {
     enum: ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', 'similarity', 'star_count'],
   }),
   sort,
@@ -2846,6 +2846,7 @@ export const domain: DomainSpec = {
         ...groupListFilters,
         ...P.paging,
       },
+      valueRequires: P.similarityNeedsSearch,
       request: { rest: { method: 'GET', path: '/groups' } },
       example: { top_level_only: true, per_page: 20 },
     },
@@ -2923,6 +2924,7 @@ export const domain: DomainSpec = {
         ...P.paging,
       },
       required: ['group_id'],
+      valueRequires: P.similarityNeedsSearch,
       request: { rest: { method: 'GET', path: '/groups/:group_id/projects' } },
       example: { group_id: 'acme', include_subgroups: true, simple: true },
     },
@@ -3651,7 +3653,7 @@ export const domain: DomainSpec = {
         skip_groups: intList('Group IDs to leave out.'),
         visibility: visibility('Only groups with this visibility'),
         min_access_level: accessLevel('Only groups where the caller has at least this role'),
-        order_by: str('Order by "name" (default), "path", "id" or "similarity".', {
+        order_by: str('Order by "name" (default), "path", "id" or "similarity" (with search).', {
           enum: ['name', 'path', 'id', 'similarity'],
         }),
         sort,
@@ -3659,6 +3661,7 @@ export const domain: DomainSpec = {
         ...P.paging,
       },
       required: ['group_id'],
+      valueRequires: P.similarityNeedsSearch,
       request: { rest: { method: 'GET', path: '/groups/:group_id/groups/shared' } },
       example: { group_id: '10' },
     },
@@ -3734,6 +3737,7 @@ export const domain: DomainSpec = {
       scope: 'read_api',
       params: { group_id: P.groupId, search: search('subgroups'), ...groupListFilters, ...P.paging },
       required: ['group_id'],
+      valueRequires: P.similarityNeedsSearch,
       request: { rest: { method: 'GET', path: '/groups/:group_id/descendant_groups' } },
       example: { group_id: 'acme' },
     },

@@ -1409,6 +1409,8 @@ export const domain: DomainSpec = {
       },
       required: ['project_id'],
       needsValue: P.keysetNeeds('page_token'),
+      // lib/api/repositories.rb: pagination "none" with recursive false (its default) is a 400.
+      valueRequires: { pagination: { none: { recursive: [true] } } },
       request: { rest: { method: 'GET', path: '/projects/:project_id/repository/tree' } },
       example: { project_id: '1', path: 'src', ref: 'main' },
     },

@@ -545,9 +545,12 @@ export const domain: DomainSpec = {
       tier: 'free',
       scope: 'api',
       params: {
-        runner_type: str('Where the runner belongs.', {
-          enum: ['instance_type', 'group_type', 'project_type'],
-        }),
+        runner_type: str(
+          'Where the runner belongs: group_type needs group_id, project_type needs project_id.',
+          {
+            enum: ['instance_type', 'group_type', 'project_type'],
+          },
+        ),
         group_id: int('Group ID: required with runner_type group_type, and read only with it.'),
         project_id: int('Project ID: required with runner_type project_type, and read only with it.'),
         description: str('Runner description.'),
@@ -570,6 +573,10 @@ export const domain: DomainSpec = {
       needsValue: {
         group_id: { runner_type: ['group_type'] },
         project_id: { runner_type: ['project_type'] },
+      },
+      // ... and requires them there (given runner_type group_type: requires :group_id; likewise project_type).
+      valueRequires: {
+        runner_type: { group_type: { group_id: true }, project_type: { project_id: true } },
       },
       request: { rest: { method: 'POST', path: '/user/runners' } },
       example: {
