@@ -346,10 +346,26 @@ describe('an unknown tool name', () => {
     expect(await refusal('individual', 'forge_frobnicate')).toBe('unknown tool: forge_frobnicate');
   });
 
+  it('names the tool of an action whose name was written the canonical way, forge_<domain>_<action>', async () => {
+    // merge_request.merge's tool is forge_mr_merge: three edits and more from the name a model builds from the ID.
+    expect(await refusal('individual', 'forge_merge_request_merge')).toBe(
+      'unknown tool: forge_merge_request_merge. Did you mean: forge_mr_merge (merge_request.merge)?',
+    );
+    expect(await refusal('meta', 'forge_merge_request_merge')).toBe(
+      'unknown tool: forge_merge_request_merge. Run it with forge_merge_request (action merge).',
+    );
+    expect(await refusal('dynamic', 'forge_merge_request_merge')).toBe(
+      'unknown tool: forge_merge_request_merge. Run it with forge_execute_action (action merge_request.merge).',
+    );
+  });
+
   it('suggests nothing for a tool of the catalog the session does not list (a near name may be its opposite)', async () => {
     // forge_issue_unsubscribe is listed, two edits from the excluded forge_issue_subscribe.
     const c = await stdioClient(s, {
-      env: { FORGE_MCP_TOOL_SURFACE: 'individual', FORGE_MCP_EXCLUDE_TOOLS: 'forge_issue_subscribe' },
+      env: {
+        FORGE_MCP_TOOL_SURFACE: 'individual',
+        FORGE_MCP_EXCLUDE_TOOLS: 'forge_issue_subscribe,merge_request.merge',
+      },
     });
     try {
       const names = (await c.client.listTools()).tools.map((t) => t.name);
@@ -359,6 +375,12 @@ describe('an unknown tool name', () => {
         (err: Error) => err,
       );
       expect(e?.message).toMatch(/unknown tool: forge_issue_subscribe$/);
+      // Nor the tool of an excluded action named the canonical way.
+      const merge = await c.client.callTool({ name: 'forge_merge_request_merge', arguments: {} }).then(
+        () => undefined,
+        (err: Error) => err,
+      );
+      expect(merge?.message).toMatch(/unknown tool: forge_merge_request_merge$/);
     } finally {
       await c.close();
     }

@@ -433,6 +433,16 @@ export class Surface {
     const text = `unknown tool: ${clip(tool)}`;
     // Another surface's tool for an action this session runs: the way this surface runs it.
     const action = this.view.catalog.byToolName(tool);
+    // Or a name written the canonical way (forge_<domain>_<action>) for an action whose tool is named otherwise
+    // (forge_merge_request_merge for forge_mr_merge): the tool that runs it.
+    const patterned = action ? undefined : this.actionNamedCanonically(tool);
+    if (patterned && this.view.isListed(patterned)) {
+      if (this.opts.surface === 'individual')
+        return `${text}. Did you mean: ${patterned.tool} (${patterned.id})?`;
+      if (this.opts.surface === 'dynamic')
+        return `${text}. Run it with ${EXECUTE_TOOL} (action ${patterned.id}).`;
+      return `${text}. Run it with ${this.view.catalog.domain(patterned.id)!.metaTool} (action ${shortName(patterned)}).`;
+    }
     if (action && this.view.isListed(action)) {
       if (this.opts.surface === 'dynamic')
         return `${text}. Run it with ${EXECUTE_TOOL} (action ${action.id}).`;
@@ -459,6 +469,18 @@ export class Surface {
       if (d < best) [best, meant] = [d, name];
     }
     return meant ? `${text}. Did you mean: ${meant}?` : text;
+  }
+
+  /** The action whose canonical ID `tool` spells as forge_<domain>_<action>, if one does. */
+  private actionNamedCanonically(tool: string): ActionEntry | undefined {
+    if (!tool.startsWith('forge_')) return undefined;
+    const rest = tool.slice('forge_'.length);
+    for (const d of this.view.catalog.domains) {
+      if (!rest.startsWith(d.domain + '_')) continue;
+      const a = this.view.catalog.get(`${d.domain}.${rest.slice(d.domain.length + 1)}`);
+      if (a) return a;
+    }
+    return undefined;
   }
 
   /**
