@@ -4,7 +4,7 @@
  * place, or nothing at all with an error saying what was wrong.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCalls, sim, stdioClient, textOf, type Connected, type ForgeSim } from './harness.js';
+import { apiCalls, runCli, sim, stdioClient, textOf, type Connected, type ForgeSim } from './harness.js';
 
 let s: ForgeSim;
 let c: Connected;
@@ -179,5 +179,50 @@ describe('uploads', () => {
       'Content-Disposition: form-data; name="file"; filename="a%22b%0D%0AX-Evil: 1%0D%0A%0D%0A.txt"\r\n',
     );
     expect(body).not.toContain('\r\nX-Evil');
+  });
+});
+
+describe('settings that become a header or the instance URL', () => {
+  it('refuses to start with a FORGE_TOKEN holding a line break, control or non-ASCII character, never echoing it', async () => {
+    // Before, the start failed as "network error ... (UND_ERR_INVALID_ARG). Suggestion: retry": the wrong cause.
+    for (const token of [
+      `${s.tokens.api}\r\nX-Evil: 1`,
+      `${s.tokens.api}\u20ac`,
+      `${s.tokens.api}\u00e9`,
+      'a b',
+    ]) {
+      const since = s.requests.length;
+      const r = await runCli([], { FORGE_URL: s.url, FORGE_TOKEN: token });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(
+        'invalid FORGE_TOKEN=<redacted>: it holds a space, line break, control or non-ASCII character, which a request header cannot carry; copy the token again without it',
+      );
+      expect(r.stderr).not.toContain(s.tokens.api);
+      expect(s.requests.length).toBe(since);
+    }
+    // Blanks around the token (a line end from a file) are dropped, as before.
+    const since = s.requests.length;
+    const c = await stdioClient(s, { env: { FORGE_TOKEN: ` ${s.tokens.api}\r\n` } });
+    try {
+      const r = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+      });
+      expect(r.isError).toBeFalsy();
+      expect(s.requests.slice(since).every((q) => q.token === s.tokens.api)).toBe(true);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('refuses to start with a FORGE_URL holding a line break, tab or space, which a URL parser drops or moves', async () => {
+    // Before, "<url>/\r\nX: y" started against the path /X:%20y.
+    for (const url of [`${s.url}/\r\nX: y`, `${s.url}/a\tb`, s.url.replace('127.0.0.1', '127.0.0.\t1')]) {
+      const since = s.requests.length;
+      const r = await runCli([], { FORGE_URL: url, FORGE_TOKEN: s.tokens.api });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('URL holds a space, tab, line break or control character');
+      expect(s.requests.length).toBe(since);
+    }
   });
 });

@@ -447,6 +447,13 @@ describe('several instances (FORGE-URL)', () => {
       const a = await both(() => post(several, { token: s.tokens.api, headers: { 'forge-url': value } }));
       expect(a.status, value).toBe(400);
     }
+    // A URL parser drops a tab silently: this one would have named the first published instance.
+    const tabbed = s.url.replace('127.0.0.1', '127.0.0.\t1');
+    const a = await both(() => post(several, { token: s.tokens.api, headers: { 'forge-url': tabbed } }));
+    expect(a.status).toBe(400);
+    expect(a.text).toContain(
+      'the FORGE-URL header is not a usable instance URL: URL holds a space, tab, line break or control character',
+    );
   });
 
   it('with --allow-any-forge-url, an unlisted instance is served, but a private one only with --allow-private-instances', async () => {

@@ -283,12 +283,26 @@ export function stringGrammar(what = 'any text'): Grammar<string> {
   return { kind: 'string', accepts: what, parse: (raw) => ok(raw.trim()), format: String };
 }
 
-export function secretGrammar(): Grammar<string> {
+/** Anything but visible ASCII: a token holding it cannot travel in a header as it is. */
+const NOT_HEADER_SAFE = /[^\x21-\x7e]/;
+
+/**
+ * A secret, blanks around it dropped. `header`: it travels in a request header (a token), so a space, line
+ * break, control or non-ASCII character inside is refused at start rather than failing every request.
+ */
+export function secretGrammar(opts: { header?: boolean } = {}): Grammar<string> {
   return {
     kind: 'secret',
     accepts: 'a secret',
     secret: true,
-    parse: (raw) => ok(raw.trim()),
+    parse(raw) {
+      const v = raw.trim();
+      if (opts.header && NOT_HEADER_SAFE.test(v))
+        return fail(
+          'it holds a space, line break, control or non-ASCII character, which a request header cannot carry; copy the token again without it',
+        );
+      return ok(v);
+    },
     format: () => '',
   };
 }
@@ -340,7 +354,11 @@ export function isLoopbackHost(host: string): boolean {
   return ipFamily(h) === 4 && h.startsWith('127.');
 }
 
+/** What a URL parser drops or reads silently (tabs, line breaks) or refuses: refused, so no text moves. */
+const URL_CONTROL = /[\x00-\x20\x7f]/;
+
 function parseHttpUrl(raw: string): URL | string {
+  if (URL_CONTROL.test(raw)) return 'URL holds a space, tab, line break or control character';
   let url: URL;
   try {
     url = new URL(raw);

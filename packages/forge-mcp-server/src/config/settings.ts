@@ -104,7 +104,7 @@ export const SETTINGS = {
   token: setting({
     variable: 'FORGE_TOKEN',
     scope: 'stdio',
-    grammar: secretGrammar(),
+    grammar: secretGrammar({ header: true }),
     defaultText: 'required on stdio',
     description:
       'Token the stdio server acts with; never read in HTTP mode, where each request brings its own.',
