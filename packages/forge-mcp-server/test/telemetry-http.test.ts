@@ -9,6 +9,7 @@ import { request as httpRequest } from 'node:http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  freePort,
   httpServer,
   httpServerAt,
   rpc,
@@ -776,5 +777,36 @@ describe('a collector that goes away', () => {
       await new Promise((r) => setTimeout(r, 200));
     expect(c.stderr()).toMatch(/"level":"warn"[^\n]*check OTEL_EXPORTER_OTLP_ENDPOINT/);
     await c.close();
+  });
+
+  it('a collector down from the start: metric exports that time out are the same WARN naming the variable, never an ERROR', async () => {
+    // A port nothing listens on: the exporter retries, and the metric reader gives up on each export.
+    const c = await stdioClient(s, {
+      env: {
+        FORGE_MCP_TELEMETRY: 'true',
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${await freePort()}`,
+        OTEL_METRIC_EXPORT_INTERVAL: '1000',
+      },
+    });
+    try {
+      await c.client.listTools();
+      const warned = () =>
+        c
+          .stderr()
+          .split('\n')
+          .filter((l) => l.startsWith('{'))
+          .map((l) => JSON.parse(l) as { level: string; msg: string; signal?: string; reason?: string });
+      const t0 = Date.now();
+      while (!warned().some((l) => l.signal === 'metrics') && Date.now() - t0 < 60_000)
+        await new Promise((r) => setTimeout(r, 200));
+      const metrics = warned().find((l) => l.signal === 'metrics');
+      expect(metrics?.level).toBe('warn');
+      expect(metrics?.msg).toMatch(
+        /^telemetry export of metrics to http:\/\/127\.0\.0\.1:\d+ failed; check OTEL_EXPORTER_OTLP_ENDPOINT/,
+      );
+      expect(warned().filter((l) => l.level === 'error')).toEqual([]);
+    } finally {
+      await c.close();
+    }
   });
 });

@@ -87,6 +87,9 @@ export async function startTelemetry(
  * the server's log, redacted of every collector credential, export failures at most once a minute per
  * kind, naming the variable to check.
  */
+/** What the SDK's periodic metric reader writes to `diag` when an export times out or throws. */
+const METRIC_EXPORT_TROUBLE = /metrics export (timed out|threw)/i;
+
 function quietSdkDiagnostics(log: Logger, plan: Extract<Plan, { ok: true }>): void {
   const last = new Map<string, number>();
   const throttled = (kind: string, write: () => void) => {
@@ -100,8 +103,7 @@ function quietSdkDiagnostics(log: Logger, plan: Extract<Plan, { ok: true }>): vo
       v instanceof Error ? v.message : typeof v === 'string' ? v : (JSON.stringify(v) ?? ''),
       plan.secrets,
     );
-  setGlobalErrorHandler((err) => {
-    const text = clean(err);
+  const exportFailed = (text: string) => {
     const signal = /metric/i.test(text) ? 'metrics' : /log/i.test(text) ? 'logs' : 'traces';
     const target = plan.signals[signal];
     throttled(`export:${signal}`, () =>
@@ -110,13 +112,18 @@ function quietSdkDiagnostics(log: Logger, plan: Extract<Plan, { ok: true }>): vo
         `telemetry export of ${signal} to ${target.origin} failed; check ${target.endpointVariable} and that the collector is reachable (requests are not affected)`,
       ),
     );
-  });
+  };
+  setGlobalErrorHandler((err) => exportFailed(clean(err)));
   const write =
     (level: 'warn' | 'error') =>
-    (message: string, ...args: unknown[]) =>
+    (message: string, ...args: unknown[]) => {
+      // The metric reader reports an export that outlasts its timeout (a collector that is down, retried)
+      // here rather than to the error handler: the same failure, told the same way.
+      if (METRIC_EXPORT_TROUBLE.test(message)) return exportFailed(clean(message));
       throttled(`diag:${message.slice(0, 40)}`, () =>
         log[level]({ detail: args.map(clean).join(' ').slice(0, 300) }, `telemetry: ${clean(message)}`),
       );
+    };
   const logger: DiagLogger = {
     error: write('error'),
     warn: write('warn'),
