@@ -316,6 +316,8 @@ describe('credential pool', () => {
       child.kill('SIGTERM');
       await closed;
       expect(stderr).toContain('draining: /health answers 503');
+      expect(stderr).toContain('"calls":0,"msg":"closing: no new connections; no call is being answered"');
+      expect(stderr).toContain('"msg":"stopped"');
       expect(logged().map((e) => e.reason)).toEqual(['below_minimum']);
     } finally {
       child.kill('SIGKILL');

@@ -561,7 +561,9 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
         const calls = slots.inUse;
         log.info(
           { calls },
-          `closing: no new connections; ${calls} call(s) being answered may finish within ${CLOSE_GRACE_MS / 1000} s`,
+          calls === 0
+            ? 'closing: no new connections; no call is being answered'
+            : `closing: no new connections; ${calls} call(s) being answered may finish within ${CLOSE_GRACE_MS / 1000} s`,
         );
         drain.close();
         const cut = setTimeout(() => {
