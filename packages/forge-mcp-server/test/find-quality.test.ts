@@ -177,6 +177,12 @@ describe('the verb of the request outweighs noun overlap', () => {
     ['the wiki page Home should link to the handbook', ['wiki.update']],
     ['the group webhook is not used anymore', ['group.hook_delete']],
     ['the old ci variable can go', ['ci_variable.delete']],
+    ['the handbook wiki needs a page about oncall', ['wiki.create']],
+    ['I want issue 11 to be closed', ['issue.update']],
+    ['the description of MR 2 is outdated', ['merge_request.update']],
+    ['tag v2.2 was pushed by mistake', ['tag.delete']],
+    ["group 7 shouldn't be archived", ['group.unarchive']],
+    ['the variable SECRET_KEY has to be masked', ['ci_variable.update']],
   ];
   it.each(cases)('"%s" answers %j first', async (query, accepted) => {
     const [top] = (await find(query)).matches;

@@ -430,6 +430,7 @@ const SET = accept(kind('update', 0.8), kind('create', 0.6), { set: 1, setup: 0.
 const ENABLE = accept(SET, { turn: 1, enable: 1, allow: 0.8, assign: 0.6, activate: 0.7 });
 // Switching a thing off changes it; removing it is a weaker reading.
 const DISABLE = accept(kind('update', 0.7), { turn: 1, disable: 1, delete: 0.5, remove: 0.5, unassign: 0.7 });
+const CLOSE = accept(UPDATE, { stop: 0.5 });
 const RUN = { run: 1, trigger: 0.8, play: 1, start: 0.8, create: 0.7, retry: 0.4 };
 
 /** A verb of its own kind: its own operation first, the rest of the kind after. */
@@ -482,7 +483,7 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   change: UPDATE,
   modify: UPDATE,
   rename: own('rename', 'update', 0.8),
-  close: accept(UPDATE, { stop: 0.5 }),
+  close: CLOSE,
   reopen: UPDATE,
   // Locking a branch protects it.
   lock: accept(own('lock', 'update', 0.8), { protect: 0.9 }),
@@ -845,6 +846,8 @@ export const DEFERRING_WORDS = new Set([
   'has',
   'have',
   'can',
+  'shouldn',
+  'mustn',
 ]);
 export const DEFERRED_FILLERS = new Set([
   'to',
@@ -874,13 +877,9 @@ export const NO_LONGER = accept(DELETE, { unlink: 0.9, unassign: 0.9, unprotect:
  * Verbs after which a request states what its thing must become ("MR 5 should target develop", "the snippet
  * needs to be public"): a state that is no operation of its own asks for the thing to be changed.
  */
-export const OBLIGING_WORDS = new Set(['should', 'must', 'ought', 'needs', 'need']);
+export const OBLIGING_WORDS = new Set(['should', 'must', 'ought', 'needs', 'need', 'shouldn', 'mustn']);
 /** What a verbless request asks when it says what its thing must become: a change of it. */
 export const CHANGED = UPDATE;
-/** A verb said after "should" or "needs to" asks for its own operation, and for a change of its thing this much. */
-export const OBLIGED_CHANGE: Weights = Object.fromEntries(
-  Object.entries(CHANGED).map(([op, w]) => [op, w * 0.7]),
-);
 /**
  * Words of a verbless request that say its thing changes ("the due date moves to Friday", "the title becomes
  * Fix login", "dave is now a developer", "develop instead of main", "issue 40 belongs in the other project").
@@ -903,7 +902,6 @@ export const COPULAS = new Set(['is', 'are', 'was', 'were', 'be', 'been']);
  * leaked"; "needs to go"): it is removed, as with "no longer".
  */
 export const GONE_WORDS = new Set([
-  'anymore',
   'obsolete',
   'unused',
   'unneeded',
@@ -912,7 +910,31 @@ export const GONE_WORDS = new Set([
   'leaked',
   'compromised',
   'gone',
+  // Made by mistake: undone.
+  'mistake',
+  'accident',
+  'accidentally',
+  'mistakenly',
 ]);
+/**
+ * Words saying a thing is not as it should be ("the title of issue 7 is wrong", "issue 30 is not a bug
+ * anymore"): it is changed.
+ */
+export const WRONG_WORDS = new Set(['wrong', 'incorrect', 'outdated', 'misspelled', 'inaccurate', 'anymore']);
+/** States a thing is said to be in that ask for a change ("milestone 5 is finished", "pipeline 31 is stuck"). */
+export const STATE_CHANGES: Record<string, Weights> = {
+  done: CLOSE,
+  finished: CLOSE,
+  complete: CLOSE,
+  completed: CLOSE,
+  resolved: CLOSE,
+  fixed: CLOSE,
+  stuck: { cancel: 1, stop: 0.9, retry: 0.5 },
+  hanging: { cancel: 1, stop: 0.9, retry: 0.5 },
+  hung: { cancel: 1, stop: 0.9, retry: 0.5 },
+};
+/** Someone said to leave ("frank leaves the group", "bob left the company") is removed. */
+export const LEAVING_WORDS = new Set(['leaves', 'left', 'quits', 'quit']);
 /** A verb said late that asks to be rid of its thing ("needs to go", "can go away"). */
 export const GOING_WORDS = new Set(['go', 'away', 'gone']);
 /** After a copula, "not" and one of these: the thing is done with ("is not needed", "are not used"). */

@@ -38,8 +38,10 @@ import {
   NEW_WORDS,
   NO_LONGER,
   NOT_NEEDED,
-  OBLIGED_CHANGE,
   OBLIGING_WORDS,
+  LEAVING_WORDS,
+  STATE_CHANGES,
+  WRONG_WORDS,
   PRONOUNS,
   QUESTION,
   QUESTION_WORDS,
@@ -271,6 +273,27 @@ function words(text: string): string[] {
 
 /** Words before a participle that says the state a thing must be put in ("should be protected"). */
 const PASSIVE = new Set(['be', 'been', 'get', 'gets', 'got']);
+/** A verb said after "should" or "needs to" changes the thing: its own operations keep this share. */
+const OBLIGED_VERB_SHARE = 0.8;
+/** A weight table with every weight times `share`. */
+function scaled(operations: Record<string, number>, share: number): Record<string, number> {
+  return Object.fromEntries(Object.entries(operations).map(([op, w]) => [op, w * share]));
+}
+/** What a request saying someone leaves asks: removing them (as a member or user). */
+const LEAVING = { ...NO_LONGER };
+/** Pronouns that stand for a person. */
+const PEOPLE_PRONOUNS = new Set(['him', 'her']);
+/** Modal verbs negated as typed ("shouldn't", split at the apostrophe). */
+const NEGATED_MODALS = new Set(['shouldn', 'mustn']);
+/** A word with no participle's ending: after "be", it names a state ("be open", "be a draft"), not a verb done. */
+const BARE = /^(?!.*(?:ed|en)$)/;
+/** Participles written as the verb itself ("should be set", "be reset", "be put"). */
+const SAME_PARTICIPLES = new Set(['set', 'reset', 'run', 'rerun', 'put', 'cut', 'shut', 'split', 'upset']);
+/** "has to be masked": with "to", as "must". */
+const HAVE = new Set(['has', 'have']);
+/** "needs a README": one thing lacking (not "needs a new value", which replaces what is there). */
+const NEEDS_ONE =
+  /\b(?:needs?|wants?|must have|should have|has to have)\s+(?:a|an)\s+(?!(?:new|another|different|fresh|second)\b)/i;
 /** Words that open a relative clause ("pipelines that can be retried"): what follows describes, not asks. */
 const RELATIVES = new Set(['that', 'which', 'who']);
 /** Words leading to where a thing goes or what it becomes ("moves to Friday", "changed from 5 to 7"). */
@@ -466,13 +489,29 @@ interface Parsed {
  * not needed anymore", "is obsolete"), it changes ("moves to Friday", "becomes Fix login", "is now a
  * developer"), or it is one to be made ("a deploy key with write access", "an epic for the rework").
  */
-function described(ws: string[], i: number, article: boolean): Record<string, number> | undefined {
+function described(
+  ws: string[],
+  i: number,
+  article: boolean,
+  verbed: boolean,
+): Record<string, number> | undefined {
   for (let k = i + 1; k < ws.length; k++) {
     const w = ws[k];
     const after = ws[k + 1];
     const copula = COPULAS.has(ws[k - 1]) || COPULAS.has(ws[k - 2] ?? '');
-    if (GONE_WORDS.has(w) && (copula || k === ws.length - 1)) return NO_LONGER;
+    if (GONE_WORDS.has(w) && (copula || k === ws.length - 1 || ws[k - 1] === 'by')) return NO_LONGER;
     if (NOT_NEEDED.has(w) && NEGATIONS.has(ws[k - 1]) && (copula || k === ws.length - 1)) return NO_LONGER;
+    // "is not in use any more".
+    if (w === 'use' && ws[k - 1] === 'in' && NEGATIONS.has(ws[k - 2])) return NO_LONGER;
+    // A request that starts with a word both a verb and a thing's name ("tag v0.9 was pushed by accident")
+    // says no more than that its thing is done with.
+    if (verbed) continue;
+    if (WRONG_WORDS.has(w) && (copula || w === 'anymore')) return CHANGED;
+    // "milestone 5 is finished", "pipeline 31 is stuck" (not "pipelines that are finished": those are listed).
+    const stated = COPULAS.has(ws[k - 1]) && !RELATIVES.has(ws[k - 2] ?? '');
+    if (stated && STATE_CHANGES[w]) return STATE_CHANGES[w];
+    // "frank leaves the platform group", "bob left the company": who leaves is removed.
+    if (LEAVING_WORDS.has(w) && !STOP_WORDS.has(ws[k - 1]) && !RELATIONS.has(ws[k - 1])) return LEAVING;
     // "changes" and "moves" name things too ("the history of changes", "storage moves of project 9"): as
     // verbs they follow the thing's name and lead to its new value, or follow a copula.
     if (
@@ -490,7 +529,7 @@ function described(ws: string[], i: number, article: boolean): Record<string, nu
       return CHANGED;
   }
   // "a deploy key with write access": one to be made.
-  return article ? NEW_ONE : undefined;
+  return article && !verbed ? NEW_ONE : undefined;
 }
 
 /** Whether a request starts (after any lead-in) with "a" or "an". */
@@ -713,6 +752,13 @@ export class ActionFinder {
     return /\d/.test(lower) || BEFORE_VALUES.has(prev) || this.objectWords.has(stem(prev));
   }
 
+  /** Whether a word names one of the catalog's things (a README is a file, a webhook a hook). */
+  private namesThing(w: string | undefined): boolean {
+    if (!w) return false;
+    const names = [w, ...(CATALOG_NAMES[w] ?? []), ...(SYNONYMS[w] ?? [])];
+    return names.some((n) => tokens(n).some((t) => this.objectWords.has(t)));
+  }
+
   /** The operations a verb said late asks for, as written or as its participle ("closed", "deleted"). */
   private deferred(w: string | undefined): Record<string, number> | undefined {
     if (!w) return undefined;
@@ -738,8 +784,10 @@ export class ActionFinder {
     const skip = (k: number) =>
       LEAD_IN.has(ws[k]) ||
       (ws[k] === 'like' && ['would', 'id', 'i', 'we'].includes(ws[k - 1])) ||
-      (ws[k] === 'how' && ['do', 'to', 'can', 'should', 'would'].includes(ws[k + 1]));
-    while (i < ws.length - 1 && skip(i)) i += ws[i] === 'how' ? 2 : 1;
+      (ws[k] === 'how' && ['do', 'to', 'can', 'should', 'would'].includes(ws[k + 1])) ||
+      // "time to archive the legacy project".
+      (ws[k] === 'time' && ws[k + 1] === 'to');
+    while (i < ws.length - 1 && skip(i)) i += ws[i] === 'how' || ws[i] === 'time' ? 2 : 1;
     const first = ws[i];
     // "a label named x", "an environment called review": after an article, the first word is a thing's name.
     const article = indefinite(query);
@@ -747,13 +795,16 @@ export class ActionFinder {
     let strength = NO_VERB_STRENGTH;
     let verbAt = -1;
     let lateAt = -1;
+    let actsOnSomeone = false;
     if (first && QUESTION_WORDS.has(first)) {
       const next = ws[i + 1];
       operations = first === 'how' && (next === 'many' || next === 'much') ? HOW_MANY : QUESTION;
       strength = 1;
     } else if (
       first &&
-      ((article && this.objectWords.has(stem(first))) ||
+      ((article &&
+        (this.objectWords.has(stem(first)) ||
+          !READ_OPERATIONS.has(strongestOf(REQUEST_VERBS[first] ?? { [first]: 1 })))) ||
         this.compounds.has(`${stem(first)} ${stem(ws[i + 1] ?? '')}`) ||
         (STATE_WORDS.has(first) && ws.slice(i + 1, i + 4).some(isPluralWord)))
     ) {
@@ -775,19 +826,30 @@ export class ActionFinder {
         (w, j) =>
           j > i &&
           ((DEFERRING_WORDS.has(w) && !(w === 'can' && RELATIVES.has(ws[j - 1]))) ||
+            // "I want issue 4 to be confidential".
+            (w === 'to' && ws[j + 1] === 'be') ||
             (w === 'longer' && ws[j - 1] === 'no')),
       );
       let j = k + 1;
-      while (k > 0 && j < ws.length && DEFERRED_FILLERS.has(ws[j])) j++;
+      // "shouldn't be archived", "should not be public": the state is to be undone.
+      let negated = k > 0 && NEGATED_MODALS.has(ws[k]);
+      while (k > 0 && j < ws.length && (DEFERRED_FILLERS.has(ws[j]) || ws[j] === 'not'))
+        if (ws[j++] === 'not') negated = true;
       // "Pipeline 9 is stuck, kill it": a verb acting on "it" later on.
       const acting = ws.findIndex(
         (w, m) => m > i && PRONOUNS.has(ws[m + 1] ?? '') && (REQUEST_VERBS[w] || this.actionVerbs.has(w)),
       );
       // "MR 14 should target develop", "the snippet needs to be public", "the page should say ...": what the
       // thing must become (a state, or words it must read) asks for it to be changed; a verb said so changes
-      // the thing it names ("the badge should link to the new dashboard"), unless said as the state it must be
-      // put in ("should be protected").
-      const obliged = k > 0 && j < ws.length && OBLIGING_WORDS.has(ws[k]) && !RELATIVES.has(ws[k - 1]);
+      // the thing it names ("the badge should link to the new dashboard", "the epic should start in April"),
+      // unless said as the state it must be put in ("should be protected").
+      const obliged =
+        k > 0 &&
+        j < ws.length &&
+        (OBLIGING_WORDS.has(ws[k]) || ws[k] === 'to' || (HAVE.has(ws[k]) && ws[k + 1] === 'to')) &&
+        !RELATIVES.has(ws[k - 1]);
+      // "project 5 needs a README", "the wiki needs a page on deployment": a thing it lacks is made.
+      const lacks = obliged && NEEDS_ONE.test(query) && this.namesThing(ws[j]) ? NEW_ONE : undefined;
       const said =
         k > 0
           ? ws[k] === 'longer' || (GOING_WORDS.has(ws[j]) && !TOWARDS.has(ws[j + 1] ?? ''))
@@ -795,21 +857,32 @@ export class ActionFinder {
             : this.deferred(ws[j])
           : undefined;
       const actingOps = acting > 0 ? (REQUEST_VERBS[ws[acting]] ?? { [ws[acting]]: 1 }) : undefined;
+      // "take him out of project 2": a person acted on.
+      actsOnSomeone = acting > 0 && PEOPLE_PRONOUNS.has(ws[acting + 1]);
+      const undone = said && negated ? `un${strongestOf(said)}` : '';
       const late =
         (said && obliged
           ? READ_OPERATIONS.has(strongestOf(said))
             ? CHANGED
-            : PASSIVE.has(ws[j - 1])
-              ? said
-              : accept(said, OBLIGED_CHANGE)
+            : this.actionVerbs.has(undone)
+              ? { [undone]: 1 }
+              : negated
+                ? CHANGED
+                : // "should be a draft", "should be open": a state named, not a verb done.
+                  PASSIVE.has(ws[j - 1]) && (!BARE.test(ws[j]) || SAME_PARTICIPLES.has(ws[j]))
+                  ? said
+                  : accept(scaled(said, OBLIGED_VERB_SHARE), CHANGED)
           : said) ??
         actingOps ??
+        lacks ??
         (obliged ? CHANGED : undefined) ??
-        (verbAt < 0 ? described(ws, i, article) : undefined);
+        described(ws, i, article, verbAt >= 0);
       if (late) {
         operations = late;
         strength = 1;
         verbAt = -1;
+        // Someone who leaves is a member removed.
+        actsOnSomeone ||= late === LEAVING;
         // The verb said late names the operation, as a leading one does, not the thing.
         lateAt = said && ws[k] !== 'longer' ? j : late === actingOps ? acting : -1;
       }
@@ -849,6 +922,10 @@ export class ActionFinder {
       for (const name of named ?? []) for (const t of tokens(name)) add(t, weight);
       for (const syn of implied ?? []) for (const t of tokens(syn)) add(t, Math.min(weight, SYNONYM_WEIGHT));
     });
+    if (actsOnSomeone) {
+      groups.push((group = new Map()));
+      for (const t of PERSON) add(t, PERSON_WEIGHT);
+    }
     if (ws.some((w) => MANY_WORDS.has(w))) plural = true;
     // "set MR 5 to merge when ...": an operation after "to" is what the request asks done.
     const then = verbAt >= 0 ? ws.findIndex((w, k) => k > verbAt + 1 && w === 'to') : -1;
@@ -890,7 +967,7 @@ export class ActionFinder {
         // searched as a word too ("restore the archived project": Unarchive project).
         if (undo) {
           operations = {
-            ...Object.fromEntries(Object.entries(operations).map(([op, w]) => [op, w * UNDONE_SHARE])),
+            ...scaled(operations, UNDONE_SHARE),
             [undo]: 1,
           };
           groups.push((group = new Map()));
