@@ -846,6 +846,10 @@ describe('meta and individual surfaces', () => {
       'opaque',
       (t: { description?: string; inputSchema: Record<string, unknown> }) => {
         expect(t.description).toMatch(/- get: /);
+        // No parameter is shown: the description says where their names come from.
+        expect(t.description).toMatch(
+          /\nA missing or unknown parameter is answered with the parameters the action takes\.$/,
+        );
         expect(
           (t.inputSchema.properties as { params: Record<string, unknown> }).params.anyOf,
         ).toBeUndefined();
@@ -855,6 +859,7 @@ describe('meta and individual surfaces', () => {
       'compact',
       (t: { description?: string; inputSchema: Record<string, unknown> }) => {
         expect(t.description).toMatch(/- get\(project_id\*, issue_iid\*/);
+        expect(t.description).not.toContain('A missing or unknown parameter');
       },
     ],
     [

@@ -297,6 +297,9 @@ export class Surface {
     lines.push(
       'Pass the action name as action and its parameters inside params. Destructive actions need params.confirm=true after the user approves.',
     );
+    // The opaque schema shows no parameters: say where the names come from.
+    if (this.opts.metaParamSchema === 'opaque')
+      lines.push('A missing or unknown parameter is answered with the parameters the action takes.');
     return lines.join('\n');
   }
 
