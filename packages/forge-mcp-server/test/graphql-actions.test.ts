@@ -210,3 +210,66 @@ describe('a global ID parameter also takes the bare number a user sees', () => {
     },
   );
 });
+
+describe('sorts and filters the schema offers on the other GraphQL lists', () => {
+  it(
+    "sends the CI catalog verification level and topics, the findings order, the epic threads order, the epic children state, the saved views order, and an epic's labels",
+    { timeout: 60_000 },
+    async () => {
+      await withStdio(s, ULTIMATE, async (c) => {
+        const cases: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
+          [
+            'ci_catalog.list',
+            { verification_level: 'GITLAB_MAINTAINED', topics: ['docker'] },
+            { verificationLevel: 'GITLAB_MAINTAINED', topics: ['docker'] },
+          ],
+          [
+            'security_finding.list',
+            { full_path: 'acme/widgets', pipeline_iid: '12', sort: 'severity_asc' },
+            { fullPath: 'acme/widgets', pipelineIid: '12', sort: 'severity_asc' },
+          ],
+          [
+            'group.epic_discussion_list',
+            { group_path: 'acme', epic_iid: '1', sort: 'CREATED_DESC' },
+            { fullPath: 'acme', iid: '1', sort: 'CREATED_DESC' },
+          ],
+          [
+            'group.epic_note_list',
+            { group_path: 'acme', epic_iid: '1', sort: 'CREATED_DESC' },
+            { fullPath: 'acme', iid: '1', sort: 'CREATED_DESC' },
+          ],
+          [
+            'group.epic_issue_list',
+            { group_path: 'acme', epic_iid: '1', state: 'OPEN' },
+            { fullPath: 'acme', iid: '1', state: 'OPEN' },
+          ],
+          [
+            'issue.work_item_saved_view_list',
+            { full_path: 'acme', sort: 'UPDATED_DESC' },
+            { fullPath: 'acme', sort: 'UPDATED_DESC' },
+          ],
+        ];
+        for (const [action, params, variables] of cases) {
+          const since = s.requests.length;
+          const r = await call(c, action, params);
+          expect(r.isError, `${action}: ${textOf(r)}`).toBeFalsy();
+          expect(
+            graphqlSent(since).map((q) => q.variables),
+            action,
+          ).toEqual([variables]);
+        }
+        const since = s.requests.length;
+        const r = await call(c, 'group.epic_create', {
+          group_path: 'acme',
+          title: 'Roadmap',
+          label_ids: [3, 4],
+        });
+        expect(r.isError, textOf(r)).toBeFalsy();
+        const create = graphqlSent(since).find((q) => q.query.includes('workItemCreate('));
+        expect((create?.variables.input as Record<string, unknown>).labelsWidget).toEqual({
+          labelIds: ['gid://gitlab/Label/3', 'gid://gitlab/Label/4'],
+        });
+      });
+    },
+  );
+});

@@ -114,12 +114,28 @@ export const domain: DomainSpec = {
           ],
           description: 'Order of the results (default LATEST_RELEASED_AT_DESC).',
         },
+        verification_level: {
+          type: 'string',
+          enum: [
+            'GITLAB_MAINTAINED',
+            'GITLAB_PARTNER_MAINTAINED',
+            'VERIFIED_CREATOR_MAINTAINED',
+            'VERIFIED_CREATOR_SELF_MANAGED',
+            'UNVERIFIED',
+          ],
+          description: 'Only resources of this verification level, e.g. "GITLAB_MAINTAINED".',
+        },
+        topics: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'Only resources of projects with these topics, e.g. ["docker"].',
+        },
         ...P.gqlPaging,
       },
       request: {
         graphql: {
-          document: `query queryListResources($search: String, $scope: CiCatalogResourceScope, $sort: CiCatalogResourceSort, $first: Int, $after: String) {
-  ciCatalogResources(search: $search, scope: $scope, sort: $sort, first: $first, after: $after) {
+          document: `query queryListResources($search: String, $scope: CiCatalogResourceScope, $sort: CiCatalogResourceSort, $verificationLevel: CiCatalogResourceVerificationLevel, $topics: [String!], $first: Int, $after: String) {
+  ciCatalogResources(search: $search, scope: $scope, sort: $sort, verificationLevel: $verificationLevel, topics: $topics, first: $first, after: $after) {
     count
     pageInfo { hasNextPage endCursor }
     nodes {
@@ -127,7 +143,15 @@ export const domain: DomainSpec = {
     }
   }
 }`,
-          variables: { search: 'search', scope: 'scope', sort: 'sort', first: 'first', after: 'after' },
+          variables: {
+            search: 'search',
+            scope: 'scope',
+            sort: 'sort',
+            verificationLevel: 'verification_level',
+            topics: 'topics',
+            first: 'first',
+            after: 'after',
+          },
           // The whole connection: count and pageInfo matter here.
           resultPath: '',
         },

@@ -267,6 +267,9 @@ const gqlAfter = str('Cursor from the previous answer (pageInfo.endCursor) to re
 const noteFilter = str('Which entries to return: every note, only comments, or only system activity.', {
   enum: ['ALL_NOTES', 'ONLY_COMMENTS', 'ONLY_ACTIVITY'],
 });
+const noteOrder = str('Oldest threads first (CREATED_ASC, the default) or newest first (CREATED_DESC).', {
+  enum: ['CREATED_ASC', 'CREATED_DESC'],
+});
 const noteBody = str('Comment text in Markdown. Quick actions such as "/label ~bug" are applied.');
 const internalNote = bool(
   'Make the comment internal (visible only to members with at least the Reporter role).',
@@ -360,14 +363,14 @@ const GET_EPIC = `query GetWorkItem($fullPath: ID!, $iid: String!) {
 
 const NOTE_FIELDS = 'id body internal system createdAt updatedAt author { username name }';
 
-const LIST_DISCUSSIONS = `query queryListDiscussions($fullPath: ID!, $iid: String!, $first: Int, $after: String, $filter: NotesFilterType) {
+const LIST_DISCUSSIONS = `query queryListDiscussions($fullPath: ID!, $iid: String!, $first: Int, $after: String, $filter: NotesFilterType, $sort: WorkItemDiscussionsSort) {
   namespace(fullPath: $fullPath) {
     workItem(iid: $iid) {
       id
       iid
       widgets {
         ... on WorkItemWidgetNotes {
-          discussions(first: $first, after: $after, filter: $filter) {
+          discussions(first: $first, after: $after, filter: $filter, sort: $sort) {
             pageInfo { hasNextPage endCursor }
             nodes { id resolved resolvable notes { nodes { ${NOTE_FIELDS} } } }
           }
@@ -377,14 +380,14 @@ const LIST_DISCUSSIONS = `query queryListDiscussions($fullPath: ID!, $iid: Strin
   }
 }`;
 
-const LIST_NOTES = `query queryListWorkItemNotes($fullPath: ID!, $iid: String!, $first: Int, $after: String, $filter: NotesFilterType) {
+const LIST_NOTES = `query queryListWorkItemNotes($fullPath: ID!, $iid: String!, $first: Int, $after: String, $filter: NotesFilterType, $sort: WorkItemDiscussionsSort) {
   namespace(fullPath: $fullPath) {
     workItem(iid: $iid) {
       id
       iid
       widgets {
         ... on WorkItemWidgetNotes {
-          discussions(first: $first, after: $after, filter: $filter) {
+          discussions(first: $first, after: $after, filter: $filter, sort: $sort) {
             pageInfo { hasNextPage endCursor }
             nodes { id notes { nodes { ${NOTE_FIELDS} discussion { id } } } }
           }
@@ -394,7 +397,7 @@ const LIST_NOTES = `query queryListWorkItemNotes($fullPath: ID!, $iid: String!, 
   }
 }`;
 
-const LIST_CHILDREN = `query queryListChildren($fullPath: ID!, $iid: String!, $first: Int, $after: String) {
+const LIST_CHILDREN = `query queryListChildren($fullPath: ID!, $iid: String!, $first: Int, $after: String, $state: WorkItemState) {
   namespace(fullPath: $fullPath) {
     workItem(iid: $iid) {
       id
@@ -402,7 +405,7 @@ const LIST_CHILDREN = `query queryListChildren($fullPath: ID!, $iid: String!, $f
       title
       widgets {
         ... on WorkItemWidgetHierarchy {
-          children(first: $first, after: $after) {
+          children(first: $first, after: $after, state: $state) {
             pageInfo { hasNextPage endCursor }
             nodes { id iid title state webUrl reference(full: true) workItemType { name } }
           }
@@ -470,6 +473,10 @@ async function findInDiscussions(
   return undefined;
 }
 
+/** Numeric label IDs as the labels widget takes them. */
+const labelGids = (ids: unknown): string[] | undefined =>
+  Array.isArray(ids) ? ids.map((id) => `gid://gitlab/Label/${String(id)}`) : undefined;
+
 /** An epic: the Epic work item type's global ID is looked up in the group, then the work item is created. */
 const createEpic = async (args: Obj, ctx: ActionContext): Promise<unknown> => {
   const types = dig(
@@ -496,6 +503,7 @@ const createEpic = async (args: Obj, ctx: ActionContext): Promise<unknown> => {
     input.startAndDueDateWidget = dates;
   }
   if (args.color !== undefined) input.colorWidget = { color: args.color };
+  if (args.label_ids !== undefined) input.labelsWidget = { labelIds: labelGids(args.label_ids) };
   return dig(await mutate(ctx, 'workItemCreate', CREATE_EPIC, { input }), 'workItem');
 };
 
@@ -864,7 +872,7 @@ export const domain: DomainSpec = {
       id: 'group.epic_create',
       title: 'Create epic',
       description:
-        'Create an epic (an epic-type work item) in a group, with optional description, dates and color. Add labels, parents or children afterwards with group.epic_update and group.epic_issue_assign.',
+        'Create an epic (an epic-type work item) in a group, with optional description, dates, color and labels. Add children afterwards with group.epic_issue_assign.',
       tool: 'forge_epic_create',
       write: true,
       destructive: false,
@@ -880,6 +888,7 @@ export const domain: DomainSpec = {
         due_date: date('Due date, YYYY-MM-DD.'),
         is_fixed: bool('Use the given dates as fixed dates (true) instead of rolling them up from children.'),
         color: str('Epic color on roadmaps, as a hex value, e.g. "#1068bf".'),
+        label_ids: intList('Numeric IDs of labels to set.'),
       },
       required: ['group_path', 'title'],
       request: {
@@ -1050,6 +1059,7 @@ export const domain: DomainSpec = {
         group_path: groupPath,
         epic_iid: epicIid,
         filter: noteFilter,
+        sort: noteOrder,
         first: gqlFirst,
         after: gqlAfter,
       },
@@ -1063,6 +1073,7 @@ export const domain: DomainSpec = {
             first: 'first',
             after: 'after',
             filter: 'filter',
+            sort: 'sort',
           },
           resultPath: 'namespace.workItem',
         },
@@ -1177,12 +1188,26 @@ export const domain: DomainSpec = {
       idempotent: true,
       tier: 'premium',
       scope: 'read_api',
-      params: { group_path: groupPath, epic_iid: epicIid, first: gqlFirst, after: gqlAfter },
+      params: {
+        group_path: groupPath,
+        epic_iid: epicIid,
+        state: str('Only open (OPEN) or only closed (CLOSED) children (default both).', {
+          enum: ['OPEN', 'CLOSED'],
+        }),
+        first: gqlFirst,
+        after: gqlAfter,
+      },
       required: ['group_path', 'epic_iid'],
       request: {
         graphql: {
           document: LIST_CHILDREN,
-          variables: { fullPath: 'group_path', iid: 'epic_iid', first: 'first', after: 'after' },
+          variables: {
+            fullPath: 'group_path',
+            iid: 'epic_iid',
+            state: 'state',
+            first: 'first',
+            after: 'after',
+          },
           resultPath: 'namespace.workItem',
         },
       },
@@ -1443,6 +1468,7 @@ export const domain: DomainSpec = {
         group_path: groupPath,
         epic_iid: epicIid,
         filter: noteFilter,
+        sort: noteOrder,
         first: gqlFirst,
         after: gqlAfter,
       },
@@ -1456,6 +1482,7 @@ export const domain: DomainSpec = {
             first: 'first',
             after: 'after',
             filter: 'filter',
+            sort: 'sort',
           },
           resultPath: 'namespace.workItem',
         },
@@ -1518,8 +1545,6 @@ export const domain: DomainSpec = {
         if (args.confidential !== undefined) input.confidential = args.confidential;
         if (args.state_event !== undefined) input.stateEvent = String(args.state_event).toUpperCase();
         if (args.description !== undefined) input.descriptionWidget = { description: args.description };
-        const labelGids = (ids: unknown): string[] | undefined =>
-          Array.isArray(ids) ? ids.map((id) => `gid://gitlab/Label/${String(id)}`) : undefined;
         if (args.add_label_ids !== undefined || args.remove_label_ids !== undefined) {
           input.labelsWidget = {
             addLabelIds: labelGids(args.add_label_ids),

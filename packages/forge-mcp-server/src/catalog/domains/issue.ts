@@ -1822,6 +1822,12 @@ export const domain: DomainSpec = {
         full_path: fullPath,
         search: { type: 'string', description: 'Text to match in view names and descriptions.' },
         subscribed_only: { type: 'boolean', description: 'true: only views you are subscribed to.' },
+        sort: {
+          type: 'string',
+          enum: ['ID', 'RELATIVE_POSITION', 'CREATED_ASC', 'CREATED_DESC', 'UPDATED_ASC', 'UPDATED_DESC'],
+          description:
+            'Order of the views (default ID: oldest first); RELATIVE_POSITION is the order set in the list.',
+        },
         first: {
           type: 'integer',
           minimum: 1,
@@ -1833,9 +1839,9 @@ export const domain: DomainSpec = {
       required: ['full_path'],
       request: {
         graphql: {
-          document: `query listSavedViewsQuery($fullPath: ID!, $search: String, $subscribedOnly: Boolean, $first: Int, $after: String) {
+          document: `query listSavedViewsQuery($fullPath: ID!, $search: String, $subscribedOnly: Boolean, $sort: WorkItemsSavedViewsSort, $first: Int, $after: String) {
   namespace(fullPath: $fullPath) {
-    savedViews(search: $search, subscribedOnly: $subscribedOnly, first: $first, after: $after) {
+    savedViews(search: $search, subscribedOnly: $subscribedOnly, sort: $sort, first: $first, after: $after) {
       pageInfo { hasNextPage endCursor }
       nodes { id name description isPrivate subscribed }
     }
@@ -1845,6 +1851,7 @@ export const domain: DomainSpec = {
             fullPath: 'full_path',
             search: 'search',
             subscribedOnly: 'subscribed_only',
+            sort: 'sort',
             first: 'first',
             after: 'after',
           },

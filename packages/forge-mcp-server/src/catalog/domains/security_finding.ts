@@ -56,6 +56,11 @@ export const domain: DomainSpec = {
           items: { type: 'string', enum: ['DETECTED', 'CONFIRMED', 'RESOLVED', 'DISMISSED'] },
           description: 'Only findings whose vulnerability is in these states.',
         },
+        sort: {
+          type: 'string',
+          enum: ['severity_desc', 'severity_asc'],
+          description: 'Most severe first (severity_desc, the default) or least severe first (severity_asc).',
+        },
         first: {
           type: 'integer',
           minimum: 1,
@@ -70,10 +75,10 @@ export const domain: DomainSpec = {
       required: ['full_path', 'pipeline_iid'],
       request: {
         graphql: {
-          document: `query project($fullPath: ID!, $pipelineIid: ID!, $severity: [String!], $reportType: [String!], $scanner: [String!], $state: [VulnerabilityState!], $first: Int, $after: String) {
+          document: `query project($fullPath: ID!, $pipelineIid: ID!, $severity: [String!], $reportType: [String!], $scanner: [String!], $state: [VulnerabilityState!], $sort: PipelineSecurityReportFindingSort, $first: Int, $after: String) {
   project(fullPath: $fullPath) {
     pipeline(iid: $pipelineIid) {
-      securityReportFindings(severity: $severity, reportType: $reportType, scanner: $scanner, state: $state, first: $first, after: $after) {
+      securityReportFindings(severity: $severity, reportType: $reportType, scanner: $scanner, state: $state, sort: $sort, first: $first, after: $after) {
         pageInfo { hasNextPage endCursor }
         nodes {
           uuid
@@ -105,6 +110,7 @@ export const domain: DomainSpec = {
             reportType: 'report_type',
             scanner: 'scanner',
             state: 'state',
+            sort: 'sort',
             first: 'first',
             after: 'after',
           },
