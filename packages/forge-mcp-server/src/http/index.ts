@@ -33,6 +33,7 @@ import { KeptServers } from './kept.js';
 import { SessionPool } from './pool.js';
 import { InstanceError, presentedTokenLabel } from '../instance/index.js';
 import { SessionTable } from './sessions.js';
+import { watchReachability } from './reachability.js';
 import { isStateUnavailable, openState, type State, type StateUnavailable } from '../state/index.js';
 import { Turns, VERIFICATION_SLOTS, VERIFICATION_WAIT_MS } from './turns.js';
 import { SERVER_CARD_PATHS, serverCard, serverCardResponder } from './server-card.js';
@@ -127,6 +128,7 @@ async function stateFor(config: Config, log: Logger): Promise<State> {
 
 export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> {
   const state = await stateFor(config, log);
+  const stopWatching = watchReachability(log);
   const pool = new SessionPool({
     max: config.maxHttpClients,
     idleTimeoutMs: config.poolIdleTimeoutMs,
@@ -582,6 +584,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
           void Promise.resolve(state.close())
             .catch(() => undefined)
             .then(() => {
+              stopWatching();
               log.info('stopped');
               resolve();
             });
