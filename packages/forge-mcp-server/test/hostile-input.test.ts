@@ -123,6 +123,15 @@ describe('path values', () => {
     const long = 'x'.repeat(5000);
     const { sent } = await execute('issue.get', { project_id: long, issue_iid: 1 });
     expect(sent.map((q) => q.path)).toEqual([`/api/v4/projects/${long}/issues/1`]);
+    // Too long for the instance's request line (forge-sim answers 431, like a front end's 414): the error
+    // says to shorten it, and repeats no more than the start of the URL.
+    const longer = 'x'.repeat(20_000);
+    const refused = await execute('issue.get', { project_id: longer, issue_iid: 1 });
+    expect(refused.r.isError).toBe(true);
+    expect(refused.text).toMatch(
+      /^issue\.get: returned HTTP 431\. Suggestion: a value in the request path or query is too long for the instance: shorten it, or use an ID instead of a long name: GET http:\/\/127\.0\.0\.1:\d+\/api\/v4\/projects\/x+\.\.\.: 431$/,
+    );
+    expect(refused.text.length).toBeLessThan(600);
   });
 });
 
@@ -223,6 +232,37 @@ describe('settings that become a header or the instance URL', () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toContain('URL holds a space, tab, line break or control character');
       expect(s.requests.length).toBe(since);
+    }
+  });
+});
+
+describe('values that could pass for code or another name', () => {
+  it('a GraphQL value holding "}, $ or a mutation travels as a variable, the document unchanged', async () => {
+    const { catalog } = await import('../dist/catalog/index.js');
+    const spec = catalog().actions.find((a) => a.id === 'achievement.user_list')!;
+    const username = 'a"}){x} mutation { destroy } #$username';
+    const { r, sent } = await execute('achievement.user_list', { username });
+    expect(r.isError).toBeFalsy();
+    expect(sent).toHaveLength(1);
+    const body = sent[0].body as { query: string; variables: Record<string, unknown> };
+    expect(body.query).toBe((spec.request as { graphql: { document: string } }).graphql.document);
+    expect(body.variables).toEqual({ username });
+  });
+
+  it('an odd spelling of a destructive action is unknown, never run without confirmation', async () => {
+    for (const action of [
+      'ISSUE.DELETE',
+      'issue.delete ',
+      ' issue.delete',
+      '\u0456ssue.delete',
+      'issue.delete\u200b',
+    ]) {
+      const { r, text, sent } = await execute(action, { project_id: '1', issue_iid: 1 });
+      expect(r.isError).toBe(true);
+      expect(text).toContain(
+        `forge_execute_action: unknown action ${JSON.stringify(action)}. Did you mean: issue.delete`,
+      );
+      expect(sent).toEqual([]);
     }
   });
 });

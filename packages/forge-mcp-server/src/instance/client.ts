@@ -868,7 +868,8 @@ export class InstanceClient {
     const tokenRefused = status === 401 && code === 'invalid_token';
     if (status === 401) this.onUnauthorized?.(tokenRefused);
     const classification = tokenRefused ? TOKEN_REFUSED : classificationFor(status);
-    const cause = status === 404 ? statusLine(404) : `${res.method} ${res.url}: ${statusLine(status)}`;
+    const cause =
+      status === 404 ? statusLine(404) : `${res.method} ${shortUrl(res.url)}: ${statusLine(status)}`;
     const accountRefused = (status === 401 || status === 403) && !!message && ACCOUNT_REFUSED.test(message);
     return new InstanceError('status', classification, {
       status,
@@ -1048,6 +1049,13 @@ function addsToStatus(message: string | undefined, status: number): boolean {
   );
 }
 
+/** The longest URL an error's cause repeats: an overlong value (answered 414 or 431) is cut there. */
+const CAUSE_URL_MAX = 256;
+
+function shortUrl(url: string): string {
+  return url.length > CAUSE_URL_MAX ? `${url.slice(0, CAUSE_URL_MAX)}...` : url;
+}
+
 /** An instance text refusing the account itself (not a role or licence matter). */
 const ACCOUNT_REFUSED =
   /\byour account\b|\baccount (?:has been|is) (?:blocked|banned|deactivated|locked)|terms of service|password (?:has )?expired|pending (?:admin(?:istrator)? )?approval/i;
@@ -1073,6 +1081,8 @@ function statusHint(
     return `check that ${tokenLabel} is valid (user.current); if it is, the token's scopes or your role do not allow this action`;
   if (status === 403 && roleHintAllowed)
     return 'ask a maintainer or owner for a higher role, or check the project and instance settings';
+  if (status === 414 || status === 431)
+    return 'a value in the request path or query is too long for the instance: shorten it, or use an ID instead of a long name';
   if (status === 429) return waitHint(opts.retryAfter);
   if (status >= 500) return 'retry later';
   return undefined;
