@@ -273,3 +273,47 @@ describe('sorts and filters the schema offers on the other GraphQL lists', () =>
     },
   );
 });
+
+describe('a work item is planned in the same call', () => {
+  it(
+    'issue.work_item_create and work_item_update send the iteration, weight and health status widgets; null clears them on update',
+    { timeout: 60_000 },
+    async () => {
+      await withStdio(s, ULTIMATE, async (c) => {
+        const inputOf = async (action: string, params: Record<string, unknown>) => {
+          const since = s.requests.length;
+          const r = await call(c, action, params);
+          expect(r.isError, `${action}: ${textOf(r)}`).toBeFalsy();
+          const sent = graphqlSent(since).find((q) => /mutation workItem(Create|Update)\b/.test(q.query));
+          expect(sent?.query).toContain('... on WorkItemWidgetIteration { iteration {');
+          return sent?.variables.input as Record<string, unknown>;
+        };
+        const created = await inputOf('issue.work_item_create', {
+          full_path: 'acme/widgets',
+          work_item_type_id: 'gid://gitlab/WorkItems::Type/1',
+          title: 'T',
+          iteration_id: '4',
+          weight: 3,
+          health_status: 'atRisk',
+        });
+        expect(created).toMatchObject({
+          iterationWidget: { iterationId: 'gid://gitlab/Iteration/4' },
+          weightWidget: { weight: 3 },
+          healthStatusWidget: { healthStatus: 'atRisk' },
+        });
+        const cleared = await inputOf('issue.work_item_update', {
+          full_path: 'acme/widgets',
+          work_item_iid: '3',
+          iteration_id: null,
+          weight: null,
+          health_status: null,
+        });
+        expect(cleared).toMatchObject({
+          iterationWidget: { iterationId: null },
+          weightWidget: { weight: null },
+          healthStatusWidget: { healthStatus: null },
+        });
+      });
+    },
+  );
+});

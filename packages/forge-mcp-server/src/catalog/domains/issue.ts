@@ -284,6 +284,25 @@ const WORK_ITEM_FILTERS: Array<[string, string, string, ParamSpec]> = [
   ],
 ];
 
+/** Iteration, weight and health status of a work item (on update, null clears each). */
+const workItemPlanning = (update: boolean): Record<string, ParamSpec> => {
+  const clears = (type: string): string | string[] => (update ? [type, 'null'] : type);
+  const cleared = update ? '; null clears it' : '';
+  return {
+    iteration_id: {
+      type: clears('string'),
+      pattern: '^(gid://gitlab/Iteration/)?\\d+$',
+      description: `Iteration, e.g. "gid://gitlab/Iteration/4" or just "4"${cleared}.`,
+    },
+    weight: { type: clears('integer'), minimum: 0, description: `Weight, e.g. 3${cleared}.` },
+    health_status: {
+      type: clears('string'),
+      enum: ['onTrack', 'needsAttention', 'atRisk', ...(update ? [null] : [])],
+      description: `Health status: onTrack, needsAttention or atRisk${cleared}.`,
+    },
+  };
+};
+
 const gidList = (what: string, example: string, bare = false): ParamSpec => ({
   type: 'array',
   items: { type: 'string' },
@@ -308,6 +327,9 @@ const WORK_ITEM_FIELDS = `id iid title state confidential webUrl createdAt updat
         ... on WorkItemWidgetMilestone { milestone { id title } }
         ... on WorkItemWidgetStartAndDueDate { startDate dueDate }
         ... on WorkItemWidgetHierarchy { parent { id iid title } children { nodes { id iid title state } } }
+        ... on WorkItemWidgetIteration { iteration { id title startDate dueDate } }
+        ... on WorkItemWidgetWeight { weight }
+        ... on WorkItemWidgetHealthStatus { healthStatus }
       }`;
 
 const GET_WORK_ITEM = `query GetWorkItem($fullPath: ID!, $iid: String!) {
@@ -383,6 +405,10 @@ function widgetInput(args: Record<string, unknown>): Record<string, unknown> {
     input.milestoneWidget = { milestoneId: P.toGlobalId('Milestone', args.milestone_id) };
   if (args.parent_id !== undefined)
     input.hierarchyWidget = { parentId: P.toGlobalId('WorkItem', args.parent_id) };
+  if (args.iteration_id !== undefined)
+    input.iterationWidget = { iterationId: P.toGlobalId('Iteration', args.iteration_id) };
+  if (args.weight !== undefined) input.weightWidget = { weight: args.weight };
+  if (args.health_status !== undefined) input.healthStatusWidget = { healthStatus: args.health_status };
   if (args.start_date !== undefined || args.due_date !== undefined) {
     const dates: Record<string, unknown> = {};
     if (args.start_date !== undefined) dates.startDate = args.start_date;
@@ -1577,6 +1603,7 @@ export const domain: DomainSpec = {
         },
         start_date: { type: 'string', format: 'date', description: 'Start date, YYYY-MM-DD.' },
         due_date: { type: 'string', format: 'date', description: 'Due date, YYYY-MM-DD.' },
+        ...workItemPlanning(false),
       },
       required: ['full_path', 'work_item_type_id', 'title'],
       request: {
@@ -2006,7 +2033,7 @@ export const domain: DomainSpec = {
       id: 'issue.work_item_update',
       title: 'Update work item',
       description:
-        'Edit a work item found by path and IID through GraphQL: title, description, close/reopen, assignees, labels, milestone, dates, parent, CRM contacts. An explicit empty assignee_ids or crm_contact_ids removes all of them and asks for confirmation.',
+        'Edit a work item found by path and IID through GraphQL: title, description, close/reopen, assignees, labels, milestone, dates, parent, iteration, weight, health status, CRM contacts. An explicit empty assignee_ids or crm_contact_ids removes all of them and asks for confirmation.',
       tool: 'forge_update_work_item',
       write: true,
       destructive: false,
@@ -2050,6 +2077,7 @@ export const domain: DomainSpec = {
           format: 'date',
           description: 'Due date YYYY-MM-DD; null clears it.',
         },
+        ...workItemPlanning(true),
         crm_contact_ids: gidList(
           'CRM contacts replacing the current ones ([] removes all)',
           'gid://gitlab/CustomerRelations::Contact/1',
