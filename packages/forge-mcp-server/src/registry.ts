@@ -2,7 +2,8 @@
  * `--shutdown`: running servers of the current user register in a folder of the OS temporary directory;
  * shutdown asks each to drain and exit (SIGTERM).
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
@@ -26,6 +27,10 @@ export async function shutdownAll(): Promise<number> {
   for (const f of files) {
     const pid = Number(f.replace(/\.pid$/, ''));
     if (!pid || pid === process.pid) continue;
+    if (!isServer(pid)) {
+      rmSync(join(dir(), f), { force: true });
+      continue;
+    }
     try {
       process.kill(pid, 'SIGTERM');
       n++;
@@ -34,4 +39,27 @@ export async function shutdownAll(): Promise<number> {
     }
   }
   return n;
+}
+
+/**
+ * Whether `pid` is still a forge-mcp-server. A server killed outright (SIGKILL, a crash) leaves its
+ * registration behind, and its pid may since have gone to any other process of the user, which must not be
+ * sent the signal. Read from /proc, else from ps; where neither exists (Windows) the registration is trusted.
+ */
+function isServer(pid: number): boolean {
+  if (existsSync('/proc/self/cmdline')) {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes('forge-mcp-server');
+    } catch {
+      return false;
+    }
+  }
+  if (process.platform === 'win32') return true;
+  try {
+    return execFileSync('ps', ['-o', 'command=', '-p', String(pid)], { encoding: 'utf8' }).includes(
+      'forge-mcp-server',
+    );
+  } catch {
+    return false;
+  }
 }

@@ -3,7 +3,9 @@
  * actually exits. The servers and the command share a private TMPDIR, where the registry lives, so the
  * rest of the suite's servers are out of its reach.
  */
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,5 +37,31 @@ describe('--shutdown', () => {
     await stdioClosed;
     // Each removed itself from the registry on the way out.
     expect(readdirSync(join(own, registry))).toEqual([]);
+  });
+
+  it('signals only servers: a registration left by a server killed outright, whose pid another process now has, is removed and that process left alone', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'forge-shutdown-'));
+    const env = { TMPDIR: own };
+    const http = await httpServerAt(s, [], env);
+    // Another process of the user holding a pid a dead server registered.
+    const other = spawn('sleep', ['60'], { stdio: 'ignore' });
+    const otherExit = new Promise<NodeJS.Signals | null>((resolve) =>
+      other.once('exit', (_code, signal) => resolve(signal)),
+    );
+    const registry = join(own, `forge-mcp-server-${userInfo().uid}`);
+    mkdirSync(registry, { recursive: true });
+    writeFileSync(join(registry, `${other.pid}.pid`), String(other.pid));
+    try {
+      const r = await runCli(['--shutdown'], env);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain('"signalled":1');
+      expect(await http.exited).toBe(0);
+      expect(other.exitCode).toBeNull();
+      expect(other.signalCode).toBeNull();
+      expect(readdirSync(registry)).toEqual([]);
+    } finally {
+      other.kill('SIGKILL');
+      expect(await otherExit).toBe('SIGKILL');
+    }
   });
 });
