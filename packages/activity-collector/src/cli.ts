@@ -54,11 +54,29 @@ async function cmdSweep(argv: string[]): Promise<number> {
   secrets.push(...tokens.map((t) => t.token));
   const progress = createLogger(undefined, [...secrets], Boolean(v.quiet));
   const { store } = await openStores(config);
+  // Ctrl-C (or SIGTERM) stops the sweep between requests, so it is recorded as incomplete rather than left
+  // 'running'; a second signal ends the process at once.
+  const abort = new AbortController();
+  let stoppedBy: NodeJS.Signals | undefined;
+  const interrupt = (signal: NodeJS.Signals) => {
+    stoppedBy = signal;
+    abort.abort();
+  };
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
   try {
-    const summary = await sweep({ config, token, tokens, store, logger: progress });
+    const summary = await sweep({ config, token, tokens, store, logger: progress, signal: abort.signal });
     process.stderr.write(redact(formatSummary(summary)) + '\n');
     return summary.status === 'complete' && summary.errors.length === 0 ? 0 : 2;
+  } catch (e) {
+    if (!stoppedBy) throw e;
+    process.stderr.write(
+      `activity-collector: sweep interrupted (${stoppedBy}) and recorded as incomplete; what it wrote is kept, and the next sweep continues where it stopped\n`,
+    );
+    return stoppedBy === 'SIGINT' ? 130 : 143;
   } finally {
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
     await store.close();
   }
 }

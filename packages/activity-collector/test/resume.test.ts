@@ -95,6 +95,7 @@ function runCli(
   configFile: string,
   sim: SimUpstream,
   killAt?: number,
+  signal: NodeJS.Signals = 'SIGKILL',
 ): Promise<{ code: number | null; signal: string | null; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [CLI, 'sweep', '--config', configFile, '--quiet'], {
@@ -108,7 +109,7 @@ function runCli(
       killAt === undefined
         ? undefined
         : ({ index }) => {
-            if (index - start === killAt) child.kill('SIGKILL');
+            if (index - start === killAt) child.kill(signal);
           };
     child.on('exit', (code, signal) => {
       sim.onRequest = undefined;
@@ -155,6 +156,47 @@ async function killAndResume(storeDoc: Record<string, unknown>, open: () => Stor
 }
 
 describe('a sweep interrupted mid-way, then resumed', () => {
+  it('SQLite: Ctrl-C on the CLI records the sweep as incomplete, says so, and the next sweep completes it', async () => {
+    expect(existsSync(CLI), 'build the package first (npx tsc -b packages/activity-collector)').toBe(true);
+    const sim = await startSim(bigWorld());
+    const ref = openSqliteStore(':memory:');
+    const expected = await reference(sim, ref);
+    await ref.close();
+    const total = sim.requests.length;
+    const dir = tempDir();
+    const file = join(dir, 'collector.yaml');
+    const db = join(dir, 'a.db');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        api_url: sim.url,
+        token_env: 'SIM_TOKEN',
+        targets,
+        stores: { sqlite: db },
+        packages: { types: ['npm'] },
+      }),
+    );
+    const interrupted = await runCli(file, sim, Math.floor(total * 0.45), 'SIGINT');
+    expect(interrupted.signal).toBeNull();
+    expect(interrupted.code).toBe(130);
+    expect(interrupted.stderr).toBe(
+      'activity-collector: sweep interrupted (SIGINT) and recorded as incomplete; what it wrote is kept, and the next sweep continues where it stopped\n',
+    );
+    const partial = openSqliteStore(db);
+    await partial.init();
+    const sweeps = (await dump(partial, 'vcs_sweep')).map((r) => JSON.parse(r) as Record<string, unknown>);
+    expect(sweeps).toHaveLength(1);
+    expect(sweeps[0].status).toBe('incomplete');
+    expect(sweeps[0].finished_at).toEqual(expect.any(String));
+    await partial.close();
+    const resumed = await runCli(file, sim);
+    expect(resumed.code).toBe(0);
+    const after = openSqliteStore(db);
+    await after.init();
+    expect(await snapshot(after)).toEqual(expected);
+    await after.close();
+  });
+
   it('SQLite: the CLI killed with SIGKILL, then run again', async () => {
     const dir = tempDir();
     const ref = openSqliteStore(':memory:');
