@@ -77,6 +77,12 @@ export function keysetNeeds(
  */
 export const similarityNeedsSearch = { order_by: { similarity: { search: true } } } as const;
 
+/**
+ * permanently_remove true removes at once only when full_path repeats the project's or group's path; without it the
+ * instance answers 400 ("`full_path` is incorrect"), after the caller has confirmed the deletion.
+ */
+export const permanentRemovalNeedsPath = { permanently_remove: { true: { full_path: true } } } as const;
+
 /** A job's statuses, as the instance filters jobs by them (Ci::HasStatus::AVAILABLE_STATUSES). */
 export const jobStatuses = [
   'created',

@@ -743,6 +743,25 @@ describe('parameters the instance reads only beside a value of another', () => {
       sent: '/api/v4/user/runners',
     },
     {
+      // app/finders/deployments_finder.rb: "`finished_at` filter must be combined with `success` status filter".
+      id: 'environment.deployment_list',
+      half: { project_id: '1', finished_after: '2026-01-01T00:00:00Z', order_by: 'finished_at' },
+      refusal: text(
+        'environment.deployment_list',
+        'finished_after',
+        'without status',
+        'status "success"',
+        true,
+      ),
+      whole: {
+        project_id: '1',
+        finished_after: '2026-01-01T00:00:00Z',
+        order_by: 'finished_at',
+        status: 'success',
+      },
+      sent: '/api/v4/projects/1/deployments',
+    },
+    {
       id: 'package.registry_tag_list',
       half: { project_id: '1', repository_id: 1, sort: 'desc' },
       refusal: text('package.registry_tag_list', 'sort', 'without pagination', 'pagination "keyset"', true),
@@ -817,10 +836,12 @@ describe('parameters the instance reads only beside a value of another', () => {
 });
 
 describe('values the instance takes only beside another parameter', () => {
-  // lib/api/user_runners.rb (given runner_type group_type: requires :group_id; project_type: requires :project_id),
-  // lib/api/repositories.rb (tree: pagination "none" cannot be given unless recursive is true, a 400), and
+  // lib/api/user_runners.rb (given runner_type group_type: requires :group_id; project_type: requires :project_id);
+  // lib/api/repositories.rb (tree: pagination "none" cannot be given unless recursive is true, a 400);
   // lib/api/projects.rb and lib/api/groups.rb (order_by similarity only when searching; without search the
-  // instance quietly sorts by its default field).
+  // instance quietly sorts by its default field); app/finders/deployments_finder.rb (finished_at sorting without a
+  // finished_at filter, a 400); doc/api/merge_request_approvals.md (report_type required when the rule type is
+  // report_approver); the project and group deletions (permanently_remove checks full_path, a 400 without it).
   let s: ForgeSim;
   beforeAll(async () => {
     s = await sim();
@@ -864,7 +885,7 @@ describe('values the instance takes only beside another parameter', () => {
       refusal: text(
         'repository.tree',
         'pagination "none"',
-        'without recursive',
+        'without recursive true',
         'recursive true',
         true,
         'pagination',
@@ -898,17 +919,91 @@ describe('values the instance takes only beside another parameter', () => {
       whole: { order_by: 'similarity', search: 'acme' },
       sent: ['GET', '/api/v4/groups'],
     },
+    {
+      id: 'environment.deployment_list',
+      half: { project_id: '1', order_by: 'finished_at', status: 'success' },
+      refusal: text(
+        'environment.deployment_list',
+        'order_by "finished_at"',
+        'without finished_after or finished_before',
+        'finished_after or finished_before',
+        true,
+        'order_by',
+      ),
+      whole: {
+        project_id: '1',
+        order_by: 'finished_at',
+        status: 'success',
+        finished_before: '2026-01-01T00:00:00Z',
+      },
+      sent: ['GET', '/api/v4/projects/1/deployments'],
+    },
+    {
+      id: 'project.approval_rule_create',
+      half: { project_id: '1', name: 'Coverage', approvals_required: 1, rule_type: 'report_approver' },
+      refusal: text(
+        'project.approval_rule_create',
+        'rule_type "report_approver"',
+        'without report_type',
+        'report_type',
+        true,
+        'rule_type',
+      ),
+      whole: {
+        project_id: '1',
+        name: 'Coverage',
+        approvals_required: 1,
+        rule_type: 'report_approver',
+        report_type: 'code_coverage',
+      },
+      sent: ['POST', '/api/v4/projects/1/approval_rules'],
+    },
+    // Destructive: refused before the confirmation question; with full_path, asked, then sent (to a project and a
+    // group the instance does not have, so nothing is removed).
+    {
+      id: 'project.delete',
+      half: { project_id: '999', permanently_remove: true },
+      refusal: text(
+        'project.delete',
+        'permanently_remove true',
+        'without full_path',
+        'full_path',
+        true,
+        'permanently_remove',
+      ),
+      whole: { project_id: '999', permanently_remove: true, full_path: 'acme/gone' },
+      sent: ['DELETE', '/api/v4/projects/999'],
+    },
+    {
+      id: 'group.delete',
+      half: { group_id: '999', permanently_remove: true },
+      refusal: text(
+        'group.delete',
+        'permanently_remove true',
+        'without full_path',
+        'full_path',
+        true,
+        'permanently_remove',
+      ),
+      whole: { group_id: '999', permanently_remove: true, full_path: 'acme/gone' },
+      sent: ['DELETE', '/api/v4/groups/999'],
+    },
   ];
 
   it.each(['dynamic', 'meta', 'individual'] as const)(
-    'on the %s surface, refuses the value without what it needs, naming both, and sends nothing; with it, sends the call',
+    'on the %s surface, refuses the value without what it needs, naming both, before any question or request; with it, sends the call',
     { timeout: 120_000 },
     async (surface) => {
-      await withStdio(s, { env: { FORGE_MCP_TOOL_SURFACE: surface } }, async (c) => {
-        const call = (id: string, params: Record<string, unknown>) =>
+      let asked = 0;
+      const accept = () => (asked++, { action: 'accept' as const, content: { confirm: true } });
+      await withStdio(s, { env: { FORGE_MCP_TOOL_SURFACE: surface }, onElicit: accept }, async (c) => {
+        const call = (id: string, params: Record<string, unknown>, confirm = false) =>
           c.client.callTool(
             surface === 'dynamic'
-              ? { name: 'forge_execute_action', arguments: { action: id, params } }
+              ? {
+                  name: 'forge_execute_action',
+                  arguments: { action: id, params, ...(confirm ? { confirm } : {}) },
+                }
               : surface === 'meta'
                 ? { name: `forge_${id.split('.')[0]}`, arguments: { action: id.split('.')[1], params } }
                 : { name: action(id).tool, arguments: params },
@@ -919,10 +1014,14 @@ describe('values the instance takes only beside another parameter', () => {
           expect(r.isError, k.id).toBe(true);
           expect(textOf(r)).toBe(k.refusal);
           expect(apiCalls(s, since), k.id).toEqual([]);
+          expect(asked, k.id).toBe(0);
           if (!k.whole) continue;
-          const ok = await call(k.id, k.whole);
-          expect(ok.isError, textOf(ok)).toBeFalsy();
+          // Sent: what the instance makes of it is its own answer.
+          await call(k.id, k.whole, action(k.id).destructive);
           expect(apiCalls(s, since).map((q) => [q.method, q.path])).toEqual([k.sent]);
+          // The dynamic surface never asks (the caller confirms in the call); the others ask about a deletion.
+          expect(asked, k.id).toBe(surface !== 'dynamic' && action(k.id).destructive ? 1 : 0);
+          asked = 0;
         }
         // Another value needs nothing more: an instance runner and a legacy-paged tree are sent as given.
         const since = s.requests.length;
@@ -961,20 +1060,23 @@ describe('values the instance takes only beside another parameter', () => {
   });
 
   it('every rule names a value its parameter takes, and parameters of its action with values they take', () => {
+    /** The values a parameter takes, as the rules name them (a boolean's two). */
+    const allowed = (a: ActionSpec, name: string) => {
+      const p = a.params[name] as { enum?: unknown[]; type?: unknown } | undefined;
+      return p?.type === 'boolean' ? [true, false] : p?.enum;
+    };
     for (const a of catalog().actions)
       for (const [name, byValue] of Object.entries(a.valueRequires ?? {})) {
-        const chosen = a.params[name] as { enum?: unknown[] } | undefined;
-        expect(chosen?.enum, `${a.id} ${name}`).toBeDefined();
-        for (const [value, rules] of Object.entries(byValue)) {
-          expect(chosen!.enum!.map(String), `${a.id} ${name}`).toContain(value);
-          for (const [other, values] of Object.entries(rules)) {
-            const param = a.params[other] as { enum?: unknown[]; type?: unknown } | undefined;
-            expect(param, `${a.id} ${other}`).toBeDefined();
-            if (values === true) continue;
-            const allowed = param!.type === 'boolean' ? [true, false] : param!.enum;
-            expect(allowed, `${a.id} ${other}`).toBeDefined();
-            for (const v of values) expect(allowed, `${a.id} ${other}`).toContain(v);
-          }
+        expect(allowed(a, name), `${a.id} ${name}`).toBeDefined();
+        for (const [value, rule] of Object.entries(byValue)) {
+          expect(allowed(a, name)!.map(String), `${a.id} ${name}`).toContain(value);
+          for (const need of [rule].flat())
+            for (const [other, values] of Object.entries(need)) {
+              expect(a.params[other], `${a.id} ${other}`).toBeDefined();
+              if (values === true) continue;
+              expect(allowed(a, other), `${a.id} ${other}`).toBeDefined();
+              for (const v of values) expect(allowed(a, other), `${a.id} ${other}`).toContain(v);
+            }
         }
       }
   });

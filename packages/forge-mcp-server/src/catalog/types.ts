@@ -68,6 +68,12 @@ export interface NotFoundSpec {
   next: string[];
 }
 
+/**
+ * What one value of a parameter needs (ActionSpec.valueRequires): each parameter named here, given (true) or with
+ * one of the values listed. A list of them: any one of them will do.
+ */
+export type ValueNeed = Record<string, true | readonly (string | number | boolean)[]>;
+
 export interface ActionSpec {
   /** Canonical ID `<domain>.<action>`. */
   id: string;
@@ -99,13 +105,9 @@ export interface ActionSpec {
   /**
    * Values of a parameter the instance takes only beside another parameter, or another's value (its
    * `given a: ->(v) { v == 'x' } do requires :b`; a runner of runner_type group_type needs group_id): parameter ->
-   * its value -> { the other parameter: true (any value) or the values it must have }. A call giving the value
-   * without them is refused before anything is sent.
+   * its value -> what the value needs. A call giving the value without it is refused before anything is sent.
    */
-  valueRequires?: Record<
-    string,
-    Record<string, Record<string, true | readonly (string | number | boolean)[]>>
-  >;
+  valueRequires?: Record<string, Record<string, ValueNeed | readonly ValueNeed[]>>;
   write: boolean;
   destructive: boolean;
   idempotent: boolean;

@@ -2,7 +2,7 @@
  * Argument checks made before anything is sent (spec: Argument errors), in the spec's order:
  * input schema, surface check, action decoding, then required values that are empty or zero.
  */
-import type { ActionSpec } from '../catalog/types.js';
+import type { ActionSpec, ValueNeed } from '../catalog/types.js';
 import { describeErrors, inputSchema, paramsOf, validatorFor } from './schema.js';
 import { clip, didYouMean, listNames, nearest } from './suggest.js';
 
@@ -208,6 +208,24 @@ export function unmetValues(a: ActionSpec, params: Record<string, unknown>): str
   return undefined;
 }
 
+/** Whether the call meets a value's need (every parameter named, given with one of its values where listed). */
+const meets = (need: ValueNeed, params: Record<string, unknown>) =>
+  Object.entries(need).every(
+    ([other, values]) =>
+      given(params, other) &&
+      (values === true || values.includes(params[other] as string | number | boolean)),
+  );
+
+/** 'group_id', 'recursive true', 'finished_after or finished_before': what a value needs, in words. */
+const needWords = (needs: readonly ValueNeed[]) =>
+  needs
+    .map((need) =>
+      Object.entries(need)
+        .map(([other, values]) => (values === true ? other : withValues(other, values)))
+        .join(' and '),
+    )
+    .join(' or ');
+
 /**
  * The refusal of a call giving a parameter a value the instance takes only beside another parameter, or beside
  * one of another's values (the action's `valueRequires`), if it does.
@@ -215,17 +233,17 @@ export function unmetValues(a: ActionSpec, params: Record<string, unknown>): str
 export function unmetRequirements(a: ActionSpec, params: Record<string, unknown>): string | undefined {
   if (!a.valueRequires) return undefined;
   for (const [name, byValue] of Object.entries(a.valueRequires)) {
-    if (!given(params, name)) continue;
-    const value = String(params[name]);
-    if (!Object.hasOwn(byValue, value)) continue;
-    for (const [other, values] of Object.entries(byValue[value]!)) {
-      const has = given(params, other);
-      if (has && (values === true || values.includes(params[other] as string | number | boolean))) continue;
-      const chosen = withValues(name, [params[name]]);
-      const needed = values === true ? other : withValues(other, values);
-      const was = has ? `with ${withValues(other, [params[other]])}` : `without ${other}`;
-      return `${a.id}: ${chosen} was given ${was}, and the instance takes ${chosen} only with ${needed}: give ${needed}${has ? '' : ' too'}, or another ${name}.`;
-    }
+    if (!given(params, name) || !Object.hasOwn(byValue, String(params[name]))) continue;
+    const rule = byValue[String(params[name])]!;
+    const needs: readonly ValueNeed[] = Array.isArray(rule) ? rule : [rule as ValueNeed];
+    if (needs.some((need) => meets(need, params))) continue;
+    const chosen = withValues(name, [params[name]]);
+    const needed = needWords(needs);
+    // One parameter given with another value is named with it; otherwise what is missing.
+    const [other, ...rest] = needs.length === 1 ? Object.keys(needs[0]!) : [];
+    const wrong = other !== undefined && !rest.length && given(params, other);
+    const was = wrong ? `with ${withValues(other, [params[other]])}` : `without ${needed}`;
+    return `${a.id}: ${chosen} was given ${was}, and the instance takes ${chosen} only with ${needed}: give ${needed}${wrong ? '' : ' too'}, or another ${name}.`;
   }
   return undefined;
 }

@@ -320,6 +320,13 @@ export const domain: DomainSpec = {
         ...P.paging,
       },
       required: ['project_id'],
+      // app/finders/deployments_finder.rb answers 400 to a finished_at filter without finished_at sorting and the
+      // success status, and to finished_at sorting without a finished_at filter.
+      needsValue: {
+        finished_after: { order_by: ['finished_at'], status: ['success'] },
+        finished_before: { order_by: ['finished_at'], status: ['success'] },
+      },
+      valueRequires: { order_by: { finished_at: [{ finished_after: true }, { finished_before: true }] } },
       request: { rest: { method: 'GET', path: '/projects/:project_id/deployments' } },
       example: { project_id: '1', environment: 'production', order_by: 'created_at', sort: 'desc' },
     },

@@ -831,6 +831,7 @@ export const domain: DomainSpec = {
         ),
       },
       required: ['group_id'],
+      valueRequires: P.permanentRemovalNeedsPath,
       request: { rest: { method: 'DELETE', path: '/groups/:group_id' } },
       example: { group_id: '10' },
     },

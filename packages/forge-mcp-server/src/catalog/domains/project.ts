@@ -510,6 +510,7 @@ const everyday: ActionSpec[] = [
       },
     },
     required: ['project_id'],
+    valueRequires: P.permanentRemovalNeedsPath,
     request: { rest: { method: 'DELETE', path: '/projects/:project_id' } },
     example: { project_id: '3' },
   },
@@ -3116,6 +3117,8 @@ const settingsAndIntegrations: ActionSpec[] = [
       },
     },
     required: ['project_id', 'name', 'approvals_required'],
+    // doc/api/merge_request_approvals.md: report_type is "required when the rule type is report_approver".
+    valueRequires: { rule_type: { report_approver: { report_type: true } } },
     request: { rest: { method: 'POST', path: '/projects/:project_id/approval_rules' } },
     example: { project_id: '1', name: 'Security review', approvals_required: 1, user_ids: [2] },
   },
