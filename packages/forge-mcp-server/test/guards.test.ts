@@ -212,6 +212,7 @@ describe('destructive call decision', () => {
       const asked = await c.client.callTool({ name: 'forge_execute_action', arguments: DELETE_ISSUE });
       expect(asked.isError).toBe(true);
       expect(textOf(asked)).toMatch(CONFIRM);
+      expect(textOf(asked)).toContain('Delete issue (project_id 1, issue_iid 2): it cannot be undone.');
       expect(deletes(since)).toHaveLength(0);
       since = s.requests.length;
       const done = await c.client.callTool({
@@ -284,7 +285,10 @@ describe('destructive call decision', () => {
           s.reset();
           const since = s.requests.length;
           const r = await deleteOnMeta(c);
-          expect(asked).toMatch(/^Confirm forge_issue\/delete\? /);
+          // The person asked sees what would be deleted: the identifiers of its path.
+          expect(asked).toMatch(
+            /^Confirm forge_issue\/delete\? Delete issue \(project_id 1, issue_iid 2\): it cannot be undone\. /,
+          );
           if (refusal) {
             expect(r.isError).toBe(true);
             expect(textOf(r)).toMatch(refusal);

@@ -69,15 +69,36 @@ export function confirmationReason(a: ActionSpec, args: Record<string, unknown>)
   return undefined;
 }
 
+/**
+ * What the call acts on, as the values of the parameters its REST path names (`project_id 1, issue_iid 2`):
+ * identifiers only, never a body value. Empty for an action without a path (GraphQL, handlers).
+ */
+function target(a: ActionSpec, args: Record<string, unknown>): string {
+  const req = a.request;
+  if (!req || !('rest' in req)) return '';
+  const paths = Array.isArray(req.rest.path) ? req.rest.path : [req.rest.path];
+  const named: string[] = [];
+  for (const path of paths)
+    for (const m of path.matchAll(/:(\w+)/g))
+      if (!named.includes(m[1]) && (typeof args[m[1]] === 'string' || typeof args[m[1]] === 'number'))
+        named.push(m[1]);
+  return named.map((k) => `${k} ${clipped(String(args[k]))}`).join(', ');
+}
+
+const clipped = (v: string): string => (v.length > 64 ? `${v.slice(0, 64)}…` : v);
+
 export function confirmQuestion(
   tool: string,
   a: ActionSpec,
   reason: string,
   surface?: PolicyInput['surface'],
+  args: Record<string, unknown> = {},
 ): string {
   // forge_execute_action's `action` takes the canonical ID; a domain tool's takes the part after the domain.
   const action = tool === 'forge_execute_action' ? a.id : a.id.split('.')[1];
-  const text = `Confirm ${tool}/${action}? ${a.title}: ${reason}. Re-send with confirm=true only after the user explicitly approves`;
+  // The object acted on: a person asked through the client sees no arguments otherwise.
+  const on = target(a, args);
+  const text = `Confirm ${tool}/${action}? ${a.title}${on ? ` (${on})` : ''}: ${reason}. Re-send with confirm=true only after the user explicitly approves`;
   // A domain tool takes confirm inside params (beside action it is refused); forge_execute_action beside action.
   return surface === 'meta' ? `${text}. ${CONFIRM_INSIDE_PARAMS}` : text;
 }
@@ -91,8 +112,8 @@ const confirmation: Guard = (a, args, p) => {
   if (!reason) return undefined;
   if (p.yolo || p.confirm === true) return { kind: 'proceed' };
   if (p.surface !== 'dynamic' && p.canElicit)
-    return { kind: 'ask', question: confirmQuestion(p.tool, a, reason) };
-  return { kind: 'confirm_text', text: confirmQuestion(p.tool, a, reason, p.surface) };
+    return { kind: 'ask', question: confirmQuestion(p.tool, a, reason, undefined, args) };
+  return { kind: 'confirm_text', text: confirmQuestion(p.tool, a, reason, p.surface, args) };
 };
 
 const GUARDS: Guard[] = [withheld, safeMode, confirmation];
