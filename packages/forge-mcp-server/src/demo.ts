@@ -6,7 +6,7 @@
 import { homedir } from 'node:os';
 import { startForgeSim } from 'forge-sim';
 import { loadConfig } from './config/index.js';
-import { runHttp } from './http/index.js';
+import { ListenerRefused, runHttp } from './http/index.js';
 import { createLogger } from './log.js';
 
 async function main(): Promise<void> {
@@ -28,7 +28,19 @@ async function main(): Promise<void> {
     stdinIsPipe: false,
   });
   const log = createLogger(config.logLevel);
-  const handle = await runHttp(config, log);
+  let handle;
+  try {
+    handle = await runHttp(config, log);
+  } catch (err) {
+    if (!(err instanceof ListenerRefused)) throw err;
+    await sim.close();
+    // The demo's address comes from FORGE_MCP_DEMO_ADDR, not from a flag the user typed.
+    const why = /\(([^)]+)\)/.exec(err.message)?.[1] ?? err.message;
+    process.stderr.write(
+      `demo: cannot listen on ${addr} (${why}); set FORGE_MCP_DEMO_ADDR to a free address, such as FORGE_MCP_DEMO_ADDR=127.0.0.1:9090\n`,
+    );
+    process.exit(2);
+  }
   const lines = oauth
     ? [
         '',

@@ -4,7 +4,9 @@
  * (the instance and token swapped for forge-sim's); HTTP snippets are checked against the OAuth demo
  * started as the README says (`npm run demo -- --oauth`, on a free port instead of 8080).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -131,6 +133,25 @@ describe('README client configurations', () => {
           await client.close();
         }
       });
+    }
+  });
+
+  it('`npm run demo` on an address already taken says which variable picks another, exit 2', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const addr = `127.0.0.1:${(taken.address() as AddressInfo).port}`;
+    try {
+      const run = spawnSync(process.execPath, [DEMO], {
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', FORGE_MCP_DEMO_ADDR: addr },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(run.status).toBe(2);
+      expect(run.stderr).toBe(
+        `demo: cannot listen on ${addr} (EADDRINUSE); set FORGE_MCP_DEMO_ADDR to a free address, such as FORGE_MCP_DEMO_ADDR=127.0.0.1:9090\n`,
+      );
+    } finally {
+      taken.close();
     }
   });
 
