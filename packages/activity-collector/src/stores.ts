@@ -1,4 +1,5 @@
 import type { CollectorConfig } from './config.js';
+import { UserError } from './errors.js';
 import { MultiStore } from './store/multi.js';
 import { openPostgresStore } from './store/postgres.js';
 import { PrometheusStore } from './store/prometheus.js';
@@ -11,19 +12,52 @@ export interface OpenedStores {
   prometheus?: PrometheusStore;
 }
 
+/** One line naming the store that cannot be opened, what went wrong there and what to check. */
+function storeError(key: string, e: unknown): UserError {
+  const err = e as NodeJS.ErrnoException;
+  const what = err.message.split('\n')[0];
+  const detail = err.code && !what.includes(err.code) ? `${err.code}: ${what}` : what;
+  const check =
+    key === 'stores.postgres'
+      ? 'check that the PostgreSQL server stores.postgres.url names is running and reachable'
+      : `check that ${key} is the path of a SQLite file (or a new one) in a folder the collector can write`;
+  return new UserError(
+    `${key}: cannot open ${key === 'state' ? 'the state file' : 'the store'} (${detail}); ${check}`,
+  );
+}
+
+/** Opens a store, turning a failure to open or migrate it into an error naming its configuration key. */
+function named(key: string, open: () => Store): Store {
+  let store: Store;
+  try {
+    store = open();
+  } catch (e) {
+    throw storeError(key, e);
+  }
+  const init = store.init.bind(store);
+  store.init = async () => {
+    try {
+      await init();
+    } catch (e) {
+      throw storeError(key, e);
+    }
+  };
+  return store;
+}
+
 /** Opens (and migrates) every store the configuration names; with the collector's state file beside them. */
 export async function openStores(config: CollectorConfig): Promise<OpenedStores> {
   const list: Store[] = [];
   let prometheus: PrometheusStore | undefined;
   let state: Store | undefined;
-  if (config.stores.sqlite) list.push((state = openSqliteStore(config.stores.sqlite)));
-  if (config.stores.postgres)
-    list.push(openPostgresStore(config.stores.postgres.url, config.stores.postgres.schema));
+  const { sqlite, postgres } = config.stores;
+  if (sqlite) list.push((state = named('stores.sqlite', () => openSqliteStore(sqlite))));
+  if (postgres) list.push(named('stores.postgres', () => openPostgresStore(postgres.url, postgres.schema)));
   if (config.stores.prometheus) list.push((prometheus = new PrometheusStore()));
   const records = list.length === 1 ? list[0] : new MultiStore(list);
   // The collector's own state lives in SQLite whatever the record stores are (stores.sqlite when it is the file).
   const ownsState = config.stateFile !== config.stores.sqlite;
-  if (ownsState) state = openSqliteStore(config.stateFile);
+  if (ownsState) state = named('state', () => openSqliteStore(config.stateFile));
   const store = withState(records, state ?? records, ownsState);
   try {
     await store.init();

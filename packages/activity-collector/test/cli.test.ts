@@ -126,14 +126,43 @@ describe('command line', () => {
       api_url: sim.url,
       token_env: 'SIM_TOKEN',
       targets: { repos: [`${USER}/own`] },
-      stores: { postgres: 'postgres://postgres@127.0.0.1:1/none' },
+      stores: { postgres: 'postgres://postgres:pg-secret-pw@127.0.0.1:1/none' },
       state: join(dir, 'pg-state.db'),
     });
     const unreachable = await run(['sweep', '--config', pgBad], { SIM_TOKEN: TOKEN });
     expect(unreachable.code).toBe(1);
     oneLine(unreachable.stderr);
-    expect(unreachable.stderr).toMatch(/unreachable.*ECONNREFUSED/);
+    expect(unreachable.stderr).toBe(
+      'activity-collector: stores.postgres: cannot open the store (connect ECONNREFUSED 127.0.0.1:1); check that the PostgreSQL server stores.postgres.url names is running and reachable\n',
+    );
     expect(unreachable.stderr).not.toContain(TOKEN);
+    expect(unreachable.stderr).not.toContain('pg-secret-pw');
+  });
+
+  it('a store or state file that cannot be opened is named by its key, with what to check', async () => {
+    const notSqlite = write('notes.db', 'a text file, not a SQLite database\n');
+    const stores = (doc: Record<string, unknown>) =>
+      write('stores.json', {
+        api_url: sim.url,
+        token_env: 'SIM_TOKEN',
+        targets: { repos: [`${USER}/own`] },
+        ...doc,
+      });
+    const wrongFile = await run(['sweep', '--config', stores({ stores: { sqlite: notSqlite } })], {
+      SIM_TOKEN: TOKEN,
+    });
+    expect(wrongFile.code).toBe(1);
+    expect(wrongFile.stderr).toBe(
+      'activity-collector: stores.sqlite: cannot open the store (SQLITE_NOTADB: file is not a database); check that stores.sqlite is the path of a SQLite file (or a new one) in a folder the collector can write\n',
+    );
+    const stateDir = await run(
+      ['sweep', '--config', stores({ stores: { prometheus: { port: 0 } }, state: dir })],
+      { SIM_TOKEN: TOKEN },
+    );
+    expect(stateDir.code).toBe(1);
+    expect(stateDir.stderr).toBe(
+      'activity-collector: state: cannot open the state file (SQLITE_CANTOPEN: unable to open database file); check that state is the path of a SQLite file (or a new one) in a folder the collector can write\n',
+    );
   });
 
   it('serve sweeps on the schedule and serves /metrics and /health', async () => {
