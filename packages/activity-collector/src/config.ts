@@ -390,9 +390,10 @@ export async function loadConfig(file: string): Promise<CollectorConfig> {
   try {
     doc = extname(file).toLowerCase() === '.json' ? JSON.parse(text) : parseYaml(text);
   } catch (e) {
-    const msg = (e as Error).message.split('\n')[0];
+    // The YAML parser's first line ends with a colon that introduces a code excerpt; only the line is kept.
+    const msg = (e as Error).message.split('\n')[0].replace(/:\s*$/, '');
     throw new UserError(
-      `configuration file ${file} is not valid ${extname(file) === '.json' ? 'JSON' : 'YAML'}: ${msg}`,
+      `configuration file ${file} is not valid ${extname(file).toLowerCase() === '.json' ? 'JSON' : 'YAML'}: ${msg}; fix the syntax and run again`,
     );
   }
   return validateConfig(doc);

@@ -110,6 +110,15 @@ describe('command line', () => {
     );
   });
 
+  it('a configuration file that is not valid YAML says where, in one line', async () => {
+    const f = write('broken.yaml', 'api_url: [\ntargets\n');
+    const r = await run(['sweep', '--config', f], { SIM_TOKEN: TOKEN });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      `activity-collector: configuration file ${f} is not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ] at line 2, column 1; fix the syntax and run again\n`,
+    );
+  });
+
   it('a missing token, a rejected token and an unreachable store are one line each, never showing the token', async () => {
     const noToken = await run(['sweep', '--config', good], { SIM_TOKEN: '' });
     oneLine(noToken.stderr);
