@@ -575,6 +575,16 @@ describe('parameters the instance reads only together with another', () => {
       sent: '/api/v4/users',
       query: { extern_uid: 'cn=alice', provider: 'ldapmain' },
     },
+    // app/models/environment.rb: a namespace cannot be set without a cluster agent (POST :id/environments, a 400).
+    {
+      id: 'environment.create',
+      given: 'kubernetes_namespace',
+      without: 'cluster_agent_id',
+      half: { project_id: '1', name: 'review/k8s', kubernetes_namespace: 'app' },
+      whole: { project_id: '1', name: 'review/k8s', kubernetes_namespace: 'app', cluster_agent_id: 1 },
+      sent: '/api/v4/projects/1/environments',
+      query: {},
+    },
   ];
 
   it(

@@ -43,7 +43,7 @@ const envSettings: Record<string, ParamSpec> = {
   flux_resource_path: {
     type: 'string',
     description:
-      'Flux resource path for the environment, e.g. "helm.toolkit.fluxcd.io/v2/namespaces/app/helmreleases/app".',
+      'Flux resource path for the environment (needs kubernetes_namespace), e.g. "helm.toolkit.fluxcd.io/v2/namespaces/app/helmreleases/app".',
   },
   auto_stop_setting: {
     type: 'string',
@@ -141,6 +141,9 @@ export const domain: DomainSpec = {
         ...envSettings,
       },
       required: ['project_id', 'name'],
+      // app/models/environment.rb: a namespace "cannot be set without a cluster agent", a Flux resource path "cannot be
+      // set without a kubernetes namespace" (a 400 on create; an update may lean on what the environment has).
+      needs: { kubernetes_namespace: ['cluster_agent_id'], flux_resource_path: ['kubernetes_namespace'] },
       request: { rest: { method: 'POST', path: '/projects/:project_id/environments' } },
       example: {
         project_id: '1',
