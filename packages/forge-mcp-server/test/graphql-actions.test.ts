@@ -317,3 +317,89 @@ describe('a work item is planned in the same call', () => {
     },
   );
 });
+
+describe('a GraphQL list reads as its page, with how to reach the next one', () => {
+  it(
+    'gives the total a connection counts and the next cursor, for lists whose connection sits below a project, group, namespace or user',
+    { timeout: 60_000 },
+    async () => {
+      // An administrator's token with admin_mode: the Terraform states are an admin action.
+      await withStdio(s, { env: { ...ULTIMATE.env, FORGE_TOKEN: s.tokens.admin } }, async (c) => {
+        const page = { hasNextPage: true, endCursor: 'Y3Vyc29y' };
+        const cases: Array<[string, Record<string, unknown>, string, Record<string, unknown>, string]> = [
+          [
+            'issue.work_item_list',
+            { full_path: 'acme/widgets' },
+            'ListWorkItems',
+            { namespace: { workItems: { count: 134, pageInfo: page, nodes: [{ iid: '1', title: 'A' }] } } },
+            '1 of 134 items',
+          ],
+          [
+            'admin.terraform_state_list',
+            { full_path: 'acme/widgets' },
+            'listTerraformStates',
+            { project: { terraformStates: { count: 7, pageInfo: page, nodes: [{ name: 'production' }] } } },
+            '1 of 7 items',
+          ],
+          [
+            'vulnerability.list',
+            { full_path: 'acme/widgets' },
+            'project',
+            { project: { vulnerabilities: { pageInfo: page, nodes: [{ title: 'SQL injection' }] } } },
+            '1 item',
+          ],
+          [
+            'custom_emoji.list',
+            { group_path: 'acme' },
+            'queryListCustomEmoji',
+            { group: { customEmoji: { pageInfo: page, nodes: [{ name: 'parrot' }] } } },
+            '1 item',
+          ],
+          [
+            'achievement.list',
+            { full_path: 'acme' },
+            'listAchievementsQuery',
+            { namespace: { achievements: { pageInfo: page, nodes: [{ name: 'Bug hunter' }] } } },
+            '1 item',
+          ],
+          [
+            'achievement.user_list',
+            { username: 'alice' },
+            'listUserAchievementsQuery',
+            { user: { userAchievements: { pageInfo: page, nodes: [{ priority: 0 }] } } },
+            '1 item',
+          ],
+          [
+            'security_finding.list',
+            { full_path: 'acme/widgets', pipeline_iid: '12' },
+            'project',
+            {
+              project: {
+                pipeline: { securityReportFindings: { pageInfo: page, nodes: [{ title: 'XSS' }] } },
+              },
+            },
+            '1 item',
+          ],
+        ];
+        for (const [action, params, operation, data, head] of cases) {
+          s.fault({
+            path: '/api/graphql',
+            graphqlOperation: operation,
+            status: 200,
+            body: { data },
+            times: 1,
+          });
+          const r = await call(c, action, params);
+          expect(r.isError, `${action}: ${textOf(r)}`).toBeFalsy();
+          expect(textOf(r).split('\n')[0], action).toBe(
+            `${head}, next page: pass after=Y3Vyc29y (with the same parameters otherwise)`,
+          );
+          const structured = r.structuredContent as { items: unknown[]; pageInfo: unknown; count?: number };
+          expect(structured.items, action).toHaveLength(1);
+          expect(structured.pageInfo, action).toEqual(page);
+          if (head.includes(' of ')) expect(structured.count, action).toBe(Number(head.split(' ')[2]));
+        }
+      });
+    },
+  );
+});

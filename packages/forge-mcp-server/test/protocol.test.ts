@@ -233,7 +233,7 @@ describe('dynamic surface over stdio (legacy era)', () => {
       const next = await exec('issue.work_item_list', { ...params, after: 'Y3Vyc29yMg' });
       const sent = apiCalls(s, since).find((r) => r.path === '/api/graphql')!;
       expect((sent.body as { variables: { after?: string } }).variables.after).toBe('Y3Vyc29yMg');
-      expect(textOf(next).split('\n')[0]).toMatch(/^\d+ items?, last page$/);
+      expect(textOf(next).split('\n')[0]).toMatch(/^\d+ of \d+ items?, last page$/);
     });
 
     it("leaves API links and the pictures of the people an item names out of a list's text, not out of structuredContent", async () => {

@@ -218,9 +218,15 @@ export interface PageInfo {
   endCursor?: string;
 }
 
-/** A GraphQL list's first line: its count, then the cursor of the next page, or that it is the last one. */
-export function connectionLine(a: ActionSpec, count: number, p: PageInfo): string {
-  const line = `${count} item${count === 1 ? '' : 's'}`;
+/**
+ * A GraphQL list's first line: its count (of the total, where the connection gives one), then the cursor of the
+ * next page, or that it is the last one.
+ */
+export function connectionLine(a: ActionSpec, count: number, p: PageInfo, total?: number): string {
+  const line =
+    total === undefined
+      ? `${count} item${count === 1 ? '' : 's'}`
+      : `${count} of ${total} item${total === 1 ? '' : 's'}`;
   if (p.hasNextPage === false) return line + ', last page';
   if (p.hasNextPage && p.endCursor && a.params && 'after' in a.params)
     return line + `, next page: pass after=${p.endCursor} (with the same parameters otherwise)`;

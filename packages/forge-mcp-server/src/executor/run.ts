@@ -415,15 +415,19 @@ export async function runAction(
 
 /** A GraphQL connection reads as its nodes, keeping the cursor to the next page. */
 function graphqlResult(a: ActionSpec, result: unknown): ToolResult {
-  const conn = result as { nodes?: unknown; pageInfo?: PageInfo } | null;
+  const conn = result as { nodes?: unknown; pageInfo?: PageInfo; count?: unknown } | null;
   if (!conn || typeof conn !== 'object' || !Array.isArray(conn.nodes)) return jsonResult(a, result, {});
   const r = jsonResult(a, conn.nodes, {});
+  // The connection's count is every matching item, not just this page's: kept beside the page.
+  const total = typeof conn.count === 'number' ? conn.count : undefined;
+  if (total !== undefined) r.structuredContent = { ...r.structuredContent, count: total };
   if (conn.pageInfo) {
     r.structuredContent = { ...r.structuredContent, pageInfo: conn.pageInfo };
     // The first line says how to page, as a REST list's does from its headers (REST lists pay nothing for it).
     const block = r.content[0] as { text: string };
     const eol = block.text.indexOf('\n');
-    block.text = connectionLine(a, conn.nodes.length, conn.pageInfo) + (eol < 0 ? '' : block.text.slice(eol));
+    block.text =
+      connectionLine(a, conn.nodes.length, conn.pageInfo, total) + (eol < 0 ? '' : block.text.slice(eol));
   }
   return r;
 }

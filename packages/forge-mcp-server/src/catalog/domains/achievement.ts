@@ -178,8 +178,7 @@ export const domain: DomainSpec = {
   }
 }`,
           variables: { fullPath: 'full_path', ids: 'ids', first: 'first', after: 'after' },
-          // The parent keeps pageInfo (the executor reduces a connection to its nodes).
-          resultPath: 'namespace',
+          resultPath: 'namespace.achievements',
         },
       },
       example: { full_path: 'acme' },
@@ -474,7 +473,7 @@ export const domain: DomainSpec = {
             first: 'first',
             after: 'after',
           },
-          resultPath: 'user',
+          resultPath: 'user.userAchievements',
         },
       },
       example: { username: 'alice' },

@@ -1305,8 +1305,7 @@ const actions: ActionSpec[] = [
   }
 }`,
         variables: { fullPath: 'full_path', first: 'first', after: 'after' },
-        // The project keeps count and pageInfo (the executor reduces a connection to its nodes).
-        resultPath: 'project',
+        resultPath: 'project.terraformStates',
       },
     },
     example: { full_path: 'acme/widgets' },

@@ -119,8 +119,7 @@ export const domain: DomainSpec = {
             first: 'first',
             after: 'after',
           },
-          // The group keeps pageInfo (the executor reduces a connection to its nodes).
-          resultPath: 'group',
+          resultPath: 'group.customEmoji',
         },
       },
       example: { group_path: 'acme' },

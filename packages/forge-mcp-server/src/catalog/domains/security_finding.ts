@@ -114,8 +114,7 @@ export const domain: DomainSpec = {
             first: 'first',
             after: 'after',
           },
-          // The pipeline keeps pageInfo (the executor reduces a connection to its nodes).
-          resultPath: 'project.pipeline',
+          resultPath: 'project.pipeline.securityReportFindings',
         },
       },
       example: { full_path: 'acme/widgets', pipeline_iid: '1', severity: ['critical', 'high'] },
