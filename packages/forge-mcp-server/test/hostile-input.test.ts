@@ -266,3 +266,33 @@ describe('values that could pass for code or another name', () => {
     }
   });
 });
+
+describe('numbers given as strings', () => {
+  it('an integer written with an exponent beyond ±(2^53-1) is refused, as the same number in digits is', async () => {
+    // Before, milestone_id "1e308" was coerced and sent as {"milestone_id":1e+308}.
+    for (const value of ['1e308', '-2.5E20', '1.0000000000000e17']) {
+      const { r, text, sent } = await execute('issue.create', {
+        project_id: '1',
+        title: 't',
+        milestone_id: value,
+      });
+      expect(r.isError).toBe(true);
+      expect(text).toBe(
+        'forge_execute_action: invalid params for this action: milestone_id cannot be represented exactly (got a string in exponent notation): an integer beyond ±9007199254740991 loses its last digits as a number, so nothing was sent; check the value',
+      );
+      expect(sent).toEqual([]);
+    }
+    // An exact integer in exponent notation is the number it names; NaN and -0 are no way around the schema.
+    const { sent } = await execute('issue.get', { project_id: '1', issue_iid: '1e3' });
+    expect(sent.map((q) => q.path)).toEqual(['/api/v4/projects/1/issues/1000']);
+    for (const [per_page, why] of [
+      ['NaN', 'must be integer (got a string)'],
+      ['-0', 'must be >= 1'],
+      ['1e3', 'must be <= 100'],
+    ]) {
+      const refused = await execute('issue.list', { project_id: '1', per_page });
+      expect(refused.text).toBe(`forge_execute_action: invalid params for this action: per_page ${why}`);
+      expect(refused.sent).toEqual([]);
+    }
+  });
+});

@@ -196,6 +196,8 @@ function names(schema: unknown, kind: 'integer' | 'string'): boolean {
 }
 
 const DIGITS = /^[-+]?\d+$/;
+/** A number written with an exponent ("1e308"), which ajv's coercion reads as the number it names. */
+const EXPONENT = /^[-+]?(?:\d+\.?\d*|\.\d+)e[-+]?\d+$/i;
 // Infinity is not one of them: it is refused as not finite, after ajv.
 const beyondExact = (n: number) => Number.isFinite(n) && Math.abs(n) > Number.MAX_SAFE_INTEGER;
 
@@ -217,7 +219,9 @@ function findInexact(
   if (typeof value === 'number' || typeof value === 'string') {
     const isNumber = typeof value === 'number';
     if (
-      isNumber ? !beyondExact(value) : value.length < 16 || !DIGITS.test(value) || !beyondExact(Number(value))
+      isNumber
+        ? !beyondExact(value)
+        : !((value.length >= 16 && DIGITS.test(value)) || EXPONENT.test(value)) || !beyondExact(Number(value))
     )
       return out;
     const integer = names(s, 'integer');
@@ -229,7 +233,9 @@ function findInexact(
     const got =
       typeof value === 'number'
         ? `got ${String(value)}`
-        : `got a string of ${value.replace(/^[-+]/, '').length} digits`;
+        : DIGITS.test(value)
+          ? `got a string of ${value.replace(/^[-+]/, '').length} digits`
+          : 'got a string in exponent notation';
     (out ??= []).push({
       keyword: 'inexact',
       instancePath: where,
