@@ -236,6 +236,20 @@ describe('dynamic surface over stdio (legacy era)', () => {
       expect(textOf(next).split('\n')[0]).toMatch(/^\d+ of \d+ items?, last page$/);
     });
 
+    it("says a list across projects filtered by a person holds only the caller's own when scope was left out", async () => {
+      // The instance's default scope for /merge_requests and /issues is created_by_me: bob's MRs read as none.
+      const NOTE =
+        "Note: without scope the instance lists only what you created (scope created_by_me); pass scope=all for everyone's you can see, or scope=assigned_to_me.";
+      const mine = await exec('merge_request.list_global', { author_username: 'bob' });
+      expect(textOf(mine)).toBe(`0 items, page 1 of 1, 0 total, last page\n${NOTE}`);
+      const all = await exec('merge_request.list_global', { author_username: 'bob', scope: 'all' });
+      expect((all.structuredContent as { items: unknown[] }).items.length).toBeGreaterThan(0);
+      expect(textOf(all)).not.toContain('Note: without scope');
+      const own = await exec('merge_request.list_global', { state: 'all' });
+      expect((own.structuredContent as { items: unknown[] }).items.length).toBeGreaterThan(0);
+      expect(textOf(own)).not.toContain('Note: without scope');
+    });
+
     it("leaves API links and the pictures of the people an item names out of a list's text, not out of structuredContent", async () => {
       const r = await exec('issue.list', { project_id: '1', per_page: 3 });
       const items = (r.structuredContent as { items: Array<Record<string, unknown>> }).items;

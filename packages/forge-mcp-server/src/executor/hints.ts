@@ -1,7 +1,8 @@
 /**
  * Corrective hints for routes whose 401 and 403 mean different things, and for action groups that add a
  * hint of their own (spec: Errors, Corrective hints). A role, licence or owner hint follows only a REST
- * 401 or 403 without an RFC 6750 code; the `always` hints follow every error of their actions.
+ * 401 or 403 without an RFC 6750 code; the `always` hints follow every error of their actions. And the note
+ * after a list whose instance default narrows it to the caller's own (defaultScopeNote).
  */
 import type { InstanceError } from '../instance/index.js';
 
@@ -74,4 +75,29 @@ export function routeHint(actionId: string, err: InstanceError): string | undefi
   )
     return h[status];
   return undefined;
+}
+
+/**
+ * The lists across projects whose instance default is scope created_by_me: a filter by another person, or an
+ * empty answer, without a scope reads as "nobody has any" when it means "none that you created".
+ */
+const CREATED_BY_ME_BY_DEFAULT = new Set(['issue.list_all', 'merge_request.list_global']);
+const PERSON_FILTERS = [
+  'author_id',
+  'author_username',
+  'assignee_id',
+  'assignee_username',
+  'reviewer_id',
+  'reviewer_username',
+];
+
+/** The note said after such a list's items when the call left scope out, if it is one. */
+export function defaultScopeNote(
+  actionId: string,
+  args: Record<string, unknown>,
+  count: number,
+): string | undefined {
+  if (!CREATED_BY_ME_BY_DEFAULT.has(actionId) || args.scope !== undefined) return undefined;
+  if (count > 0 && !PERSON_FILTERS.some((k) => args[k] !== undefined)) return undefined;
+  return "Note: without scope the instance lists only what you created (scope created_by_me); pass scope=all for everyone's you can see, or scope=assigned_to_me.";
 }

@@ -35,7 +35,7 @@ import {
 } from './fine-grained.js';
 import { fromBase64 } from '../base64.js';
 import { preserializeJson } from '../mcp/preserialized.js';
-import { routeHint } from './hints.js';
+import { defaultScopeNote, routeHint } from './hints.js';
 import { paramsOf } from './schema.js';
 
 export interface RunOptions {
@@ -364,6 +364,10 @@ export async function runAction(
       return binaryResult(res.body, res.headers, out);
     }
     const result = jsonResult(a, res.body, res.headers);
+    if (Array.isArray(res.body)) {
+      const note = defaultScopeNote(a.id, args, res.body.length);
+      if (note) (result.content[0] as { text: string }).text += '\n' + note;
+    }
     // An object or array body is JSON.parse(res.text) itself, the text decoded from res.bytes.
     if (opts.instanceText) preserializeJson(result, res.body, res.bytes);
     if (
