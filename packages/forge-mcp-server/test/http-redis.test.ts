@@ -156,6 +156,7 @@ describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL', () => {
       const log = server.stderr();
       expect(log).toContain('shared state unreachable');
       expect(log).toContain('shared state reachable again');
+      expect(log).toContain(`"shared_state":"redis 127.0.0.1:${redis.port}"`);
       expect(log).not.toContain(PASSWORD);
     } finally {
       await client.close();

@@ -266,6 +266,37 @@ describe('stateful sessions', () => {
     await client.close();
   });
 
+  it('never end for idleness with --session-timeout=0 (0 disables the timeout), rather than ending as soon as idle', async () => {
+    server = await httpServer(s, ['--stateless=false', '--session-timeout=0']);
+    // The start line says how the deployment is set up.
+    const serving = JSON.parse(
+      server
+        .stderr()
+        .split('\n')
+        .find((l) => l.includes('"msg":"serving over HTTP"'))!,
+    ) as Record<string, unknown>;
+    expect(serving).toMatchObject({
+      auth: 'legacy',
+      sessions: 'stateful, never ending for idleness',
+      rate_limit: '10/s, burst 40',
+      pool: 100,
+      shared_state: 'this process',
+    });
+    // A raw client holds no event stream open: the session is idle from its initialize's answer on.
+    const opened = await raw(server.url, 'POST', bearer(s.tokens.api), INITIALIZE);
+    const id = opened.headers.get('mcp-session-id')!;
+    await opened.body?.cancel();
+    await new Promise((r) => setTimeout(r, 1500));
+    const res = await raw(
+      server.url,
+      'POST',
+      { ...bearer(s.tokens.api), 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' },
+      { jsonrpc: '2.0', id: 3, method: 'tools/list', params: {} },
+    );
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('forge_execute_action');
+  });
+
   it('refuse bad session input clearly, before anything reaches the instance and without disturbing a session', async () => {
     server = await httpServer(s, ['--stateless=false']);
     const { client } = await connect(server.url, s.tokens.api);

@@ -12,6 +12,7 @@ import { createMcpHandler, type Server } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { channels, publish, within } from '../channels.js';
 import type { Config } from '../config/types.js';
+import { formatDuration } from '../config/grammar.js';
 import { toolCallLog, type Logger } from '../log.js';
 import { buildServer, type ServerHooks } from '../mcp/server.js';
 import { lazyCatalog } from '../catalog/lazy.js';
@@ -108,6 +109,12 @@ function registerCatalog(session: Session, hooks: ServerHooks): Server {
   } catch (err) {
     throw new CatalogRegistrationFailed(err);
   }
+}
+
+/** host:port of a Redis URL, for the log (its password never). */
+function redisHost(url: string): string {
+  const u = new URL(url);
+  return `${u.hostname}:${u.port || '6379'}`;
 }
 
 /** A start refused with its reason already logged (the caller exits non-zero without repeating it). */
@@ -545,7 +552,24 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
   for (const e of unknownExcluded)
     log.warn({ entry: e }, `FORGE_MCP_EXCLUDE_TOOLS entry "${e}" names no tool, group or action`);
   log.info(
-    { url, instances: config.forgeUrls.map((u) => new URL(u).host), card: SERVER_CARD_PATHS[0] },
+    {
+      url,
+      instances: config.forgeUrls.map((u) => new URL(u).host),
+      card: SERVER_CARD_PATHS[0],
+      // What an operator checks a deployment by: how callers authenticate, whether sessions are kept (and for
+      // how long idle), the per-credential rate, the pool's size, and where shared state lives (never the URL,
+      // which may hold a password).
+      auth: config.authMode,
+      sessions: config.stateless
+        ? 'stateless'
+        : config.sessionTimeoutMs > 0
+          ? `stateful, ending after ${formatDuration(config.sessionTimeoutMs)} idle`
+          : 'stateful, never ending for idleness',
+      rate_limit:
+        config.rateLimitRps > 0 ? `${config.rateLimitRps}/s, burst ${config.rateLimitBurst}` : 'off',
+      pool: config.maxHttpClients,
+      shared_state: config.redisUrl ? `redis ${redisHost(config.redisUrl)}` : 'this process',
+    },
     'serving over HTTP',
   );
   return {

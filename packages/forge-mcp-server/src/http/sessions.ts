@@ -30,6 +30,8 @@ import { CODES, rpcError, sendEventStreamHeadAtOnce, sendJson } from './headers.
 import { BUSY_RETRY_AFTER_S } from './slots.js';
 import { KEEP_ALIVE_MS } from '../subscriptions/index.js';
 
+/** How long a resumed stream waits for news of another replica's answer when sessions have no idle timeout. */
+const TAIL_IDLE_WITHOUT_TIMEOUT_MS = 30 * 60_000;
 /** The shortest period at which a busy session's activity is renewed in the store. */
 const BEAT_FLOOR_MS = 100;
 /** What the server issues: a UUID; anything else is refused before the table is consulted. */
@@ -315,7 +317,7 @@ export class SessionTable {
       await this.track(entry, res, () =>
         entry.log.tail(resumeAfter, res, {
           sessionId: entry.id,
-          idleMs: this.opts.timeoutMs,
+          idleMs: this.opts.timeoutMs > 0 ? this.opts.timeoutMs : TAIL_IDLE_WITHOUT_TIMEOUT_MS,
           keepAliveMs: KEEP_ALIVE_MS,
           ended: () => this.entries.get(entry.id) !== entry,
         }),
@@ -368,6 +370,8 @@ export class SessionTable {
   }
 
   private idleCheck(entry: Entry) {
+    // --session-timeout=0 disables the idle timeout (the Redis store keeps such records a day, renewed by use).
+    if (this.opts.timeoutMs <= 0) return;
     if (entry.active > 0 || !this.entries.has(entry.id) || entry.timer) return;
     entry.timer = setTimeout(() => void this.endUnlessActiveElsewhere(entry, 'timeout'), this.opts.timeoutMs);
     entry.timer.unref();
