@@ -66,6 +66,25 @@ describe('path values', () => {
     ]);
   });
 
+  it('a generic package folder given with slashes at its ends is the folder; a ".." in a file name is refused', async () => {
+    const publish = (more: Record<string, unknown>) =>
+      execute('package.publish', {
+        project_id: '1',
+        package_name: 'p',
+        package_version: '1.0.0',
+        content_base64: 'aGk=',
+        ...more,
+      });
+    // "dist/" was sent as .../1.0.0/dist//x.txt, an empty part in the path.
+    const { sent } = await publish({ path: '/dist/', file_name: 'x.txt' });
+    expect(sent.map((q) => `${q.method} ${q.path}`)).toEqual([
+      'PUT /api/v4/projects/1/packages/generic/p/1.0.0/dist/x.txt',
+    ]);
+    const refused = await publish({ file_name: '../../../x.txt' });
+    expect(refused.text).toMatch(/^package\.publish: a value is refused: /);
+    expect(refused.sent).toEqual([]);
+  });
+
   it('refuses a dot or empty segment in a path a handler builds (discover_project.resolve)', async () => {
     // ".." reached GET /api/v4/ and a URL whose path resolves to nothing GET /api/v4/projects/ (every project).
     for (const project of ['..', 'https://h/a/../..']) {

@@ -145,10 +145,11 @@ const contentOf = async (args: Record<string, unknown>, ctx: ActionContext): Pro
     ? fsp.readFile(await ctx.localPath(args.file_path, 'upload'))
     : fromBase64(String(args.content_base64 ?? ''), 'content_base64');
 
-const relativeName = (args: Record<string, unknown>): string =>
-  typeof args.path === 'string' && args.path
-    ? `${args.path}/${String(args.file_name)}`
-    : String(args.file_name);
+/** The file's name inside the package: under `path` when given, its slashes at either end dropped ("dist/"). */
+const relativeName = (args: Record<string, unknown>): string => {
+  const folder = typeof args.path === 'string' ? args.path.replace(/^\/+|\/+$/g, '') : '';
+  return folder ? `${folder}/${String(args.file_name)}` : String(args.file_name);
+};
 
 /** Publishes one file to the generic registry; `select` only when the caller asked for it. */
 const publish: ActionHandler = async (args, ctx) =>
