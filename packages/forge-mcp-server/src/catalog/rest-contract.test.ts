@@ -895,7 +895,7 @@ describe('values the instance takes only beside another parameter', () => {
       refusal: text(
         'repository.tree',
         'pagination "none"',
-        'without recursive true',
+        'without recursive',
         'recursive true',
         true,
         'pagination',
@@ -920,6 +920,32 @@ describe('values the instance takes only beside another parameter', () => {
       half: { order_by: 'similarity' },
       refusal: text('project.list', 'order_by "similarity"', 'without search', 'search', true, 'order_by'),
       whole: { order_by: 'similarity', search: 'widgets' },
+      sent: ['GET', '/api/v4/projects'],
+    },
+    {
+      id: 'project.list',
+      half: { pagination: 'keyset' },
+      refusal: text(
+        'project.list',
+        'pagination "keyset"',
+        'without order_by',
+        'order_by "id"',
+        true,
+        'pagination',
+      ),
+    },
+    {
+      id: 'project.list',
+      half: { pagination: 'keyset', order_by: 'name' },
+      refusal: text(
+        'project.list',
+        'pagination "keyset"',
+        'with order_by "name"',
+        'order_by "id"',
+        false,
+        'pagination',
+      ),
+      whole: { pagination: 'keyset', order_by: 'id' },
       sent: ['GET', '/api/v4/projects'],
     },
     {

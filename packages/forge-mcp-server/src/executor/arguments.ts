@@ -242,7 +242,8 @@ export function unmetRequirements(a: ActionSpec, params: Record<string, unknown>
     // One parameter given with another value is named with it; otherwise what is missing.
     const [other, ...rest] = needs.length === 1 ? Object.keys(needs[0]!) : [];
     const wrong = other !== undefined && !rest.length && given(params, other);
-    const was = wrong ? `with ${withValues(other, [params[other]])}` : `without ${needed}`;
+    const missing = needs.map((need) => Object.keys(need).join(' and ')).join(' or ');
+    const was = wrong ? `with ${withValues(other, [params[other]])}` : `without ${missing}`;
     return `${a.id}: ${chosen} was given ${was}, and the instance takes ${chosen} only with ${needed}: give ${needed}${wrong ? '' : ' too'}, or another ${name}.`;
   }
   return undefined;

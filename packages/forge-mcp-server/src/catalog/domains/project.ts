@@ -355,7 +355,9 @@ const everyday: ActionSpec[] = [
     },
     // The instance refuses an updated_at filter without updated_at sorting (lib/api/projects.rb, GET /projects only).
     needsValue: { updated_after: { order_by: ['updated_at'] }, updated_before: { order_by: ['updated_at'] } },
-    valueRequires: P.similarityNeedsSearch,
+    // Keyset pages of projects are ordered by ID alone (lib/gitlab/pagination/keyset.rb); with the default order_by
+    // created_at the instance answers 405.
+    valueRequires: { ...P.similarityNeedsSearch, pagination: { keyset: { order_by: ['id'] } } },
     request: { rest: { method: 'GET', path: '/projects' } },
     example: { membership: true, search: 'widgets', per_page: 20 },
   },
