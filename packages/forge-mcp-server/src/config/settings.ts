@@ -358,7 +358,8 @@ export const SETTINGS = {
     scope: 'http',
     grammar: durationGrammar({ zero: 'flag-only', max: DAY }),
     default: ms('30m'),
-    description: 'Idle time after which a stateful session ends (stateful only: --stateless=false).',
+    description:
+      'Idle time after which a stateful session ends (stateful only: --stateless=false); --session-timeout=0 never ends one for idleness.',
   }),
   poolIdleTimeoutMs: setting({
     variable: 'FORGE_MCP_POOL_IDLE_TIMEOUT',
