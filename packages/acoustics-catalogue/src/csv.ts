@@ -2,7 +2,13 @@
  * CSV with a JSON header: the header (`<csv file>.acoustics.json`) is the document without
  * rows, declaring the dialect; the CSV file holds one row per line.
  */
-import { ROW_PROVENANCE_TEXT, classInfo, kindBounds, type ClassInfo } from './definition.js';
+import {
+  ROW_PROVENANCE_TEXT,
+  classInfo,
+  kindBounds,
+  type ClassInfo,
+  type RowClassName,
+} from './definition.js';
 import { CatalogueError, type Issue, type Note, pointer, quote, suggestion } from './errors.js';
 import {
   MAX_DOCUMENT_BYTES,
@@ -15,7 +21,7 @@ import {
   type ReadResult,
 } from './reader.js';
 import { orderDocument, stringify } from './writer.js';
-import type { CatalogueDocument, CsvDialect, DecimalMark, Delimiter } from './types.js';
+import type { CatalogueDocument, CatalogueDocumentFor, CsvDialect, DecimalMark, Delimiter } from './types.js';
 import { inspectDocument } from './validate.js';
 
 /** Largest CSV header document (and header line), in bytes. */
@@ -36,18 +42,18 @@ const JSON_ONLY = [
   'attributed_to',
 ] as const;
 
-export interface CsvReadResult extends ReadResult {
+export interface CsvReadResult<D = CatalogueDocument> extends ReadResult<D> {
   readonly dialect: CsvDialect;
 }
 
-export interface CsvCheckResult {
-  readonly document?: CatalogueDocument;
+export interface CsvCheckResult<D = CatalogueDocument> {
+  readonly document?: D;
   readonly dialect?: CsvDialect;
   readonly issues: readonly Issue[];
   readonly notes: readonly Note[];
 }
 
-export interface CsvFileNames extends ReadOptions {
+export interface CsvFileNames<C extends RowClassName = RowClassName> extends ReadOptions<C> {
   /** Name of the CSV file, for messages. */
   readonly csv?: string;
   /** Name of the header file, for messages. */
@@ -263,11 +269,11 @@ const byteLength = (input: string | Uint8Array) =>
   typeof input === 'string' ? Buffer.byteLength(input, 'utf8') : input.byteLength;
 
 /** Checks a CSV file and its header without throwing. */
-export function checkCatalogueCsv(
+export function checkCatalogueCsv<C extends RowClassName = RowClassName>(
   headerInput: string | Uint8Array,
   csvInput: string | Uint8Array,
-  names: CsvFileNames = {},
-): CsvCheckResult {
+  names: CsvFileNames<C> = {},
+): CsvCheckResult<CatalogueDocumentFor<C>> {
   const inHeader = (issues: readonly Issue[]): Issue[] =>
     issues.map((i) => ({ ...i, ...(names.header ? { file: names.header } : {}) }));
   const inCsv = (line: number, column: number | undefined, message: string, p = ''): Issue => ({
@@ -468,15 +474,17 @@ export function checkCatalogueCsv(
     return inCsv(line, column, i.message, i.pointer);
   };
   if (!checked.document) return { issues: checked.issues.map(place), notes: [] };
-  return { document: checked.document, dialect, issues: [], notes: checked.notes.map(place) };
+  // The header's class was checked against names.rowType, so the document is of class C.
+  const document = checked.document as CatalogueDocumentFor<C>;
+  return { document, dialect, issues: [], notes: checked.notes.map(place) };
 }
 
 /** Reads a CSV file with its JSON header. Throws a CatalogueError listing every problem. */
-export function readCatalogueCsv(
+export function readCatalogueCsv<C extends RowClassName = RowClassName>(
   headerInput: string | Uint8Array,
   csvInput: string | Uint8Array,
-  names: CsvFileNames = {},
-): CsvReadResult {
+  names: CsvFileNames<C> = {},
+): CsvReadResult<CatalogueDocumentFor<C>> {
   const r = checkCatalogueCsv(headerInput, csvInput, names);
   if (!r.document || !r.dialect) throw new CatalogueError(r.issues, 'CSV catalogue');
   return withDigests({ document: r.document, dialect: r.dialect, notes: r.notes }, csvInput, headerInput);

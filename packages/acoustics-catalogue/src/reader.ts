@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { visit } from 'jsonc-parser';
 import type { RowClassName } from './definition.js';
 import { CatalogueError, type Issue, type Note, escapePointer, quote } from './errors.js';
-import type { CatalogueDocument } from './types.js';
+import type { CatalogueDocument, CatalogueDocumentFor } from './types.js';
 import { inspectDocument } from './validate.js';
 
 /** Largest document read, in bytes (checked before reading). */
@@ -25,9 +25,12 @@ export interface ReadResult<D = CatalogueDocument> {
   readonly headerSha256?: string;
 }
 
-export interface ReadOptions {
-  /** The row class the caller expects; a document of another class is refused at /row_type. */
-  readonly rowType?: RowClassName;
+export interface ReadOptions<C extends RowClassName = RowClassName> {
+  /**
+   * The row class the caller expects; a document of another class is refused at /row_type, and the result is
+   * typed as a document of that class (`CatalogueDocumentOf<C>`).
+   */
+  readonly rowType?: C;
 }
 
 /** The SHA-256 of text (as UTF-8) or bytes, worked out once, on first use. */
@@ -265,14 +268,20 @@ export function parseJson(
 }
 
 /** Checks JSON text without throwing: the accepted document, or every problem found. */
-export function checkCatalogue(input: string | Uint8Array, options: ReadOptions = {}): CheckResult {
+export function checkCatalogue<C extends RowClassName = RowClassName>(
+  input: string | Uint8Array,
+  options: ReadOptions<C> = {},
+): CheckResult<CatalogueDocumentFor<C>> {
   const parsed = parseJson(input);
   if (parsed.issues.length) return { issues: parsed.issues, notes: [] };
   return checkCatalogueValue(parsed.value, options);
 }
 
 /** Checks an already parsed document without throwing. */
-export function checkCatalogueValue(value: unknown, options: ReadOptions = {}): CheckResult {
+export function checkCatalogueValue<C extends RowClassName = RowClassName>(
+  value: unknown,
+  options: ReadOptions<C> = {},
+): CheckResult<CatalogueDocumentFor<C>> {
   const wrongClass = rowTypeIssue((value as { row_type?: unknown } | null)?.row_type, options.rowType);
   if (wrongClass) return { issues: [wrongClass], notes: [] };
   const r = inspectDocument(value);
@@ -287,14 +296,18 @@ export function checkCatalogueValue(value: unknown, options: ReadOptions = {}): 
       ],
       notes: [],
     };
-  return { document: r.document as unknown as CatalogueDocument, issues: [], notes: r.notes };
+  // The class was checked above against options.rowType, so the document is of class C.
+  return { document: r.document as unknown as CatalogueDocumentFor<C>, issues: [], notes: r.notes };
 }
 
 /**
  * Reads a JSON catalogue document (text or bytes). Throws a CatalogueError listing every
  * problem when the document is refused.
  */
-export function readCatalogue(input: string | Uint8Array, options: ReadOptions = {}): ReadResult {
+export function readCatalogue<C extends RowClassName = RowClassName>(
+  input: string | Uint8Array,
+  options: ReadOptions<C> = {},
+): ReadResult<CatalogueDocumentFor<C>> {
   const r = checkCatalogue(input, options);
   if (!r.document) throw new CatalogueError(r.issues);
   return withDigests({ document: r.document, notes: r.notes }, input);

@@ -154,8 +154,14 @@ export interface CatalogueDocumentOf<C extends RowClassName> extends DocumentBas
   readonly rows: readonly RowOf<C>[];
 }
 
+/**
+ * A catalogue document of the row classes C: `CatalogueDocumentOf<C>` for one class, the union discriminated by
+ * `row_type` for several. What a read with `rowType` returns.
+ */
+export type CatalogueDocumentFor<C extends RowClassName> = { [K in C]: CatalogueDocumentOf<K> }[C];
+
 /** A catalogue document of any row class (discriminated by `row_type`). */
-export type CatalogueDocument = { [C in RowClassName]: CatalogueDocumentOf<C> }[RowClassName];
+export type CatalogueDocument = CatalogueDocumentFor<RowClassName>;
 
 /** The header beside a CSV file: the document without rows, with its dialect. */
 export type CsvHeaderDocument = {
