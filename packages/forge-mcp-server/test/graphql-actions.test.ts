@@ -131,6 +131,36 @@ describe('issue.work_item_list takes the filters of Namespace.workItems', () => 
           sort: 'DUE_DATE_ASC',
         });
         expect(sent[0]!.query).toContain('includeDescendants: $includeDescendants');
+        // Exclusion and either-or filters go as the schema's input objects, under its field names.
+        const before2 = s.requests.length;
+        const negated = await call(c, 'issue.work_item_list', {
+          full_path: 'acme',
+          not: {
+            label_name: ['wontfix'],
+            author_usernames: ['bot'],
+            iteration_id: ['4'],
+            milestone_wildcard_id: 'UPCOMING',
+          },
+          or: { label_names: ['bug', 'incident'] },
+        });
+        expect(negated.isError, textOf(negated)).toBeFalsy();
+        expect(graphqlSent(before2).map((q) => q.variables)).toEqual([
+          {
+            fullPath: 'acme',
+            not: {
+              labelName: ['wontfix'],
+              authorUsername: ['bot'],
+              iterationId: ['gid://gitlab/Iteration/4'],
+              milestoneWildcardId: 'UPCOMING',
+            },
+            or: { labelNames: ['bug', 'incident'] },
+          },
+        ]);
+        const unknown = await call(c, 'issue.work_item_list', {
+          full_path: 'acme',
+          not: { labelName: ['x'] },
+        });
+        expect(unknown.isError).toBe(true);
         // Usernames and the "nobody" wildcard at once: refused before anything is sent.
         const before = s.requests.length;
         const both = await call(c, 'issue.work_item_list', {

@@ -265,18 +265,28 @@ function dig(data: unknown, path: string | undefined): unknown {
   return cur;
 }
 
-/** The operation's variables from our parameters; a bare number given for a global ID is sent as that ID. */
+/**
+ * A parameter's value as the operation takes it: a bare number given for a global ID is sent as that ID, and an
+ * input object's fields under their GraphQL names (their `wire`).
+ */
+function graphqlValue(spec: ParamSpec | undefined, value: unknown): unknown {
+  if (spec?.gid) return toGlobalId(spec.gid, value);
+  const fields = spec?.properties as Record<string, ParamSpec> | undefined;
+  if (!fields || !value || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [fields[k]?.wire ?? k, graphqlValue(fields[k], v)]),
+  );
+}
+
+/** The operation's variables from our parameters. */
 export function graphqlVariables(
   g: GraphqlRequest,
   args: Record<string, unknown>,
   params: Record<string, ParamSpec> = {},
 ): Record<string, unknown> {
   const vars: Record<string, unknown> = {};
-  for (const [v, p] of Object.entries(g.variables ?? {})) {
-    if (args[p] === undefined) continue;
-    const gid = params[p]?.gid;
-    vars[v] = gid ? toGlobalId(gid, args[p]) : args[p];
-  }
+  for (const [v, p] of Object.entries(g.variables ?? {}))
+    if (args[p] !== undefined) vars[v] = graphqlValue(params[p], args[p]);
   return vars;
 }
 

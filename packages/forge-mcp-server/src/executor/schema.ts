@@ -53,6 +53,17 @@ export function paramsOf(a: ActionSpec): Record<string, ParamSpec> {
 
 const cache = new WeakMap<ActionSpec, JsonSchema>();
 
+/** A parameter as a client sees it: without what only the executor reads (where it travels, its wire names). */
+function published(p: ParamSpec): JsonSchema {
+  const { in: _in, wire: _wire, gid: _gid, ...schema } = p;
+  const nested = schema.properties as Record<string, ParamSpec> | undefined;
+  if (!nested) return schema;
+  return {
+    ...schema,
+    properties: Object.fromEntries(Object.entries(nested).map(([k, v]) => [k, published(v)])),
+  };
+}
+
 /**
  * The action's parameters as a closed JSON Schema object (what the individual surface lists); a role's level
  * takes its word too (roles.ts).
@@ -61,10 +72,7 @@ export function inputSchema(a: ActionSpec): JsonSchema {
   let s = cache.get(a);
   if (!s) {
     const properties: Record<string, JsonSchema> = {};
-    for (const [name, p] of Object.entries(paramsOf(a))) {
-      const { in: _in, wire: _wire, gid: _gid, ...schema } = p;
-      properties[name] = withRoleWords(name, schema);
-    }
+    for (const [name, p] of Object.entries(paramsOf(a))) properties[name] = withRoleWords(name, published(p));
     s = { type: 'object', properties, additionalProperties: false };
     if (a.required?.length) s.required = [...a.required];
     cache.set(a, s);

@@ -277,6 +277,84 @@ const WORK_ITEM_FILTERS: Array<[string, string, string, ParamSpec]> = [
     ),
   ],
   [
+    'not',
+    'not',
+    'NegatedWorkItemFilterInput',
+    {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        assignee_usernames: { ...strList('Assignees to exclude.'), wire: 'assigneeUsernames' },
+        author_usernames: { ...strList('Authors to exclude.'), wire: 'authorUsername' },
+        label_name: { ...strList('Labels to exclude.'), wire: 'labelName' },
+        milestone_title: { ...strList('Milestones to exclude.'), wire: 'milestoneTitle' },
+        milestone_wildcard_id: {
+          type: 'string',
+          enum: ['STARTED', 'UPCOMING'],
+          description: 'Leave out those in a started (STARTED) or not yet started (UPCOMING) milestone.',
+          wire: 'milestoneWildcardId',
+        },
+        my_reaction_emoji: {
+          type: 'string',
+          description: 'Leave out those you reacted to with this emoji.',
+          wire: 'myReactionEmoji',
+        },
+        release_tag: { ...strList('Release tags to exclude.'), wire: 'releaseTag' },
+        types: {
+          ...strList('Work item types to exclude.', {
+            enum: [
+              'ISSUE',
+              'INCIDENT',
+              'TEST_CASE',
+              'REQUIREMENT',
+              'TASK',
+              'OBJECTIVE',
+              'KEY_RESULT',
+              'EPIC',
+              'TICKET',
+            ],
+          }),
+        },
+        health_status_filter: {
+          ...strList('Health statuses to exclude.', { enum: ['onTrack', 'needsAttention', 'atRisk'] }),
+          wire: 'healthStatusFilter',
+        },
+        weight: { type: 'string', pattern: '^[0-9]+$', description: 'Weight to exclude, e.g. "0".' },
+        iteration_id: {
+          ...strList('Iterations to exclude, as global IDs or numbers.', {
+            pattern: '^(gid://gitlab/Iteration/)?\\d+$',
+          }),
+          gid: 'Iteration',
+          wire: 'iterationId',
+        },
+        iteration_wildcard_id: {
+          type: 'string',
+          enum: ['NONE', 'ANY', 'CURRENT'],
+          description: 'Leave out those in no / any / the current iteration.',
+          wire: 'iterationWildcardId',
+        },
+      },
+      description:
+        'Exclusion filters: leave out work items matching these, e.g. {"label_name": ["wontfix"]}.',
+    },
+  ],
+  [
+    'or',
+    'or',
+    'UnionedWorkItemFilterInput',
+    {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        assignee_usernames: { ...strList('Any of these assignees.'), wire: 'assigneeUsernames' },
+        author_usernames: { ...strList('Any of these authors.'), wire: 'authorUsernames' },
+        label_names: { ...strList('Any of these labels.'), wire: 'labelNames' },
+      },
+      description:
+        'Either-or filters: keep work items matching any one of the values, e.g. {"label_names": ["bug", "incident"]}.',
+    },
+  ],
+  [
     'sort',
     'sort',
     'WorkItemSort',
