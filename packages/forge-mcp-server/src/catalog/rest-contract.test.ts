@@ -1095,7 +1095,7 @@ describe('values the instance takes only beside another parameter', () => {
     ]);
   });
 
-  it('every rule names a value its parameter takes, and parameters of its action with values they take', () => {
+  it('every rule names a value its parameter takes, and parameters of its action with values they take; the parameter says so in words', () => {
     /** The values a parameter takes, as the rules name them (a boolean's two). */
     const allowed = (a: ActionSpec, name: string) => {
       const p = a.params[name] as { enum?: unknown[]; type?: unknown } | undefined;
@@ -1109,6 +1109,7 @@ describe('values the instance takes only beside another parameter', () => {
           for (const need of [rule].flat())
             for (const [other, values] of Object.entries(need)) {
               expect(a.params[other], `${a.id} ${other}`).toBeDefined();
+              expect(a.params[name]!.description, `${a.id} ${name}`).toContain(other);
               if (values === true) continue;
               expect(allowed(a, other), `${a.id} ${other}`).toBeDefined();
               for (const v of values) expect(allowed(a, other), `${a.id} ${other}`).toContain(v);
