@@ -183,6 +183,10 @@ describe('the verb of the request outweighs noun overlap', () => {
     ['tag v2.2 was pushed by mistake', ['tag.delete']],
     ["group 7 shouldn't be archived", ['group.unarchive']],
     ['the variable SECRET_KEY has to be masked', ['ci_variable.update']],
+    ['release v4.0 needs a link to the installer', ['release.link_create']],
+    ['issue 50 needs closing', ['issue.update']],
+    ['the milestone Sprint 9 is over', ['project.milestone_update']],
+    ['pipeline 77 is stuck', ['pipeline.cancel']],
   ];
   it.each(cases)('"%s" answers %j first', async (query, accepted) => {
     const [top] = (await find(query)).matches;

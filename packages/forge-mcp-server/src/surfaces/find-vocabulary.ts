@@ -929,6 +929,7 @@ export const STATE_CHANGES: Record<string, Weights> = {
   completed: CLOSE,
   resolved: CLOSE,
   fixed: CLOSE,
+  over: CLOSE,
   stuck: { cancel: 1, stop: 0.9, retry: 0.5 },
   hanging: { cancel: 1, stop: 0.9, retry: 0.5 },
   hung: { cancel: 1, stop: 0.9, retry: 0.5 },

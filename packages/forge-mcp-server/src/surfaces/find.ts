@@ -157,6 +157,14 @@ const NOT_PLURAL = new Set([
   'analytics',
   'settings',
   'docs',
+  // Verbs said of a thing ("release v2.3 needs a link", "frank leaves the group").
+  'needs',
+  'wants',
+  'becomes',
+  'belongs',
+  'gets',
+  'leaves',
+  'quits',
 ]);
 /** The operation words that do not name an action's object. */
 const OPERATION_WORDS = new Set([
@@ -592,6 +600,8 @@ export class ActionFinder {
   private readonly others: boolean[];
   /** ID words that never name an operation: a verb that is one of them names the object too (tag, commit). */
   private readonly objectWords = new Set<string>();
+  /** ID words that name an operation too (link, tag, schedule): after an article, a thing. */
+  private readonly idOperations = new Set<string>();
   /** Two-word names of things, from the catalog's domains (merge request, feature flag): not a verb and its object. */
   private readonly compounds = new Set<string>();
   private readonly exact = new Map<string, number>();
@@ -693,7 +703,9 @@ export class ActionFinder {
     for (const name of THING_NAMES) this.compounds.add(tokens(name).join(' '));
     const operationStems = new Set(this.operations.map(stem));
     for (const a of actions)
-      for (const t of tokens(a.id.replace(/[._]/g, ' '))) if (!operationStems.has(t)) this.objectWords.add(t);
+      for (const t of tokens(a.id.replace(/[._]/g, ' ')))
+        if (!operationStems.has(t)) this.objectWords.add(t);
+        else this.idOperations.add(t);
     actions.forEach((a, d) => {
       this.exact.set(a.id, d);
       this.exact.set(a.tool, d);
@@ -756,7 +768,7 @@ export class ActionFinder {
   private namesThing(w: string | undefined): boolean {
     if (!w) return false;
     const names = [w, ...(CATALOG_NAMES[w] ?? []), ...(SYNONYMS[w] ?? [])];
-    return names.some((n) => tokens(n).some((t) => this.objectWords.has(t)));
+    return names.some((n) => tokens(n).some((t) => this.objectWords.has(t) || this.idOperations.has(t)));
   }
 
   /** The operations a verb said late asks for, as written or as its participle ("closed", "deleted"). */
@@ -769,6 +781,10 @@ export class ActionFinder {
       w.replace(/ed$/, ''),
       w.replace(/ied$/, 'y'),
       w.replace(/(.)\1ed$/, '$1'),
+      // "needs rebasing", "needs closing".
+      w.replace(/ing$/, 'e'),
+      w.replace(/ing$/, ''),
+      w.replace(/(.)\1ing$/, '$1'),
     ])
       if (REQUEST_VERBS[v]) return REQUEST_VERBS[v];
       else if (this.actionVerbs.has(v) && !NOT_OPERATIONS.has(v)) return { [v]: 1 };
@@ -848,14 +864,18 @@ export class ActionFinder {
         j < ws.length &&
         (OBLIGING_WORDS.has(ws[k]) || ws[k] === 'to' || (HAVE.has(ws[k]) && ws[k + 1] === 'to')) &&
         !RELATIVES.has(ws[k - 1]);
-      // "project 5 needs a README", "the wiki needs a page on deployment": a thing it lacks is made.
-      const lacks = obliged && NEEDS_ONE.test(query) && this.namesThing(ws[j]) ? NEW_ONE : undefined;
+      // "needs a link to the binary": after an article, the word is a thing's name even if a verb's too.
+      const needsOne = obliged && NEEDS_ONE.test(query);
       const said =
         k > 0
           ? ws[k] === 'longer' || (GOING_WORDS.has(ws[j]) && !TOWARDS.has(ws[j + 1] ?? ''))
             ? NO_LONGER
-            : this.deferred(ws[j])
+            : needsOne
+              ? undefined
+              : this.deferred(ws[j])
           : undefined;
+      // "project 5 needs a README", "the wiki needs a page on deployment": a thing it lacks is made.
+      const lacks = needsOne && this.namesThing(ws[j]) ? NEW_ONE : undefined;
       const actingOps = acting > 0 ? (REQUEST_VERBS[ws[acting]] ?? { [ws[acting]]: 1 }) : undefined;
       // "take him out of project 2": a person acted on.
       actsOnSomeone = acting > 0 && PEOPLE_PRONOUNS.has(ws[acting + 1]);
