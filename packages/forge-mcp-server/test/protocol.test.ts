@@ -120,6 +120,37 @@ describe('dynamic surface over stdio (legacy era)', () => {
       expect((range.structuredContent as { text: string }).text).toHaveLength(40);
     });
 
+    it('shows a job log longer than the cap from its end, and a cut byte window names the offset that continues it', async () => {
+      const log =
+        Array.from({ length: 3000 }, (_, i) => `[build] step ${i}: ok`).join('\n') +
+        '\n$ npm test\nFAIL src/index.test.js\nERROR: Job failed: exit code 1\n';
+      const TRACE = /\/projects\/1\/jobs\/1004\/trace$/;
+      const total = Buffer.byteLength(log);
+      s.fault({ path: TRACE, status: 200, body: log, times: 3 });
+      const whole = textOf(await exec('job.trace', { project_id: '1', job_id: 1004 }));
+      const [head, ...rest] = whole.split('\n');
+      const m =
+        /^\[bytes (\d+)-(\d+) of (\d+): the end of the log, which is longer than the 49152-character cap; read earlier parts with byte_offset and byte_limit\]$/.exec(
+          head!,
+        )!;
+      expect(m).not.toBeNull();
+      expect([Number(m[2]), Number(m[3])]).toEqual([total, total]);
+      // The part shown is the log's end, from the start of a line.
+      expect(rest.join('\n')).toBe(log.slice(Number(m[1])));
+      expect(log[Number(m[1]) - 1]).toBe('\n');
+      // A byte window over the cap is cut; its note's offset continues right where the part shown ends.
+      const first = textOf(
+        await exec('job.trace', { project_id: '1', job_id: 1004, byte_offset: 1000, byte_limit: 80_000 }),
+      );
+      const next = Number(/read more with byte_offset=(\d+) and byte_limit/.exec(first)![1]);
+      const shown = first.slice(first.indexOf('\n') + 1, first.lastIndexOf('\n… [cut at'));
+      expect(next).toBe(1000 + Buffer.byteLength(shown));
+      const second = textOf(
+        await exec('job.trace', { project_id: '1', job_id: 1004, byte_offset: next, byte_limit: 100 }),
+      );
+      expect(log.slice(1000).startsWith(shown + second.slice(second.indexOf('\n') + 1))).toBe(true);
+    });
+
     it('says when the instance collapsed a diff, and how to read the file instead', async () => {
       const r = await exec('mr_review.changes_get', { project_id: '1', merge_request_iid: 2 });
       expect(textOf(r)).toMatch(

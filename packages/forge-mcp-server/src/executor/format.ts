@@ -278,27 +278,50 @@ export function jsonResult(a: ActionSpec, body: unknown, headers: Record<string,
   return { content: [{ type: 'text', text }], structuredContent: rec };
 }
 
-/** Text answers (logs, raw files): windowed by tail_lines or a byte range, then capped. */
-export function textResult(text: string, args: Record<string, unknown>): ToolResult {
+/**
+ * Text answers (logs, raw files): windowed by tail_lines or a byte range, then capped. `fromTheEnd` (a job log,
+ * whose failure is at its end): with no window asked for, a text over the cap is shown from its end.
+ */
+export function textResult(text: string, args: Record<string, unknown>, fromTheEnd = false): ToolResult {
   const total = Buffer.byteLength(text);
   let shown = text;
   let range = '';
+  // The byte of the text where the part shown begins.
+  let start = 0;
   if (typeof args.tail_lines === 'number') {
     const lines = text.split('\n');
     if (lines.length && lines[lines.length - 1] === '') lines.pop();
-    shown = lines.slice(-args.tail_lines).join('\n');
-    range = `last ${Math.min(args.tail_lines, lines.length)} of ${lines.length} lines`;
+    const kept = Math.min(args.tail_lines, lines.length);
+    shown = lines.slice(lines.length - kept).join('\n');
+    start = kept < lines.length ? Buffer.byteLength(lines.slice(0, lines.length - kept).join('\n')) + 1 : 0;
+    range = `last ${kept} of ${lines.length} lines`;
   } else if (typeof args.byte_offset === 'number' || typeof args.byte_limit === 'number') {
     const buf = Buffer.from(text);
-    const start = Math.min(Number(args.byte_offset ?? 0), buf.length);
+    start = Math.min(Number(args.byte_offset ?? 0), buf.length);
     const end = Math.min(buf.length, start + Number(args.byte_limit ?? TEXT_CAP));
     shown = buf.subarray(start, end).toString('utf8');
     range = `bytes ${start}-${end} of ${total}`;
+  } else if (fromTheEnd && total > TEXT_CAP) {
+    // The last part that fits, from the start of a line.
+    shown = text.slice(-TEXT_CAP);
+    const nl = shown.indexOf('\n');
+    if (nl >= 0 && nl < shown.length - 1) shown = shown.slice(nl + 1);
+    start = total - Buffer.byteLength(shown);
+    range = `bytes ${start}-${total} of ${total}`;
+    return {
+      content: [
+        {
+          type: 'text',
+          text: `[${range}: the end of the log, which is longer than the ${TEXT_CAP}-character cap; read earlier parts with byte_offset and byte_limit]\n${shown}`,
+        },
+      ],
+      structuredContent: { text: shown, total_bytes: total, range },
+    };
   }
   let note = '';
   if (Buffer.byteLength(shown) > TEXT_CAP) {
     shown = shown.slice(0, TEXT_CAP);
-    note = `\n… [cut at ${TEXT_CAP} characters of ${total} bytes; read more with byte_offset=${Buffer.byteLength(shown)} and byte_limit, or the end with tail_lines]`;
+    note = `\n… [cut at ${TEXT_CAP} characters of ${total} bytes; read more with byte_offset=${start + Buffer.byteLength(shown)} and byte_limit, or the end with tail_lines]`;
   }
   return {
     content: [{ type: 'text', text: (range ? `[${range}]\n` : '') + shown + note }],

@@ -365,7 +365,11 @@ export async function runAction(
     const res: InstanceResponse = await client.rest(built.method, built.path, init);
     opts.onResponse?.(res.status, res.headers);
     if (rest.response === 'text')
-      return textResult(typeof res.body === 'string' ? res.body : JSON.stringify(res.body), args);
+      return textResult(
+        typeof res.body === 'string' ? res.body : JSON.stringify(res.body),
+        args,
+        a.id === 'job.trace',
+      );
     if (rest.response === 'binary' && Buffer.isBuffer(res.body)) {
       const out =
         typeof args.output_path === 'string' && opts.saveDownload
