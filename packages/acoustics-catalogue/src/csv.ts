@@ -545,6 +545,17 @@ function writeNumericCell(
 }
 
 /**
+ * Why `converted` stops a CSV, and what to do: it holds figures as printed in other units (the reader records
+ * them for unit alias fields such as thickness_cm), which no CSV cell can carry beside the canonical value.
+ */
+function convertedMessage(row: Row): string {
+  const entries = Object.entries((row.converted ?? {}) as Record<string, readonly [string, string]>).map(
+    ([field, [figure, unit]]) => `${field} as ${figure} ${unit}`,
+  );
+  return `converted cannot be written in CSV (JSON only): it keeps figures as printed in other units (${entries.join(', ')}), as the reader records them when it converts unit alias fields; remove converted to write the canonical values alone, or write JSON`;
+}
+
+/**
  * Writes a document as a CSV file and its JSON header in the given dialect. Throws a
  * CatalogueError when the document is refused or holds what CSV cannot express.
  */
@@ -571,7 +582,7 @@ export function writeCatalogueCsv(
       if (row[h] !== undefined)
         problems.push({
           pointer: pointer('rows', i, h),
-          message: `${h} cannot be written in CSV (JSON only)`,
+          message: h === 'converted' ? convertedMessage(row) : `${h} cannot be written in CSV (JSON only)`,
         });
     const basisKeys = Object.keys(row.basis ?? {}).filter((k) => k !== 'row');
     if (basisKeys.length)

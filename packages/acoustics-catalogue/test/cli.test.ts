@@ -200,6 +200,26 @@ describe('convert', () => {
     noStack(r.stderr);
     expect(r.stderr).toContain('/rows/0/reported: reported cannot be written in CSV (JSON only)');
   });
+
+  it('a document with unit alias fields is refused as CSV saying where converted came from and what to do', () => {
+    writeFileSync(
+      path.join(dir, 'alias.json'),
+      JSON.stringify(
+        doc('PorousMaterial', [
+          { key: 'foam', name: 'Foam', thickness_mm: 50 },
+          { key: 'wool', name: 'Wool', flow_resistivity_kpa_s_m2: 8.5, thickness_cm: 10 },
+        ]),
+      ),
+    );
+    const r = run('convert', 'alias.json', 'alias.csv');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'acoustics-catalogue: document to write as CSV refused: 1 problem; fix the problems below, or write JSON instead\n' +
+        '  /rows/1/converted: converted cannot be written in CSV (JSON only): it keeps figures as printed in other units (flow_resistivity_pa_s_m2 as 8.5 kPa.s/m2, thickness_mm as 10 cm), as the reader records them when it converts unit alias fields; remove converted to write the canonical values alone, or write JSON\n',
+    );
+    expect(existsSync(path.join(dir, 'alias.csv'))).toBe(false);
+    expect(existsSync(path.join(dir, 'alias.csv.acoustics.json'))).toBe(false);
+  });
 });
 
 describe('show', () => {
