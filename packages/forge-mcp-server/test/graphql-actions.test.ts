@@ -254,6 +254,11 @@ describe('sorts and filters the schema offers on the other GraphQL lists', () =>
             { verificationLevel: 'GITLAB_MAINTAINED', topics: ['docker'] },
           ],
           [
+            'ci_catalog.get',
+            { full_path: 'acme/ci-components', version: '1.2.0' },
+            { fullPath: 'acme/ci-components', version: '1.2.0' },
+          ],
+          [
             'security_finding.list',
             { full_path: 'acme/widgets', pipeline_iid: '12', sort: 'severity_asc' },
             { fullPath: 'acme/widgets', pipelineIid: '12', sort: 'severity_asc' },

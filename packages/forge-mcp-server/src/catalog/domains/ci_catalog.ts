@@ -48,14 +48,19 @@ export const domain: DomainSpec = {
           description: 'How many most recent versions to include (default 5).',
           default: 5,
         },
+        version: {
+          type: 'string',
+          minLength: 1,
+          description: 'Only this version, by its name, e.g. "1.2.0": its components and their inputs.',
+        },
       },
       oneOf: [['full_path', 'id']],
       request: {
         graphql: {
-          document: `query queryGetResource($fullPath: ID, $id: CiCatalogResourceID, $versions: Int = 5) {
+          document: `query queryGetResource($fullPath: ID, $id: CiCatalogResourceID, $versions: Int = 5, $version: String) {
   ciCatalogResource(fullPath: $fullPath, id: $id) {
     ${RESOURCE}
-    versions(first: $versions) {
+    versions(first: $versions, name: $version) {
       nodes {
         id
         name
@@ -73,7 +78,7 @@ export const domain: DomainSpec = {
     }
   }
 }`,
-          variables: { fullPath: 'full_path', id: 'id', versions: 'versions' },
+          variables: { fullPath: 'full_path', id: 'id', versions: 'versions', version: 'version' },
           resultPath: 'ciCatalogResource',
         },
       },
