@@ -103,9 +103,9 @@ describe('credential pool', () => {
       .map((l) => JSON.parse(l) as Record<string, unknown>);
     const pooled = lines.filter((l) => l.msg === 'credential admitted');
     const digestOf = (user: string) => pooled.find((l) => l.user === user)?.credential;
-    expect(pooled.map((l) => [l.level, l.user, l.user_id])).toEqual([
-      ['info', 'alice', 2],
-      ['info', 'root', 1],
+    expect(pooled.map((l) => [l.level, l.user, l.user_id, l.scopes])).toEqual([
+      ['info', 'alice', 2, ['api']],
+      ['info', 'root', 1, ['api', 'admin_mode']],
     ]);
     expect(digestOf('alice')).toMatch(/^[0-9a-f]{12}$/);
     expect(digestOf('root')).not.toBe(digestOf('alice'));

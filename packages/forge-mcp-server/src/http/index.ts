@@ -146,7 +146,13 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     onOpened: (key, session) => {
       // Whose credential a digest is: the rate-limit and eviction lines name the same digest.
       log.info(
-        { credential: key.slice(0, 12), user: session.identity.username, user_id: session.identity.id },
+        {
+          credential: key.slice(0, 12),
+          user: session.identity.username,
+          user_id: session.identity.id,
+          // The token's scopes as the instance gave them (granular for a fine-grained token; absent when unread).
+          scopes: session.scopes,
+        },
         'credential admitted',
       );
       session.client.onUnauthorized = (tokenRefused) => {
