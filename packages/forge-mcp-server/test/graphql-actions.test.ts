@@ -211,6 +211,17 @@ describe('a global ID parameter also takes the bare number a user sees', () => {
         expect(await variablesOf('issue.work_item_list', { full_path: 'acme', parent_ids: ['5'] })).toEqual([
           { fullPath: 'acme', parentIds: ['gid://gitlab/WorkItem/5'] },
         ]);
+        expect(await variablesOf('group.epic_note_update', { note_id: '123', body: 'Edited' })).toEqual([
+          { id: 'gid://gitlab/Note/123', body: 'Edited' },
+        ]);
+        // A note found by its number among the epic's notes, whatever class its global ID names.
+        const note = await call(c, 'group.epic_note_get', {
+          group_path: 'acme',
+          epic_iid: '1',
+          note_id: '1',
+        });
+        expect(note.isError, textOf(note)).toBeFalsy();
+        expect(JSON.stringify(note.structuredContent)).toMatch(/gid:\/\/gitlab\/\w+\/1"/);
         // A handler-built input converts the same way.
         const [created] = await variablesOf('issue.work_item_create', {
           full_path: 'acme/widgets',

@@ -255,10 +255,13 @@ const epicIid = str(
     pattern: '^[1-9][0-9]*$',
   },
 );
-const gqlNoteId = str(
-  'Global ID of the comment as returned by the epic note or discussion lists, e.g. "gid://gitlab/Note/123".',
-  { pattern: '^gid://gitlab/' },
-);
+const gqlNoteId: ParamSpec = {
+  ...str(
+    'Global ID of the comment as returned by the epic note or discussion lists, e.g. "gid://gitlab/Note/123", or just its number "123" (as in a #note_123 link).',
+    { pattern: '^(gid://gitlab/|\\d+$)' },
+  ),
+  gid: 'Note',
+};
 const epicDiscussionId = str(
   'Thread ID from group.epic_discussion_list: the global ID "gid://gitlab/Discussion/<hex>" or just the 40-character hex part.',
 );
@@ -1443,7 +1446,10 @@ export const domain: DomainSpec = {
         const found = await findInDiscussions(ctx, LIST_NOTES, args, (list) => {
           for (const d of list) {
             const notes = dig(d, 'notes.nodes');
-            const hit = Array.isArray(notes) ? notes.find((n) => dig(n, 'id') === args.note_id) : undefined;
+            // A note's global ID names its class (Note, DiscussionNote ...): the same note has the same number.
+            const hit = Array.isArray(notes)
+              ? notes.find((n) => gidNumber(String(dig(n, 'id'))) === gidNumber(String(args.note_id)))
+              : undefined;
             if (hit !== undefined) return hit;
           }
           return undefined;
