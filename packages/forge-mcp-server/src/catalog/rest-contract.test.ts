@@ -20,6 +20,19 @@ const action = (id: string): ActionSpec => {
 };
 const param = (id: string, name: string): ParamSpec => action(id).params[name];
 
+/** The tools/call of action `id` with `params` on `surface` (on the dynamic one, `confirm` beside them). */
+const callOn = (
+  surface: 'dynamic' | 'meta' | 'individual',
+  id: string,
+  params: Record<string, unknown>,
+  confirm = false,
+) =>
+  surface === 'dynamic'
+    ? { name: 'forge_execute_action', arguments: { action: id, params, ...(confirm ? { confirm } : {}) } }
+    : surface === 'meta'
+      ? { name: `forge_${id.split('.')[0]}`, arguments: { action: id.split('.')[1], params } }
+      : { name: action(id).tool, arguments: params };
+
 describe('required parameters match the REST documentation', () => {
   it('package.registry_tag_rule_create requires both role levels, and refuses a call without either', () => {
     const a = action('package.registry_tag_rule_create');
@@ -784,11 +797,7 @@ describe('parameters the instance reads only beside a value of another', () => {
     async (surface) => {
       await withStdio(s, { env: { FORGE_MCP_TOOL_SURFACE: surface } }, async (c) => {
         const call = (id: string, params: Record<string, unknown>) =>
-          c.client.callTool(
-            surface === 'dynamic'
-              ? { name: 'forge_execute_action', arguments: { action: id, params } }
-              : { name: action(id).tool, arguments: params },
-          );
+          c.client.callTool(callOn(surface, id, params));
         for (const k of cases) {
           const since = s.requests.length;
           const r = await call(k.id, k.half);
@@ -860,35 +869,39 @@ describe('values the instance takes only beside another parameter', () => {
 
   const text = (id: string, chosen: string, was: string, needed: string, too: boolean, other: string) =>
     `${id}: ${chosen} was given ${was}, and the instance takes ${chosen} only with ${needed}: give ${needed}${too ? ' too' : ''}, or another ${other}.`;
+  /** A group or project runner: its runner_type needs the ID of its owner. */
+  const runner = (owner: 'group' | 'project', more: Record<string, unknown> = {}) => ({
+    id: 'user.create_runner',
+    half: { runner_type: `${owner}_type`, ...more },
+    refusal: text(
+      'user.create_runner',
+      `runner_type "${owner}_type"`,
+      `without ${owner}_id`,
+      `${owner}_id`,
+      true,
+      'runner_type',
+    ),
+    whole: { runner_type: `${owner}_type`, ...more, [`${owner}_id`]: 10 },
+    sent: ['POST', '/api/v4/user/runners'],
+  });
+  /** A removal at once of a project or group the instance does not have (so nothing is removed). */
+  const deletion = (kind: 'project' | 'group') => ({
+    id: `${kind}.delete`,
+    half: { [`${kind}_id`]: '999', permanently_remove: true },
+    refusal: text(
+      `${kind}.delete`,
+      'permanently_remove true',
+      'without full_path',
+      'full_path',
+      true,
+      'permanently_remove',
+    ),
+    whole: { [`${kind}_id`]: '999', permanently_remove: true, full_path: 'acme/gone' },
+    sent: ['DELETE', `/api/v4/${kind}s/999`],
+  });
   const cases = [
-    {
-      id: 'user.create_runner',
-      half: { runner_type: 'group_type', description: 'docker' },
-      refusal: text(
-        'user.create_runner',
-        'runner_type "group_type"',
-        'without group_id',
-        'group_id',
-        true,
-        'runner_type',
-      ),
-      whole: { runner_type: 'group_type', description: 'docker', group_id: 10 },
-      sent: ['POST', '/api/v4/user/runners'],
-    },
-    {
-      id: 'user.create_runner',
-      half: { runner_type: 'project_type' },
-      refusal: text(
-        'user.create_runner',
-        'runner_type "project_type"',
-        'without project_id',
-        'project_id',
-        true,
-        'runner_type',
-      ),
-      whole: { runner_type: 'project_type', project_id: 1 },
-      sent: ['POST', '/api/v4/user/runners'],
-    },
+    runner('group', { description: 'docker' }),
+    runner('project'),
     {
       id: 'repository.tree',
       half: { project_id: '1', pagination: 'none' },
@@ -994,36 +1007,9 @@ describe('values the instance takes only beside another parameter', () => {
       },
       sent: ['POST', '/api/v4/projects/1/approval_rules'],
     },
-    // Destructive: refused before the confirmation question; with full_path, asked, then sent (to a project and a
-    // group the instance does not have, so nothing is removed).
-    {
-      id: 'project.delete',
-      half: { project_id: '999', permanently_remove: true },
-      refusal: text(
-        'project.delete',
-        'permanently_remove true',
-        'without full_path',
-        'full_path',
-        true,
-        'permanently_remove',
-      ),
-      whole: { project_id: '999', permanently_remove: true, full_path: 'acme/gone' },
-      sent: ['DELETE', '/api/v4/projects/999'],
-    },
-    {
-      id: 'group.delete',
-      half: { group_id: '999', permanently_remove: true },
-      refusal: text(
-        'group.delete',
-        'permanently_remove true',
-        'without full_path',
-        'full_path',
-        true,
-        'permanently_remove',
-      ),
-      whole: { group_id: '999', permanently_remove: true, full_path: 'acme/gone' },
-      sent: ['DELETE', '/api/v4/groups/999'],
-    },
+    // Destructive: refused before the confirmation question; with full_path, asked, then sent.
+    deletion('project'),
+    deletion('group'),
   ];
 
   it.each(['dynamic', 'meta', 'individual'] as const)(
@@ -1034,16 +1020,7 @@ describe('values the instance takes only beside another parameter', () => {
       const accept = () => (asked++, { action: 'accept' as const, content: { confirm: true } });
       await withStdio(s, { env: { FORGE_MCP_TOOL_SURFACE: surface }, onElicit: accept }, async (c) => {
         const call = (id: string, params: Record<string, unknown>, confirm = false) =>
-          c.client.callTool(
-            surface === 'dynamic'
-              ? {
-                  name: 'forge_execute_action',
-                  arguments: { action: id, params, ...(confirm ? { confirm } : {}) },
-                }
-              : surface === 'meta'
-                ? { name: `forge_${id.split('.')[0]}`, arguments: { action: id.split('.')[1], params } }
-                : { name: action(id).tool, arguments: params },
-          );
+          c.client.callTool(callOn(surface, id, params, confirm));
         for (const k of cases) {
           const since = s.requests.length;
           const r = await call(k.id, k.half);
