@@ -12,6 +12,7 @@ import {
   ensureWritable,
   isCsvPath,
   writeFileAtomic,
+  writeFilesAtomic,
 } from './files.js';
 import type { CatalogueDocument, CsvDialect, DecimalMark, Delimiter } from './types.js';
 import { writeCatalogue } from './writer.js';
@@ -142,7 +143,7 @@ async function readAccepted(file: string): Promise<CatalogueDocument | number> {
   const r = await checkCatalogueFile(file);
   if (r.document) return r.document;
   err(
-    `${file}: refused, ${r.issues.length} problem${r.issues.length === 1 ? '' : 's'}; fix them, then run again`,
+    `${file}: refused, ${r.issues.length === 1 ? '1 problem; fix it' : `${r.issues.length} problems; fix them`}, then run again`,
   );
   for (const line of listed(r.issues, '  ')) err(line);
   return 1;
@@ -165,8 +166,13 @@ async function convert(argv: readonly string[]): Promise<number> {
   if (typeof document === 'number') return document;
   if (dialect) {
     const written = writeCatalogueCsv(document, dialect);
-    await writeFileAtomic(output, written.csv, force);
-    await writeFileAtomic(csvHeaderPath(output), written.header, force);
+    await writeFilesAtomic(
+      [
+        { path: output, content: written.csv },
+        { path: csvHeaderPath(output), content: written.header },
+      ],
+      force,
+    );
     out(`wrote ${output} and ${csvHeaderPath(output)} (${document.rows.length} rows)`);
   } else if (toStdout) {
     process.stdout.write(writeCatalogue(document));
@@ -190,7 +196,9 @@ async function importCommand(argv: readonly string[]): Promise<number> {
   const r = await importPhonometryFile(input, toStdout ? `${input}.json` : output);
   if (!r.files.length) {
     const n = r.issues.length;
-    err(`${input}: cannot be imported, ${n} problem${n === 1 ? '' : 's'}; fix them, then run again`);
+    err(
+      `${input}: cannot be imported, ${n === 1 ? '1 problem; fix it' : `${n} problems; fix them`}, then run again`,
+    );
     for (const line of listed(r.issues, '  ')) err(line);
     return 1;
   }
@@ -198,7 +206,7 @@ async function importCommand(argv: readonly string[]): Promise<number> {
     process.stdout.write(r.files[0].content);
     return 0;
   }
-  for (const f of r.files) await writeFileAtomic(f.path, f.content, force);
+  await writeFilesAtomic(r.files, force);
   out(`wrote ${r.files.map((f) => f.path).join(' and ')} (${r.rows} rows, imported from phonometry)`);
   return 0;
 }

@@ -40,6 +40,25 @@ function accessMessage(file: string, e: NodeJS.ErrnoException): string {
   }
 }
 
+/** Why an output file cannot be written, and what to do. */
+function writeMessage(target: string, e: NodeJS.ErrnoException): string {
+  const dir = path.dirname(target);
+  switch (e.code) {
+    case 'ENOENT':
+      return `${target}: cannot be written, the folder ${dir} does not exist; create it or give another path`;
+    case 'ENOTDIR':
+      return `${target}: cannot be written, ${dir} is not a folder; give another path`;
+    case 'EISDIR':
+      return `${target}: is a directory; give a file name`;
+    case 'EACCES':
+    case 'EPERM':
+    case 'EROFS':
+      return `${target}: cannot be written, permission denied in ${dir}; check its permissions or give another path`;
+    default:
+      return `${target}: cannot be written (${e.code ?? e.message})`;
+  }
+}
+
 /** Reads a file unless it is larger than the limit (checked before reading). */
 async function readLimited(file: string, limit: number, what: string): Promise<Buffer | Issue> {
   let size: number;
@@ -189,6 +208,76 @@ export async function ensureWritable(targets: readonly string[], force: boolean)
   }
 }
 
+/** A file to write: where, and what. */
+export interface FileToWrite {
+  readonly path: string;
+  readonly content: string | Uint8Array;
+}
+
+/** A name beside `target` for a temporary file of this process. */
+function besideName(target: string, kind: 'tmp' | 'bak'): string {
+  const dir = path.dirname(target);
+  return path.join(dir, `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.${kind}`);
+}
+
+/**
+ * Writes files all or none: each through a temporary file in its folder and a rename, so a reader never sees
+ * half a file; when one cannot be put in place, those already placed are taken back (a replaced file is
+ * restored), so a CSV file is never left without its header. Without `force`, an existing file is never
+ * replaced.
+ */
+export async function writeFilesAtomic(files: readonly FileToWrite[], force: boolean): Promise<void> {
+  const temps: string[] = [];
+  try {
+    for (const f of files) {
+      const tmp = besideName(f.path, 'tmp');
+      try {
+        await fs.writeFile(tmp, f.content, { flag: 'wx' });
+      } catch (e) {
+        throw new FileAccessError(writeMessage(f.path, e as NodeJS.ErrnoException));
+      }
+      temps.push(tmp);
+    }
+    const placed: { target: string; backup?: string }[] = [];
+    try {
+      for (const [i, { path: target }] of files.entries()) {
+        try {
+          if (force) {
+            // A hard link keeps the file being replaced, to restore it if a later file fails.
+            let backup: string | undefined = besideName(target, 'bak');
+            await fs.link(target, backup).catch(() => (backup = undefined));
+            await fs.rename(temps[i], target).catch(async (e: unknown) => {
+              if (backup) await fs.rm(backup, { force: true });
+              throw e;
+            });
+            placed.push({ target, backup });
+          } else {
+            // link() fails when the target exists: no overwrite even if it appeared meanwhile.
+            await fs.link(temps[i], target);
+            placed.push({ target });
+          }
+        } catch (e) {
+          const code = (e as NodeJS.ErrnoException).code;
+          throw new FileAccessError(
+            code === 'EEXIST'
+              ? `${target}: already exists; pass --force to overwrite it`
+              : writeMessage(target, e as NodeJS.ErrnoException),
+          );
+        }
+      }
+    } catch (e) {
+      for (const p of placed.reverse()) {
+        if (p.backup) await fs.rename(p.backup, p.target).catch(() => {});
+        else await fs.rm(p.target, { force: true });
+      }
+      throw e;
+    }
+    for (const p of placed) if (p.backup) await fs.rm(p.backup, { force: true });
+  } finally {
+    for (const t of temps) await fs.rm(t, { force: true });
+  }
+}
+
 /**
  * Writes a file through a temporary file in the same folder and a rename, so a reader never
  * sees half a file. Without `force`, an existing file is never replaced.
@@ -198,30 +287,5 @@ export async function writeFileAtomic(
   content: string | Uint8Array,
   force: boolean,
 ): Promise<void> {
-  const dir = path.dirname(target);
-  const tmp = path.join(
-    dir,
-    `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
-  );
-  try {
-    await fs.writeFile(tmp, content, { flag: 'wx' });
-  } catch (e) {
-    throw new FileAccessError(`${target}: cannot be written (${(e as NodeJS.ErrnoException).code ?? e})`);
-  }
-  try {
-    if (force) await fs.rename(tmp, target);
-    else {
-      // link() fails when the target exists: no overwrite even if it appeared meanwhile.
-      await fs.link(tmp, target);
-      await fs.unlink(tmp);
-    }
-  } catch (e) {
-    await fs.rm(tmp, { force: true });
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new FileAccessError(
-      code === 'EEXIST'
-        ? `${target}: already exists; pass --force to overwrite it`
-        : `${target}: cannot be written (${code ?? e})`,
-    );
-  }
+  await writeFilesAtomic([{ path: target, content }], force);
 }

@@ -43,7 +43,15 @@ export {
   type CsvCheckResult,
   type CsvFileNames,
 } from './csv.js';
-export { checkCatalogueFile, FileAccessError, isCsvPath, csvHeaderPath, writeFileAtomic } from './files.js';
+export {
+  checkCatalogueFile,
+  FileAccessError,
+  isCsvPath,
+  csvHeaderPath,
+  writeFileAtomic,
+  writeFilesAtomic,
+  type FileToWrite,
+} from './files.js';
 export {
   OCTAVE_BANDS,
   PRACTICAL_OCTAVES,

@@ -1,5 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -179,11 +187,43 @@ describe('convert', () => {
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('writes a CSV file and its header both or neither: a header that cannot be placed leaves no CSV behind', () => {
+    const sub = mkdtempSync(path.join(dir, 'pair-'));
+    const out = path.join(sub, 'gas.csv');
+    // The header's path is taken by a folder, so the header cannot be put in place.
+    mkdirSync(`${out}.acoustics.json`);
+    const fresh = run('convert', '--force', 'gas.json', out);
+    expect(fresh.code).toBe(2);
+    expect(fresh.stderr).toBe(
+      `acoustics-catalogue: ${out}.acoustics.json: is a directory; give a file name\n`,
+    );
+    expect(readdirSync(sub)).toEqual(['gas.csv.acoustics.json']);
+    // With --force over an older CSV file, the older file is kept as it was.
+    writeFileSync(out, 'key,name\nold,Old\n');
+    const over = run('convert', '--force', 'gas.json', out);
+    expect(over.code).toBe(2);
+    expect(readFileSync(out, 'utf8')).toBe('key,name\nold,Old\n');
+    expect(readdirSync(sub).sort()).toEqual(['gas.csv', 'gas.csv.acoustics.json']);
+  });
+
+  it('says what to do when OUT cannot be written', () => {
+    const r = run('convert', 'gas.json', path.join('no-such-folder', 'gas.csv'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `acoustics-catalogue: ${path.join('no-such-folder', 'gas.csv')}: cannot be written, the folder no-such-folder does not exist; create it or give another path\n`,
+    );
+    expect(existsSync(path.join(dir, 'no-such-folder'))).toBe(false);
+  });
+
   it('refuses a refused input with exit 1 and writes nothing', () => {
     const r = run('convert', 'bad.json', 'bad-out.json');
     expect(r.code).toBe(1);
     expect(r.stderr.split('\n')[0]).toBe('bad.json: refused, 2 problems; fix them, then run again');
     expect(existsSync(path.join(dir, 'bad-out.json'))).toBe(false);
+    writeFileSync(path.join(dir, 'one.json'), JSON.stringify({ ...gas, catalogue: 'Gases' }));
+    const one = run('convert', 'one.json', 'one-out.json');
+    expect(one.code).toBe(1);
+    expect(one.stderr.split('\n')[0]).toBe('one.json: refused, 1 problem; fix it, then run again');
   });
 
   it('refuses what CSV cannot express with exit 1', () => {
