@@ -1,6 +1,6 @@
 // Command-line flags: --name=value, --name value, and bare --name for booleans (true).
 import { ConfigError } from './errors.js';
-import { levenshtein } from '../executor/suggest.js';
+import { nearestWithin } from './nearest.js';
 import { SETTING_IDS, settingDef, type SettingId } from './settings.js';
 
 export interface FlagValue {
@@ -16,17 +16,6 @@ for (const id of SETTING_IDS) {
   if (flag) FLAG_IDS.set(flag, id);
 }
 const SHORT: Record<string, string> = { '-h': '--help' };
-
-/** The flag nearest in spelling to an unknown one, when it is close enough to be the one meant. */
-function nearestFlag(written: string): string | undefined {
-  let best: string | undefined;
-  let bestD = Infinity;
-  for (const flag of FLAG_IDS.keys()) {
-    const d = levenshtein(written, flag);
-    if (d < bestD) [best, bestD] = [flag, d];
-  }
-  return bestD <= 2 ? best : undefined;
-}
 
 function isBooleanFlag(id: SettingId): boolean {
   return settingDef(id).grammar.kind.startsWith('boolean');
@@ -51,7 +40,7 @@ export function parseArgv(argv: readonly string[]): Map<SettingId, FlagValue> {
     const name = SHORT[written] ?? written;
     const id = FLAG_IDS.get(name);
     if (!id) {
-      const near = nearestFlag(written);
+      const near = nearestWithin(written, FLAG_IDS.keys(), 2);
       throw new ConfigError(
         `unknown flag ${written}${near ? ` (did you mean ${near}?)` : ''}; run forge-mcp-server --help for the accepted flags`,
       );

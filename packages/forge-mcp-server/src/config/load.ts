@@ -2,7 +2,7 @@
 // join settings (OAuth needs a public URL, TLS needs both files, ...).
 import { earlyCommand, parseArgv, type FlagValue } from './argv.js';
 import { ConfigError } from './errors.js';
-import { levenshtein } from '../executor/suggest.js';
+import { nearestWithin } from './nearest.js';
 import { isLoopbackHost, type ParseContext } from './grammar.js';
 import {
   defaultFor,
@@ -377,20 +377,9 @@ function unknownVariables(variables: Variables): string[] {
     .named('FORGE_MCP_')
     .filter(({ name }) => !known.includes(name) && !OTHER_VARIABLES.has(name))
     .map(({ name, file }) => {
-      const near = nearestName(name, known);
+      const near = nearestWithin(name, known, 3);
       return `ignoring ${name}${file ? ` (from ${file})` : ''}: this server has no such setting${near ? `; did you mean ${near}?` : ''} (forge-mcp-server --help lists every setting)`;
     });
-}
-
-/** The known name nearest in spelling, when it is close enough to be the one meant. */
-function nearestName(name: string, known: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestD = Infinity;
-  for (const k of known) {
-    const d = levenshtein(name, k);
-    if (d < bestD) [best, bestD] = [k, d];
-  }
-  return bestD <= 3 ? best : undefined;
 }
 
 export function loadConfig(input: LoadInput): LoadResult {
