@@ -254,7 +254,7 @@ describe('a global ID parameter also takes the bare number a user sees', () => {
 
 describe('sorts and filters the schema offers on the other GraphQL lists', () => {
   it(
-    "sends the CI catalog verification level and topics, the findings order, the epic threads order, the epic children state, the saved views order, and an epic's labels",
+    "sends the CI catalog verification level and topics, the findings order, the epic threads order, the epic children state, the saved views order, a catalog resource's version, and an epic's labels and health status",
     { timeout: 60_000 },
     async () => {
       await withStdio(s, ULTIMATE, async (c) => {
@@ -309,12 +309,23 @@ describe('sorts and filters the schema offers on the other GraphQL lists', () =>
           group_path: 'acme',
           title: 'Roadmap',
           label_ids: [3, 4],
+          health_status: 'needsAttention',
         });
         expect(r.isError, textOf(r)).toBeFalsy();
         const create = graphqlSent(since).find((q) => q.query.includes('workItemCreate('));
-        expect((create?.variables.input as Record<string, unknown>).labelsWidget).toEqual({
-          labelIds: ['gid://gitlab/Label/3', 'gid://gitlab/Label/4'],
+        expect(create?.variables.input).toMatchObject({
+          labelsWidget: { labelIds: ['gid://gitlab/Label/3', 'gid://gitlab/Label/4'] },
+          healthStatusWidget: { healthStatus: 'needsAttention' },
         });
+        const since2 = s.requests.length;
+        const u = await call(c, 'group.epic_update', {
+          group_path: 'acme',
+          epic_iid: '1',
+          health_status: null,
+        });
+        expect(u.isError, textOf(u)).toBeFalsy();
+        const update = graphqlSent(since2).find((q) => q.query.includes('workItemUpdate('));
+        expect(update?.variables.input).toMatchObject({ healthStatusWidget: { healthStatus: null } });
       });
     },
   );

@@ -507,6 +507,7 @@ const createEpic = async (args: Obj, ctx: ActionContext): Promise<unknown> => {
   }
   if (args.color !== undefined) input.colorWidget = { color: args.color };
   if (args.label_ids !== undefined) input.labelsWidget = { labelIds: labelGids(args.label_ids) };
+  if (args.health_status !== undefined) input.healthStatusWidget = { healthStatus: args.health_status };
   return dig(await mutate(ctx, 'workItemCreate', CREATE_EPIC, { input }), 'workItem');
 };
 
@@ -876,7 +877,7 @@ export const domain: DomainSpec = {
       id: 'group.epic_create',
       title: 'Create epic',
       description:
-        'Create an epic (an epic-type work item) in a group, with optional description, dates, color and labels. Add children afterwards with group.epic_issue_assign.',
+        'Create an epic (an epic-type work item) in a group, with optional description, dates, color, labels and health status. Add children afterwards with group.epic_issue_assign.',
       tool: 'forge_epic_create',
       write: true,
       destructive: false,
@@ -893,6 +894,9 @@ export const domain: DomainSpec = {
         is_fixed: bool('Use the given dates as fixed dates (true) instead of rolling them up from children.'),
         color: str('Epic color on roadmaps, as a hex value, e.g. "#1068bf".'),
         label_ids: intList('Numeric IDs of labels to set.'),
+        health_status: str('Health status: onTrack, needsAttention or atRisk.', {
+          enum: ['onTrack', 'needsAttention', 'atRisk'],
+        }),
       },
       required: ['group_path', 'title'],
       request: {
@@ -1522,7 +1526,7 @@ export const domain: DomainSpec = {
       id: 'group.epic_update',
       title: 'Update, close or reopen epic',
       description:
-        'Change an epic: title, description, labels, dates, color, confidentiality, or close/reopen it with state_event. Only the fields given are changed.',
+        'Change an epic: title, description, labels, dates, color, health status, confidentiality, or close/reopen it with state_event. Only the fields given are changed.',
       tool: 'forge_epic_update',
       write: true,
       destructive: false,
@@ -1542,6 +1546,11 @@ export const domain: DomainSpec = {
         due_date: date('New due date, YYYY-MM-DD.'),
         is_fixed: bool('Use fixed dates (true) or roll dates up from children (false).'),
         color: str('Epic color as a hex value, e.g. "#1068bf".'),
+        health_status: {
+          type: ['string', 'null'],
+          enum: ['onTrack', 'needsAttention', 'atRisk', null],
+          description: 'Health status: onTrack, needsAttention or atRisk; null clears it.',
+        },
       },
       required: ['group_path', 'epic_iid'],
       request: { graphql: { document: WORK_ITEM_UPDATE('UpdateWorkItem'), mutation: 'workItemUpdate' } },
@@ -1566,6 +1575,7 @@ export const domain: DomainSpec = {
           };
         }
         if (args.color !== undefined) input.colorWidget = { color: args.color };
+        if (args.health_status !== undefined) input.healthStatusWidget = { healthStatus: args.health_status };
         return dig(
           await mutate(ctx, 'workItemUpdate', WORK_ITEM_UPDATE('UpdateWorkItem'), { input }),
           'workItem',
