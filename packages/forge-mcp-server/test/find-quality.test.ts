@@ -187,6 +187,10 @@ describe('the verb of the request outweighs noun overlap', () => {
     ['issue 50 needs closing', ['issue.update']],
     ['the milestone Sprint 9 is over', ['project.milestone_update']],
     ['pipeline 77 is stuck', ['pipeline.cancel']],
+    ['have issue 30 closed', ['issue.update']],
+    ['have MR 4 rebased', ['merge_request.rebase']],
+    // A question is still a read.
+    ['have any pipelines failed today', ['pipeline.list']],
   ];
   it.each(cases)('"%s" answers %j first', async (query, accepted) => {
     const [top] = (await find(query)).matches;

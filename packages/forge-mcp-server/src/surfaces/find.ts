@@ -297,6 +297,8 @@ const NEGATED_MODALS = new Set(['shouldn', 'mustn']);
 const BARE = /^(?!.*(?:ed|en)$)/;
 /** Participles written as the verb itself ("should be set", "be reset", "be put"). */
 const SAME_PARTICIPLES = new Set(['set', 'reset', 'run', 'rerun', 'put', 'cut', 'shut', 'split', 'upset']);
+/** "have I ...", "have they ...", "have any ...": a question, not a thing to have done. */
+const HAVE_ASKED = /\bhave\s+(?:i|you|we|they|he|she|it|any\w*|some\w*|all|there|these|those)\b/i;
 /** "has to be masked": with "to", as "must". */
 const HAVE = new Set(['has', 'have']);
 /** "needs a README": one thing lacking (not "needs a new value", which replaces what is there). */
@@ -771,6 +773,12 @@ export class ActionFinder {
     return names.some((n) => tokens(n).some((t) => this.objectWords.has(t) || this.idOperations.has(t)));
   }
 
+  /** Whether a participle says a change done ("assigned", "merged"), not a read ("listed"). */
+  private doneBy(w: string): boolean {
+    const ops = this.deferred(w);
+    return !!ops && !READ_OPERATIONS.has(strongestOf(ops));
+  }
+
   /** The operations a verb said late asks for, as written or as its participle ("closed", "deleted"). */
   private deferred(w: string | undefined): Record<string, number> | undefined {
     if (!w) return undefined;
@@ -812,7 +820,18 @@ export class ActionFinder {
     let verbAt = -1;
     let lateAt = -1;
     let actsOnSomeone = false;
-    if (first && QUESTION_WORDS.has(first)) {
+    // "have issue 12 assigned to alice": what it is to have done (not "have I approved it", "have they been ...").
+    const caused =
+      first === 'have' && !HAVE_ASKED.test(query) && !ws.includes('been')
+        ? ws.findIndex(
+            (w, k) => k > i + 1 && w.endsWith('ed') && !isPluralWord(ws[k + 1] ?? '') && this.doneBy(w),
+          )
+        : -1;
+    if (caused > 0) {
+      operations = this.deferred(ws[caused])!;
+      strength = 1;
+      lateAt = caused;
+    } else if (first && QUESTION_WORDS.has(first)) {
       const next = ws[i + 1];
       operations = first === 'how' && (next === 'many' || next === 'much') ? HOW_MANY : QUESTION;
       strength = 1;
