@@ -45,6 +45,25 @@ describe('path values', () => {
     }
   });
 
+  it('reads a project or group path given URL-encoded as the path it encodes, never encoding it twice', async () => {
+    // The instance's docs call the parameter "the ID or URL-encoded path of the project", so models send it
+    // encoded; encoded again it was /projects/acme%252Fwidgets, answered 404.
+    for (const project_id of ['acme%2Fwidgets', 'acme%2fwidgets']) {
+      const { r, sent } = await execute('issue.list', { project_id });
+      expect(r.isError, textOf(r)).toBeFalsy();
+      expect(sent.map((q) => q.path)).toEqual(['/api/v4/projects/acme%2Fwidgets/issues']);
+    }
+    const group = await execute('group.get', { group_id: 'acme%2Fteam' });
+    expect(group.sent.map((q) => q.path)).toEqual(['/api/v4/groups/acme%2Fteam']);
+    // Not a valid encoding: sent as given, encoded once.
+    const odd = await execute('issue.list', { project_id: 'acme%zz' });
+    expect(odd.sent.map((q) => q.path)).toEqual(['/api/v4/projects/acme%25zz/issues']);
+    // An encoded ".." is read as "..", and refused like it.
+    const dots = await execute('issue.get', { project_id: '%2e%2E', issue_iid: 1 });
+    expect(dots.text).toContain('issue.get: project_id ".." is refused');
+    expect(dots.sent).toEqual([]);
+  });
+
   it('refuses a "..", "." or empty part of a path that keeps its slashes (an artifact path)', async () => {
     for (const artifact_path of ['a/../../../../issues', './x', 'a//b', 'dist/']) {
       const { r, text, sent } = await execute('job.download_single_artifact', {
@@ -100,7 +119,8 @@ describe('path values', () => {
   it('keeps other values inside their own segment, encoded whole', async () => {
     const cases: Array<[string, Record<string, unknown>, string]> = [
       ['issue.get', { project_id: '../..', issue_iid: 1 }, '/api/v4/projects/..%2F../issues/1'],
-      ['issue.get', { project_id: '%2e%2e', issue_iid: 1 }, '/api/v4/projects/%252e%252e/issues/1'],
+      // Only a project or group path is read as URL-encoded; any other value is encoded as given.
+      ['tag.get', { project_id: '1', tag_name: '%2e%2e' }, '/api/v4/projects/1/repository/tags/%252e%252e'],
       ['issue.get', { project_id: '...', issue_iid: 1 }, '/api/v4/projects/.../issues/1'],
       ['issue.get', { project_id: '1?x=1', issue_iid: 1 }, '/api/v4/projects/1%3Fx%3D1/issues/1'],
       ['issue.get', { project_id: '1#x;y', issue_iid: 1 }, '/api/v4/projects/1%23x%3By/issues/1'],

@@ -118,6 +118,20 @@ function typesOf(schema: JsonSchema): string {
 }
 
 /**
+ * A project or group path given URL-encoded ("acme%2Fwidgets", as the instance's own docs write it) is read as
+ * the path it encodes: such a path never holds "%", and the path is encoded for the request anyway, so the
+ * encoded form would otherwise be encoded twice and answered 404. A value that does not decode is left as is.
+ */
+function unencodedPath(value: string): string {
+  try {
+    const decoded = decodeURIComponent(value);
+    return decoded.includes('%') ? value : decoded;
+  } catch {
+    return value;
+  }
+}
+
+/**
  * ajv's type coercion turns numbers sent as strings into numbers (as the spec asks), but also true into 1 or
  * "true" and null into 0 or "": an ID given as true would name object 1, and a field given as null would be
  * sent empty (an update clearing labels or milestone). So, before ajv: a parameter given as null where its
@@ -129,7 +143,13 @@ function uncoerced(schema: JsonSchema, validate: ValidateFunction): ValidateFunc
   const guarded = ((data: unknown) => {
     if (data !== null && typeof data === 'object' && !Array.isArray(data)) {
       const obj = data as Record<string, unknown>;
-      for (const key in obj) if (obj[key] === null && !takes(props[key], 'null')) delete obj[key];
+      for (const key in obj) {
+        const v = obj[key];
+        if (v === null) {
+          if (!takes(props[key], 'null')) delete obj[key];
+        } else if (typeof v === 'string' && v.includes('%') && (key === 'project_id' || key === 'group_id'))
+          obj[key] = unencodedPath(v);
+      }
     }
     // A role's word given for its level is sent as the level ('developer' as 30).
     wordsToLevels(schema, data);
