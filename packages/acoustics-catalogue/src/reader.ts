@@ -238,6 +238,10 @@ export function parseJson(
       ? input
       : Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (text.trim() === '')
+    return {
+      issues: [{ pointer: '', message: `the ${what} is empty (no JSON at all); write it as a JSON object` }],
+    };
   let value: unknown;
   try {
     value = JSON.parse(text);

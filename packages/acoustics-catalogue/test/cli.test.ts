@@ -118,6 +118,20 @@ describe('validate', () => {
     expect(r.stdout).toContain('document is 17.0 MiB; at most 16.0 MiB is read');
   });
 
+  it('says an empty document or CSV header is empty, not that its JSON ended early', () => {
+    writeFileSync(path.join(dir, 'empty.json'), '');
+    expect(run('validate', 'empty.json')).toMatchObject({
+      code: 1,
+      stdout:
+        'empty.json: refused, 1 problem\n  (document): the document is empty (no JSON at all); write it as a JSON object\n',
+    });
+    writeFileSync(path.join(dir, 'blank.csv'), 'key,name\na,A\n');
+    writeFileSync(path.join(dir, 'blank.csv.acoustics.json'), '\n');
+    expect(run('validate', 'blank.csv').stdout).toBe(
+      'blank.csv: refused, 1 problem\n  blank.csv.acoustics.json: (document): the CSV header is empty (no JSON at all); write it as a JSON object\n',
+    );
+  });
+
   it('explains broken JSON in one line', () => {
     writeFileSync(path.join(dir, 'broken.json'), '{"schema": ');
     const r = run('validate', 'broken.json');
