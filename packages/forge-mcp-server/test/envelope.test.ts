@@ -50,6 +50,50 @@ describe('forge_find_action', () => {
   });
 });
 
+describe('forge_find_action answers', () => {
+  it('give the best match its exact schema and the others their parameters in one line, each schema one query away', async () => {
+    await withClient({}, async (c) => {
+      const found = await c.client.callTool({
+        name: 'forge_find_action',
+        arguments: { query: 'list open bugs in a project' },
+      });
+      const matches = (
+        found.structuredContent as {
+          matches: Array<{
+            id: string;
+            schema: { properties: Record<string, unknown>; required?: string[] };
+          }>;
+        }
+      ).matches;
+      expect(matches.length).toBeGreaterThan(2);
+      const t = textOf(found);
+      expect(t).toContain(`schema: ${JSON.stringify(matches[0]!.schema)}`);
+      for (const m of matches.slice(1)) {
+        // structuredContent keeps every exact schema; the text names each parameter, * when required.
+        expect(t).not.toContain(JSON.stringify(m.schema));
+        const line = t
+          .split('\n')
+          .find(
+            (l) =>
+              l.startsWith('   params: ') &&
+              l.endsWith(`(exact schema: forge_find_action with query "${m.id}")`),
+          );
+        expect(line, m.id).toBeDefined();
+        for (const [k] of Object.entries(m.schema.properties))
+          expect(line, `${m.id} ${k}`).toMatch(
+            new RegExp(`(?:: |, )${k}${m.schema.required?.includes(k) ? '\\*' : ''} `),
+          );
+      }
+      // The way given reaches the exact schema.
+      const next = await c.client.callTool({
+        name: 'forge_find_action',
+        arguments: { query: matches[1]!.id },
+      });
+      expect(textOf(next)).toContain(`schema: ${JSON.stringify(matches[1]!.schema)}`);
+    });
+  });
+});
+
 describe('argument-dependent guards', () => {
   it('issue.work_item_update and project.pull_mirror_configure declare confirm in their own schema', async () => {
     await withClient({}, async (c) => {

@@ -159,6 +159,26 @@ function individualSchema(a: ActionSpec): JsonSchema {
   return schema;
 }
 
+/**
+ * An input schema in one line: each parameter's name (* when required) and its type or fixed values, e.g.
+ * `project_id* string, state opened|closed|all, labels string, assignee_ids integer[]`.
+ */
+function paramSummary(schema: JsonSchema): string {
+  const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  const names = Object.keys(props);
+  if (!names.length) return '(none)';
+  return names.map((k) => `${k}${required.has(k) ? '*' : ''} ${typeSummary(props[k]!)}`).join(', ');
+}
+
+function typeSummary(p: JsonSchema): string {
+  if (Array.isArray(p.enum)) return p.enum.map(String).join('|');
+  if (Array.isArray(p.anyOf)) return (p.anyOf as JsonSchema[]).map(typeSummary).join(' or ');
+  const type = Array.isArray(p.type) ? (p.type as string[]).join('|') : String(p.type ?? 'any');
+  if (type === 'array' && p.items) return `${typeSummary(p.items as JsonSchema)}[]`;
+  return type;
+}
+
 function shortName(a: ActionEntry): string {
   return a.id.slice(a.id.indexOf('.') + 1);
 }
@@ -390,10 +410,13 @@ export class Surface {
     if (!hits.length) return undefined;
     const specs = await Promise.all(hits.map((h) => this.spec(this.view.catalog.get(h.action.id)!)));
     const matches = specs.map((a) => this.describe(a));
+    // The best match with its exact schema; the others by their parameters' names, types and fixed values (their
+    // descriptions are most of a schema: five list actions were 30,000 characters), each exact schema one query
+    // away and in structuredContent.
     const text = matches
       .map(
         (m, i) =>
-          `${i + 1}. ${m.id}: ${m.title}${m.destructive ? ' (destructive)' : m.write ? ' (write)' : ''}\n   ${m.description}${m.unavailable ? `\n   ${String(m.unavailable)}` : ''}\n   schema: ${JSON.stringify(m.schema)}`,
+          `${i + 1}. ${m.id}: ${m.title}${m.destructive ? ' (destructive)' : m.write ? ' (write)' : ''}\n   ${m.description}${m.unavailable ? `\n   ${String(m.unavailable)}` : ''}\n   ${i === 0 ? `schema: ${JSON.stringify(m.schema)}` : `params: ${paramSummary(m.schema as JsonSchema)} (exact schema: ${FIND_TOOL} with query "${m.id}")`}`,
       )
       .join('\n');
     return {
