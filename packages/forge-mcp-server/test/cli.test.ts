@@ -13,6 +13,7 @@ import {
   CLI,
   TEST_COMPILE_CACHE,
   httpServerAt,
+  logged,
   openTunnel,
   rpc,
   runCli,
@@ -149,12 +150,7 @@ describe('start-up', () => {
       FORGE_MCP_DEMO_ADDR: '127.0.0.1:9090',
     });
     try {
-      const warned = server
-        .stderr()
-        .split('\n')
-        .filter((l) => l.includes('"level":"warn"'))
-        .map((l) => (JSON.parse(l) as { msg: string }).msg);
-      expect(warned).toEqual([
+      expect(logged(server.stderr(), 'warn')).toEqual([
         'ignoring FORGE_MCP_SESION_TIMEOUT: this server has no such setting; did you mean FORGE_MCP_SESSION_TIMEOUT? (forge-mcp-server --help lists every setting)',
         'ignoring FORGE_MCP_COLOUR: this server has no such setting (forge-mcp-server --help lists every setting)',
       ]);

@@ -336,6 +336,21 @@ export async function until(
   }
 }
 
+/** A server's log: the JSON records it wrote to stderr, in order (any other line is skipped). */
+export function logRecords(stderr: string): Array<{ level: string; msg: string } & Record<string, unknown>> {
+  return stderr
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as { level: string; msg: string } & Record<string, unknown>);
+}
+
+/** The messages a server logged at `level`, in order. */
+export function logged(stderr: string, level: string): string[] {
+  return logRecords(stderr)
+    .filter((r) => r.level === level)
+    .map((r) => r.msg);
+}
+
 /** A raw client's first two lines: initialize (2025-06-18, no capabilities) and its initialized notice. */
 export const INITIALIZE = JSON.stringify({
   jsonrpc: '2.0',

@@ -4,7 +4,7 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { httpServer, sim, type ForgeSim } from './harness.js';
+import { httpServer, logRecords, sim, type ForgeSim } from './harness.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -132,10 +132,7 @@ it('finishes the calls it is serving and answers 503 to a request arriving on an
 
 /** The lines the close wrote, as [level, msg, calls]. */
 function closingLines(stderr: string) {
-  return stderr
-    .split('\n')
-    .filter((l) => l.startsWith('{'))
-    .map((l) => JSON.parse(l) as { level: string; msg: string; calls?: number })
+  return logRecords(stderr)
     .filter((l) => l.msg.startsWith('closing') || l.msg === 'stopped')
     .map((l) => [l.level, l.msg, l.calls]);
 }

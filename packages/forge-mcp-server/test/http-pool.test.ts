@@ -6,7 +6,16 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { CLI, executeCall, httpServer, rpc, sim, type ForgeSim, type HttpServerProcess } from './harness.js';
+import {
+  CLI,
+  executeCall,
+  httpServer,
+  logRecords,
+  rpc,
+  sim,
+  type ForgeSim,
+  type HttpServerProcess,
+} from './harness.js';
 
 let s: ForgeSim;
 let server: HttpServerProcess | undefined;
@@ -96,11 +105,7 @@ describe('credential pool', () => {
     expect((await callText(alices, 5)).text).toContain('the instance rejected the token itself');
     await until(() => evictions(server!).some((e) => e.reason === 'rejected_credential'));
 
-    const lines = server
-      .stderr()
-      .split('\n')
-      .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = logRecords(server.stderr());
     const pooled = lines.filter((l) => l.msg === 'credential admitted');
     const digestOf = (user: string) => pooled.find((l) => l.user === user)?.credential;
     expect(pooled.map((l) => [l.level, l.user, l.user_id, l.scopes])).toEqual([

@@ -4,7 +4,15 @@
  * the classified error.
  */
 import { afterEach, expect, it, vi } from 'vitest';
-import { httpServer, rpc, sim, textOf, type ForgeSim, type HttpServerProcess } from './harness.js';
+import {
+  httpServer,
+  logRecords,
+  rpc,
+  sim,
+  textOf,
+  type ForgeSim,
+  type HttpServerProcess,
+} from './harness.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -36,11 +44,7 @@ async function call(token: string, id: number) {
 }
 
 function lines(stderr: string) {
-  return stderr
-    .split('\n')
-    .filter((l) => l.startsWith('{'))
-    .map((l) => JSON.parse(l) as { level: string; msg: string; instance?: string; failed_calls?: number })
-    .filter((l) => l.instance !== undefined);
+  return logRecords(stderr).filter((l) => l.instance !== undefined);
 }
 
 it('logs one WARN when the instance stops answering and one INFO when it answers again, with the calls that failed', async () => {

@@ -9,6 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCalls,
   httpServer,
+  logRecords,
+  logged,
   sim,
   textOf,
   until,
@@ -269,12 +271,7 @@ describe('stateful sessions', () => {
   it('never end for idleness with --session-timeout=0 (0 disables the timeout), rather than ending as soon as idle', async () => {
     server = await httpServer(s, ['--stateless=false', '--session-timeout=0']);
     // The start line says how the deployment is set up.
-    const serving = JSON.parse(
-      server
-        .stderr()
-        .split('\n')
-        .find((l) => l.includes('"msg":"serving over HTTP"'))!,
-    ) as Record<string, unknown>;
+    const serving = logRecords(server.stderr()).find((l) => l.msg === 'serving over HTTP');
     expect(serving).toMatchObject({
       auth: 'legacy',
       sessions: 'stateful, never ending for idleness',
@@ -431,12 +428,7 @@ describe('stateful sessions', () => {
     expect((await client.listTools()).tools).toHaveLength(2);
     await client.close();
     // The operator is told the setting does nothing here.
-    const warned = server
-      .stderr()
-      .split('\n')
-      .filter((l) => l.includes('"level":"warn"'))
-      .map((l) => (JSON.parse(l) as { msg: string }).msg);
-    expect(warned).toEqual([
+    expect(logged(server.stderr(), 'warn')).toEqual([
       'ignoring --session-timeout="1s": sessions are stateless (the default), so none times out; --stateless=false keeps stateful sessions',
     ]);
   });
