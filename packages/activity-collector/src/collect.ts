@@ -175,6 +175,8 @@ class Sweeper {
   readonly now: () => Date;
   readonly summary: SweepSummary;
   private login = '';
+  /** Repositories whose own GET answered something else than 200, with that status: nothing collected. */
+  private readonly unswept = new Map<string, number>();
 
   constructor(private readonly o: SweepOptions) {
     this.log = o.logger ?? silentLogger;
@@ -335,7 +337,12 @@ class Sweeper {
         const info = await this.repository(full);
         if (info) owners.set(info.owner.login, info.owner.type ?? 'User');
         this.summary.repositories++;
-        this.log.info(`[${i + 1}/${repos.length}] ${full} done`);
+        const status = this.unswept.get(full);
+        this.log.info(
+          status === undefined
+            ? `[${i + 1}/${repos.length}] ${full} done`
+            : `[${i + 1}/${repos.length}] ${full}: nothing collected, GET /repos/${full} answered ${status} (no such repository, or the token cannot see it); check the name and the token's access`,
+        );
       });
 
       for (const [owner, type] of [...owners].sort()) await this.packages(owner, type === 'Organization');
@@ -392,6 +399,7 @@ class Sweeper {
     this.note(statuses, full, 'repository', o, o.outcome === 'ok' ? null : message(res));
     if (o.outcome !== 'ok') {
       await store.writeStatus(statuses, this.iso());
+      this.unswept.set(full, res.status);
       return undefined;
     }
     const info = res.body as RepoInfo;

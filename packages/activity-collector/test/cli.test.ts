@@ -66,6 +66,19 @@ describe('command line', () => {
     expect(r.stdout + r.stderr).not.toContain(TOKEN);
   });
 
+  it('sweep: a repository that answers 404 is named in the progress as not collected, with what to check', async () => {
+    const f = write(
+      'missing.yaml',
+      `api_url: ${sim.url}\ntoken_env: SIM_TOKEN\ntargets:\n  repos: [${USER}/own, ${USER}/owm]\nstores:\n  sqlite: ${join(dir, 'missing.db')}\npackages:\n  types: [npm]\n`,
+    );
+    const r = await run(['sweep', '--config', f], { SIM_TOKEN: TOKEN });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(
+      `] ${USER}/owm: nothing collected, GET /repos/${USER}/owm answered 404 (no such repository, or the token cannot see it); check the name and the token's access\n`,
+    );
+    expect(r.stderr).toMatch(new RegExp(`\\[\\d/2\\] ${USER}/own done\n`));
+  });
+
   it('query prints the star history per day from the store', async () => {
     const r = await run(['query', '--config', good, '--repo', 'others/theirs', '--format', 'csv']);
     expect(r.code).toBe(0);
