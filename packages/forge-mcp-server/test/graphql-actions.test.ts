@@ -108,6 +108,11 @@ describe('issue.work_item_list takes the filters of Namespace.workItems', () => 
           health_status_filter: 'atRisk',
           subscribed: 'EXPLICITLY_SUBSCRIBED',
           sort: 'DUE_DATE_ASC',
+          ids: ['9'],
+          release_tag_wildcard_id: 'NONE',
+          iteration_cadence_id: ['2'],
+          crm_contact_id: '11',
+          timeframe: { start: '2026-01-01', end: '2026-03-31' },
         });
         expect(r.isError, textOf(r)).toBeFalsy();
         const sent = graphqlSent(since);
@@ -129,6 +134,11 @@ describe('issue.work_item_list takes the filters of Namespace.workItems', () => 
           healthStatusFilter: 'atRisk',
           subscribed: 'EXPLICITLY_SUBSCRIBED',
           sort: 'DUE_DATE_ASC',
+          ids: ['gid://gitlab/WorkItem/9'],
+          releaseTagWildcardId: 'NONE',
+          iterationCadenceId: ['gid://gitlab/Iterations::Cadence/2'],
+          crmContactId: '11',
+          timeframe: { start: '2026-01-01', end: '2026-03-31' },
         });
         expect(sent[0]!.query).toContain('includeDescendants: $includeDescendants');
         // Exclusion and either-or filters go as the schema's input objects, under its field names.

@@ -263,6 +263,80 @@ const WORK_ITEM_FILTERS: Array<[string, string, string, ParamSpec]> = [
     },
   ],
   [
+    'ids',
+    'ids',
+    '[WorkItemID!]',
+    {
+      ...strList(
+        'Only these work items, as global IDs or numbers (the ID, not the IID), e.g. ["gid://gitlab/WorkItem/5"].',
+        {
+          pattern: '^(gid://gitlab/WorkItem/)?\\d+$',
+        },
+      ),
+      gid: 'WorkItem',
+    },
+  ],
+  [
+    'release_tag_wildcard_id',
+    'releaseTagWildcardId',
+    'ReleaseTagWildcardId',
+    {
+      type: 'string',
+      enum: ['NONE', 'ANY'],
+      description: 'NONE: only those in no release; ANY: only those in some release.',
+    },
+  ],
+  [
+    'iteration_cadence_id',
+    'iterationCadenceId',
+    '[IterationsCadenceID!]',
+    {
+      ...strList(
+        'Only those in iterations of these cadences, as global IDs or numbers, e.g. ["gid://gitlab/Iterations::Cadence/2"].',
+        {
+          pattern: '^(gid://gitlab/Iterations::Cadence/)?\\d+$',
+        },
+      ),
+      gid: 'Iterations::Cadence',
+    },
+  ],
+  [
+    'crm_contact_id',
+    'crmContactId',
+    'String',
+    {
+      type: 'string',
+      pattern: '^[0-9]+$',
+      description: 'Only those linked to this CRM contact (its numeric ID).',
+    },
+  ],
+  [
+    'crm_organization_id',
+    'crmOrganizationId',
+    'String',
+    {
+      type: 'string',
+      pattern: '^[0-9]+$',
+      description: 'Only those linked to a contact of this CRM organization (its numeric ID).',
+    },
+  ],
+  [
+    'timeframe',
+    'timeframe',
+    'Timeframe',
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['start', 'end'],
+      properties: {
+        start: P.date('First day, YYYY-MM-DD.'),
+        end: P.date('Last day, YYYY-MM-DD.'),
+      },
+      description:
+        'Only those whose dates overlap this period, e.g. {"start": "2026-01-01", "end": "2026-03-31"}.',
+    },
+  ],
+  [
     'include_ancestors',
     'includeAncestors',
     'Boolean',
@@ -1764,6 +1838,7 @@ export const domain: DomainSpec = {
         ['milestone_title', 'milestone_wildcard_id'],
         ['weight', 'weight_wildcard_id'],
         ['iteration_id', 'iteration_wildcard_id'],
+        ['release_tag', 'release_tag_wildcard_id'],
       ],
       request: {
         graphql: {
