@@ -367,12 +367,19 @@ export function checkCatalogueCsv<C extends RowClassName = RowClassName>(
     for (const other of [',', ';', '\t'] as Delimiter[]) {
       if (other === dialect.delimiter) continue;
       const split = raw.split(other).map((c) => c.trim().replace(/^"|"$/g, ''));
+      // Read with that delimiter, every column is one of the class: the declared one is the only problem, and
+      // the column problems above are what it makes of the line, so they are left out.
       if (split.length > 1 && split.every((c) => classifyColumn(c, info)))
-        issues.push({
-          pointer: '/csv/delimiter',
-          message: `the column line reads with delimiter ${JSON.stringify(other)}, not the declared ${JSON.stringify(dialect.delimiter)}; correct csv.delimiter in the header`,
-          ...(names.header ? { file: names.header } : {}),
-        });
+        return {
+          issues: [
+            {
+              pointer: '/csv/delimiter',
+              message: `the column line reads with delimiter ${JSON.stringify(other)}, not the declared ${JSON.stringify(dialect.delimiter)}; correct csv.delimiter in the header`,
+              ...(names.header ? { file: names.header } : {}),
+            },
+          ],
+          notes: [],
+        };
     }
     return { issues, notes: [] };
   }
