@@ -37,6 +37,10 @@ describe('dynamic surface over stdio (legacy era)', () => {
     expect(tools.map((t) => t.name)).toEqual(['forge_find_action', 'forge_execute_action']);
     const exec = tools.find((t) => t.name === 'forge_execute_action')!;
     expect(exec.inputSchema.additionalProperties).toBe(false);
+    // What a find answers, as its text gives it.
+    expect(tools.find((t) => t.name === 'forge_find_action')!.description).toContain(
+      'Returns the best matches, the first with its exact parameter schema and the others with their parameters in one line (query an ID for its exact schema)',
+    );
     expect(exec.annotations?.openWorldHint).toBe(true);
   });
 

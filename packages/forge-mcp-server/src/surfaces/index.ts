@@ -243,7 +243,7 @@ export class Surface {
           name: FIND_TOOL,
           title: this.rw('Find an action'),
           description: this.rw(
-            `Find the canonical action for a task among ${listed.count} actions on this code-hosting instance (issues, merge requests, pipelines, repositories, projects, groups, users and more). Returns the best matches with their exact parameter schema; then run one with ${EXECUTE_TOOL}.`,
+            `Find the canonical action for a task among ${listed.count} actions on this code-hosting instance (issues, merge requests, pipelines, repositories, projects, groups, users and more). Returns the best matches, the first with its exact parameter schema and the others with their parameters in one line (query an ID for its exact schema); then run one with ${EXECUTE_TOOL}.`,
           ),
           inputSchema: FIND_SCHEMA,
           annotations: {
