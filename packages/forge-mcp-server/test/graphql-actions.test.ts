@@ -470,3 +470,57 @@ describe('a GraphQL list reads as its page, with how to reach the next one', () 
     },
   );
 });
+
+describe('the rest of a work item in the same call', () => {
+  it(
+    'work_item_create links items and CRM contacts; work_item_update subscribes, estimates and logs time',
+    { timeout: 60_000 },
+    async () => {
+      await withStdio(s, ULTIMATE, async (c) => {
+        const inputOf = async (action: string, params: Record<string, unknown>) => {
+          const since = s.requests.length;
+          const r = await call(c, action, params);
+          expect(r.isError, `${action}: ${textOf(r)}`).toBeFalsy();
+          const sent = graphqlSent(since).find((q) => /mutation workItem(Create|Update)\b/.test(q.query));
+          return sent?.variables.input as Record<string, unknown>;
+        };
+        expect(
+          await inputOf('issue.work_item_create', {
+            full_path: 'acme/widgets',
+            work_item_type_id: '1',
+            title: 'T',
+            linked_item_ids: ['5'],
+            link_type: 'BLOCKED_BY',
+            crm_contact_ids: ['7'],
+          }),
+        ).toMatchObject({
+          linkedItemsWidget: { workItemsIds: ['gid://gitlab/WorkItem/5'], linkType: 'BLOCKED_BY' },
+          crmContactsWidget: { contactIds: ['gid://gitlab/CustomerRelations::Contact/7'] },
+        });
+        expect(
+          await inputOf('issue.work_item_update', {
+            full_path: 'acme/widgets',
+            work_item_iid: '3',
+            subscribed: true,
+            time_estimate: '3h',
+            time_spent: '1h 15m',
+            time_spent_summary: 'Review',
+          }),
+        ).toMatchObject({
+          notificationsWidget: { subscribed: true },
+          timeTrackingWidget: { timeEstimate: '3h', timelog: { timeSpent: '1h 15m', summary: 'Review' } },
+        });
+        // A summary without the time it describes: refused before anything is sent.
+        const since = s.requests.length;
+        const alone = await call(c, 'issue.work_item_update', {
+          full_path: 'acme/widgets',
+          work_item_iid: '3',
+          time_spent_summary: 'Review',
+        });
+        expect(alone.isError).toBe(true);
+        expect(textOf(alone)).toContain('time_spent');
+        expect(apiCalls(s, since)).toHaveLength(0);
+      });
+    },
+  );
+});

@@ -577,6 +577,15 @@ async function createWorkItem(args: Record<string, unknown>, ctx: ActionContext)
     ...widgetInput(args),
   };
   if (args.label_ids !== undefined) input.labelsWidget = { labelIds: args.label_ids };
+  if (args.crm_contact_ids !== undefined)
+    input.crmContactsWidget = {
+      contactIds: P.toGlobalId('CustomerRelations::Contact', args.crm_contact_ids),
+    };
+  if (args.linked_item_ids !== undefined)
+    input.linkedItemsWidget = {
+      workItemsIds: P.toGlobalId('WorkItem', args.linked_item_ids),
+      ...(args.link_type !== undefined ? { linkType: args.link_type } : {}),
+    };
   return gqlData(await ctx.graphql(CREATE_WORK_ITEM, { input }, { mutation: 'workItemCreate' }))
     .workItemCreate;
 }
@@ -595,6 +604,17 @@ async function updateWorkItem(args: Record<string, unknown>, ctx: ActionContext)
       contactIds: P.toGlobalId('CustomerRelations::Contact', args.crm_contact_ids),
       operationMode: 'REPLACE',
     };
+  }
+  if (args.subscribed !== undefined) input.notificationsWidget = { subscribed: args.subscribed };
+  if (args.time_estimate !== undefined || args.time_spent !== undefined) {
+    const time: Record<string, unknown> = {};
+    if (args.time_estimate !== undefined) time.timeEstimate = args.time_estimate;
+    if (args.time_spent !== undefined)
+      time.timelog = {
+        timeSpent: args.time_spent,
+        ...(args.time_spent_summary ? { summary: args.time_spent_summary } : {}),
+      };
+    input.timeTrackingWidget = time;
   }
   return gqlData(await ctx.graphql(UPDATE_WORK_ITEM, { input }, { mutation: 'workItemUpdate' }))
     .workItemUpdate;
@@ -1755,9 +1775,21 @@ export const domain: DomainSpec = {
         },
         start_date: { type: 'string', format: 'date', description: 'Start date, YYYY-MM-DD.' },
         due_date: { type: 'string', format: 'date', description: 'Due date, YYYY-MM-DD.' },
+        crm_contact_ids: gidList('CRM contacts to link', 'gid://gitlab/CustomerRelations::Contact/1', true),
+        linked_item_ids: gidList(
+          'Work items to link it to (by ID, not IID)',
+          'gid://gitlab/WorkItem/5',
+          true,
+        ),
+        link_type: {
+          type: 'string',
+          enum: ['RELATED', 'BLOCKED_BY', 'BLOCKS'],
+          description: 'How linked_item_ids relate to it: RELATED (default), BLOCKED_BY or BLOCKS.',
+        },
         ...workItemPlanning(false),
       },
       required: ['full_path', 'work_item_type_id', 'title'],
+      needs: { link_type: ['linked_item_ids'] },
       request: {
         graphql: { document: CREATE_WORK_ITEM, mutation: 'workItemCreate', resultPath: 'workItemCreate' },
       },
@@ -2186,7 +2218,7 @@ export const domain: DomainSpec = {
       id: 'issue.work_item_update',
       title: 'Update work item',
       description:
-        'Edit a work item found by path and IID through GraphQL: title, description, close/reopen, assignees, labels, milestone, dates, parent, iteration, weight, health status, CRM contacts. An explicit empty assignee_ids or crm_contact_ids removes all of them and asks for confirmation.',
+        'Edit a work item found by path and IID through GraphQL: title, description, close/reopen, assignees, labels, milestone, dates, parent, iteration, weight, health status, CRM contacts, subscription, time estimate and spent time. An explicit empty assignee_ids or crm_contact_ids removes all of them and asks for confirmation.',
       tool: 'forge_update_work_item',
       write: true,
       destructive: false,
@@ -2230,6 +2262,16 @@ export const domain: DomainSpec = {
           format: 'date',
           description: 'Due date YYYY-MM-DD; null clears it.',
         },
+        subscribed: P.bool('true subscribes you to its notifications, false unsubscribes you.'),
+        time_estimate: {
+          type: 'string',
+          description: 'New time estimate as a duration, e.g. "3h 30m" or "1w 2d"; "0" removes it.',
+        },
+        time_spent: {
+          type: 'string',
+          description: 'Time to log as spent, e.g. "1h 15m" (a leading "-" subtracts).',
+        },
+        time_spent_summary: { type: 'string', description: 'What the logged time was spent on.' },
         ...workItemPlanning(true),
         crm_contact_ids: gidList(
           'CRM contacts replacing the current ones ([] removes all)',
@@ -2238,6 +2280,7 @@ export const domain: DomainSpec = {
         ),
       },
       required: ['full_path', 'work_item_iid'],
+      needs: { time_spent_summary: ['time_spent'] },
       request: {
         graphql: { document: UPDATE_WORK_ITEM, mutation: 'workItemUpdate', resultPath: 'workItemUpdate' },
       },
