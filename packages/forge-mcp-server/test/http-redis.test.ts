@@ -18,6 +18,7 @@ import {
   executeCall,
   freePort,
   httpServer,
+  logged,
   rpc,
   runCli,
   sim,
@@ -525,6 +526,33 @@ describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL', () => {
     } finally {
       await server.stop();
     }
+  });
+
+  it('names a wrong password, and a port that does not speak Redis, as what to correct at start', async () => {
+    const start = async (url: string) => {
+      const { code, stderr } = await runCli(
+        ['--http', '--http-addr=127.0.0.1:0', `--forge-url=${s.url}`, '--tier=ultimate'],
+        { FORGE_MCP_REDIS_URL: url },
+        60_000,
+      );
+      expect(code).toBe(1);
+      expect(stderr).not.toContain('serving over HTTP');
+      return logged(stderr, 'error');
+    };
+    const wrong = await start(`redis://:not-${PASSWORD}@127.0.0.1:${redis.port}`);
+    expect(wrong).toHaveLength(1);
+    expect(wrong[0]).toMatch(
+      new RegExp(
+        `^FORGE_MCP_REDIS_URL \\(--redis-url\\): the Redis server at 127\\.0\\.0\\.1:${redis.port} refused the credentials \\(WRONGPASS[^)]*\\): correct the user and password in the URL$`,
+      ),
+    );
+    expect(wrong[0]).not.toContain(PASSWORD);
+    const simPort = new URL(s.url).port;
+    const http = await start(`redis://:${PASSWORD}@127.0.0.1:${simPort}`);
+    expect(http).toHaveLength(1);
+    expect(http[0]).toContain(`the server at 127.0.0.1:${simPort} did not answer as Redis (`);
+    expect(http[0]).toContain('check that the URL names the Redis port');
+    expect(http[0]).not.toContain(PASSWORD);
   });
 
   it('refuses a URL that is not a Redis URL, without repeating it', async () => {

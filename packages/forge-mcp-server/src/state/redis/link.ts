@@ -63,11 +63,8 @@ export class RedisLink {
     } catch (err) {
       client.disconnect();
       // The socket's own error (ECONNREFUSED, ENOTFOUND, WRONGPASS) says more than "Connection is closed".
-      const why = (cause ?? (err as Error)).message;
-      throw new StateUnavailable(
-        `${SETTING}: the Redis server at ${where} cannot be reached (${link.scrub(why)}): start it or correct the URL`,
-        where,
-      );
+      const why = link.scrub((cause ?? (err as Error)).message);
+      throw new StateUnavailable(`${SETTING}: ${startFailure(where, why, parsed.protocol)}`, where);
     }
     // The client selects the URL's database as it connects, and a refused SELECT leaves it on database 0
     // without failing anything: asked here, a database the server does not have refuses the start instead.
@@ -152,4 +149,15 @@ export class RedisLink {
       this.client.disconnect();
     }
   }
+}
+
+/** What a failed first connection most probably means, and what to do about it. */
+function startFailure(where: string, why: string, protocol: string): string {
+  if (/^(WRONGPASS|NOAUTH)\b/.test(why))
+    return `the Redis server at ${where} refused the credentials (${why}): correct the user and password in the URL`;
+  // A server that answers, but not in Redis' protocol (an HTTP port, say): the client gives up on its first command.
+  if (/max retries per request|Protocol error/.test(why))
+    return `the server at ${where} did not answer as Redis (${why}): check that the URL names the Redis port`;
+  const tls = protocol === 'rediss:' ? '; rediss:// needs a server that speaks TLS' : '';
+  return `the Redis server at ${where} cannot be reached (${why}): start it or correct the URL${tls}`;
 }
