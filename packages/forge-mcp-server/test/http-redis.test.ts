@@ -553,6 +553,10 @@ describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL', () => {
     expect(http[0]).toContain(`the server at 127.0.0.1:${simPort} did not answer as Redis (`);
     expect(http[0]).toContain('check that the URL names the Redis port');
     expect(http[0]).not.toContain(PASSWORD);
+    // rediss:// to a server without TLS: the handshake never completes.
+    const tls = await start(`rediss://:${PASSWORD}@127.0.0.1:${redis.port}`);
+    expect(tls).toHaveLength(1);
+    expect(tls[0]).toMatch(/: start it or correct the URL; rediss:\/\/ needs a server that speaks TLS$/);
   });
 
   it('refuses a URL that is not a Redis URL, without repeating it', async () => {
