@@ -5,6 +5,7 @@
  */
 import { afterEach, expect, it, vi } from 'vitest';
 import {
+  freePort,
   httpServer,
   logRecords,
   rpc,
@@ -73,4 +74,20 @@ it('logs one WARN when the instance stops answering and one INFO when it answers
     ],
     ['info', `instance ${where} answers again`, 2],
   ]);
+});
+
+it('says nothing of an instance a request names itself (--allow-any-forge-url): only the instances the operator named are watched', async () => {
+  s = await sim();
+  server = await httpServer(s, ['--allow-any-forge-url', '--allow-private-instances']);
+  const elsewhere = `http://127.0.0.1:${await freePort()}`;
+  const res = await rpc(
+    server.url,
+    { authorization: `Bearer ${s.tokens.api}`, 'forge-url': elsewhere },
+    listIssues(1),
+  );
+  // The identity check could not reach it: the request is refused, the operator's log stays quiet.
+  expect(res.status).toBe(503);
+  expect(await res.text()).toContain('connection refused');
+  expect((await call(s.tokens.api, 2)).isError).toBeFalsy();
+  expect(lines(server.stderr())).toEqual([]);
 });

@@ -135,7 +135,7 @@ async function stateFor(config: Config, log: Logger): Promise<State> {
 
 export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> {
   const state = await stateFor(config, log);
-  const stopWatching = watchReachability(log);
+  const stopWatching = watchReachability(log, config.forgeUrls);
   const pool = new SessionPool({
     max: config.maxHttpClients,
     idleTimeoutMs: config.poolIdleTimeoutMs,

@@ -11,13 +11,23 @@ import type { Logger } from '../log.js';
 /** Failure classes (client.ts, failureClass) that are not the instance failing to answer. */
 const NOT_UNREACHABLE = new Set(['canceled', 'refused', 'timeout']);
 
-/** Starts watching the instance calls; returns the stop. */
-export function watchReachability(log: Logger): () => void {
+/**
+ * Starts watching the calls to the operator's instances (`instances`, their URLs); returns the stop. Hosts a
+ * request names itself (--allow-any-forge-url) are the caller's business, and are not logged or kept.
+ */
+export function watchReachability(log: Logger, instances: readonly string[]): () => void {
+  const watched = new Set(
+    instances.map((u) => {
+      const url = new URL(u);
+      return `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
+    }),
+  );
   /** host:port of each instance that stopped answering, with the calls that failed since. */
   const down = new Map<string, number>();
   const listener = (message: unknown) => {
     const e = message as InstanceCallEvent;
     const where = `${e.host}:${e.port}`;
+    if (!watched.has(where)) return;
     const failed = down.get(where);
     if (e.status !== undefined) {
       if (failed === undefined) return;
