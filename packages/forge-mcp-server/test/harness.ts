@@ -148,7 +148,8 @@ export function runCli(
     });
     let stdout = '';
     let stderr = '';
-    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (d: string) => (stdout += d));
     child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
     keepLog(child.stderr);
     const t = setTimeout(() => {
@@ -376,8 +377,10 @@ export function stdioRaw(s: ForgeSim, env: Record<string, string> = {}): RawStdi
   const parsed: Array<Record<string, unknown>> = [];
   const lines: string[] = [];
   const waiters: Array<() => void> = [];
-  child.stdout!.on('data', (d: Buffer) => {
-    out += d.toString();
+  // Decoded across chunks: a character the pipe splits between two reads is not turned into two U+FFFD.
+  child.stdout!.setEncoding('utf8');
+  child.stdout!.on('data', (d: string) => {
+    out += d;
     let nl: number;
     while ((nl = out.indexOf('\n')) !== -1) {
       const line = out.slice(0, nl);
