@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { sweep } from './collect.js';
 import { loadConfig, readTokens, type CollectorConfig } from './config.js';
@@ -65,7 +66,16 @@ async function cmdSweep(argv: string[]): Promise<number> {
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
   try {
-    const summary = await sweep({ config, token, tokens, store, logger: progress, signal: abort.signal });
+    const summary = await sweep({
+      config,
+      token,
+      tokens,
+      store,
+      logger: progress,
+      signal: abort.signal,
+      // A wait for the rate limit's reset (up to rate_limit.max_wait_seconds) ends with the interruption too.
+      sleep: (ms) => delay(ms, undefined, { signal: abort.signal }),
+    });
     process.stderr.write(redact(formatSummary(summary)) + '\n');
     return summary.status === 'complete' && summary.errors.length === 0 ? 0 : 2;
   } catch (e) {

@@ -195,7 +195,52 @@ describe('a sweep interrupted mid-way, then resumed', () => {
     await after.init();
     expect(await snapshot(after)).toEqual(expected);
     await after.close();
-  });
+  }, 120_000);
+
+  it('Ctrl-C during a wait for the rate limit ends the sweep at once, recorded as incomplete', async () => {
+    expect(existsSync(CLI), 'build the package first (npx tsc -b packages/activity-collector)').toBe(true);
+    // Five requests an hour, on the real clock: the sweep has to wait about an hour for the reset.
+    const sim = await startSim(bigWorld(), {
+      now: () => new Date(),
+      rateLimit: { limit: 5, resetInSeconds: 3600 },
+    });
+    const dir = tempDir();
+    const file = join(dir, 'collector.yaml');
+    const db = join(dir, 'a.db');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        api_url: sim.url,
+        token_env: 'SIM_TOKEN',
+        targets,
+        stores: { sqlite: db },
+        rate_limit: { max_wait_seconds: 7200 },
+      }),
+    );
+    const child = spawn(process.execPath, [CLI, 'sweep', '--config', file], {
+      env: { ...process.env, SIM_TOKEN: TOKEN },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    for (let i = 0; i < 1200 && !/waiting \d+ s/.test(stderr); i++)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(stderr).toMatch(/waiting \d+ s/);
+    child.kill('SIGINT');
+    const code = await Promise.race([
+      exited,
+      new Promise<'still waiting'>((r) => setTimeout(() => r('still waiting'), 20_000)),
+    ]);
+    if (code === 'still waiting') child.kill('SIGKILL');
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/activity-collector: sweep interrupted \(SIGINT\) and recorded as incomplete;/);
+    const store = openSqliteStore(db);
+    await store.init();
+    const sweeps = (await dump(store, 'vcs_sweep')).map((r) => JSON.parse(r) as Record<string, unknown>);
+    expect(sweeps.map((r) => r.status)).toEqual(['incomplete']);
+    await store.close();
+  }, 120_000);
 
   it('SQLite: the CLI killed with SIGKILL, then run again', async () => {
     const dir = tempDir();
