@@ -108,6 +108,30 @@ describe('per-credential rate limit', () => {
   });
 });
 
+describe('an oversized JSON-RPC batch', () => {
+  it('is refused 400 whole before anything is charged: the whole burst still passes after it', async () => {
+    // One token per 1,000 s: nothing refills during the test, so the bucket holds exactly what was not charged.
+    server = await httpServer(s, ['--rate-limit-rps=0.001', '--rate-limit-burst=101']);
+    const since = s.requests.length;
+    const batch = (from: number, n: number) => Array.from({ length: n }, (_, i) => getIssue(from + i));
+    const oversized = await rpc(server.url, bearer(s.tokens.api), batch(1, 101));
+    expect(oversized.status).toBe(400);
+    expect(await oversized.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Invalid Request: Batch must not exceed 100 messages' },
+    });
+    expect(toIssue(since)).toHaveLength(0);
+    // The burst of 101 is still in hand: a batch of 100 and one call pass, the next call is refused.
+    const full = await rpc(server.url, bearer(s.tokens.api), batch(200, 100));
+    expect(full.status).toBe(200);
+    await full.arrayBuffer();
+    expect((await rpc(server.url, bearer(s.tokens.api), getIssue(300))).status).toBe(200);
+    expect((await rpc(server.url, bearer(s.tokens.api), getIssue(301))).status).toBe(429);
+    expect(toIssue(since)).toHaveLength(101);
+  });
+});
+
 describe('per-credential buckets refilling, on a clock that stands still unless the test moves it', () => {
   const status = async (body: unknown) => (await rpc(server!.url, bearer(s.tokens.api), body)).status;
   /** Sends `n` of `make` one after another; the statuses. */

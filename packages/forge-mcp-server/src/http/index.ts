@@ -40,7 +40,7 @@ import { Turns, VERIFICATION_SLOTS, VERIFICATION_WAIT_MS } from './turns.js';
 import { SERVER_CARD_PATHS, serverCard, serverCardResponder } from './server-card.js';
 import { hardDescriptorLimit, slotsUnder } from './descriptors.js';
 import { BUSY_RETRY_AFTER_S, CallSlots } from './slots.js';
-import { methodOf, toolNameOf } from './limits.js';
+import { BATCH_TOO_LARGE, MAX_BATCH_MESSAGES, methodOf, toolNameOf } from './limits.js';
 import { EventStreams } from './streams.js';
 import { LISTEN_ROUTER_OPTIONS, MAX_PROCESS_STREAMS, Subscriptions } from '../subscriptions/index.js';
 import { RATE_LIMITED_CODE, Throttle } from './throttle.js';
@@ -301,6 +301,11 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     session: Session,
     parsed: unknown,
   ) => {
+    // An oversized batch is refused whole, as the SDK would refuse it, before its messages are charged.
+    if (Array.isArray(parsed) && parsed.length > MAX_BATCH_MESSAGES) {
+      sendJson(res, 400, rpcError(null, CODES.invalidRequest, BATCH_TOO_LARGE));
+      return;
+    }
     if (await throttle.refuseRate(res, key, parsed)) {
       // Within a stateful session the refusal's span names it, as its other requests' spans do: only an id
       // the session table holds for this credential, and only when someone observes.

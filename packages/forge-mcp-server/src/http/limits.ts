@@ -16,6 +16,13 @@ export {
 /** The JSON-RPC error code of a rate-limit refusal (HTTP 429's body, stdio's answer). */
 export const RATE_LIMITED_CODE = -42900;
 
+/**
+ * The most messages one JSON-RPC batch may hold, and the SDK's answer past it. Checked before the rate limits
+ * charge anything: a batch refused whole is no request served.
+ */
+export const MAX_BATCH_MESSAGES = 100;
+export const BATCH_TOO_LARGE = `Invalid Request: Batch must not exceed ${MAX_BATCH_MESSAGES} messages`;
+
 /** The method of one JSON-RPC message, if it names one. */
 export function methodOf(body: unknown): string | undefined {
   const m = (body as { method?: unknown } | undefined)?.method;
