@@ -224,6 +224,59 @@ describe('destructive call decision', () => {
     });
   });
 
+  // Only the boolean true approves, on each surface where it is taken: a string or number is refused with the
+  // way to send it, never read as approval (the schema's coercion would read "true" and 1 as true).
+  const notBoolean: Array<[unknown, string]> = [
+    ['true', 'the string "true"'],
+    [1, 'the number 1'],
+    ['yes', 'the string "yes"'],
+    ['1', 'the string "1"'],
+  ];
+  const refusedConfirm = (where: string, got: string) =>
+    `validating "arguments": ${where} must be a boolean (got ${got}), so it was not read as approval and nothing was sent. Send ${where}: true (the boolean, not a string or number) only after the user explicitly approves`;
+  const surfaces: Array<
+    [string, string, (confirm: unknown) => { name: string; arguments: Record<string, unknown> }]
+  > = [
+    [
+      'dynamic',
+      'confirm',
+      (confirm) => ({ name: 'forge_execute_action', arguments: { ...DELETE_ISSUE, confirm } }),
+    ],
+    [
+      'meta',
+      'params.confirm',
+      (confirm) => ({
+        name: 'forge_issue',
+        arguments: { action: 'delete', params: { ...DELETE_ISSUE.params, confirm } },
+      }),
+    ],
+    [
+      'individual',
+      'confirm',
+      (confirm) => ({ name: 'forge_issue_delete', arguments: { ...DELETE_ISSUE.params, confirm } }),
+    ],
+  ];
+  it.each(surfaces)(
+    '%s surface: confirm "true", 1, "yes" or "1" is refused with the way to confirm, nothing sent; the boolean true runs it',
+    async (surface, where, call) => {
+      await withClient({ FORGE_MCP_TOOL_SURFACE: surface }, async (c) => {
+        s.reset();
+        let since = s.requests.length;
+        for (const [value, got] of notBoolean) {
+          const r = await c.client.callTool(call(value));
+          expect(r.isError).toBe(true);
+          expect(textOf(r)).toBe(refusedConfirm(where, got));
+        }
+        expect(deletes(since)).toHaveLength(0);
+        since = s.requests.length;
+        const done = await c.client.callTool(call(true));
+        expect(done.isError).toBeFalsy();
+        expect(deletes(since)).toHaveLength(1);
+        expect(deletes(since)[0]!.path).toBe('/api/v4/projects/1/issues/2');
+      });
+    },
+  );
+
   const combos: Array<[string, Record<string, string>, boolean]> = [
     ['FORGE_MCP_YOLO_MODE=true', { FORGE_MCP_YOLO_MODE: 'true' }, true],
     ['FORGE_MCP_YOLO_MODE=yes', { FORGE_MCP_YOLO_MODE: 'YES' }, true],

@@ -107,6 +107,24 @@ export function confirmQuestion(
 export const CONFIRM_INSIDE_PARAMS =
   'On this tool confirm goes inside params, beside the action\'s other parameters: {"action": ..., "params": {..., "confirm": true}}.';
 
+/**
+ * Why a confirm value is refused, if it is: only the boolean true approves, so a string or a number ("true",
+ * 1, "yes") is neither approval nor a plain "no" but a mistake to correct. Null reads as not given. `where`:
+ * where the surface takes it (confirm, or params.confirm on a domain tool).
+ */
+export function confirmProblem(value: unknown, where: string): string | undefined {
+  if (value === undefined || value === null || typeof value === 'boolean') return undefined;
+  const got =
+    typeof value === 'string'
+      ? `the string ${JSON.stringify(clipped(value))}`
+      : typeof value === 'number'
+        ? `the number ${value}`
+        : Array.isArray(value)
+          ? 'an array'
+          : `a ${typeof value}`;
+  return `validating "arguments": ${where} must be a boolean (got ${got}), so it was not read as approval and nothing was sent. Send ${where}: true (the boolean, not a string or number) only after the user explicitly approves`;
+}
+
 const confirmation: Guard = (a, args, p) => {
   const reason = confirmationReason(a, args);
   if (!reason) return undefined;

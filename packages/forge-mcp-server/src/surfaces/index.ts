@@ -15,7 +15,7 @@ import {
 } from '../executor/arguments.js';
 import { describeErrors, inputSchema, paramsOf, typeProblem, validatorFor } from '../executor/schema.js';
 import { clip, didYouMean, levenshtein, nearest } from '../executor/suggest.js';
-import { CONFIRM_INSIDE_PARAMS, confirmationReason } from '../policy/index.js';
+import { CONFIRM_INSIDE_PARAMS, confirmationReason, confirmProblem } from '../policy/index.js';
 import type { ActionFinder } from './find.js';
 import type { CatalogView } from './view.js';
 
@@ -519,6 +519,9 @@ export class Surface {
   }
 
   private resolveExecute(args: Record<string, unknown>): Resolution | Promise<Resolution> {
+    // Before the schema, whose coercion would read "true" or 1 as true.
+    const unconfirmed = confirmProblem(args.confirm, 'confirm');
+    if (unconfirmed) return refuse(unconfirmed);
     const v = validatorFor(EXECUTE_SCHEMA);
     if (!v(args)) return envelopeError(args, describeErrors(v.errors, args));
     const id = String(args.action);
@@ -560,6 +563,10 @@ export class Surface {
       const schema = individualSchema(a);
       const v = validatorFor(schema);
       const params = { ...args };
+      // Before the schema, whose coercion would read "true" or 1 as true.
+      const unconfirmed =
+        a.destructive || a.confirmWhen ? confirmProblem(params.confirm, 'confirm') : undefined;
+      if (unconfirmed) return refuse(unconfirmed, 'invalid_params', a);
       const empty = emptyRequired(a, params);
       if (empty) return refuse(empty, 'invalid_params', a);
       if (!v(params)) {
@@ -646,6 +653,11 @@ export class Surface {
     const a = this.loadedSpec(entry) ?? (await this.spec(entry));
     let params = args.params as Record<string, unknown> | undefined;
     let confirm: boolean | undefined;
+    const unconfirmed =
+      params && (a.destructive || a.confirmWhen)
+        ? confirmProblem(params.confirm, 'params.confirm')
+        : undefined;
+    if (unconfirmed) return refuse(unconfirmed, 'invalid_params', a);
     if (params && 'confirm' in params && !('confirm' in paramsOf(a))) {
       params = { ...params };
       confirm = params.confirm === true;
