@@ -387,7 +387,7 @@ describe('a work item is planned in the same call', () => {
 
 describe('a GraphQL list reads as its page, with how to reach the next one', () => {
   it(
-    'gives the total a connection counts and the next cursor, for lists whose connection sits below a project, group, namespace or user',
+    'gives the total a connection counts and the next cursor, for lists whose connection sits below a project, group, namespace, user, work item widget or achievement',
     { timeout: 60_000 },
     async () => {
       // An administrator's token with admin_mode: the Terraform states are an admin action.
@@ -434,6 +434,54 @@ describe('a GraphQL list reads as its page, with how to reach the next one', () 
             { username: 'alice' },
             'listUserAchievementsQuery',
             { user: { userAchievements: { pageInfo: page, nodes: [{ priority: 0 }] } } },
+            '1 item',
+          ],
+          [
+            'group.epic_discussion_list',
+            { group_path: 'acme', epic_iid: '1' },
+            'queryListDiscussions',
+            {
+              namespace: {
+                workItem: {
+                  id: 'gid://gitlab/WorkItem/1',
+                  widgets: [
+                    {},
+                    { discussions: { pageInfo: page, nodes: [{ id: 'gid://gitlab/Discussion/ab' }] } },
+                  ],
+                },
+              },
+            },
+            '1 item',
+          ],
+          [
+            'group.epic_issue_list',
+            { group_path: 'acme', epic_iid: '1' },
+            'queryListChildren',
+            {
+              namespace: {
+                workItem: {
+                  widgets: [{ children: { pageInfo: page, nodes: [{ iid: '4', title: 'Child' }] } }],
+                },
+              },
+            },
+            '1 item',
+          ],
+          [
+            'achievement.recipients',
+            { full_path: 'acme', achievement_id: '1' },
+            'listAchievementRecipientsQuery',
+            {
+              namespace: {
+                achievements: {
+                  nodes: [
+                    {
+                      id: 'gid://gitlab/Achievements::Achievement/1',
+                      userAchievements: { pageInfo: page, nodes: [{ priority: 0 }] },
+                    },
+                  ],
+                },
+              },
+            },
             '1 item',
           ],
           [

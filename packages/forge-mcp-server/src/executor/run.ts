@@ -255,12 +255,18 @@ function builtUri(built: BuiltRequest, args: Record<string, unknown>): string {
 
 export class ArgumentProblem extends Error {}
 
+/**
+ * The part of an answer a dotted path names. Through a list (a work item's widgets, a connection's nodes) the
+ * path goes on in the first element that has the next key.
+ */
 function dig(data: unknown, path: string | undefined): unknown {
   if (!path) return data;
   let cur = data;
   for (const key of path.split('.')) {
     if (cur == null || typeof cur !== 'object') return null;
-    cur = (cur as Record<string, unknown>)[key];
+    cur = Array.isArray(cur)
+      ? cur.find((x) => x !== null && typeof x === 'object' && key in x)?.[key]
+      : (cur as Record<string, unknown>)[key];
   }
   return cur;
 }
