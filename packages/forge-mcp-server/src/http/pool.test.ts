@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { Session } from '../session/index.js';
 import { SessionPool, STALE_CEILING_MS, type PoolOptions } from './pool.js';
 
-const session = {} as Session;
+// The pool reads only the session's identity (its log lines name the user).
+const session = { identity: { id: 7, username: 'carol' } } as Session;
 
 function setup(opts: Partial<PoolOptions> = {}) {
   let t = 0;
@@ -96,7 +97,10 @@ describe('credential pool (injected clock)', () => {
 
   it('maps revalidation verdicts: refused is invalid_credential, below the minimum is below_minimum', async () => {
     const verdicts: Record<string, 'refused' | 'below_minimum'> = { a: 'refused', b: 'below_minimum' };
-    const sessions: Record<string, Session> = { a: { id: 'a' } as never, b: { id: 'b' } as never };
+    const sessions: Record<string, Session> = {
+      a: { ...session, id: 'a' } as never,
+      b: { ...session, id: 'b' } as never,
+    };
     const p = setup({
       revalidateIntervalMs: 60_000,
       check: async (s) => verdicts[(s as unknown as { id: string }).id]!,
@@ -138,7 +142,7 @@ describe('credential pool (injected clock)', () => {
     await p.open('e');
     expect(p.evicted).toEqual(['b:size_pressure', 'a:size_pressure_busy']);
     const warn = p.lines.find((l) => l.level === 'warn')!;
-    expect(warn.fields).toMatchObject({ reason: 'size_pressure_busy', in_use: true });
+    expect(warn.fields).toMatchObject({ reason: 'size_pressure_busy', in_use: true, user: 'carol' });
     expect(p.pool.counts).toMatchObject({ size_pressure: 1, size_pressure_busy: 1 });
   });
 
