@@ -92,7 +92,7 @@ describe('stdio wire', () => {
       // Far more than a pipe holds (64 KiB on Linux): the server waits for the pipe to drain, then writes on.
       c.pause();
       const since = s.requests.length;
-      const calls = 60;
+      const calls = 80;
       for (let id = 1; id <= calls; id++)
         c.write(
           `${JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'forge_execute_action', arguments: { action: 'issue.list', params: { project_id: '1', per_page: 100 } } } })}\n`,
