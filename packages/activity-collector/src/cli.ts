@@ -128,7 +128,16 @@ async function cmdServe(argv: string[]): Promise<number> {
   const runOnce = async () => {
     health.sweeping = true;
     try {
-      const s = await sweep({ config, token, tokens, store, logger: progress, signal: abort.signal });
+      const s = await sweep({
+        config,
+        token,
+        tokens,
+        store,
+        logger: progress,
+        signal: abort.signal,
+        // Stopping ends a wait for the rate limit's reset too, rather than keeping the process up to the reset.
+        sleep: (ms) => delay(ms, undefined, { signal: abort.signal }),
+      });
       health.lastSweep = {
         status: s.status,
         finishedAt: s.finishedAt,

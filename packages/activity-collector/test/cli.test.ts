@@ -214,4 +214,29 @@ describe('command line', () => {
     expect(await serve.exited).toBe(0);
     expect(serve.stderr()).not.toContain(TOKEN);
   });
+
+  it('serve stopped during a wait for the rate limit exits at once, not at the reset', async () => {
+    // Five requests an hour, on the real clock: the first sweep has to wait about an hour.
+    const limited = await startSim(world([fullRepo('own'), fullRepo('other')]), {
+      now: () => new Date(),
+      rateLimit: { limit: 5, resetInSeconds: 3600 },
+    });
+    const f = write('limited.json', {
+      api_url: limited.url,
+      token_env: 'SIM_TOKEN',
+      targets: { repos: [`${USER}/own`, `${USER}/other`] },
+      stores: { sqlite: join(dir, 'limited.db'), prometheus: { port: 0 } },
+      rate_limit: { max_wait_seconds: 7200 },
+    });
+    const serve = spawnServe(f);
+    await serve.until(/waiting \d+ s/, 60);
+    expect(serve.stderr()).toMatch(/waiting \d+ s/);
+    serve.child.kill('SIGTERM');
+    const code = await Promise.race([
+      serve.exited,
+      new Promise<'still running'>((r) => setTimeout(() => r('still running'), 30_000)),
+    ]);
+    if (code === 'still running') serve.child.kill('SIGKILL');
+    expect(code).toBe(0);
+  }, 120_000);
 });
