@@ -602,8 +602,8 @@ export class ActionFinder {
   private readonly others: boolean[];
   /** ID words that never name an operation: a verb that is one of them names the object too (tag, commit). */
   private readonly objectWords = new Set<string>();
-  /** ID words that name an operation too (link, tag, schedule): after an article, a thing. */
-  private readonly idOperations = new Set<string>();
+  /** Every word of the actions' IDs (link and schedule too, which are operations as well), found when first asked. */
+  private idWords?: Set<string>;
   /** Two-word names of things, from the catalog's domains (merge request, feature flag): not a verb and its object. */
   private readonly compounds = new Set<string>();
   private readonly exact = new Map<string, number>();
@@ -705,9 +705,7 @@ export class ActionFinder {
     for (const name of THING_NAMES) this.compounds.add(tokens(name).join(' '));
     const operationStems = new Set(this.operations.map(stem));
     for (const a of actions)
-      for (const t of tokens(a.id.replace(/[._]/g, ' ')))
-        if (!operationStems.has(t)) this.objectWords.add(t);
-        else this.idOperations.add(t);
+      for (const t of tokens(a.id.replace(/[._]/g, ' '))) if (!operationStems.has(t)) this.objectWords.add(t);
     actions.forEach((a, d) => {
       this.exact.set(a.id, d);
       this.exact.set(a.tool, d);
@@ -770,7 +768,12 @@ export class ActionFinder {
   private namesThing(w: string | undefined): boolean {
     if (!w) return false;
     const names = [w, ...(CATALOG_NAMES[w] ?? []), ...(SYNONYMS[w] ?? [])];
-    return names.some((n) => tokens(n).some((t) => this.objectWords.has(t) || this.idOperations.has(t)));
+    if (!this.idWords) {
+      this.idWords = new Set();
+      for (const a of this.actions) for (const t of tokens(a.id.replace(/[._]/g, ' '))) this.idWords.add(t);
+    }
+    const idWords = this.idWords;
+    return names.some((n) => tokens(n).some((t) => idWords.has(t)));
   }
 
   /** Whether a participle says a change done ("assigned", "merged"), not a read ("listed"). */
