@@ -336,6 +336,25 @@ describe('sorts and filters the schema offers on the other GraphQL lists', () =>
         expect(u.isError, textOf(u)).toBeFalsy();
         const update = graphqlSent(since2).find((q) => q.query.includes('workItemUpdate('));
         expect(update?.variables.input).toMatchObject({ healthStatusWidget: { healthStatus: null } });
+        // A parent epic named by its IID (looked up in its group), or null to detach.
+        for (const [parent, parentId] of [
+          ['2', 'gid://gitlab/WorkItem/1'],
+          [null, null],
+        ] as const) {
+          const before = s.requests.length;
+          const p = await call(c, 'group.epic_update', {
+            group_path: 'acme',
+            epic_iid: '1',
+            parent_epic_iid: parent,
+            ...(parent ? { parent_group_path: 'acme/platform' } : {}),
+          });
+          expect(p.isError, textOf(p)).toBeFalsy();
+          const sent = graphqlSent(before);
+          if (parent)
+            expect(sent.map((q) => q.variables)).toContainEqual({ fullPath: 'acme/platform', iid: '2' });
+          const mutation = sent.find((q) => q.query.includes('workItemUpdate('));
+          expect(mutation?.variables.input).toMatchObject({ hierarchyWidget: { parentId } });
+        }
       });
     },
   );

@@ -1526,7 +1526,7 @@ export const domain: DomainSpec = {
       id: 'group.epic_update',
       title: 'Update, close or reopen epic',
       description:
-        'Change an epic: title, description, labels, dates, color, health status, confidentiality, or close/reopen it with state_event. Only the fields given are changed.',
+        'Change an epic: title, description, labels, dates, color, health status, parent epic, confidentiality, or close/reopen it with state_event. Only the fields given are changed.',
       tool: 'forge_epic_update',
       write: true,
       destructive: false,
@@ -1551,8 +1551,16 @@ export const domain: DomainSpec = {
           enum: ['onTrack', 'needsAttention', 'atRisk', null],
           description: 'Health status: onTrack, needsAttention or atRisk; null clears it.',
         },
+        parent_epic_iid: {
+          type: ['string', 'null'],
+          pattern: '^[1-9][0-9]*$',
+          description:
+            'IID of the epic to make this one a child of, e.g. "2"; null detaches it from its parent.',
+        },
+        parent_group_path: str('Group of that parent epic when it is not group_path, e.g. "acme".'),
       },
       required: ['group_path', 'epic_iid'],
+      needs: { parent_group_path: ['parent_epic_iid'] },
       request: { graphql: { document: WORK_ITEM_UPDATE('UpdateWorkItem'), mutation: 'workItemUpdate' } },
       handler: async (args, ctx) => {
         const epic = await resolveWorkItem(ctx, 'getWorkItemIDQuery', args.group_path, args.epic_iid, 'Epic');
@@ -1576,6 +1584,18 @@ export const domain: DomainSpec = {
         }
         if (args.color !== undefined) input.colorWidget = { color: args.color };
         if (args.health_status !== undefined) input.healthStatusWidget = { healthStatus: args.health_status };
+        if (args.parent_epic_iid === null) input.hierarchyWidget = { parentId: null };
+        else if (args.parent_epic_iid !== undefined) {
+          const parentPath = args.parent_group_path ?? args.group_path;
+          const parent = await resolveWorkItem(
+            ctx,
+            'getWorkItemIDQuery',
+            parentPath,
+            args.parent_epic_iid,
+            'Epic',
+          );
+          input.hierarchyWidget = { parentId: parent.id };
+        }
         return dig(
           await mutate(ctx, 'workItemUpdate', WORK_ITEM_UPDATE('UpdateWorkItem'), { input }),
           'workItem',
