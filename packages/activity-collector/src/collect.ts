@@ -64,6 +64,8 @@ export interface SweepSummary {
   endOfData: number;
   gone: number;
   errors: { scope: string; collector: string; message: string }[];
+  /** Repositories whose own GET answered other than 200 (a misspelt name, no access): nothing collected. */
+  notCollected: { repository: string; status: number }[];
   apiCalls: number;
   notModified: number;
   rateLimitWaits: number;
@@ -175,8 +177,6 @@ class Sweeper {
   readonly now: () => Date;
   readonly summary: SweepSummary;
   private login = '';
-  /** Repositories whose own GET answered something else than 200, with that status: nothing collected. */
-  private readonly unswept = new Map<string, number>();
 
   constructor(private readonly o: SweepOptions) {
     this.log = o.logger ?? silentLogger;
@@ -206,6 +206,7 @@ class Sweeper {
       endOfData: 0,
       gone: 0,
       errors: [],
+      notCollected: [],
       apiCalls: 0,
       notModified: 0,
       rateLimitWaits: 0,
@@ -337,7 +338,7 @@ class Sweeper {
         const info = await this.repository(full);
         if (info) owners.set(info.owner.login, info.owner.type ?? 'User');
         this.summary.repositories++;
-        const status = this.unswept.get(full);
+        const status = this.summary.notCollected.find((n) => n.repository === full)?.status;
         this.log.info(
           status === undefined
             ? `[${i + 1}/${repos.length}] ${full} done`
@@ -399,7 +400,7 @@ class Sweeper {
     this.note(statuses, full, 'repository', o, o.outcome === 'ok' ? null : message(res));
     if (o.outcome !== 'ok') {
       await store.writeStatus(statuses, this.iso());
-      this.unswept.set(full, res.status);
+      this.summary.notCollected.push({ repository: full, status: res.status });
       return undefined;
     }
     const info = res.body as RepoInfo;

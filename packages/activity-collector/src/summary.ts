@@ -10,6 +10,8 @@ export function formatSummary(s: SweepSummary): string {
       .sort()
       .map((k) => `    ${k}: ${s.records[k]}`),
     `  unavailable: ${s.unavailable}`,
+    ...s.notCollected.slice(0, 10).map((n) => `    not collected: ${n.repository} (${n.status})`),
+    ...(s.notCollected.length > 10 ? [`    not collected: ${s.notCollected.length - 10} more`] : []),
     `  not ready: ${s.notReady}`,
     `  end of data (feeds): ${s.endOfData}`,
     `  gone (permanent): ${s.gone}`,

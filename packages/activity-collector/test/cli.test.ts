@@ -66,7 +66,7 @@ describe('command line', () => {
     expect(r.stdout + r.stderr).not.toContain(TOKEN);
   });
 
-  it('sweep: a repository that answers 404 is named in the progress as not collected, with what to check', async () => {
+  it('sweep: a repository that answers 404 is named in the progress and the summary as not collected', async () => {
     const f = write(
       'missing.yaml',
       `api_url: ${sim.url}\ntoken_env: SIM_TOKEN\ntargets:\n  repos: [${USER}/own, ${USER}/owm]\nstores:\n  sqlite: ${join(dir, 'missing.db')}\npackages:\n  types: [npm]\n`,
@@ -77,6 +77,12 @@ describe('command line', () => {
       `] ${USER}/owm: nothing collected, GET /repos/${USER}/owm answered 404 (no such repository, or the token cannot see it); check the name and the token's access\n`,
     );
     expect(r.stderr).toMatch(new RegExp(`\\[\\d/2\\] ${USER}/own done\n`));
+    // --quiet hides the progress, so the summary names it too (as cron's log shows it).
+    const quiet = await run(['sweep', '--config', f, '--quiet'], { SIM_TOKEN: TOKEN });
+    expect(quiet.code).toBe(0);
+    expect(quiet.stderr).toMatch(
+      new RegExp(`\n  unavailable: \\d+\n    not collected: ${USER}/owm \\(404\\)\n  not ready: `),
+    );
   });
 
   it('query prints the star history per day from the store', async () => {
