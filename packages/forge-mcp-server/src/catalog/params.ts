@@ -101,6 +101,30 @@ export const jobStatuses = [
 ];
 
 /** Spread into any list action. */
+/**
+ * The scopes a token may be given, in the instance's order: a group or project bot's (the non-administrator
+ * scopes except read_user), with read_user for a user's or service account's token, and with the administrator
+ * scopes (sudo, admin_mode, read_service_ping) where an administrator creates one.
+ */
+export const tokenScopeNames = (o: { readUser?: boolean; admin?: boolean } = {}): string[] => [
+  'api',
+  'read_api',
+  ...(o.readUser ? ['read_user'] : []),
+  'create_runner',
+  'manage_runner',
+  'read_repository',
+  'write_repository',
+  'read_registry',
+  'write_registry',
+  'read_virtual_registry',
+  'write_virtual_registry',
+  ...(o.admin ? ['sudo', 'admin_mode'] : []),
+  'ai_features',
+  'k8s_proxy',
+  'self_rotate',
+  ...(o.admin ? ['read_service_ping'] : []),
+];
+
 export const paging: Record<string, ParamSpec> = { page, per_page: perPage };
 export const project: Record<string, ParamSpec> = { project_id: projectId };
 export const group: Record<string, ParamSpec> = { group_id: groupId };

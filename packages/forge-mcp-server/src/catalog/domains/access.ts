@@ -51,21 +51,7 @@ const accessTokenScopes: ParamSpec = {
   minItems: 1,
   items: {
     type: 'string',
-    enum: [
-      'api',
-      'read_api',
-      'create_runner',
-      'manage_runner',
-      'read_repository',
-      'write_repository',
-      'read_registry',
-      'write_registry',
-      'read_virtual_registry',
-      'write_virtual_registry',
-      'ai_features',
-      'k8s_proxy',
-      'self_rotate',
-    ],
+    enum: P.tokenScopeNames(),
   },
   description: 'Scopes granted to the token, e.g. ["read_api"] or ["api", "read_repository"].',
 };

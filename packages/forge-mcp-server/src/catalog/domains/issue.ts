@@ -1,6 +1,19 @@
 import type { ActionContext, ActionSpec, DomainSpec, ParamSpec } from '../types.js';
 import * as P from '../params.js';
 
+/** The work item types (the schema's IssueType), for the type filters. */
+const WORK_ITEM_TYPES = [
+  'ISSUE',
+  'INCIDENT',
+  'TEST_CASE',
+  'REQUIREMENT',
+  'TASK',
+  'OBJECTIVE',
+  'KEY_RESULT',
+  'EPIC',
+  'TICKET',
+];
+
 /* ---------- parameters shared inside the issue domain ---------- */
 
 const issueId: ParamSpec = {
@@ -95,17 +108,7 @@ const WORK_ITEM_FILTERS: Array<[string, string, string, ParamSpec]> = [
     'types',
     '[IssueType!]',
     strList('Only these work item types, e.g. ["TASK"].', {
-      enum: [
-        'ISSUE',
-        'INCIDENT',
-        'TEST_CASE',
-        'REQUIREMENT',
-        'TASK',
-        'OBJECTIVE',
-        'KEY_RESULT',
-        'EPIC',
-        'TICKET',
-      ],
+      enum: WORK_ITEM_TYPES,
     }),
   ],
   [
@@ -376,17 +379,7 @@ const WORK_ITEM_FILTERS: Array<[string, string, string, ParamSpec]> = [
         release_tag: { ...strList('Release tags to exclude.'), wire: 'releaseTag' },
         types: {
           ...strList('Work item types to exclude.', {
-            enum: [
-              'ISSUE',
-              'INCIDENT',
-              'TEST_CASE',
-              'REQUIREMENT',
-              'TASK',
-              'OBJECTIVE',
-              'KEY_RESULT',
-              'EPIC',
-              'TICKET',
-            ],
+            enum: WORK_ITEM_TYPES,
           }),
         },
         health_status_filter: {
