@@ -64,6 +64,25 @@ describe('path values', () => {
     expect(dots.sent).toEqual([]);
   });
 
+  it('reads an IID given as the instance writes its reference (#1, !1) as the number', async () => {
+    const issue = await execute('issue.get', { project_id: '1', issue_iid: '#1' });
+    expect(issue.r.isError, issue.text).toBeFalsy();
+    expect(issue.sent.map((q) => q.path)).toEqual(['/api/v4/projects/1/issues/1']);
+    const mr = await execute('merge_request.get', { project_id: '1', merge_request_iid: '!1' });
+    expect(mr.sent.map((q) => q.path)).toEqual(['/api/v4/projects/1/merge_requests/1']);
+    // The wrong kind's mark, or more than a mark and digits, is still refused as not a number; nothing is sent.
+    for (const [action, params] of [
+      ['issue.get', { project_id: '1', issue_iid: '!1' }],
+      ['issue.get', { project_id: '1', issue_iid: '#1a' }],
+      ['merge_request.get', { project_id: '1', merge_request_iid: '#1' }],
+    ] as const) {
+      const { r, text, sent } = await execute(action, params);
+      expect(r.isError).toBe(true);
+      expect(text).toMatch(/must be integer/);
+      expect(sent).toEqual([]);
+    }
+  });
+
   it('refuses a "..", "." or empty part of a path that keeps its slashes (an artifact path)', async () => {
     for (const artifact_path of ['a/../../../../issues', './x', 'a//b', 'dist/']) {
       const { r, text, sent } = await execute('job.download_single_artifact', {

@@ -118,6 +118,12 @@ function typesOf(schema: JsonSchema): string {
 }
 
 /**
+ * The mark the instance writes before an issue's and a merge request's IID in its references (#12, !4): an IID
+ * given as its reference is read as the number.
+ */
+const REFERENCE_MARK: Readonly<Record<string, string>> = { issue_iid: '#', merge_request_iid: '!' };
+
+/**
  * A project or group path given URL-encoded ("acme%2Fwidgets", as the instance's own docs write it) is read as
  * the path it encodes: such a path never holds "%", and the path is encoded for the request anyway, so the
  * encoded form would otherwise be encoded twice and answered 404. A value that does not decode is left as is.
@@ -147,8 +153,10 @@ function uncoerced(schema: JsonSchema, validate: ValidateFunction): ValidateFunc
         const v = obj[key];
         if (v === null) {
           if (!takes(props[key], 'null')) delete obj[key];
-        } else if (typeof v === 'string' && v.includes('%') && (key === 'project_id' || key === 'group_id'))
-          obj[key] = unencodedPath(v);
+        } else if (typeof v === 'string') {
+          if (v.includes('%') && (key === 'project_id' || key === 'group_id')) obj[key] = unencodedPath(v);
+          else if (REFERENCE_MARK[key] === v[0] && /^.\d+$/.test(v)) obj[key] = v.slice(1);
+        }
       }
     }
     // A role's word given for its level is sent as the level ('developer' as 30).
