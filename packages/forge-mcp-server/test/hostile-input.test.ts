@@ -64,6 +64,18 @@ describe('path values', () => {
     expect(dots.sent).toEqual([]);
   });
 
+  it('reads a pasted web or clone URL given as project_id as the project it names, as discover_project.resolve does', async () => {
+    for (const project_id of [
+      'https://forge.test/acme/widgets/-/issues/3',
+      'https://forge.test/acme/widgets',
+      'git@forge.test:acme/widgets.git',
+    ]) {
+      const { r, text, sent } = await execute('issue.list', { project_id });
+      expect(r.isError, text).toBeFalsy();
+      expect(sent.map((q) => q.path)).toEqual(['/api/v4/projects/acme%2Fwidgets/issues']);
+    }
+  });
+
   it('reads an IID given as the instance writes its reference (#1, !1) as the number', async () => {
     const issue = await execute('issue.get', { project_id: '1', issue_iid: '#1' });
     expect(issue.r.isError, issue.text).toBeFalsy();

@@ -1,26 +1,5 @@
 import type { ActionHandler, DomainSpec } from '../types.js';
-
-/**
- * Reduces what a user pastes to a project ID or full path: a web or clone URL
- * (https://host/group/project/-/issues/3, git@host:group/project.git), a path, or a numeric ID.
- */
-export function projectRef(input: string): string {
-  let s = input.trim();
-  const ssh = /^[\w.-]+@[^:/]+:(.+)$/.exec(s);
-  if (ssh) s = ssh[1];
-  else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(s)) {
-    try {
-      s = new URL(s).pathname;
-    } catch {
-      /* keep as given */
-    }
-  }
-  s = s
-    .split(/\/-\//)[0]
-    .replace(/\.git$/, '')
-    .replace(/^\/+|\/+$/g, '');
-  return s;
-}
+import { projectRef } from '../project-ref.js';
 
 const resolve: ActionHandler = async (args, ctx) =>
   ctx.rest('GET', `/projects/${encodeURIComponent(projectRef(String(args.project)))}`);
