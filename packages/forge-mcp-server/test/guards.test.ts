@@ -76,6 +76,12 @@ describe('read-only (FORGE_MCP_READ_ONLY)', () => {
       });
       const matches = (found.structuredContent as { matches: Array<{ id: string; write: boolean }> }).matches;
       expect(matches.some((m) => m.write)).toBe(false);
+      // The model is told why a request to change something found only reads.
+      expect(textOf(found)).toMatch(
+        /\nRun one with forge_execute_action \{action, params\}\.\nThis server is read-only: write actions are neither found nor run, so nothing here changes anything\.$/,
+      );
+      const none = await c.client.callTool({ name: 'forge_find_action', arguments: { query: 'zzqx qqzx' } });
+      expect(textOf(none)).toMatch(/^No action matches "zzqx qqzx"\..*\nThis server is read-only: /s);
       const since = s.requests.length;
       const r = await c.client.callTool({
         name: 'forge_execute_action',

@@ -363,6 +363,16 @@ export class Surface {
     return this.finder;
   }
 
+  /**
+   * Said after every search of a read-only server: it finds no write action, so a request to change something
+   * is answered with reads, and the model should know why rather than run the nearest read.
+   */
+  private readOnlyNote(): string {
+    return this.opts.readOnly
+      ? '\nThis server is read-only: write actions are neither found nor run, so nothing here changes anything.'
+      : '';
+  }
+
   /** Schema and description of one action, as forge_find_action shows it. */
   describe(a: ActionSpec): Record<string, unknown> {
     const avail = this.view.availability(a);
@@ -383,7 +393,7 @@ export class Surface {
       (await this.matches(query, limit)) ?? {
         kind: 'answer',
         isError: false,
-        text: `No action matches "${query}". Try other words (for example the object: issue, merge request, pipeline, branch) or a canonical ID.`,
+        text: `No action matches "${query}". Try other words (for example the object: issue, merge request, pipeline, branch) or a canonical ID.${this.readOnlyNote()}`,
         structured: { matches: [] },
         unmatched: { query, limit },
       }
@@ -422,7 +432,7 @@ export class Surface {
     return {
       kind: 'answer',
       isError: false,
-      text: `${text}\nRun one with ${EXECUTE_TOOL} {action, params}.`,
+      text: `${text}\nRun one with ${EXECUTE_TOOL} {action, params}.${this.readOnlyNote()}`,
       structured: { matches },
     };
   }
