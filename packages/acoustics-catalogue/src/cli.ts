@@ -19,18 +19,50 @@ import { writeCatalogue } from './writer.js';
 
 const NAME = 'acoustics-catalogue';
 
-const USAGE = `Usage:
-  ${NAME} validate [--json] FILE...        check documents (exit 0 all accepted, 1 any refused)
-  ${NAME} convert [--force] [--delimiter , | ; | tab] [--decimal . | ,] IN OUT
-                                            JSON <-> CSV with its header (OUT.acoustics.json);
-                                            OUT - prints JSON to standard output
-  ${NAME} import [--force] IN OUT          convert a phonometry v1 catalogue (IN.json, or IN.csv with
-                                            IN.csv.phonometry.json beside it) into ours, every value kept
-  ${NAME} show FILE                         print a document's rows as a table
-  ${NAME} --help | --version
+/** The help's two tables: an entry and its description lines, descriptions aligned in one column. */
+const COMMANDS: readonly (readonly [string, ...string[]])[] = [
+  ['validate', 'check documents (exit 0 all accepted, 1 any refused)'],
+  ['convert', 'JSON <-> CSV with its header (OUT.acoustics.json); OUT - prints JSON', 'to standard output'],
+  [
+    'import',
+    'convert a phonometry v1 catalogue (IN.json, or IN.csv with IN.csv.phonometry.json',
+    'beside it) into ours, every value kept',
+  ],
+  ['show', "print a document's rows as a table"],
+];
+const OPTIONS: readonly (readonly [string, ...string[]])[] = [
+  ['--json', 'validate: print the report as JSON'],
+  ['--force', 'convert, import: replace OUT (and its header) when it exists'],
+  ['--delimiter , | ; | tab', 'convert to .csv or .tsv: the delimiter (default ,)'],
+  ['--decimal . | ,', 'convert to .csv or .tsv: the decimal mark (default .)'],
+  ['--help', 'print this help'],
+  ['--version', 'print the version'],
+];
 
-A FILE ending in .csv or .tsv is a CSV file; its JSON header sits beside it as FILE.acoustics.json.
-Other files are JSON catalogue documents.`;
+function usage(): string {
+  const width = Math.max(...[...COMMANDS, ...OPTIONS].map(([entry]) => entry.length)) + 3;
+  const table = (rows: typeof COMMANDS) =>
+    rows.flatMap(([entry, ...description]) =>
+      description.map((d, i) => `  ${(i === 0 ? entry : '').padEnd(width)}${d}`),
+    );
+  return [
+    'Usage:',
+    `  ${NAME} validate [--json] FILE...`,
+    `  ${NAME} convert [--force] [--delimiter , | ; | tab] [--decimal . | ,] IN OUT`,
+    `  ${NAME} import [--force] IN OUT`,
+    `  ${NAME} show FILE`,
+    `  ${NAME} --help | --version`,
+    '',
+    'Commands:',
+    ...table(COMMANDS),
+    '',
+    'Options:',
+    ...table(OPTIONS),
+    '',
+    'A FILE ending in .csv or .tsv is a CSV file; its JSON header sits beside it as FILE.acoustics.json.',
+    'Other files are JSON catalogue documents.',
+  ].join('\n');
+}
 
 class UsageError extends Error {}
 
@@ -264,7 +296,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       case '--help':
       case '-h':
       case 'help':
-        out(USAGE);
+        out(usage());
         return 0;
       case '--version':
         out(version());

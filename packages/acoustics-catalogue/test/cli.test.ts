@@ -177,6 +177,24 @@ describe('usage errors exit 2 with one line and no stack trace', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('validate [--json] FILE...');
   });
+
+  it('--help starts every command and option description at the same column', () => {
+    const r = run('--help');
+    expect(r.code).toBe(0);
+    const starts = new Map<string, number>();
+    for (const line of r.stdout.split('\n')) {
+      const entry = /^ {2}(\S(?:\S| (?! ))*) {2,}\S/.exec(line);
+      const more = /^ {3,}\S/.exec(line);
+      if (entry) starts.set(entry[1], entry[0].length - 1);
+      else if (more) starts.set(line, more[0].length - 1);
+    }
+    const entries = [...starts.keys()];
+    for (const e of ['validate', 'convert', 'import', 'show', '--json', '--force', '--help', '--version'])
+      expect(entries).toContain(e);
+    expect(entries.some((e) => e.startsWith('--delimiter'))).toBe(true);
+    expect(entries.some((e) => e.startsWith('--decimal'))).toBe(true);
+    expect(new Set(starts.values()), r.stdout).toEqual(new Set([starts.get('--json')]));
+  });
 });
 
 describe('convert', () => {
