@@ -3,6 +3,7 @@ import { DEFAULT_ORG_FILTER, takesRepository, type CollectorConfig, type Package
 import { RateLimitError, UpstreamError, UserError } from './errors.js';
 import { silentLogger, type Logger } from './log.js';
 import { addDays, laDate, normaliseTimestamp, weekLabelDate } from './time.js';
+import { count } from './summary.js';
 import type {
   BillingUsageRow,
   CommitRow,
@@ -333,7 +334,7 @@ class Sweeper {
       await store.writeStatus(statuses.splice(0), this.iso());
 
       const owners = new Map<string, string>();
-      this.log.info(`sweeping ${repos.length} repositories as ${this.login}`);
+      this.log.info(`sweeping ${count(repos.length, 'repository', 'repositories')} as ${this.login}`);
       await pool(repos, config.concurrency, async (full, i) => {
         const info = await this.repository(full);
         if (info) owners.set(info.owner.login, info.owner.type ?? 'User');
@@ -377,8 +378,9 @@ class Sweeper {
     const d = this.summary.degraded;
     if (this.summary.status !== 'complete')
       d.push(`stopped early: ${this.summary.stopReason ?? 'incomplete'}`);
-    if (s.waits > 0) d.push(`rate-limited: waited ${s.waits} time(s), ${s.waitedSeconds} s in all`);
-    if (this.summary.errors.length > 0) d.push(`partial: ${this.summary.errors.length} collector error(s)`);
+    if (s.waits > 0) d.push(`rate-limited: waited ${count(s.waits, 'time')}, ${s.waitedSeconds} s in all`);
+    if (this.summary.errors.length > 0)
+      d.push(`partial: ${count(this.summary.errors.length, 'collector error')}`);
   }
 
   private sweepRow(status: 'running' | 'complete' | 'incomplete') {

@@ -1,5 +1,10 @@
 import type { SweepSummary } from './collect.js';
 
+/** A count with its noun, singular for 1: `1 repository`, `2 repositories`. */
+export function count(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 /** The end-of-sweep summary printed on stderr. */
 export function formatSummary(s: SweepSummary): string {
   const lines = [
@@ -21,7 +26,7 @@ export function formatSummary(s: SweepSummary): string {
     `  rate limit left: ${s.rateLimit ? `${s.rateLimit.remaining}/${s.rateLimit.limit}, resets ${s.rateLimit.reset}` : 'unknown'}`,
     ...(Object.keys(s.tokens).length > 1
       ? Object.entries(s.tokens).map(
-          ([n, t]) => `    ${n}: ${t.remaining}/${t.limit} left, ${t.requests} requests`,
+          ([n, t]) => `    ${n}: ${t.remaining}/${t.limit} left, ${count(t.requests, 'request')}`,
         )
       : []),
     ...(s.degraded.length ? [`  degraded: ${s.degraded.join('; ')}`] : []),

@@ -29,6 +29,8 @@ const oneLine = (s: string) => {
 describe('command line', () => {
   const dir = tempDir();
   let sim: Awaited<ReturnType<typeof startSim>>;
+  // One repository whose punch card cannot be read (a collector error) and whose stargazers wait once.
+  let one: Awaited<ReturnType<typeof startSim>>;
   const write = (name: string, doc: unknown) => {
     const f = join(dir, name);
     writeFileSync(f, typeof doc === 'string' ? doc : JSON.stringify(doc));
@@ -40,6 +42,9 @@ describe('command line', () => {
     sim = await startSim(
       world([fullRepo('own'), fullRepo('theirs', { owner: 'others', permission: 'read' })]),
     );
+    one = await startSim(world([fullRepo('broken', { punchCard: [[9, 99, -1]] })]), {
+      secondaryLimit: { pathIncludes: `/repos/${USER}/broken/stargazers`, times: 1, retryAfter: 1 },
+    });
     good = write(
       'good.yaml',
       `api_url: ${sim.url}\ntoken_env: SIM_TOKEN\ntargets:\n  repos: [${USER}/own, others/theirs]\nstores:\n  sqlite: ${join(dir, 'c.db')}\npackages:\n  types: [npm]\n`,
@@ -82,6 +87,19 @@ describe('command line', () => {
     expect(quiet.code).toBe(0);
     expect(quiet.stderr).toMatch(
       new RegExp(`\n  unavailable: \\d+\n    not collected: ${USER}/owm \\(404\\)\n  not ready: `),
+    );
+  });
+
+  it('sweep: counts read in the singular for one (repository, wait, collector error)', async () => {
+    const f = write(
+      'one.yaml',
+      `api_url: ${one.url}\ntoken_env: SIM_TOKEN\ntargets:\n  repos: [${USER}/broken]\nstores:\n  sqlite: ${join(dir, 'one.db')}\n`,
+    );
+    const r = await run(['sweep', '--config', f], { SIM_TOKEN: TOKEN });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`sweeping 1 repository as ${USER}\n`);
+    expect(r.stderr).toContain(
+      '  degraded: rate-limited: waited 1 time, 1 s in all; partial: 1 collector error\n',
     );
   });
 
