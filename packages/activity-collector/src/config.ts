@@ -386,14 +386,20 @@ export async function loadConfig(file: string): Promise<CollectorConfig> {
       `cannot read configuration file ${file} (${code ?? 'error'}); pass an existing YAML or JSON file with --config`,
     );
   }
+  const json = extname(file).toLowerCase() === '.json';
+  // Nothing but blank lines (and, in YAML, comments): the parsers would answer null or "end of input".
+  if (text.split('\n').every((line) => (json ? /^\s*$/ : /^\s*(#.*)?$/).test(line)))
+    throw new UserError(
+      `configuration file ${file} is empty; it must hold at least targets (repos or orgs) and stores (sqlite, postgres or prometheus), as the README's configuration example shows`,
+    );
   let doc: unknown;
   try {
-    doc = extname(file).toLowerCase() === '.json' ? JSON.parse(text) : parseYaml(text);
+    doc = json ? JSON.parse(text) : parseYaml(text);
   } catch (e) {
     // The YAML parser's first line ends with a colon that introduces a code excerpt; only the line is kept.
     const msg = (e as Error).message.split('\n')[0].replace(/:\s*$/, '');
     throw new UserError(
-      `configuration file ${file} is not valid ${extname(file).toLowerCase() === '.json' ? 'JSON' : 'YAML'}: ${msg}; fix the syntax and run again`,
+      `configuration file ${file} is not valid ${json ? 'JSON' : 'YAML'}: ${msg}; fix the syntax and run again`,
     );
   }
   return validateConfig(doc);

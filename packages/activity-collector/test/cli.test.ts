@@ -156,6 +156,21 @@ describe('command line', () => {
     );
   });
 
+  it('an empty configuration file says it is empty and what it must hold', async () => {
+    for (const [name, text] of [
+      ['empty.yaml', ''],
+      ['comments.yaml', '# to be written\n\n'],
+      ['empty.json', ' \n'],
+    ]) {
+      const f = write(name, text);
+      const r = await run(['sweep', '--config', f], { SIM_TOKEN: TOKEN });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toBe(
+        `activity-collector: configuration file ${f} is empty; it must hold at least targets (repos or orgs) and stores (sqlite, postgres or prometheus), as the README's configuration example shows\n`,
+      );
+    }
+  });
+
   it('a missing token, a rejected token and an unreachable store are one line each, never showing the token', async () => {
     const noToken = await run(['sweep', '--config', good], { SIM_TOKEN: '' });
     oneLine(noToken.stderr);
