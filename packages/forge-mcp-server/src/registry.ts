@@ -12,7 +12,9 @@ const dir = () => join(tmpdir(), `forge-mcp-server-${userInfo().uid}`);
 export function register(): () => void {
   mkdirSync(dir(), { recursive: true, mode: 0o700 });
   const file = join(dir(), `${process.pid}.pid`);
-  writeFileSync(file, String(process.pid));
+  // Its own command line, as the check before a signal reads it: a server started from a path that does not
+  // name it (a renamed or copied install) is still known as this server.
+  writeFileSync(file, procCommandLine(process.pid) ?? String(process.pid));
   return () => rmSync(file, { force: true });
 }
 
@@ -27,7 +29,7 @@ export async function shutdownAll(): Promise<number> {
   for (const f of files) {
     const pid = Number(f.replace(/\.pid$/, ''));
     if (!pid || pid === process.pid) continue;
-    if (!isServer(pid)) {
+    if (!isServer(pid, registered(join(dir(), f)))) {
       rmSync(join(dir(), f), { force: true });
       continue;
     }
@@ -41,18 +43,35 @@ export async function shutdownAll(): Promise<number> {
   return n;
 }
 
+/** What a registration holds (the server's command line, or its pid from an older server). */
+function registered(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'latin1');
+  } catch {
+    return undefined;
+  }
+}
+
+/** A process's command line from /proc, or undefined where there is no /proc or no such process. */
+function procCommandLine(pid: number): string | undefined {
+  if (!existsSync('/proc/self/cmdline')) return undefined;
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'latin1');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Whether `pid` is still a forge-mcp-server. A server killed outright (SIGKILL, a crash) leaves its
- * registration behind, and its pid may since have gone to any other process of the user, which must not be
- * sent the signal. Read from /proc, else from ps; where neither exists (Windows) the registration is trusted.
+ * Whether `pid` is still a forge-mcp-server: its command line names the server, or is the one it registered. A
+ * server killed outright (SIGKILL, a crash) leaves its registration behind, and its pid may since have gone to
+ * any other process of the user, which must not be sent the signal. Read from /proc, else from ps; where neither
+ * exists (Windows) the registration is trusted.
  */
-function isServer(pid: number): boolean {
+function isServer(pid: number, registration: string | undefined): boolean {
   if (existsSync('/proc/self/cmdline')) {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes('forge-mcp-server');
-    } catch {
-      return false;
-    }
+    const cmd = procCommandLine(pid);
+    return cmd !== undefined && (cmd.includes('forge-mcp-server') || cmd === registration);
   }
   if (process.platform === 'win32') return true;
   try {

@@ -50,6 +50,8 @@ export async function sim(opts: SimOptions = {}): Promise<ForgeSim> {
 }
 
 export interface StdioOptions {
+  /** The server's script (default CLI): another path to the same build, as an install may name it. */
+  script?: string;
   env?: Record<string, string>;
   args?: string[];
   modern?: boolean;
@@ -83,7 +85,7 @@ export async function stdioClient(s: ForgeSim, opts: StdioOptions = {}): Promise
   for (const [k, v] of Object.entries(env)) if (v === '') delete env[k];
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [CLI, ...(opts.args ?? [])],
+    args: [opts.script ?? CLI, ...(opts.args ?? [])],
     env,
     ...(opts.cwd ? { cwd: opts.cwd } : {}),
     stderr: 'pipe',

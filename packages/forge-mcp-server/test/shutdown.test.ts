@@ -4,12 +4,12 @@
  * rest of the suite's servers are out of its reach.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpServerAt, runCli, sim, stdioClient, type ForgeSim } from './harness.js';
+import { CLI, httpServerAt, runCli, sim, stdioClient, type ForgeSim } from './harness.js';
 
 let s: ForgeSim;
 beforeAll(async () => {
@@ -62,6 +62,28 @@ describe('--shutdown', () => {
     } finally {
       other.kill('SIGKILL');
       expect(await otherExit).toBe('SIGKILL');
+    }
+  });
+
+  it('reaches a server started from a path that does not name the server (a renamed or copied install)', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'shutdown-renamed-'));
+    const script = join(own, 'server.cjs');
+    symlinkSync(CLI, script);
+    const env = { TMPDIR: own };
+    const stdio = await stdioClient(s, { env, script });
+    const stdioClosed = new Promise<void>((resolve) => (stdio.client.onclose = () => resolve()));
+    try {
+      await stdio.client.listTools();
+      const registry = join(own, `forge-mcp-server-${userInfo().uid}`);
+      expect(readdirSync(registry)).toHaveLength(1);
+
+      const r = await runCli(['--shutdown'], env);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain('"signalled":1');
+      await stdioClosed;
+      expect(readdirSync(registry)).toEqual([]);
+    } finally {
+      await stdio.close();
     }
   });
 });
