@@ -85,7 +85,10 @@ export async function checkCatalogueFile(file: string): Promise<CsvCheckResult> 
   if (!isCsvPath(file)) {
     const data = await readLimited(file, MAX_DOCUMENT_BYTES, 'document');
     if (!Buffer.isBuffer(data)) return { issues: [data], notes: [] };
-    return checkCatalogue(data);
+    // Each problem and note names its file, as a CSV file's do.
+    const r = checkCatalogue(data);
+    const named = (list: readonly Issue[]) => list.map((i) => ({ file, ...i }));
+    return { ...r, issues: named(r.issues), notes: named(r.notes) };
   }
   const csv = await readLimited(file, MAX_DOCUMENT_BYTES, 'CSV file');
   if (!Buffer.isBuffer(csv)) return { issues: [csv], notes: [] };

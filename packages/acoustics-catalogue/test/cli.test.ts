@@ -68,15 +68,15 @@ describe('validate', () => {
     expect(r).toMatchObject({ code: 0, stdout: 'gas.json: accepted (2 rows)\n' });
   });
 
-  it('exits 1 when any file is refused, listing pointer and message', () => {
+  it('exits 1 when any file is refused, listing file, pointer and message as CSV problems are', () => {
     const r = run('validate', 'gas.json', 'bad.json');
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(
       [
         'gas.json: accepted (2 rows)',
         'bad.json: refused, 2 problems',
-        '  /catalogue: catalogue name "Gases" must start with a lower-case letter or digit and hold only lower-case letters, digits and . _ - (1 to 64 characters)',
-        '  /rows/0/heat_capacity_ratio: heat_capacity_ratio must be a number or null, got "1.4"',
+        '  bad.json: /catalogue: catalogue name "Gases" must start with a lower-case letter or digit and hold only lower-case letters, digits and . _ - (1 to 64 characters)',
+        '  bad.json: /rows/0/heat_capacity_ratio: heat_capacity_ratio must be a number or null, got "1.4"',
         '',
       ].join('\n'),
     );
@@ -89,6 +89,7 @@ describe('validate', () => {
     expect(report.accepted).toBe(false);
     expect(report.files[0]).toMatchObject({ file: 'bad.json', accepted: false, problems: 2 });
     expect(report.files[0].issues[1]).toEqual({
+      file: 'bad.json',
       pointer: '/rows/0/heat_capacity_ratio',
       message: 'heat_capacity_ratio must be a number or null, got "1.4"',
     });
@@ -123,7 +124,7 @@ describe('validate', () => {
     expect(run('validate', 'empty.json')).toMatchObject({
       code: 1,
       stdout:
-        'empty.json: refused, 1 problem\n  (document): the document is empty (no JSON at all); write it as a JSON object\n',
+        'empty.json: refused, 1 problem\n  empty.json: (document): the document is empty (no JSON at all); write it as a JSON object\n',
     });
     writeFileSync(path.join(dir, 'blank.csv'), 'key,name\na,A\n');
     writeFileSync(path.join(dir, 'blank.csv.acoustics.json'), '\n');
@@ -137,7 +138,7 @@ describe('validate', () => {
     const r = run('validate', 'broken.json');
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(
-      /^broken\.json: refused, 1 problem\n {2}\(document\): not valid JSON \(.*\); fix the syntax\n$/,
+      /^broken\.json: refused, 1 problem\n {2}broken\.json: \(document\): not valid JSON \(.*\); fix the syntax\n$/,
     );
   });
 });

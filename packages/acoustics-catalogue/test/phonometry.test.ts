@@ -57,7 +57,7 @@ describe('coming from phonometry', () => {
     const r = run('validate', 'v1.json');
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(
-      'v1.json: refused, 1 problem\n  /schema: this is a phonometry catalogue (schema "phonometry-catalogue"), not yet one of ours; convert it without losing a value with: acoustics-catalogue import FILE OUT\n',
+      'v1.json: refused, 1 problem\n  v1.json: /schema: this is a phonometry catalogue (schema "phonometry-catalogue"), not yet one of ours; convert it without losing a value with: acoustics-catalogue import FILE OUT\n',
     );
     expect(checkCatalogueValue(v1).issues).toHaveLength(1);
   });
