@@ -299,6 +299,27 @@ describe('dynamic surface over stdio (legacy era)', () => {
       const users = await exec('user.list', { username: 'bob' });
       expect(textOf(users)).toContain('"avatar_url":"http');
     });
+
+    it("keeps a release's links in its text: they are its web pages (the release's own address among them), not API links", async () => {
+      const web = `${s.url}/acme/widgets/-/releases/v1.0`;
+      s.fault({
+        path: '/api/v4/projects/1/releases/v1.0',
+        status: 200,
+        body: {
+          tag_name: 'v1.0',
+          name: 'One',
+          _links: {
+            self: web,
+            edit_url: `${web}/edit`,
+            closed_issues_url: `${s.url}/acme/widgets/-/issues?state=closed`,
+          },
+        },
+      });
+      const r = await exec('release.get', { project_id: '1', tag_name: 'v1.0' });
+      expect(r.isError).toBeFalsy();
+      expect(textOf(r)).toContain(`"self":"${web}"`);
+      expect(textOf(r)).toContain(`"edit_url":"${web}/edit"`);
+    });
   });
 
   describe('argument errors, word for word', () => {

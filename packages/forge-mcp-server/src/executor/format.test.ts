@@ -20,8 +20,12 @@ function compactCopy(value: unknown, fieldCap: number, inner = false): unknown {
     // No prototype: a "__proto__" key of the data is an ordinary key here, as JSON.parse makes it.
     const out: Record<string, unknown> = Object.create(null);
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-      // API links anywhere, and the pictures of the people an object names (not of a user asked for).
-      if (k === '_links' || (inner && k === 'avatar_url')) continue;
+      // API links anywhere (not a release's web links), and the pictures of the people an object names (not of a
+      // user asked for).
+      const apiOnly =
+        k === '_links' &&
+        !Object.values((v ?? {}) as object).some((x) => typeof x === 'string' && !x.includes('/api/'));
+      if (apiOnly || (k !== '_links' && inner && k === 'avatar_url')) continue;
       const c = compactCopy(v, fieldCap, true);
       if (c !== undefined) out[k] = c;
     }
@@ -57,11 +61,15 @@ describe('compactJson', () => {
         avatar_url: 'a',
         author: { id: 2, avatar_url: 'b' },
         assignees: [{ id: 3, avatar_url: 'c' }],
-        _links: { self: 'x' },
+        _links: { self: 'https://h/api/v4/x', closed_as_duplicate_of: null },
       }),
     ).toBe('{"id":1,"avatar_url":"a","author":{"id":2},"assignees":[{"id":3}]}');
-    expect(compactJson([{ id: 1, avatar_url: 'a', _links: { self: 'x' } }])).toBe(
+    expect(compactJson([{ id: 1, avatar_url: 'a', _links: { self: 'https://h/api/v4/x' } }])).toBe(
       '[{"id":1,"avatar_url":"a"}]',
+    );
+    // A release's links are its web pages: kept.
+    expect(compactJson({ tag_name: 'v1', _links: { self: 'https://h/g/p/-/releases/v1' } })).toBe(
+      '{"tag_name":"v1","_links":{"self":"https://h/g/p/-/releases/v1"}}',
     );
   });
 

@@ -88,8 +88,8 @@ export function paginationOf(headers: Record<string, string>): Pagination | unde
 /**
  * Compact JSON text: nulls and empty strings, arrays and objects dropped (recursively), long strings cut
  * with a note of how much was cut. One pass, no compacted copy: every result's text block comes from here.
- * Left out of the text (structuredContent keeps them): `_links`, the instance's API addresses of an object,
- * which a model never follows (it runs actions), and the `avatar_url` of the people an object names (its
+ * Left out of the text (structuredContent keeps them): `_links` holding the instance's API addresses of an
+ * object, which a model never follows (it runs actions), and the `avatar_url` of the people an object names (its
  * author, assignees, reviewers ...), a third of an issue's text in a list; a user asked for keeps its own.
  * `inner`: the value sits inside an object of the answer.
  */
@@ -125,11 +125,21 @@ export function compactJson(value: unknown, fieldCap = FIELD_CAP, inner = false)
   const rec = value as Record<string, unknown>;
   for (const key in rec) {
     if (!Object.prototype.hasOwnProperty.call(rec, key)) continue;
-    if (key === '_links' || (inner && key === 'avatar_url')) continue;
+    if (key === '_links' ? apiLinksOnly(rec[key]) : inner && key === 'avatar_url') continue;
     const c = compactJson(rec[key], fieldCap, true);
     if (c !== undefined) out += keyPrefixes(key)[out ? 1 : 0] + c;
   }
   return out ? `{${out}}` : undefined;
+}
+
+/**
+ * Whether a `_links` object holds the instance's API addresses alone (an issue's, a project's): a release's
+ * `_links` are its web pages (its own address among them), which the text keeps.
+ */
+function apiLinksOnly(links: unknown): boolean {
+  if (!links || typeof links !== 'object') return true;
+  for (const v of Object.values(links)) if (typeof v === 'string' && !v.includes('/api/')) return false;
+  return true;
 }
 
 /** What JSON.stringify writes escaped in a string: quote, backslash, control characters, lone surrogates. */
