@@ -96,6 +96,11 @@ function parseArgs(argv: readonly string[], valued: readonly string[], booleans:
   return { flags, args };
 }
 
+/** A count with its noun, singular for 1: `1 row`, `2 rows`. */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 function out(text: string): void {
   process.stdout.write(`${text}\n`);
 }
@@ -144,13 +149,11 @@ async function validate(argv: readonly string[]): Promise<number> {
     }
     if (ok) {
       const n = r.notes.length;
-      out(
-        `${file}: accepted (${r.document!.rows.length} rows${n ? `, ${n} note${n === 1 ? '' : 's'}` : ''})`,
-      );
+      out(`${file}: accepted (${count(r.document!.rows.length, 'row')}${n ? `, ${count(n, 'note')}` : ''})`);
       for (const line of listed(r.notes, '  note: ')) out(line);
     } else {
       const n = r.issues.length;
-      out(`${file}: refused, ${n} problem${n === 1 ? '' : 's'}`);
+      out(`${file}: refused, ${count(n, 'problem')}`);
       for (const line of listed(r.issues, '  ')) out(line);
     }
   }
@@ -205,12 +208,12 @@ async function convert(argv: readonly string[]): Promise<number> {
       ],
       force,
     );
-    out(`wrote ${output} and ${csvHeaderPath(output)} (${document.rows.length} rows)`);
+    out(`wrote ${output} and ${csvHeaderPath(output)} (${count(document.rows.length, 'row')})`);
   } else if (toStdout) {
     process.stdout.write(writeCatalogue(document));
   } else {
     await writeFileAtomic(output, writeCatalogue(document), force);
-    out(`wrote ${output} (${document.rows.length} rows)`);
+    out(`wrote ${output} (${count(document.rows.length, 'row')})`);
   }
   return 0;
 }
@@ -239,7 +242,9 @@ async function importCommand(argv: readonly string[]): Promise<number> {
     return 0;
   }
   await writeFilesAtomic(r.files, force);
-  out(`wrote ${r.files.map((f) => f.path).join(' and ')} (${r.rows} rows, imported from phonometry)`);
+  out(
+    `wrote ${r.files.map((f) => f.path).join(' and ')} (${count(r.rows ?? 0, 'row')}, imported from phonometry)`,
+  );
   return 0;
 }
 
@@ -267,7 +272,7 @@ async function show(argv: readonly string[]): Promise<number> {
   );
   const widths = columns.map((c, i) => Math.max(c.length, ...table.map((r) => r[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-  out(`${document.catalogue} (${document.row_type}, ${rows.length} row${rows.length === 1 ? '' : 's'})`);
+  out(`${document.catalogue} (${document.row_type}, ${count(rows.length, 'row')})`);
   out(line(columns));
   out(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of table) out(line(r));

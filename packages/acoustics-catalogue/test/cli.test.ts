@@ -82,6 +82,19 @@ describe('validate', () => {
     );
   });
 
+  it('counts one row in the singular (validate, convert)', () => {
+    writeFileSync(path.join(dir, 'one.json'), writeCatalogue(doc('Gas', [{ key: 'air', name: 'Air' }])));
+    expect(run('validate', 'one.json')).toMatchObject({ code: 0, stdout: 'one.json: accepted (1 row)\n' });
+    expect(run('convert', 'one.json', 'one.csv')).toMatchObject({
+      code: 0,
+      stdout: 'wrote one.csv and one.csv.acoustics.json (1 row)\n',
+    });
+    expect(run('convert', 'one.csv', 'one-again.json')).toMatchObject({
+      code: 0,
+      stdout: 'wrote one-again.json (1 row)\n',
+    });
+  });
+
   it('--json prints the report as JSON', () => {
     const r = run('validate', '--json', 'bad.json');
     expect(r.code).toBe(1);
