@@ -155,6 +155,16 @@ describe('dynamic surface over stdio (legacy era)', () => {
       expect(log.slice(1000).startsWith(shown + second.slice(second.indexOf('\n') + 1))).toBe(true);
     });
 
+    it('shows a job log within the character cap whole, first line included, though its UTF-8 bytes outgrow the cap', async () => {
+      // 40,000 characters, 76,000 bytes (each ✓ is three).
+      const log = `Running with runner ✓\n${Array.from({ length: 3999 }, (_, i) => `✓✓✓✓✓ ${String(i).padStart(3, '0')}`).join('\n')}`;
+      expect(log.length).toBeLessThan(49152);
+      expect(Buffer.byteLength(log)).toBeGreaterThan(49152);
+      s.fault({ path: /\/projects\/1\/jobs\/1005\/trace$/, status: 200, body: log, times: 1 });
+      const t = textOf(await exec('job.trace', { project_id: '1', job_id: 1005 }));
+      expect(t).toBe(log);
+    });
+
     it('says when the instance collapsed a diff, and how to read the file instead', async () => {
       const r = await exec('mr_review.changes_get', { project_id: '1', merge_request_iid: 2 });
       expect(textOf(r)).toMatch(

@@ -311,7 +311,7 @@ export function textResult(text: string, args: Record<string, unknown>, fromTheE
     const end = Math.min(buf.length, start + Number(args.byte_limit ?? TEXT_CAP));
     shown = buf.subarray(start, end).toString('utf8');
     range = `bytes ${start}-${end} of ${total}`;
-  } else if (fromTheEnd && total > TEXT_CAP) {
+  } else if (fromTheEnd && text.length > TEXT_CAP) {
     // The last part that fits, from the start of a line.
     shown = text.slice(-TEXT_CAP);
     const nl = shown.indexOf('\n');
@@ -329,7 +329,8 @@ export function textResult(text: string, args: Record<string, unknown>, fromTheE
     };
   }
   let note = '';
-  if (Buffer.byteLength(shown) > TEXT_CAP) {
+  // The cap counts characters, as its note says: a text within it is whole, however many bytes its UTF-8 takes.
+  if (shown.length > TEXT_CAP) {
     shown = shown.slice(0, TEXT_CAP);
     note = `\n… [cut at ${TEXT_CAP} characters of ${total} bytes; read more with byte_offset=${start + Buffer.byteLength(shown)} and byte_limit, or the end with tail_lines]`;
   }
