@@ -218,6 +218,15 @@ describe('a global ID parameter also takes the bare number a user sees', () => {
         ).toEqual([
           { projectId: 'gid://gitlab/Project/3', addAttributeIds: ['gid://gitlab/Security::Attribute/9'] },
         ]);
+        // A project's global ID, as the action's own example gives it, is not read as a pasted project URL.
+        expect(
+          await variablesOf('security_attribute.project_update', {
+            project_id: 'gid://gitlab/Project/3',
+            remove_attribute_ids: ['9'],
+          }),
+        ).toEqual([
+          { projectId: 'gid://gitlab/Project/3', removeAttributeIds: ['gid://gitlab/Security::Attribute/9'] },
+        ]);
         expect(await variablesOf('issue.work_item_list', { full_path: 'acme', parent_ids: ['5'] })).toEqual([
           { fullPath: 'acme', parentIds: ['gid://gitlab/WorkItem/5'] },
         ]);

@@ -22,6 +22,9 @@ export function projectRef(input: string): string {
   return s;
 }
 
-/** Whether a value is a web or clone URL (https://host/group/project, git@host:group/project.git). */
+/**
+ * Whether a value is a web or clone URL (https://host/group/project, git@host:group/project.git); a global ID
+ * (gid://gitlab/Project/1, which a GraphQL action's project_id takes) is not one.
+ */
 export const isProjectUrl = (value: string): boolean =>
-  value.includes('://') || /^[\w.-]+@[^:/]+:/.test(value);
+  (value.includes('://') && !/^gid:\/\//i.test(value)) || /^[\w.-]+@[^:/]+:/.test(value);
