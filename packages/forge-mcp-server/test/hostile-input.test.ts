@@ -365,4 +365,24 @@ describe('numbers given as strings', () => {
       expect(refused.sent).toEqual([]);
     }
   });
+
+  it('a long string of digits that is no number is checked at once, not in time growing with its square', async () => {
+    // A megabyte title of digits ending in a letter: the exponent check took minutes on it, the server stalled.
+    const answered = execute('issue.create', {
+      project_id: '1',
+      title: `${'1'.repeat(1_000_000)}x`,
+      milestone_id: 'none',
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const stalled = new Promise<'stalled'>(
+      (resolve) => (timer = setTimeout(() => resolve('stalled'), 30_000)),
+    );
+    const first = await Promise.race([answered, stalled]);
+    clearTimeout(timer);
+    expect(first).not.toBe('stalled');
+    const { r, text, sent } = first as Awaited<typeof answered>;
+    expect(r.isError).toBe(true);
+    expect(text).toContain('milestone_id must be integer');
+    expect(sent).toEqual([]);
+  }, 60_000);
 });

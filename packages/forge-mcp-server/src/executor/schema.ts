@@ -235,8 +235,12 @@ function names(schema: unknown, kind: 'integer' | 'string'): boolean {
 }
 
 const DIGITS = /^[-+]?\d+$/;
-/** A number written with an exponent ("1e308"), which ajv's coercion reads as the number it names. */
-const EXPONENT = /^[-+]?(?:\d+\.?\d*|\.\d+)e[-+]?\d+$/i;
+/**
+ * A number written with an exponent ("1e308"), which ajv's coercion reads as the number it names. Its digits
+ * before and after a dot cannot trade places (`\d+\.?\d*` could), so a long string of digits that is no number
+ * fails in time linear in its length, not quadratic.
+ */
+const EXPONENT = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)e[-+]?\d+$/i;
 // Infinity is not one of them: it is refused as not finite, after ajv.
 const beyondExact = (n: number) => Number.isFinite(n) && Math.abs(n) > Number.MAX_SAFE_INTEGER;
 
