@@ -366,6 +366,22 @@ describe('numbers given as strings', () => {
     }
   });
 
+  it('a long forge_find_action query without spaces is answered at once, not in time growing with its square', async () => {
+    // A megabyte word: reading the words written with hyphens took minutes on it, the server stalled.
+    const answered = c.client.callTool({
+      name: 'forge_find_action',
+      arguments: { query: `close ${'a'.repeat(1_000_000)}` },
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const stalled = new Promise<'stalled'>(
+      (resolve) => (timer = setTimeout(() => resolve('stalled'), 30_000)),
+    );
+    const first = await Promise.race([answered, stalled]);
+    clearTimeout(timer);
+    expect(first).not.toBe('stalled');
+    expect(textOf(first)).not.toBe('');
+  }, 60_000);
+
   it('a long string of digits that is no number is checked at once, not in time growing with its square', async () => {
     // A megabyte title of digits ending in a letter: the exponent check took minutes on it, the server stalled.
     const answered = execute('issue.create', {

@@ -415,8 +415,11 @@ const NAMED = new RegExp(
   `\\b(${[...NAMING_WORDS].join('|')})\\s+(?:"[^"]*"|'[^']*'|\u201c[^\u201d]*\u201d|[^\\s,;]+)`,
   'gi',
 );
-/** A word written with hyphens ("feature-x", "release-2.0"), with the word before it. */
-const HYPHENATED = /(^|\S+\s+)([a-z0-9]+(?:-[a-z0-9.]+)+)(?=[\s,;:!?]|$)/gi;
+/**
+ * A word written with hyphens ("feature-x", "release-2.0"), with the word before it. The word before starts
+ * where a word starts (not at each of its characters), so a long request without spaces is read in linear time.
+ */
+const HYPHENATED = /(^|(?<!\S)\S+\s+)([a-z0-9]+(?:-[a-z0-9.]+)+)(?=[\s,;:!?]|$)/gi;
 /** Words after which a hyphenated word is a value given ("move it to api-server", "from release-1.2"). */
 const BEFORE_VALUES = new Set(['to', 'from', 'off', 'onto', 'into', 'as']);
 /** Hyphenated words of the catalog's own texts (read-only, two-factor), found when a request first holds one. */
