@@ -560,6 +560,30 @@ describe('argument-dependent guards', () => {
     },
   );
 
+  it("on forge_execute_action, the action's own declared confirm (params.confirm: true) approves, as on the other surfaces; a non-boolean one is refused", async () => {
+    await withClient({}, async (c) => {
+      const call = (confirm: unknown) =>
+        c.client.callTool({
+          name: 'forge_execute_action',
+          arguments: {
+            action: 'issue.work_item_update',
+            params: { full_path: 'acme/widgets', work_item_iid: '1', assignee_ids: [], confirm },
+          },
+        });
+      const graphql = (since: number) => apiCalls(s, since).filter((q) => q.path === '/api/graphql');
+      let since = s.requests.length;
+      const refused = await call('true');
+      expect(textOf(refused)).toMatch(
+        /^validating "arguments": params\.confirm must be a boolean \(got the string "true"\)/,
+      );
+      expect(graphql(since)).toHaveLength(0);
+      since = s.requests.length;
+      const approved = await call(true);
+      expect(approved.isError, textOf(approved)).toBeFalsy();
+      expect(graphql(since).length).toBeGreaterThan(0);
+    });
+  });
+
   it('project.pull_mirror_configure asks before arming an overwriting mirror', async () => {
     await withClient({ FORGE_MCP_TOOL_SURFACE: 'individual' }, async (c) => {
       const tool = (await c.client.listTools()).tools.find(

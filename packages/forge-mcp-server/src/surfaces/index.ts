@@ -693,6 +693,11 @@ function refuse(text: string, refusal = 'invalid_params', action?: ActionEntry):
 /** forge_execute_action's checks of the action's parameters. */
 function checkExecute(a: ActionSpec, args: Record<string, unknown>): Resolution {
   const params = translateAliases(a, (args.params as Record<string, unknown>) ?? {});
+  // An action that declares its own confirm (an argument-dependent guard) takes it inside params too, as its schema
+  // shows: only the boolean true approves, before the schema's coercion would read "true" as true.
+  const ownConfirm = 'confirm' in paramsOf(a);
+  const unconfirmed = ownConfirm ? confirmProblem(params.confirm, 'params.confirm') : undefined;
+  if (unconfirmed) return refuse(unconfirmed, 'invalid_params', a);
   // A required value given empty or zero gets its own text before the type checks (a zero ID would
   // otherwise read as an out-of-range number); the surface check's text stands alone.
   const problem = dynamicSurfaceCheck(a, params) ?? emptyRequired(a, params) ?? checkTypes(a, params);
@@ -704,7 +709,12 @@ function checkExecute(a: ActionSpec, args: Record<string, unknown>): Resolution 
       'invalid_params',
       a,
     );
-  return { kind: 'action', action: a, params, confirm: args.confirm === true };
+  return {
+    kind: 'action',
+    action: a,
+    params,
+    confirm: args.confirm === true || (ownConfirm && params.confirm === true),
+  };
 }
 
 /** Nearest canonical IDs by spelling, then by meaning. */
