@@ -554,7 +554,9 @@ describe('argument-dependent guards', () => {
             params: { full_path: 'acme/widgets', work_item_iid: '1', [list]: [] },
           },
         });
-        expect(textOf(r)).toMatch(/^Confirm forge_execute_action\/issue\.work_item_update\? /);
+        expect(textOf(r)).toMatch(
+          /^Confirm forge_execute_action\/issue\.work_item_update\? Update work item: An empty \w+ removes every [\w ]+ from the work item\. Re-send with confirm=true/,
+        );
         expect(apiCalls(s, since).filter((q) => q.path === '/api/graphql')).toHaveLength(0);
       });
     },

@@ -98,7 +98,7 @@ export function confirmQuestion(
   const action = tool === 'forge_execute_action' ? a.id : a.id.split('.')[1];
   // The object acted on: a person asked through the client sees no arguments otherwise.
   const on = target(a, args);
-  const text = `Confirm ${tool}/${action}? ${a.title}${on ? ` (${on})` : ''}: ${reason}. Re-send with confirm=true only after the user explicitly approves`;
+  const text = `Confirm ${tool}/${action}? ${a.title}${on ? ` (${on})` : ''}: ${reason.replace(/\.$/, '')}. Re-send with confirm=true only after the user explicitly approves`;
   // A domain tool takes confirm inside params (beside action it is refused); forge_execute_action beside action.
   return surface === 'meta' ? `${text}. ${CONFIRM_INSIDE_PARAMS}` : text;
 }
