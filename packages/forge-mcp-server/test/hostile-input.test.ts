@@ -64,16 +64,27 @@ describe('path values', () => {
     expect(dots.sent).toEqual([]);
   });
 
-  it('reads a pasted web or clone URL given as project_id as the project it names, as discover_project.resolve does', async () => {
+  it('reads a pasted web or clone URL of this instance given as project_id as its project; another host is refused', async () => {
+    const host = new URL(s.url).hostname;
     for (const project_id of [
-      'https://forge.test/acme/widgets/-/issues/3',
-      'https://forge.test/acme/widgets',
-      'git@forge.test:acme/widgets.git',
+      `${s.url}/acme/widgets/-/issues/3`,
+      `${s.url}/acme/widgets`,
+      `git@${host}:acme/widgets.git`,
     ]) {
       const { r, text, sent } = await execute('issue.list', { project_id });
       expect(r.isError, text).toBeFalsy();
       expect(sent.map((q) => q.path)).toEqual(['/api/v4/projects/acme%2Fwidgets/issues']);
     }
+    // The same path on another host is another project: nothing is sent, even for a write.
+    const other = await execute('issue.create', {
+      project_id: 'https://elsewhere.example/acme/widgets',
+      title: 'x',
+    });
+    expect(other.r.isError).toBe(true);
+    expect(other.text).toBe(
+      `issue.create: project_id "https://elsewhere.example/acme/widgets" names a project on elsewhere.example, not on this server's instance (${host}); give the project's numeric ID or its path (group/project) on ${host}.`,
+    );
+    expect(other.sent).toEqual([]);
   });
 
   it('reads an IID given as the instance writes its reference (#1, !1) as the number', async () => {

@@ -28,3 +28,40 @@ export function projectRef(input: string): string {
  */
 export const isProjectUrl = (value: string): boolean =>
   (value.includes('://') && !/^gid:\/\//i.test(value)) || /^[\w.-]+@[^:/]+:/.test(value);
+
+/**
+ * A web or clone URL given as project_id, read against the session's instance (`base`, its URL): the project's
+ * path when the URL is on that instance (its sub-path, such as /gitlab, left out), or why it cannot be used. A
+ * URL of another host is refused rather than read as a path: the same path on this instance is another project,
+ * and a write would change it.
+ */
+export function projectOnInstance(value: string, base: URL): { path: string } | { refused: string } {
+  const ssh = /^[\w.-]+@([^:/]+):(.+)$/.exec(value.trim());
+  let host: string;
+  let path: string;
+  if (ssh) [, host, path] = ssh;
+  else {
+    let url: URL;
+    try {
+      url = new URL(value.trim());
+    } catch {
+      return {
+        refused: `project_id ${JSON.stringify(value)} is not a URL that can be read; give the project's numeric ID or its path (group/project).`,
+      };
+    }
+    host = url.hostname;
+    path = url.pathname;
+    if (base.pathname !== '/' && (path + '/').startsWith(base.pathname))
+      path = path.slice(base.pathname.length - 1);
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      /* keep as given */
+    }
+  }
+  if (host.toLowerCase() !== base.hostname.toLowerCase())
+    return {
+      refused: `project_id ${JSON.stringify(value)} names a project on ${host}, not on this server's instance (${base.hostname}); give the project's numeric ID or its path (group/project) on ${base.hostname}.`,
+    };
+  return { path: projectRef(path) };
+}

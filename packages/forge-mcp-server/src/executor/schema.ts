@@ -2,7 +2,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsImport from 'ajv-formats';
 import type { ActionSpec, JsonSchema, ParamSpec } from '../catalog/types.js';
-import { isProjectUrl, projectRef } from '../catalog/project-ref.js';
+import { isProjectUrl } from '../catalog/project-ref.js';
 import { withRoleWords, wordsToLevels } from './roles.js';
 import { clip, LISTED_AT_MOST, nearest } from './suggest.js';
 
@@ -155,8 +155,7 @@ function uncoerced(schema: JsonSchema, validate: ValidateFunction): ValidateFunc
         if (v === null) {
           if (!takes(props[key], 'null')) delete obj[key];
         } else if (typeof v === 'string') {
-          if (key === 'project_id' && isProjectUrl(v)) obj[key] = projectRef(v);
-          else if (v.includes('%') && (key === 'project_id' || key === 'group_id'))
+          if (v.includes('%') && !isProjectUrl(v) && (key === 'project_id' || key === 'group_id'))
             obj[key] = unencodedPath(v);
           else if (REFERENCE_MARK[key] === v[0] && /^.\d+$/.test(v)) obj[key] = v.slice(1);
         }

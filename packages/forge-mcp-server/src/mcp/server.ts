@@ -16,6 +16,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { ActionSpec } from '../catalog/types.js';
+import { isProjectUrl, projectOnInstance } from '../catalog/project-ref.js';
 import { channels } from '../channels.js';
 import {
   errorResult,
@@ -283,6 +284,14 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
       return report(r, res.action, res.refusal);
     }
     const { action, params } = res;
+    // A web or clone URL pasted as the project: its path when it is on this session's instance, refused otherwise.
+    const pasted = params.project_id;
+    if (typeof pasted === 'string' && isProjectUrl(pasted)) {
+      const on = projectOnInstance(pasted, session.client.base);
+      if ('refused' in on)
+        return report(errorResult(`${action.id}: ${on.refused}`), action.id, 'invalid_params');
+      params.project_id = on.path;
+    }
     // Parameters the instance takes only one of, only together, or only beside another's value, and values it takes
     // only beside another parameter: refused before any question or request.
     const unpaired =
