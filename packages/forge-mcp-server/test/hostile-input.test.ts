@@ -65,11 +65,11 @@ describe('path values', () => {
   });
 
   it('reads a pasted web or clone URL of this instance given as project_id as its project; another host is refused', async () => {
-    const host = new URL(s.url).hostname;
+    const { host, hostname } = new URL(s.url);
     for (const project_id of [
       `${s.url}/acme/widgets/-/issues/3`,
       `${s.url}/acme/widgets`,
-      `git@${host}:acme/widgets.git`,
+      `git@${hostname}:acme/widgets.git`,
     ]) {
       const { r, text, sent } = await execute('issue.list', { project_id });
       expect(r.isError, text).toBeFalsy();

@@ -12,5 +12,12 @@ describe('projectOnInstance', () => {
       path: 'acme/widgets',
     });
     expect(projectOnInstance('https://other.example/gitlab/acme/widgets', base)).toHaveProperty('refused');
+    // Another port of the same host is another server.
+    expect(projectOnInstance('https://forge.example:8443/gitlab/acme/widgets', base)).toHaveProperty(
+      'refused',
+    );
+    expect(projectOnInstance('https://forge.example:443/gitlab/acme/widgets', base)).toEqual({
+      path: 'acme/widgets',
+    });
   });
 });

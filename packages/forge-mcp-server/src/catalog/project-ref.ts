@@ -49,7 +49,8 @@ export function projectOnInstance(value: string, base: URL): { path: string } | 
         refused: `project_id ${JSON.stringify(value)} is not a URL that can be read; give the project's numeric ID or its path (group/project).`,
       };
     }
-    host = url.hostname;
+    // A web URL names its port (none for the scheme's default), as the instance's own URL does.
+    host = url.host;
     path = url.pathname;
     if (base.pathname !== '/' && (path + '/').startsWith(base.pathname))
       path = path.slice(base.pathname.length - 1);
@@ -59,9 +60,9 @@ export function projectOnInstance(value: string, base: URL): { path: string } | 
       /* keep as given */
     }
   }
-  if (host.toLowerCase() !== base.hostname.toLowerCase())
+  if (host.toLowerCase() !== (ssh ? base.hostname : base.host).toLowerCase())
     return {
-      refused: `project_id ${JSON.stringify(value)} names a project on ${host}, not on this server's instance (${base.hostname}); give the project's numeric ID or its path (group/project) on ${base.hostname}.`,
+      refused: `project_id ${JSON.stringify(value)} names a project on ${host}, not on this server's instance (${base.host}); give the project's numeric ID or its path (group/project) on ${base.host}.`,
     };
   return { path: projectRef(path) };
 }
