@@ -14,6 +14,8 @@ export interface OpenedStores {
 
 /** One line naming the store that cannot be opened, what went wrong there and what to check. */
 function storeError(key: string, e: unknown): UserError {
+  // Already one line of its own (the SQLite driver cannot be loaded): the store's path is not the cause.
+  if (e instanceof UserError) return e;
   const err = e as NodeJS.ErrnoException;
   const what = err.message.split('\n')[0];
   const detail = err.code && !what.includes(err.code) ? `${err.code}: ${what}` : what;

@@ -209,6 +209,17 @@ describe('command line', () => {
         targets: { repos: [`${USER}/own`] },
         ...doc,
       });
+    // A SQLite driver that cannot be loaded (built for another Node) is one line saying so, not a stack trace.
+    const noDriver = await run(['sweep', '--config', stores({ stores: { sqlite: join(dir, 'fresh.db') } })], {
+      SIM_TOKEN: TOKEN,
+      NODE_OPTIONS: `--require ${join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'no-sqlite-driver.cjs')}`,
+    });
+    expect(noDriver.code).toBe(1);
+    oneLine(noDriver.stderr);
+    const driver = Number(process.versions.napi) >= 10 ? 'better-sqlite3' : 'better-sqlite3-node20';
+    expect(noDriver.stderr).toBe(
+      `activity-collector: the SQLite driver ${driver} cannot be loaded under Node ${process.versions.node} (The module was compiled against a different Node.js version.); install the collector's dependencies again with this Node (npm ci, or npm install activity-collector)\n`,
+    );
     const wrongFile = await run(['sweep', '--config', stores({ stores: { sqlite: notSqlite } })], {
       SIM_TOKEN: TOKEN,
     });

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { UserError } from '../errors.js';
 import { migrations } from './schema.js';
 import { SqlStore, type SqlDriver, type Statement } from './sql.js';
 
@@ -11,9 +12,23 @@ import { SqlStore, type SqlDriver, type Statement } from './sql.js';
  * garbage collector frees a statement while no JavaScript context is entered. Node 20 (Node-API 9) cannot load 13,
  * so it keeps 12, built against Node 20's headers, where that destructor does nothing of the kind.
  */
-const BetterSqlite3: typeof Database = createRequire(import.meta.url)(
-  Number(process.versions.napi) >= 10 ? 'better-sqlite3' : 'better-sqlite3-node20',
-);
+let driver: typeof Database | undefined;
+
+/**
+ * The SQLite driver, loaded when a store is first opened: a driver that cannot be loaded (not installed, or built
+ * for another Node) is then one line saying so and what to do, instead of a stack trace before any command runs.
+ */
+function betterSqlite3(): typeof Database {
+  if (driver) return driver;
+  const name = Number(process.versions.napi) >= 10 ? 'better-sqlite3' : 'better-sqlite3-node20';
+  try {
+    return (driver = createRequire(import.meta.url)(name) as typeof Database);
+  } catch (e) {
+    throw new UserError(
+      `the SQLite driver ${name} cannot be loaded under Node ${process.versions.node} (${String((e as Error).message).split('\n')[0]}); install the collector's dependencies again with this Node (npm ci, or npm install activity-collector)`,
+    );
+  }
+}
 
 class SqliteDriver implements SqlDriver {
   readonly dialect = 'sqlite' as const;
@@ -22,7 +37,7 @@ class SqliteDriver implements SqlDriver {
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    this.db = new BetterSqlite3(file);
+    this.db = new (betterSqlite3())(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
