@@ -42,7 +42,8 @@ function resolvedVersion(from, name) {
 export function binNodeFlags(cli) {
   try {
     const first = readFileSync(cli, 'utf8').slice(0, 300).split('\n')[0];
-    const m = /\bnode((?:\s+--\S+)*)\s*$/.exec(first);
+    // The flags after node, up to the `--` that ends them (the bin's own arguments follow it), when there is one.
+    const m = /\bnode((?:\s+--\S+)*?)(?:\s+--)?\s*$/.exec(first);
     return m ? m[1].trim().split(/\s+/).filter(Boolean) : [];
   } catch {
     return [];
