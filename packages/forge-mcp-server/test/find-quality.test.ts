@@ -9,9 +9,13 @@
  * and 50 less common, written blind on 2026-11-27 the same way, from the inventory alone, before any run), and
  * of a fifth held-out set (find-queries-heldout-5.ts: 120 requests, 70 to create, change, delete or do something
  * and 50 everyday mixed ones, written blind on 2026-11-27 the same way, from the inventory and the listed titles
- * and descriptions alone, before any run), is asked of the tool; the test prints top-1 and top-3 of each set
- * with the misses, and holds the tuning set to 95% top-1 and 99% top-3. Then: the request's verb outweighs the
- * nouns it shares with other actions, and the answer keeps its shape.
+ * and descriptions alone, before any run), and of a sixth held-out set (find-queries-heldout-6.ts: 120 requests
+ * as an assistant forwards them mid-task, with names, numbers, paths and branches, over CI/CD, security,
+ * packages, administration, groups, wikis, snippets, releases and tokens, 20 naming the object only indirectly,
+ * written blind on 2026-11-28 from the inventory's IDs and routes alone, before any run), is asked of the tool;
+ * the test prints top-1 and top-3 of each set with the misses, holds the tuning set to 95% top-1 and 99% top-3,
+ * and the sixth set to its figures at the build it was written against (83 and 96 of 120). Then: the request's
+ * verb outweighs the nouns it shares with other actions, and the answer keeps its shape.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TUNING, type FindQuery } from './fixtures/find-queries.js';
@@ -20,6 +24,7 @@ import { HELD_OUT_2 } from './fixtures/find-queries-heldout-2.js';
 import { HELD_OUT_3 } from './fixtures/find-queries-heldout-3.js';
 import { HELD_OUT_4 } from './fixtures/find-queries-heldout-4.js';
 import { HELD_OUT_5 } from './fixtures/find-queries-heldout-5.js';
+import { HELD_OUT_6 } from './fixtures/find-queries-heldout-6.js';
 import { sim, stdioClient, textOf, type Connected, type ForgeSim } from './harness.js';
 
 let s: ForgeSim;
@@ -81,23 +86,36 @@ async function measure(name: string, set: FindQuery[]): Promise<Figures> {
 describe('forge_find_action quality as users phrase tasks', () => {
   it('names only actions this session lists (each answers its own canonical ID first)', async () => {
     const ids = new Set(
-      [...TUNING, ...HELD_OUT, ...HELD_OUT_2, ...HELD_OUT_3, ...HELD_OUT_4, ...HELD_OUT_5].flatMap(
-        ([, ...accepted]) => accepted,
-      ),
+      [
+        ...TUNING,
+        ...HELD_OUT,
+        ...HELD_OUT_2,
+        ...HELD_OUT_3,
+        ...HELD_OUT_4,
+        ...HELD_OUT_5,
+        ...HELD_OUT_6,
+      ].flatMap(([, ...accepted]) => accepted),
     );
     for (const id of ids) expect((await find(id, 1)).matches[0]?.id, id).toBe(id);
   });
 
-  it('keeps the six sets apart and large enough: 200+ tuning queries, 60+ in each held-out set, none in two', () => {
+  it('keeps the seven sets apart and large enough: 200+ tuning queries, 60+ in each held-out set, none in two', () => {
     expect(TUNING.length).toBeGreaterThanOrEqual(200);
     expect(HELD_OUT.length).toBeGreaterThanOrEqual(60);
     expect(HELD_OUT_2.length).toBeGreaterThanOrEqual(60);
     expect(HELD_OUT_3.length).toBeGreaterThanOrEqual(60);
     expect(HELD_OUT_4.length).toBeGreaterThanOrEqual(60);
     expect(HELD_OUT_5.length).toBeGreaterThanOrEqual(60);
-    const all = [...TUNING, ...HELD_OUT, ...HELD_OUT_2, ...HELD_OUT_3, ...HELD_OUT_4, ...HELD_OUT_5].map(
-      ([q]) => q.toLowerCase(),
-    );
+    expect(HELD_OUT_6.length).toBeGreaterThanOrEqual(60);
+    const all = [
+      ...TUNING,
+      ...HELD_OUT,
+      ...HELD_OUT_2,
+      ...HELD_OUT_3,
+      ...HELD_OUT_4,
+      ...HELD_OUT_5,
+      ...HELD_OUT_6,
+    ].map(([q]) => q.toLowerCase());
     expect(all.filter((q, k) => all.indexOf(q) !== k)).toEqual([]);
   });
 
@@ -140,6 +158,16 @@ describe('forge_find_action quality as users phrase tasks', () => {
   // never tune on it or reword it after seeing them.
   it(`reports the ${HELD_OUT_5.length} queries of the fifth held-out set, written blind`, async () => {
     await measure('fifth held-out set', HELD_OUT_5);
+  });
+
+  // The sixth held-out set was written blind on 2026-11-28 from the inventory alone, before any run, kept from
+  // the ranker's author, for the areas the earlier sets touched least; its floors are its figures at the build
+  // it was written against (b2ba892), rounded down to a whole query, so a ranking change may not lose ground on
+  // it. Never tune on it or reword it after seeing its figures.
+  it(`holds the ${HELD_OUT_6.length} queries of the sixth held-out set, written blind, to their first figures`, async () => {
+    const f = await measure('sixth held-out set', HELD_OUT_6);
+    expect(f.top1).toBeGreaterThanOrEqual(83 / 120);
+    expect(f.top3).toBeGreaterThanOrEqual(96 / 120);
   });
 });
 
