@@ -36,12 +36,23 @@ const EXPECTED: Array<[string, Record<string, string>, RegExp[]]> = [
   [
     'review_mr',
     { project_id: '1', merge_request_iid: '1' },
-    [/^# Review of !1: Add login form/, /Should this also trim whitespace\?/],
+    [
+      /^# Review of !1: Add login form/,
+      /Should this also trim whitespace\?/,
+      /## Changed files \(1\)\n\| File \| Change \| Added \| Removed \|\n\|---\|---\|---\|---\|\n\| src\/login\.js \| added \| \+5 \| -0 \|/,
+      /### src\/login\.js\n```diff\n@@ -0,0 \+1,5 @@\n\+export function login\(user, password\) \{\n/,
+    ],
   ],
   [
     'mr_risk_assessment',
     { project_id: '1', merge_request_iid: '1' },
-    [/^# Risk of !1/, /\*\*Risk: (low|medium|high)\*\*/, /\| Pipeline \| failed \|/],
+    [
+      /^# Risk of !1/,
+      /\*\*Risk: (low|medium|high)\*\*/,
+      /\| Pipeline \| failed \|/,
+      /\| Files changed \| 1 \|/,
+      /\| Lines changed \| 5 \|/,
+    ],
   ],
   [
     'summarize_open_mrs',
@@ -102,6 +113,20 @@ describe('prompts', () => {
         const text = await prompt(c, name, args);
         for (const p of patterns) expect(text, name).toMatch(p);
       }
+    });
+  });
+
+  it('review_mr carries the diffs up to its budget and names the files left out with where to read them', async () => {
+    await withClient({}, async (c) => {
+      const text = await prompt(c, 'review_mr', { project_id: 'acme/widgets', merge_request_iid: '2' });
+      expect(text).toMatch(/## Changed files \(2\)/);
+      expect(text).toMatch(/### src\/index\.js\n```diff\n@@ /);
+      expect(text).toContain('+export function widget(name, size = 1) {');
+      expect(text).not.toContain('### fixtures/data.json');
+      expect(text).toContain(
+        'Not shown here (too large for this prompt, or the instance collapsed them): fixtures/data.json. Read them with mr_review.changes_get or mr_review.raw_diffs (project_id acme/widgets, merge_request_iid 2).',
+      );
+      expect(text.length).toBeLessThan(70_000);
     });
   });
 

@@ -80,12 +80,40 @@ async function mrContext(a: Record<string, string>, fetch: Fetch) {
   const args = { project_id: a.project_id, merge_request_iid: Number(a.merge_request_iid) };
   const [mrv, changes, discussions] = await Promise.all([
     fetch('merge_request.get', args),
-    fetch('mr_review.changes_get', args),
+    fetch('mr_review.changes_get', { ...args, per_page: 100 }),
     fetch('mr_review.discussion_list', { ...args, per_page: 100 }),
   ]);
   const m = (typeof mrv === 'object' ? mrv : {}) as Rec;
-  const files = list((changes as Rec)?.changes);
+  // The diffs come as a list of files, one page of them (the instance's /diffs).
+  const files = list(changes);
   return { m, mrv, changes, files, discussions };
+}
+
+/** How much diff text a review prompt carries; past it, files are named with where to read them. */
+export const DIFF_BUDGET = 60_000;
+
+/** The changed files' diffs as fenced blocks, within DIFF_BUDGET characters. */
+function diffBlocks(files: Rec[], a: Record<string, string>): string {
+  if (!files.length) return '_No changes._';
+  const out: string[] = [];
+  const left: string[] = [];
+  let used = 0;
+  for (const f of files) {
+    const diff = String(f.diff ?? '');
+    const name = String(f.new_path ?? f.old_path);
+    if (!diff || f.too_large || f.collapsed || used + diff.length > DIFF_BUDGET) {
+      left.push(name);
+      continue;
+    }
+    used += diff.length;
+    const fence = '`'.repeat(Math.max(3, ...[...diff.matchAll(/`{3,}/g)].map((x) => x[0].length + 1)));
+    out.push(`### ${name}`, `${fence}diff`, diff.replace(/\n$/, ''), fence, '');
+  }
+  if (left.length)
+    out.push(
+      `Not shown here (too large for this prompt, or the instance collapsed them): ${left.join(', ')}. Read them with mr_review.changes_get or mr_review.raw_diffs (project_id ${a.project_id}, merge_request_iid ${a.merge_request_iid}).`,
+    );
+  return out.join('\n').trimEnd();
 }
 
 function fileLines(files: Rec[]) {
@@ -119,6 +147,9 @@ export const PROMPTS: PromptSpec[] = [
         '',
         `## Changed files (${files.length})`,
         table(['File', 'Change', 'Added', 'Removed'], fileLines(files)),
+        '',
+        '## Diff',
+        diffBlocks(files, a),
         '',
         `## Unresolved threads (${open.length})`,
         table(
