@@ -1,33 +1,54 @@
 /** A project as users paste it, reduced to what the instance's project routes take. */
 
+/** A pasted web or clone URL, read once: the host it names and the path after it. */
+export interface PastedUrl {
+  /** The host's name (a web URL's lower-cased, as URL reads it). */
+  host: string;
+  /**
+   * A web URL's port ('' for its scheme's default), as the instance's own URL names it; a clone URL over SSH
+   * names none (the SSH port is not the web one), so it matches the instance's host on any port.
+   */
+  port?: string;
+  /** The path after the host: a web URL's still percent-encoded, a clone URL's as given. */
+  path: string;
+}
+
+/**
+ * A value read as a web or clone URL (https://host/group/project, git@host:group/project.git): its host and
+ * path; null when it is neither (a path, a numeric ID, or a global ID such as gid://gitlab/Project/1, which a
+ * GraphQL action's project_id takes); 'unreadable' when it looks like one but no URL can be read from it.
+ */
+export function pastedUrl(value: string): PastedUrl | 'unreadable' | null {
+  const s = value.trim();
+  const ssh = /^[\w.-]+@([^:/]+):(.*)$/.exec(s);
+  if (ssh) return ssh[2] ? { host: ssh[1], path: ssh[2] } : 'unreadable';
+  if (!s.includes('://') || /^gid:\/\//i.test(s)) return null;
+  try {
+    const url = new URL(s);
+    return { host: url.hostname, port: url.port, path: url.pathname };
+  } catch {
+    return 'unreadable';
+  }
+}
+
+/** Whether a value is a web or clone URL rather than a project's path or ID (see pastedUrl). */
+export const isProjectUrl = (value: string): boolean => pastedUrl(value) !== null;
+
 /**
  * Reduces what a user pastes to a project ID or full path: a web or clone URL
  * (https://host/group/project/-/issues/3, git@host:group/project.git), a path, or a numeric ID.
  */
 export function projectRef(input: string): string {
-  let s = input.trim();
-  const ssh = /^[\w.-]+@[^:/]+:(.+)$/.exec(s);
-  if (ssh) s = ssh[1];
-  else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(s)) {
-    try {
-      s = new URL(s).pathname;
-    } catch {
-      /* keep as given */
-    }
-  }
-  s = s
+  const url = pastedUrl(input);
+  return projectPath(url && url !== 'unreadable' ? url.path : input.trim());
+}
+
+/** A URL's path reduced to the project's: without a deep link's /-/ part, a clone's .git, or slashes at its ends. */
+const projectPath = (path: string): string =>
+  path
     .split(/\/-\//)[0]
     .replace(/\.git$/, '')
     .replace(/^\/+|\/+$/g, '');
-  return s;
-}
-
-/**
- * Whether a value is a web or clone URL (https://host/group/project, git@host:group/project.git); a global ID
- * (gid://gitlab/Project/1, which a GraphQL action's project_id takes) is not one.
- */
-export const isProjectUrl = (value: string): boolean =>
-  (value.includes('://') && !/^gid:\/\//i.test(value)) || /^[\w.-]+@[^:/]+:/.test(value);
 
 /**
  * A web or clone URL given as project_id, read against the session's instance (`base`, its URL): the project's
@@ -36,22 +57,13 @@ export const isProjectUrl = (value: string): boolean =>
  * and a write would change it.
  */
 export function projectOnInstance(value: string, base: URL): { path: string } | { refused: string } {
-  const ssh = /^[\w.-]+@([^:/]+):(.+)$/.exec(value.trim());
-  let host: string;
-  let path: string;
-  if (ssh) [, host, path] = ssh;
-  else {
-    let url: URL;
-    try {
-      url = new URL(value.trim());
-    } catch {
-      return {
-        refused: `project_id ${JSON.stringify(value)} is not a URL that can be read; give the project's numeric ID or its path (group/project).`,
-      };
-    }
-    // A web URL names its port (none for the scheme's default), as the instance's own URL does.
-    host = url.host;
-    path = url.pathname;
+  const url = pastedUrl(value);
+  if (!url || url === 'unreadable')
+    return {
+      refused: `project_id ${JSON.stringify(value)} is not a URL that can be read; give the project's numeric ID or its path (group/project).`,
+    };
+  let path = url.path;
+  if (url.port !== undefined) {
     if (base.pathname !== '/' && (path + '/').startsWith(base.pathname))
       path = path.slice(base.pathname.length - 1);
     try {
@@ -60,9 +72,14 @@ export function projectOnInstance(value: string, base: URL): { path: string } | 
       /* keep as given */
     }
   }
-  if (host.toLowerCase() !== (ssh ? base.hostname : base.host).toLowerCase())
+  if (
+    url.host.toLowerCase() !== base.hostname.toLowerCase() ||
+    (url.port !== undefined && url.port !== base.port)
+  ) {
+    const named = url.port ? `${url.host}:${url.port}` : url.host;
     return {
-      refused: `project_id ${JSON.stringify(value)} names a project on ${host}, not on this server's instance (${base.host}); give the project's numeric ID or its path (group/project) on ${base.host}.`,
+      refused: `project_id ${JSON.stringify(value)} names a project on ${named}, not on this server's instance (${base.host}); give the project's numeric ID or its path (group/project) on ${base.host}.`,
     };
-  return { path: projectRef(path) };
+  }
+  return { path: projectPath(path) };
 }
