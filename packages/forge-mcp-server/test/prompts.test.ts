@@ -243,6 +243,84 @@ describe('completions', () => {
     });
   });
 
+  it('completes every template variable a user fills in: action IDs, encoded paths, group labels and milestones, file paths, members', async () => {
+    await withClient({ FORGE_MCP_EXCLUDE_TOOLS: 'issue.delete' }, async (c) => {
+      const complete = async (uri: string, name: string, value: string, args?: Record<string, string>) =>
+        (
+          await c.client.complete({
+            ref: { type: 'ref/resource', uri },
+            argument: { name, value },
+            ...(args ? { context: { arguments: args } } : {}),
+          })
+        ).completion;
+      // The manifest entry's template completes the canonical IDs this session offers, in ID order.
+      const manifest = await c.client.readResource({ uri: 'forge://tools' });
+      const offered = (
+        JSON.parse((manifest.contents[0] as { text: string }).text) as { tools: Array<{ id: string }> }
+      ).tools
+        .map((t) => t.id)
+        .filter((id) => id.startsWith('issue.'))
+        .sort();
+      expect(offered).not.toContain('issue.delete');
+      expect(await complete('forge://tools/{id}', 'id', 'issue.')).toEqual({
+        values: offered.slice(0, 10),
+        total: offered.length,
+        hasMore: true,
+      });
+      expect(await complete('forge://tools/{id}', 'id', 'zz')).toEqual({
+        values: [],
+        total: 0,
+        hasMore: false,
+      });
+      // A number filtered here counts only its matches.
+      expect(
+        await complete('forge://project/{project_id}/mr/{merge_request_iid}', 'merge_request_iid', '1', {
+          project_id: 'acme/widgets',
+        }),
+      ).toEqual({ values: ['1'], total: 1, hasMore: false });
+      // Values as the URI carries them (percent-encoded) are read decoded.
+      expect(
+        await complete('forge://project/{project_id}/branch/{branch}', 'branch', 'feature%2F', {
+          project_id: 'acme%2Fwidgets',
+        }),
+      ).toEqual({ values: ['feature/login'], total: 1, hasMore: false });
+      // A group's template completes from the group's own labels and milestones.
+      const before = s.requests.length;
+      expect(
+        (await complete('forge://group/{group_id}/label/{label_id}', 'label_id', '', { group_id: 'acme' }))
+          .values.length,
+      ).toBeGreaterThan(0);
+      expect(
+        (
+          await complete('forge://group/{group_id}/milestone/{milestone_iid}', 'milestone_iid', '', {
+            group_id: 'acme',
+          })
+        ).values.length,
+      ).toBeGreaterThan(0);
+      expect(s.requests.slice(before).map((r) => r.path)).toEqual([
+        '/api/v4/groups/acme/labels',
+        '/api/v4/groups/acme/milestones',
+      ]);
+      // A file path: the folder typed so far is listed at the ref given; a folder ends in '/'.
+      const file = 'forge://project/{project_id}/file/{ref}/{+path}';
+      const login = { project_id: 'acme%2Fwidgets', ref: 'feature%2Flogin' };
+      expect((await complete(file, 'path', '', login)).values.sort()).toEqual(['README.md', 'src/']);
+      expect(await complete(file, 'path', 'src/', login)).toEqual({
+        values: ['src/index.js', 'src/login.js'],
+        total: 2,
+        hasMore: false,
+      });
+      expect((await complete(file, 'path', 'src/', { project_id: '1' })).values).toEqual(['src/index.js']);
+      // Within a project, a username completes from its members (root is none of acme/widgets').
+      const who = await c.client.complete({
+        ref: { type: 'ref/prompt', name: 'team_member_workload' },
+        argument: { name: 'username', value: '' },
+        context: { arguments: { project_id: 'acme/widgets' } },
+      });
+      expect(who.completion.values.sort()).toEqual(['alice', 'bob']);
+    });
+  });
+
   it('at most ten values, total from the paging headers and hasMore when there are more', async () => {
     await withClient({}, async (c) => {
       for (let i = 0; i < 12; i++)

@@ -9,30 +9,49 @@ import { readAction, TEMPLATES } from '../resources/index.js';
 import type { Session } from '../session/index.js';
 
 const MAX_VALUES = 10;
+/** Where the instance cannot filter by the typed text, this many items are read and filtered here. */
+const SCAN = 100;
 
 type Rec = Record<string, unknown>;
+type Ctx = Record<string, string>;
 
 interface Source {
   action: string;
   /** Arguments from the typed prefix and the other arguments already given; undefined when it cannot run. */
-  args: (prefix: string, ctx: Record<string, string>) => Rec | undefined;
+  args: (prefix: string, ctx: Ctx) => Rec | undefined;
   value: (item: Rec) => unknown;
 }
 
 const inProject =
   (extra: (prefix: string) => Rec = () => ({})) =>
-  (prefix: string, ctx: Record<string, string>) =>
+  (prefix: string, ctx: Ctx) =>
     ctx.project_id ? { project_id: ctx.project_id, ...extra(prefix) } : undefined;
 
-const branches: Source = {
-  action: 'branch.list',
-  args: inProject((p) => (p ? { search: p } : {})),
-  value: (i) => i.name,
-};
-const tags: Source = {
-  action: 'tag.list',
-  args: inProject((p) => (p ? { search: p } : {})),
-  value: (i) => i.name,
+/** Only where the reference names a group and no project (a group's template). */
+const inGroup =
+  (extra: (prefix: string) => Rec = () => ({})) =>
+  (prefix: string, ctx: Ctx) =>
+    ctx.group_id && !ctx.project_id ? { group_id: ctx.group_id, ...extra(prefix) } : undefined;
+
+const search = (p: string) => (p ? { search: p } : {});
+
+const branches: Source = { action: 'branch.list', args: inProject(search), value: (i) => i.name };
+const tags: Source = { action: 'tag.list', args: inProject(search), value: (i) => i.name };
+
+/** The folder a typed path is in (its text up to the last '/'), listed at the ref given, if any. */
+const paths: Source = {
+  action: 'repository.tree',
+  args: (prefix, ctx) => {
+    if (!ctx.project_id) return undefined;
+    const folder = prefix.slice(0, Math.max(0, prefix.lastIndexOf('/')));
+    return {
+      project_id: ctx.project_id,
+      ...(ctx.ref ? { ref: ctx.ref } : {}),
+      ...(folder ? { path: folder } : {}),
+    };
+  },
+  // A folder ends in '/', so the next completion lists what it holds.
+  value: (i) => (i.type === 'tree' ? `${String(i.path)}/` : i.path),
 };
 
 const SOURCES: Record<string, Source[]> = {
@@ -48,11 +67,17 @@ const SOURCES: Record<string, Source[]> = {
       value: (i) => i.path_with_namespace,
     },
   ],
-  group_id: [{ action: 'group.list', args: (p) => (p ? { search: p } : {}), value: (i) => i.full_path }],
+  group_id: [{ action: 'group.list', args: search, value: (i) => i.full_path }],
   username: [
+    // Within a project, its members: they are whom a workload or a standup is about.
+    {
+      action: 'project.members',
+      args: inProject((p) => (p ? { query: p } : {})),
+      value: (i) => i.username,
+    },
     {
       action: 'user.list',
-      args: (p) => ({ active: true, ...(p ? { search: p } : {}) }),
+      args: (p, ctx) => (ctx.project_id ? undefined : { active: true, ...search(p) }),
       value: (i) => i.username,
     },
   ],
@@ -64,6 +89,7 @@ const SOURCES: Record<string, Source[]> = {
   from: [branches, tags],
   to: [branches, tags],
   ref: [branches, tags],
+  path: [paths],
   merge_request_iid: [
     { action: 'merge_request.list', args: inProject(() => ({ state: 'opened' })), value: (i) => i.iid },
   ],
@@ -71,23 +97,26 @@ const SOURCES: Record<string, Source[]> = {
   pipeline_id: [{ action: 'pipeline.list', args: inProject(), value: (i) => i.id }],
   job_id: [{ action: 'job.list_project', args: inProject(), value: (i) => i.id }],
   sha: [{ action: 'repository.commit_list', args: inProject(), value: (i) => i.short_id }],
-  label: [
-    { action: 'project.label_list', args: inProject((p) => (p ? { search: p } : {})), value: (i) => i.name },
-  ],
+  label: [{ action: 'project.label_list', args: inProject(search), value: (i) => i.name }],
   label_id: [
-    { action: 'project.label_list', args: inProject((p) => (p ? { search: p } : {})), value: (i) => i.name },
+    { action: 'project.label_list', args: inProject(search), value: (i) => i.name },
+    { action: 'group.group_label_list', args: inGroup(search), value: (i) => i.name },
   ],
   milestone: [
     {
       action: 'project.milestone_list',
-      args: inProject((p) => ({ state: 'active', ...(p ? { search: p } : {}) })),
+      args: inProject((p) => ({ state: 'active', ...search(p) })),
       value: (i) => i.title,
     },
   ],
   milestone_iid: [
     { action: 'project.milestone_list', args: inProject(() => ({ state: 'active' })), value: (i) => i.iid },
+    { action: 'group.group_milestone_list', args: inGroup(() => ({ state: 'active' })), value: (i) => i.iid },
   ],
 };
+
+/** The manifest entry's template: completed with the canonical IDs this session offers. */
+const MANIFEST_TEMPLATE = 'forge://tools/{id}';
 
 const fail = (message: string): never => {
   throw new ProtocolError(-32602, message);
@@ -112,6 +141,7 @@ function namesOf(session: Session, ref: { type: string; name?: string; uri?: str
     fail(
       `Unknown reference type ${JSON.stringify(ref.type)}; send ref/prompt with a name or ref/resource with a uri.`,
     );
+  if (ref.uri === MANIFEST_TEMPLATE) return ['id'];
   const t = templates.find((x) => x.spec.uriTemplate === ref.uri);
   const a = t && session.view.catalog.get(t.spec.action);
   if (
@@ -126,36 +156,81 @@ function namesOf(session: Session, ref: { type: string; name?: string; uri?: str
   return t!.template.variableNames;
 }
 
-async function complete(
-  session: Session,
-  name: string,
-  prefix: string,
-  ctx: Record<string, string>,
-  signal?: AbortSignal,
-) {
+interface Completion {
+  values: string[];
+  total?: number;
+  hasMore: boolean;
+}
+
+/** At most MAX_VALUES of `values` (duplicates dropped), those starting with the typed text first. */
+function shortlist(values: string[], prefix: string, total: number | undefined, more: boolean): Completion {
+  const p = prefix.toLowerCase();
+  const unique = [...new Set(values)];
+  const ordered = [
+    ...unique.filter((v) => v.toLowerCase().startsWith(p)),
+    ...unique.filter((v) => !v.toLowerCase().startsWith(p)),
+  ];
+  const shown = ordered.slice(0, MAX_VALUES);
+  const all = total === undefined ? undefined : Math.max(total, unique.length);
+  return {
+    values: shown,
+    ...(all !== undefined ? { total: all } : {}),
+    hasMore: more || (all ?? unique.length) > shown.length,
+  };
+}
+
+/** forge://tools/{id}: the canonical IDs the session offers, in ID order. */
+function actionIds(session: Session, prefix: string): Completion {
+  const p = prefix.toLowerCase();
+  const ids = session.view.catalog.actions
+    .filter((a) => a.id.toLowerCase().startsWith(p) && session.view.availability(a).state !== 'absent')
+    .map((a) => a.id)
+    .sort();
+  return shortlist(ids, prefix, ids.length, false);
+}
+
+async function complete(session: Session, name: string, prefix: string, ctx: Ctx, signal?: AbortSignal) {
   const values: string[] = [];
-  let total = 0;
+  let total: number | undefined = 0;
   let more = false;
   for (const s of SOURCES[name] ?? []) {
     const action = session.view.catalog.get(s.action);
     if (!action || session.view.availability(action).state === 'absent') continue;
     const args = s.args(prefix, ctx);
     if (!args) continue;
-    const r = await readAction(session, s.action, { ...args, per_page: MAX_VALUES }, signal);
+    // The instance filters by the typed text where it can search; otherwise a larger page is filtered here.
+    const searched = 'search' in args || 'query' in args;
+    const local = prefix !== '' && !searched;
+    const r = await readAction(session, s.action, { ...args, per_page: local ? SCAN : MAX_VALUES }, signal);
     // The instance failing, or a guard refusing, completes nothing: completion is a convenience.
     if (!r.ok || !Array.isArray(r.data)) continue;
     const found = (r.data as Rec[])
       .map((i) => s.value(i))
       .filter((v) => v !== undefined && v !== null)
       .map(String)
-      .filter((v) => v.toLowerCase().startsWith(prefix.toLowerCase()) || /search/.test(JSON.stringify(args)));
+      .filter((v) => !local || v.toLowerCase().startsWith(prefix.toLowerCase()));
     values.push(...found);
-    total += r.total ?? found.length;
-    if (r.next) more = true;
+    if (local) {
+      // Matches beyond the page read are not known: more may exist, their number is not.
+      if (r.next) {
+        more = true;
+        total = undefined;
+      } else if (total !== undefined) total += found.length;
+    } else {
+      if (total !== undefined) total += r.total ?? found.length;
+      if (r.next) more = true;
+    }
   }
-  const unique = [...new Set(values)].slice(0, MAX_VALUES);
-  total = Math.max(total, unique.length);
-  return { values: unique, total, hasMore: more || total > unique.length };
+  return shortlist(values, prefix, total, more);
+}
+
+/** A URI template's variables come percent-encoded as the URI carries them (acme%2Fwidgets): read them decoded. */
+function decoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 export function registerCompletions(server: Server, session: Session, guardSession: () => void): void {
@@ -172,13 +247,15 @@ export function registerCompletions(server: Server, session: Session, guardSessi
       fail(
         `${ref.name ?? ref.uri} has no argument ${JSON.stringify(argument.name)}; complete one of ${names.join(', ')}.`,
       );
-    const completion = await complete(
-      session,
-      argument.name,
-      argument.value ?? '',
-      context?.arguments ?? {},
-      ctx.mcpReq.signal,
+    const resource = ref.type === 'ref/resource';
+    const prefix = resource ? decoded(argument.value ?? '') : (argument.value ?? '');
+    if (resource && ref.uri === MANIFEST_TEMPLATE) return { completion: actionIds(session, prefix) } as never;
+    const given = Object.fromEntries(
+      Object.entries(context?.arguments ?? {})
+        .filter(([, v]) => typeof v === 'string' && v !== '')
+        .map(([k, v]) => [k, resource ? decoded(v) : v]),
     );
+    const completion = await complete(session, argument.name, prefix, given, ctx.mcpReq.signal);
     return { completion } as never;
   });
 }
