@@ -3,6 +3,8 @@
  * (forge-sim records every request) is the endpoint the action names, with each value encoded in its own
  * place, or nothing at all with an error saying what was wrong.
  */
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls, runCli, sim, stdioClient, textOf, type Connected, type ForgeSim } from './harness.js';
 
@@ -87,6 +89,73 @@ describe('path values', () => {
     expect(other.sent).toEqual([]);
   });
 
+  it("discover_project.resolve reads a pasted URL as project_id is read: this instance's names its project, another host's is refused", async () => {
+    const { host, hostname } = new URL(s.url);
+    for (const project of [
+      `${s.url}/acme/widgets/-/merge_requests/1`,
+      `git@${hostname}:acme/widgets.git`,
+      'acme/widgets.git',
+    ]) {
+      const { r, text, sent } = await execute('discover_project.resolve', { project });
+      expect(r.isError, text).toBeFalsy();
+      expect(r.structuredContent).toMatchObject({ path_with_namespace: 'acme/widgets' });
+      expect(sent.map((q) => q.path)).toEqual(['/api/v4/projects/acme%2Fwidgets']);
+    }
+    // Read as a path, another host's URL named this instance's acme/widgets: a different project.
+    const other = await execute('discover_project.resolve', {
+      project: 'https://elsewhere.example/acme/widgets/-/issues/3',
+    });
+    expect(other.r.isError).toBe(true);
+    expect(other.text).toBe(
+      `discover_project.resolve: project "https://elsewhere.example/acme/widgets/-/issues/3" names a project on elsewhere.example, not on this server's instance (${host}); give the project's numeric ID or its path (group/project) on ${host}.`,
+    );
+    expect(other.sent).toEqual([]);
+  });
+
+  it('a URL pasted on an instance served under a sub-path names its project, the sub-path left out', async () => {
+    // The instance at http://127.0.0.1:<port>/gitlab: a relay to forge-sim that takes the sub-path off.
+    const sim = new URL(s.url);
+    const relay = createServer((req, res) => {
+      const path = req.url!.replace(/^\/gitlab(?=\/)/, '');
+      const up = request(
+        { host: sim.hostname, port: sim.port, method: req.method, path, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(up);
+    });
+    await new Promise<void>((listening) => relay.listen(0, '127.0.0.1', listening));
+    const base = `http://127.0.0.1:${(relay.address() as AddressInfo).port}/gitlab`;
+    const sub = await stdioClient(s, { env: { FORGE_URL: base } });
+    try {
+      const since = s.requests.length;
+      const call = (action: string, params: Record<string, unknown>) =>
+        sub.client.callTool({ name: 'forge_execute_action', arguments: { action, params } });
+      const listed = await call('issue.list', { project_id: `${base}/acme/widgets/-/issues/3` });
+      expect(listed.isError, textOf(listed)).toBeFalsy();
+      const resolved = await call('discover_project.resolve', { project: `${base}/acme/widgets.git` });
+      expect(resolved.structuredContent).toMatchObject({ path_with_namespace: 'acme/widgets' });
+      const prompt = await sub.client.getPrompt({
+        name: 'summarize_open_mrs',
+        arguments: { project_id: `${base}/acme/widgets` },
+      });
+      expect((prompt.messages[0].content as { text: string }).text).toMatch(
+        /^# Open merge requests of acme\/widgets\n/,
+      );
+      expect(apiCalls(s, since).map((q) => q.path)).toEqual([
+        '/api/v4/projects/acme%2Fwidgets/issues',
+        '/api/v4/projects/acme%2Fwidgets',
+        '/api/v4/projects/acme%2Fwidgets/merge_requests',
+      ]);
+    } finally {
+      await sub.close();
+      relay.closeAllConnections();
+      relay.close();
+    }
+  });
+
   it('reads an IID given as the instance writes its reference (#1, !1) as the number', async () => {
     const issue = await execute('issue.get', { project_id: '1', issue_iid: '#1' });
     expect(issue.r.isError, issue.text).toBeFalsy();
@@ -148,7 +217,7 @@ describe('path values', () => {
 
   it('refuses a dot or empty segment in a path a handler builds (discover_project.resolve)', async () => {
     // ".." reached GET /api/v4/ and a URL whose path resolves to nothing GET /api/v4/projects/ (every project).
-    for (const project of ['..', 'https://h/a/../..']) {
+    for (const project of ['..', `${s.url}/a/../..`]) {
       const { r, text, sent } = await execute('discover_project.resolve', { project });
       expect(r.isError).toBe(true);
       expect(text).toMatch(

@@ -189,6 +189,31 @@ describe('prompts', () => {
       expect(apiCalls(s).length).toBe(before);
     });
   });
+  it("a project pasted as a URL of this instance is its project; another host's is refused, nothing sent", async () => {
+    await withClient({}, async (c) => {
+      const { host } = new URL(s.url);
+      const since = s.requests.length;
+      const text = await prompt(c, 'summarize_open_mrs', {
+        project_id: `${s.url}/acme/widgets/-/merge_requests`,
+      });
+      expect(text).toMatch(/^# Open merge requests of acme\/widgets\n/);
+      expect(text).toMatch(/\| !1 \| Add login form \|/);
+      expect(apiCalls(s, since).map((q) => q.path)).toEqual([
+        '/api/v4/projects/acme%2Fwidgets/merge_requests',
+      ]);
+      const other = await failure(
+        c.client.getPrompt({
+          name: 'summarize_open_mrs',
+          arguments: { project_id: 'https://elsewhere.example/acme/widgets' },
+        }),
+      );
+      expect(other.code).toBe(-32602);
+      expect(other.message).toBe(
+        `Prompt summarize_open_mrs: project_id "https://elsewhere.example/acme/widgets" names a project on elsewhere.example, not on this server's instance (${host}); give the project's numeric ID or its path (group/project) on ${host}.`,
+      );
+      expect(apiCalls(s, since)).toHaveLength(1);
+    });
+  });
 });
 
 describe('completions', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isProjectUrl, projectOnInstance, projectRef } from './project-ref.js';
+import { isProjectUrl, projectOnInstance, projectPath } from './project-ref.js';
 
 describe('projectOnInstance', () => {
   it('leaves out the sub-path an instance is served under, and refuses another host', () => {
@@ -23,25 +23,31 @@ describe('projectOnInstance', () => {
 });
 
 describe('a pasted project reference', () => {
-  it('is read the same way by every caller: web and clone URLs are URLs, a path, an ID or a global ID is not', () => {
-    for (const [value, url, ref] of [
-      ['https://forge.example/acme/widgets/-/issues/3', true, 'acme/widgets'],
-      ['git@forge.example:acme/widgets.git', true, 'acme/widgets'],
-      [' git@forge.example:acme/widgets.git ', true, 'acme/widgets'],
-      ['acme/widgets.git', false, 'acme/widgets'],
-      ['42', false, '42'],
-      ['gid://gitlab/Project/1', false, 'gid://gitlab/Project/1'],
-      // Looks like a URL but none can be read: a URL (refused as one), and kept as given by projectRef.
-      ['git@forge.example:', true, 'git@forge.example:'],
-      ['acme/x://y', true, 'acme/x://y'],
-    ] as const) {
-      expect(isProjectUrl(value), value).toBe(url);
-      expect(projectRef(value), value).toBe(ref);
-    }
+  it('is a URL when it is a web or clone URL; a path, an ID or a global ID is read as a path', () => {
     const base = new URL('https://forge.example/');
-    for (const value of ['git@forge.example:', 'acme/x://y'])
-      expect(projectOnInstance(value, base)).toEqual({
-        refused: `project_id ${JSON.stringify(value)} is not a URL that can be read; give the project's numeric ID or its path (group/project).`,
+    for (const value of [
+      'https://forge.example/acme/widgets/-/issues/3',
+      'git@forge.example:acme/widgets.git',
+      ' git@forge.example:acme/widgets.git ',
+    ]) {
+      expect(isProjectUrl(value), value).toBe(true);
+      expect(projectOnInstance(value, base), value).toEqual({ path: 'acme/widgets' });
+    }
+    for (const [value, path] of [
+      ['acme/widgets.git', 'acme/widgets'],
+      ['acme/widgets/-/merge_requests/4', 'acme/widgets'],
+      ['42', '42'],
+      ['gid://gitlab/Project/1', 'gid://gitlab/Project/1'],
+    ]) {
+      expect(isProjectUrl(value), value).toBe(false);
+      expect(projectPath(value), value).toBe(path);
+    }
+    // Looks like a URL but none can be read from it: refused, naming the argument it was given as.
+    for (const value of ['git@forge.example:', 'acme/x://y']) {
+      expect(isProjectUrl(value), value).toBe(true);
+      expect(projectOnInstance(value, base, 'project')).toEqual({
+        refused: `project ${JSON.stringify(value)} is not a URL that can be read; give the project's numeric ID or its path (group/project).`,
       });
+    }
   });
 });

@@ -35,32 +35,33 @@ export function pastedUrl(value: string): PastedUrl | 'unreadable' | null {
 export const isProjectUrl = (value: string): boolean => pastedUrl(value) !== null;
 
 /**
- * Reduces what a user pastes to a project ID or full path: a web or clone URL
- * (https://host/group/project/-/issues/3, git@host:group/project.git), a path, or a numeric ID.
+ * A project's path as pasted, reduced to the project's: without a deep link's /-/ part
+ * (group/project/-/issues/3), a clone's .git, or slashes at its ends. A URL is read first (projectOnInstance).
  */
-export function projectRef(input: string): string {
-  const url = pastedUrl(input);
-  return projectPath(url && url !== 'unreadable' ? url.path : input.trim());
-}
-
-/** A URL's path reduced to the project's: without a deep link's /-/ part, a clone's .git, or slashes at its ends. */
-const projectPath = (path: string): string =>
+export const projectPath = (path: string): string =>
   path
+    .trim()
     .split(/\/-\//)[0]
     .replace(/\.git$/, '')
     .replace(/^\/+|\/+$/g, '');
 
 /**
- * A web or clone URL given as project_id, read against the session's instance (`base`, its URL): the project's
- * path when the URL is on that instance (its sub-path, such as /gitlab, left out), or why it cannot be used. A
- * URL of another host is refused rather than read as a path: the same path on this instance is another project,
- * and a write would change it.
+ * A project as a person gives it (a tool's project_id, a prompt's, discover_project.resolve's project; `name`
+ * names the argument), read against the session's instance (`base`, its URL). A value that is no URL is kept as
+ * given. A web or clone URL is the project's path when it is on that instance (its sub-path, such as /gitlab,
+ * left out), or refused saying why: another host's is not read as a path, since the same path on this instance
+ * is another project, and a write would change it.
  */
-export function projectOnInstance(value: string, base: URL): { path: string } | { refused: string } {
+export function projectOnInstance(
+  value: string,
+  base: URL,
+  name = 'project_id',
+): { path: string } | { refused: string } {
   const url = pastedUrl(value);
-  if (!url || url === 'unreadable')
+  if (!url) return { path: value };
+  if (url === 'unreadable')
     return {
-      refused: `project_id ${JSON.stringify(value)} is not a URL that can be read; give the project's numeric ID or its path (group/project).`,
+      refused: `${name} ${JSON.stringify(value)} is not a URL that can be read; give the project's numeric ID or its path (group/project).`,
     };
   let path = url.path;
   if (url.port !== undefined) {
@@ -78,7 +79,7 @@ export function projectOnInstance(value: string, base: URL): { path: string } | 
   ) {
     const named = url.port ? `${url.host}:${url.port}` : url.host;
     return {
-      refused: `project_id ${JSON.stringify(value)} names a project on ${named}, not on this server's instance (${base.host}); give the project's numeric ID or its path (group/project) on ${base.host}.`,
+      refused: `${name} ${JSON.stringify(value)} names a project on ${named}, not on this server's instance (${base.host}); give the project's numeric ID or its path (group/project) on ${base.host}.`,
     };
   }
   return { path: projectPath(path) };

@@ -16,7 +16,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { ActionSpec } from '../catalog/types.js';
-import { isProjectUrl, projectOnInstance } from '../catalog/project-ref.js';
+import { projectOnInstance } from '../catalog/project-ref.js';
 import { channels } from '../channels.js';
 import {
   errorResult,
@@ -286,7 +286,7 @@ export function buildServer(session: Session, hooks: ServerHooks = {}): Server {
     const { action, params } = res;
     // A web or clone URL pasted as the project: its path when it is on this session's instance, refused otherwise.
     const pasted = params.project_id;
-    if (typeof pasted === 'string' && isProjectUrl(pasted)) {
+    if (typeof pasted === 'string') {
       const on = projectOnInstance(pasted, session.client.base);
       if ('refused' in on)
         return report(errorResult(`${action.id}: ${on.refused}`), action.id, 'invalid_params');

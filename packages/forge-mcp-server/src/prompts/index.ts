@@ -3,6 +3,7 @@
  * reads include an excluded action is not offered; arguments are checked before anything is sent.
  */
 import { ProtocolError, type Server } from '@modelcontextprotocol/server';
+import { projectOnInstance } from '../catalog/project-ref.js';
 import { readAction } from '../resources/read.js';
 import type { Session } from '../session/index.js';
 import { PROMPTS, type PromptSpec } from './table.js';
@@ -70,6 +71,12 @@ export function registerPrompts(server: Server, session: Session, guardSession: 
         `Unknown prompt ${JSON.stringify(request.params.name)}; prompts/list names the prompts offered (for example ${offeredPrompts(session)[0]?.name ?? 'none on this server'}).`,
       );
     const args = checkArguments(p, request.params.arguments as Record<string, string> | undefined);
+    // A person types the project: a pasted URL is read against the instance, as a tool's project_id is.
+    if (args.project_id) {
+      const on = projectOnInstance(args.project_id, session.client.base);
+      if ('refused' in on) fail(`Prompt ${p.name}: ${on.refused}`);
+      args.project_id = on.path;
+    }
     const fetch = async (id: string, a: Record<string, unknown>) => {
       const r = await readAction(session, id, a, ctx.mcpReq.signal);
       return r.ok ? (r.data as never) : `${id}: ${r.text}`;

@@ -200,6 +200,7 @@ async function argumentsOf(
         INVALID_PARAMS,
         `${uri}: ${name} must be a whole number (for example 12); got ${JSON.stringify(value)}.`,
       );
+    // Unlike a tool's or prompt's project, no pasted URL is read: a client builds the URI from its template.
     args[param] = integer ? Number(value) : value;
   }
   if (spec.collection && action.params.per_page) args.per_page = COLLECTION_CAP;

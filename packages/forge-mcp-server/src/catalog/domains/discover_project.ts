@@ -1,8 +1,16 @@
 import type { ActionHandler, DomainSpec } from '../types.js';
-import { projectRef } from '../project-ref.js';
+import { projectOnInstance, projectPath } from '../project-ref.js';
 
-const resolve: ActionHandler = async (args, ctx) =>
-  ctx.rest('GET', `/projects/${encodeURIComponent(projectRef(String(args.project)))}`);
+/**
+ * A URL is read against the session's instance, as a tool's project_id is (src/mcp/server.ts): on its host it
+ * names the project (the instance's sub-path left out); another host's is refused, since the same path here is
+ * another project. A path loses what a deep link or a clone adds to it.
+ */
+const resolve: ActionHandler = async (args, ctx) => {
+  const on = projectOnInstance(String(args.project), new URL(ctx.instanceUrl + '/'), 'project');
+  if ('refused' in on) throw new Error(on.refused);
+  return ctx.rest('GET', `/projects/${encodeURIComponent(projectPath(on.path))}`);
+};
 
 export const domain: DomainSpec = {
   domain: 'discover_project',
@@ -33,7 +41,8 @@ export const domain: DomainSpec = {
       request: { rest: { method: 'GET', path: '/projects/:project_id' } },
       handler: resolve,
       notFound: { object: 'Project', key: 'project', next: ['search.projects', 'project.list'] },
-      example: { project: 'https://forge.test/acme/widgets/-/merge_requests/1' },
+      // A clone URL over SSH names the instance's host on any port: forge-sim's, where the catalog test runs it.
+      example: { project: 'git@127.0.0.1:acme/widgets.git' },
     },
   ],
 };
