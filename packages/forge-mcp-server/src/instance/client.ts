@@ -8,11 +8,13 @@ import { readFileSync } from 'node:fs';
 import { EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
 import {
   InstanceError,
+  bodyWithoutCredentials,
   TOKEN_REFUSED,
   classificationFor,
   instanceMessageOf,
   joinCapped,
   statusLine,
+  withoutCredentials,
 } from './errors.js';
 import {
   guardedConnector,
@@ -863,7 +865,9 @@ export class InstanceClient {
   }
 
   private statusError(res: InstanceResponse): InstanceError {
-    const { message, code } = instanceMessageOf(res.body);
+    // An error page or proxy may quote the request's credential back: nothing of it goes further.
+    const body = bodyWithoutCredentials(res.body, this.opts.token);
+    const { message, code } = instanceMessageOf(body);
     const status = res.status;
     const tokenRefused = status === 401 && code === 'invalid_token';
     if (status === 401) this.onUnauthorized?.(tokenRefused);
@@ -882,7 +886,7 @@ export class InstanceClient {
       retryAfterSeconds: res.headers['retry-after']
         ? Number(res.headers['retry-after']) || undefined
         : undefined,
-      body: res.body,
+      body,
     });
   }
 
@@ -974,17 +978,15 @@ export class InstanceClient {
     const data = b.data ?? null;
     if (opts.mutation && data && data[opts.mutation] && typeof data[opts.mutation] === 'object') {
       const payloadErrors = (data[opts.mutation] as { errors?: unknown }).errors;
-      if (Array.isArray(payloadErrors) && payloadErrors.length)
-        throw new InstanceError(
-          'graphql',
-          `mutation errors: ${joinCapped(payloadErrors.map(String), 2048)}`,
-          {
-            messages: payloadErrors.map(String),
-          },
-        );
+      if (Array.isArray(payloadErrors) && payloadErrors.length) {
+        const messages = payloadErrors.map((e) => withoutCredentials(String(e), this.opts.token));
+        throw new InstanceError('graphql', `mutation errors: ${joinCapped(messages, 2048)}`, { messages });
+      }
     }
     if (Array.isArray(b.errors) && b.errors.length) {
-      const messages = b.errors.map((e) => String(e?.message ?? 'unexpected error'));
+      const messages = b.errors.map((e) =>
+        withoutCredentials(String(e?.message ?? 'unexpected error'), this.opts.token),
+      );
       const notFound = messages.some((m) => /\b404\b|not found/i.test(m)) && !data;
       if (notFound)
         throw new InstanceError('status', classificationFor(404), {

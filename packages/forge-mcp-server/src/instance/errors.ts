@@ -138,3 +138,49 @@ export function instanceMessageOf(body: unknown): { message?: string; code?: str
   const message = parts.join('; ').slice(0, 1000) || undefined;
   return { message, code };
 }
+
+/**
+ * Where an instance's answer quotes a credential (a proxy or error page echoing the request's headers, a URL
+ * with ?private_token=), the value: a credential header's or query parameter's value, or any token by its
+ * issued prefix. A cookie header's value runs to the end of its line.
+ */
+const QUOTED_CREDENTIAL = new RegExp(
+  [
+    String.raw`(\b(?:private|job|deploy)[-_]token["']?\s*[:=]\s*["']?)[^\s&;,"'<>)]+`,
+    String.raw`(\b(?:access|refresh|id)_token["']?\s*[:=]\s*["']?)[^\s&;,"'<>)]+`,
+    String.raw`(\bclient_secret["']?\s*[:=]\s*["']?)[^\s&;,"'<>)]+`,
+    String.raw`(\b(?:proxy-)?authorization["']?\s*[:=]\s*["']?(?:(?:bearer|basic|token)\s+)?)[^\s&;,"'<>)]+`,
+    String.raw`(\b(?:set-)?cookie["']?\s*[:=]\s*)[^\r\n"]+`,
+    String.raw`()\bgl(?:pat|oas|dt|rt|rtr|cbt|ptt|ft|imt|agent|soat|ffct|wt)-[A-Za-z0-9_.-]{8,}`,
+  ].join('|'),
+  'gi',
+);
+export const REDACTED = '[redacted]';
+
+/**
+ * A text of the instance's with every credential it quotes replaced by [redacted]: `token` (the one this
+ * request presented, whatever its form) wherever it appears, and any credential value by the shapes above.
+ */
+export function withoutCredentials(text: string, token: string | undefined): string {
+  let out = text;
+  if (token) {
+    for (const form of new Set([token, encodeURIComponent(token)]))
+      if (out.includes(form)) out = out.split(form).join(REDACTED);
+  }
+  return out.replace(QUOTED_CREDENTIAL, (whole, ...groups: unknown[]) => {
+    const lead = groups.slice(0, 6).find((g) => typeof g === 'string') as string | undefined;
+    return (lead ?? '') + REDACTED;
+  });
+}
+
+/** An answer's body with `withoutCredentials` applied to every string inside it. */
+export function bodyWithoutCredentials(body: unknown, token: string | undefined): unknown {
+  if (typeof body === 'string') return withoutCredentials(body, token);
+  if (Array.isArray(body)) return body.map((x) => bodyWithoutCredentials(x, token));
+  if (body && typeof body === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(body)) out[k] = bodyWithoutCredentials(v, token);
+    return out;
+  }
+  return body;
+}
