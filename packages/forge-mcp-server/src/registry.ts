@@ -3,6 +3,7 @@
  * shutdown asks each to drain and exit (SIGTERM).
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -13,8 +14,10 @@ export function register(): () => void {
   mkdirSync(dir(), { recursive: true, mode: 0o700 });
   const file = join(dir(), `${process.pid}.pid`);
   // Its own command line, as the check before a signal reads it: a server started from a path that does not
-  // name it (a renamed or copied install) is still known as this server.
-  writeFileSync(file, procCommandLine(process.pid) ?? String(process.pid));
+  // name it (a renamed or copied install) is still known as this server. Kept as a digest: a command line may
+  // carry a secret (--redis-url with a password), which must not be written to a file.
+  const cmd = procCommandLine(process.pid);
+  writeFileSync(file, cmd === undefined ? String(process.pid) : digestOf(cmd));
   return () => rmSync(file, { force: true });
 }
 
@@ -43,7 +46,12 @@ export async function shutdownAll(): Promise<number> {
   return n;
 }
 
-/** What a registration holds (the server's command line, or its pid from an older server). */
+/** How a registration names a command line: its SHA-256 digest, never the command line itself. */
+function digestOf(cmd: string): string {
+  return 'sha256:' + createHash('sha256').update(cmd, 'latin1').digest('hex');
+}
+
+/** What a registration holds (the digest of the server's command line, or its pid where there is no /proc). */
 function registered(file: string): string | undefined {
   try {
     return readFileSync(file, 'latin1');
@@ -71,7 +79,7 @@ function procCommandLine(pid: number): string | undefined {
 function isServer(pid: number, registration: string | undefined): boolean {
   if (existsSync('/proc/self/cmdline')) {
     const cmd = procCommandLine(pid);
-    return cmd !== undefined && (cmd.includes('forge-mcp-server') || cmd === registration);
+    return cmd !== undefined && (cmd.includes('forge-mcp-server') || digestOf(cmd) === registration);
   }
   if (process.platform === 'win32') return true;
   try {

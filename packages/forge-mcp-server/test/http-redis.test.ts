@@ -9,6 +9,8 @@
  * one replica rate-limits names on its span the session another opened, when it is the caller's own.
  */
 import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,6 +20,7 @@ import {
   executeCall,
   freePort,
   httpServer,
+  httpServerAt,
   logged,
   rpc,
   runCli,
@@ -82,6 +85,23 @@ async function until(probe: () => Promise<boolean>): Promise<void> {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error('condition not reached within a minute');
+}
+
+/** Every key Redis holds and every value under it, whatever its type (a type not read is named as such). */
+async function everythingIn(client: Redis): Promise<string[]> {
+  const written: string[] = [];
+  for (const k of await client.keys('*')) {
+    written.push(k);
+    const type = await client.type(k);
+    if (type === 'string') written.push((await client.get(k)) ?? '');
+    else if (type === 'hash') written.push(...Object.entries(await client.hgetall(k)).flat());
+    else if (type === 'zset') written.push(...(await client.zrange(k, 0, -1)));
+    else if (type === 'set') written.push(...(await client.smembers(k)));
+    else if (type === 'list') written.push(...(await client.lrange(k, 0, -1)));
+    // 'none': the key went (expired or deleted) between the listing and the read.
+    else if (type !== 'none') written.push(`unread ${type} ${k}`);
+  }
+  return written;
 }
 
 describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL', () => {
@@ -338,23 +358,67 @@ describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL', () => {
       expect(entry.expiresAt).toBeGreaterThan(Date.now());
       expect(entry.expiresAt).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
       // Every key and value the server wrote, whatever its type, is free of the token.
-      const written: string[] = [];
-      for (const k of await client.keys('*')) {
-        written.push(k);
-        const type = await client.type(k);
-        if (type === 'string') written.push((await client.get(k)) ?? '');
-        else if (type === 'hash') written.push(...Object.entries(await client.hgetall(k)).flat());
-        else if (type === 'zset') written.push(...(await client.zrange(k, 0, -1)));
-        else if (type === 'set') written.push(...(await client.smembers(k)));
-        else if (type === 'list') written.push(...(await client.lrange(k, 0, -1)));
-        else written.push(`unread ${type} ${k}`);
-      }
+      const written = await everythingIn(client);
       expect(written.filter((w) => w.startsWith('unread '))).toEqual([]);
       expect(written.filter((w) => w.includes(token))).toEqual([]);
     } finally {
       client.disconnect();
       await server.stop();
     }
+  });
+
+  it('keeps a stateful session of a personal access token in Redis without the token: its record, rate bucket and event log, even where an instance error quoted the token; the server registers for --shutdown without the Redis password', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'forge-redis-registry-'));
+    const server = await httpServerAt(s, ['--stateless=false', `--redis-url=${redis.url}`], {
+      TMPDIR: own,
+      FORGE_MCP_LOG_LEVEL: 'debug',
+    });
+    const store = new Redis(redis.url);
+    const token = s.tokens.api;
+    try {
+      s.fault({
+        path: '/api/v4/projects/1/issues/1',
+        status: 500,
+        body: { message: `echo PRIVATE-TOKEN: ${token}` },
+      });
+      const client = new Client({ name: 'redis-secrets', version: '1' });
+      const transport = new StreamableHTTPClientTransport(new URL(server.url), {
+        requestInit: { headers: { 'private-token': token } },
+      });
+      await client.connect(transport);
+      try {
+        expect(transport.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+        const r = await client.callTool({
+          name: 'forge_execute_action',
+          arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+        });
+        expect(r.isError).toBe(true);
+        // Read while the session is open (closing it deletes its record and log).
+        const written = await everythingIn(store);
+        expect(written.filter((w) => w.startsWith('unread '))).toEqual([]);
+        // The session's record and its event log are there, the answer with the quoted token redacted.
+        expect(written).toContain(`forge-mcp:session:${transport.sessionId}`);
+        expect(written.some((w) => w.includes('echo PRIVATE-TOKEN: [redacted]'))).toBe(true);
+        expect(written.filter((w) => w.includes(token))).toEqual([]);
+      } finally {
+        await client.close();
+        s.clearFaults();
+      }
+      // The registration --shutdown reads holds nothing of the command line's Redis URL, and still serves.
+      const registry = join(own, `forge-mcp-server-${userInfo().uid}`);
+      const [registration, ...more] = readdirSync(registry);
+      expect(more).toEqual([]);
+      expect(readFileSync(join(registry, registration!), 'latin1')).not.toContain(PASSWORD);
+      const shutdown = await runCli(['--shutdown'], { TMPDIR: own });
+      expect(shutdown.stderr).toContain('"signalled":1');
+      expect(await server.exited).toBe(0);
+      expect(readdirSync(registry)).toEqual([]);
+    } finally {
+      store.disconnect();
+      await server.stop();
+    }
+    expect(server.stderr()).not.toContain(token);
+    expect(server.stderr()).not.toContain(PASSWORD);
   });
 
   it('serves on one OAuth replica a token another verified without verifying it again, until the instance refuses it', async () => {
