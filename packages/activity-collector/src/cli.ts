@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { sweep } from './collect.js';
+import { sweep, type SweepSummary } from './collect.js';
 import { loadConfig, readTokens, type CollectorConfig } from './config.js';
 import { UserError } from './errors.js';
 import { createLogger } from './log.js';
@@ -12,6 +12,7 @@ import { openStores } from './stores.js';
 import { formatSummary } from './summary.js';
 import { openPostgresStore } from './store/postgres.js';
 import { openSqliteStore } from './store/sqlite.js';
+import type { Store } from './store/types.js';
 
 const USAGE = `usage:
   activity-collector sweep --config FILE [--quiet]     run one sweep; progress and a summary on stderr
@@ -47,13 +48,35 @@ async function configFrom(v: Record<string, unknown>): Promise<CollectorConfig> 
   return loadConfig(v.config);
 }
 
-async function cmdSweep(argv: string[]): Promise<number> {
+/**
+ * What sweep and serve share: the configuration and its tokens (kept out of every line written), and one sweep
+ * with them into `store`, its summary written on stderr. `signal` stops the sweep between requests, and ends a
+ * wait for the rate limit's reset (up to rate_limit.max_wait_seconds) too rather than keeping the process up.
+ */
+async function sweeper(argv: string[]) {
   const v = args(argv, { config: { type: 'string' }, quiet: { type: 'boolean' } });
   const config = await configFrom(v);
   const tokens = readTokens(config);
-  const token = tokens[0].token;
   secrets.push(...tokens.map((t) => t.token));
-  const progress = createLogger(undefined, [...secrets], Boolean(v.quiet));
+  const logger = createLogger(undefined, [...secrets], Boolean(v.quiet));
+  const run = async (store: Store, signal: AbortSignal): Promise<SweepSummary> => {
+    const summary = await sweep({
+      config,
+      token: tokens[0].token,
+      tokens,
+      store,
+      logger,
+      signal,
+      sleep: (ms) => delay(ms, undefined, { signal }),
+    });
+    process.stderr.write(redact(formatSummary(summary)) + '\n');
+    return summary;
+  };
+  return { config, run };
+}
+
+async function cmdSweep(argv: string[]): Promise<number> {
+  const { config, run } = await sweeper(argv);
   const { store } = await openStores(config);
   // Ctrl-C (or SIGTERM) stops the sweep between requests, so it is recorded as incomplete rather than left
   // 'running'; a second signal ends the process at once.
@@ -66,17 +89,7 @@ async function cmdSweep(argv: string[]): Promise<number> {
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
   try {
-    const summary = await sweep({
-      config,
-      token,
-      tokens,
-      store,
-      logger: progress,
-      signal: abort.signal,
-      // A wait for the rate limit's reset (up to rate_limit.max_wait_seconds) ends with the interruption too.
-      sleep: (ms) => delay(ms, undefined, { signal: abort.signal }),
-    });
-    process.stderr.write(redact(formatSummary(summary)) + '\n');
+    const summary = await run(store, abort.signal);
     return summary.status === 'complete' && summary.errors.length === 0 ? 0 : 2;
   } catch (e) {
     if (!stoppedBy) throw e;
@@ -92,17 +105,12 @@ async function cmdSweep(argv: string[]): Promise<number> {
 }
 
 async function cmdServe(argv: string[]): Promise<number> {
-  const v = args(argv, { config: { type: 'string' }, quiet: { type: 'boolean' } });
-  const config = await configFrom(v);
-  const tokens = readTokens(config);
-  const token = tokens[0].token;
-  secrets.push(...tokens.map((t) => t.token));
+  const { config, run } = await sweeper(argv);
   if (!config.stores.prometheus) {
     throw new UserError(
       'serve needs stores.prometheus ({ port }) to serve /metrics and /health; add it to the configuration',
     );
   }
-  const progress = createLogger(undefined, [...secrets], Boolean(v.quiet));
   const { store, prometheus } = await openStores(config);
   const health: HealthState = { sweeping: false };
   let server;
@@ -128,16 +136,7 @@ async function cmdServe(argv: string[]): Promise<number> {
   const runOnce = async () => {
     health.sweeping = true;
     try {
-      const s = await sweep({
-        config,
-        token,
-        tokens,
-        store,
-        logger: progress,
-        signal: abort.signal,
-        // Stopping ends a wait for the rate limit's reset too, rather than keeping the process up to the reset.
-        sleep: (ms) => delay(ms, undefined, { signal: abort.signal }),
-      });
+      const s = await run(store, abort.signal);
       health.lastSweep = {
         status: s.status,
         finishedAt: s.finishedAt,
@@ -145,7 +144,6 @@ async function cmdServe(argv: string[]): Promise<number> {
         degraded: s.degraded.map(redact),
       };
       health.lastError = undefined;
-      process.stderr.write(redact(formatSummary(s)) + '\n');
     } catch (e) {
       if (!stopping) {
         health.lastError = redact((e as Error).message);
