@@ -4,7 +4,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { sweep, type SweepSummary } from './collect.js';
 import { loadConfig, readTokens, type CollectorConfig } from './config.js';
 import { UserError } from './errors.js';
-import { createLogger } from './log.js';
+import { createLogger, redactSecrets } from './log.js';
 import { startServer, type HealthState } from './serve.js';
 import { SimUpstream } from './sim/server.js';
 import { generateWorld } from './sim/world.js';
@@ -26,7 +26,7 @@ const secrets: string[] = [];
 const log = createLogger(undefined, secrets);
 
 function redact(s: string): string {
-  return secrets.filter(Boolean).reduce((acc, t) => acc.split(t).join('[redacted]'), s);
+  return redactSecrets(s, secrets);
 }
 
 function args(argv: string[], options: NonNullable<ParseArgsConfig['options']>) {

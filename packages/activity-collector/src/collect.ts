@@ -1,7 +1,7 @@
 import { ApiClient, type ApiResponse, type Credential, type RateState } from './http.js';
 import { DEFAULT_ORG_FILTER, takesRepository, type CollectorConfig, type PackageType } from './config.js';
 import { RateLimitError, UpstreamError, UserError } from './errors.js';
-import { silentLogger, type Logger } from './log.js';
+import { redactSecrets, silentLogger, type Logger } from './log.js';
 import { addDays, laDate, normaliseTimestamp, weekLabelDate } from './time.js';
 import { count } from './summary.js';
 import type {
@@ -178,8 +178,11 @@ class Sweeper {
   readonly now: () => Date;
   readonly summary: SweepSummary;
   private login = '';
+  /** The tokens this sweep sends, which nothing it stores or reports may hold. */
+  private readonly secrets: string[];
 
   constructor(private readonly o: SweepOptions) {
+    this.secrets = [o.token, ...(o.tokens ?? []).map((t) => t.token)];
     this.log = o.logger ?? silentLogger;
     this.now = o.now ?? (() => new Date());
     this.api = new ApiClient({
@@ -236,6 +239,8 @@ class Sweeper {
     o: Outcomes,
     detail: string | null = null,
   ) {
+    // The upstream's own message may quote the request's credential back: it is stored and shown without it.
+    if (detail !== null) detail = redactSecrets(detail, this.secrets);
     statuses.push({ scope, collector, outcome: o.outcome, httpStatus: o.status || null, detail });
     if (o.outcome === 'unavailable') this.summary.unavailable++;
     else if (o.outcome === 'not_ready') this.summary.notReady++;

@@ -1,3 +1,8 @@
+/** `text` with every occurrence of each secret (a token) replaced by [redacted]. */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  return secrets.filter(Boolean).reduce((acc, s) => acc.split(s).join('[redacted]'), text);
+}
+
 /** A minimal line logger for stderr that never prints secrets it was told about. */
 export interface Logger {
   info(msg: string): void;
@@ -10,7 +15,7 @@ export function createLogger(
   quiet = false,
 ): Logger & { addSecret(s: string): void } {
   const hidden = secrets.filter(Boolean);
-  const clean = (m: string) => hidden.reduce((acc, s) => acc.split(s).join('[redacted]'), m);
+  const clean = (m: string) => redactSecrets(m, hidden);
   return {
     addSecret(s: string) {
       if (s) hidden.push(s);
