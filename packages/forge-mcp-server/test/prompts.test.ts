@@ -130,6 +130,49 @@ describe('prompts', () => {
     });
   });
 
+  it('arguments as a user writes them: an IID as its reference (!1), a path URL-encoded', async () => {
+    await withClient({}, async (c) => {
+      expect(await prompt(c, 'review_mr', { project_id: 'acme/widgets', merge_request_iid: '!1' })).toMatch(
+        /^# Review of !1: Add login form/,
+      );
+      expect(await prompt(c, 'audit_branch_protection', { project_id: 'acme%2Fwidgets' })).toMatch(
+        /^# Branch protection of acme\/widgets\n[^]*\| main \| Maintainers \|/,
+      );
+    });
+  });
+
+  it('arguments naming nothing on the instance are an error saying so, not a prompt about nothing; a lesser failure is quoted whole', async () => {
+    await withClient({}, async (c) => {
+      const mr = await failure(
+        c.client.getPrompt({
+          name: 'review_mr',
+          arguments: { project_id: 'acme/widgets', merge_request_iid: '99' },
+        }),
+      );
+      expect(mr.code).toBe(-32602);
+      expect(mr.message).toBe(
+        'Prompt review_mr: the instance has nothing for project_id "acme/widgets", merge_request_iid "99" (Not Found: Merge request 99 in project acme/widgets). Check the values; completion/complete suggests those that exist.',
+      );
+      // The current user's read (no argument) does not hide that the project is missing.
+      const standup = await failure(
+        c.client.getPrompt({ name: 'daily_standup', arguments: { project_id: 'acme/nope' } }),
+      );
+      expect(standup.message).toMatch(
+        /^Prompt daily_standup: the instance has nothing for project_id "acme\/nope" \(\S+: not found: .*404 Project Not Found/,
+      );
+      const group = await failure(
+        c.client.getPrompt({ name: 'team_mr_dashboard', arguments: { group_id: 'nope' } }),
+      );
+      expect(group.message).toContain('the instance has nothing for group_id "nope"');
+      // One read of several failing (the earlier ref) is quoted in the prompt, each line, its ID said once.
+      const notes = await prompt(c, 'generate_release_notes', { project_id: 'acme/widgets', from: 'v9' });
+      expect(notes).toMatch(
+        /^# Release notes v9 → main\n> repository\.compare: not found: .*404 Ref Not Found/,
+      );
+      expect(notes).not.toContain('repository.compare: repository.compare');
+    });
+  });
+
   it("audit_project_access names each member's role as the instance has it, the security manager included", async () => {
     await withClient({}, async (c) => {
       // Changed with the role's word: the instance is sent the level, and the prompt names the level's role.

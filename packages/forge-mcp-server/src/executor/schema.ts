@@ -124,6 +124,11 @@ function typesOf(schema: JsonSchema): string {
  */
 const REFERENCE_MARK: Readonly<Record<string, string>> = { issue_iid: '#', merge_request_iid: '!' };
 
+/** `value` of the parameter `key` without the reference mark of its kind ('!4' of a merge_request_iid is '4'). */
+export function withoutReferenceMark(key: string, value: string): string {
+  return REFERENCE_MARK[key] === value[0] && /^.\d+$/.test(value) ? value.slice(1) : value;
+}
+
 /**
  * A project or group path given URL-encoded ("acme%2Fwidgets", as the instance's own docs write it) is read as
  * the path it encodes: such a path never holds "%", and the path is encoded for the request anyway, so the
@@ -157,7 +162,7 @@ function uncoerced(schema: JsonSchema, validate: ValidateFunction): ValidateFunc
         } else if (typeof v === 'string') {
           if (v.includes('%') && !isProjectUrl(v) && (key === 'project_id' || key === 'group_id'))
             obj[key] = unencodedPath(v);
-          else if (REFERENCE_MARK[key] === v[0] && /^.\d+$/.test(v)) obj[key] = v.slice(1);
+          else if (withoutReferenceMark(key, v) !== v) obj[key] = v.slice(1);
         }
       }
     }

@@ -3,8 +3,8 @@
  * reads include an excluded action is not offered; arguments are checked before anything is sent.
  */
 import { ProtocolError, type Server } from '@modelcontextprotocol/server';
-import { projectOnInstance } from '../catalog/project-ref.js';
-import { readAction } from '../resources/read.js';
+import { withoutReferenceMark } from '../executor/schema.js';
+import { projectArgument, readAction } from '../resources/read.js';
 import type { Session } from '../session/index.js';
 import { PROMPTS, type PromptSpec } from './table.js';
 
@@ -23,6 +23,14 @@ export function offeredPrompts(session: Session): PromptSpec[] {
   );
 }
 
+/** The first line of a failure's text, without its Markdown heading mark. */
+function headline(text: string): string {
+  return text
+    .split('\n')[0]
+    .replace(/^#+\s*/, '')
+    .replace(/\.$/, '');
+}
+
 function fail(message: string): never {
   throw new ProtocolError(INVALID_PARAMS, message);
 }
@@ -35,7 +43,9 @@ export function checkArguments(p: PromptSpec, given: Record<string, string> = {}
       fail(`Prompt ${p.name} has no argument ${JSON.stringify(k)}; its arguments are ${shape}.`);
   const out: Record<string, string> = {};
   for (const a of p.args) {
-    const v = given[a.name]?.trim();
+    const trimmed = given[a.name]?.trim();
+    // An IID given as the instance writes its reference (!4, #12) is read as the number, as tools read it.
+    const v = trimmed && withoutReferenceMark(a.name, trimmed);
     if (!v) {
       if (a.required)
         fail(`Prompt ${p.name} needs the argument ${a.name} (${a.description}). Send all of: ${shape}.`);
@@ -71,17 +81,36 @@ export function registerPrompts(server: Server, session: Session, guardSession: 
         `Unknown prompt ${JSON.stringify(request.params.name)}; prompts/list names the prompts offered (for example ${offeredPrompts(session)[0]?.name ?? 'none on this server'}).`,
       );
     const args = checkArguments(p, request.params.arguments as Record<string, string> | undefined);
-    // A person types the project: a pasted URL is read against the instance, as a tool's project_id is.
+    // The project as the prompt names it to the model: its path, also when given encoded or as a web URL.
     if (args.project_id) {
-      const on = projectOnInstance(args.project_id, session.client.base);
+      const on = projectArgument(session, args.project_id);
       if ('refused' in on) fail(`Prompt ${p.name}: ${on.refused}`);
-      args.project_id = on.path;
+      args.project_id = (on as { path: string }).path;
     }
+    let reads = 0;
+    const missing: string[] = [];
     const fetch = async (id: string, a: Record<string, unknown>) => {
+      // A read of no argument (the current user) says nothing of whether the arguments name anything.
+      if (Object.keys(a).length) reads++;
       const r = await readAction(session, id, a, ctx.mcpReq.signal);
-      return r.ok ? (r.data as never) : `${id}: ${r.text}`;
+      if (r.ok) return r.data as never;
+      // An argument no tool would take (a pasted URL of another instance): the prompt cannot be made.
+      if (r.kind === 'invalid') fail(`Prompt ${p.name}: ${r.text}`);
+      if (r.kind === 'failed' && /not found/i.test(r.text)) missing.push(r.text);
+      // A failure text starts with the action's ID where the executor's own words do.
+      return r.text.startsWith(`${id}:`) ? r.text : `${id}: ${r.text}`;
     };
     const text = await p.render(args, fetch);
+    // Every read answered not found: the arguments name nothing on the instance, and a prompt about nothing
+    // would only mislead the model. A refusal or another failure is reported inside the prompt instead.
+    if (reads > 0 && missing.length === reads)
+      fail(
+        `Prompt ${p.name}: the instance has nothing for ${Object.entries(args)
+          .map(([k, v]) => `${k} ${JSON.stringify(v)}`)
+          .join(
+            ', ',
+          )} (${headline(missing[0])}). Check the values; completion/complete suggests those that exist.`,
+      );
     return {
       description: p.description,
       messages: [{ role: 'user', content: { type: 'text', text } }],

@@ -62,7 +62,15 @@ function table(head: string[], rows: unknown[][]): string {
   ].join('\n');
 }
 
-const failed = (v: unknown) => (typeof v === 'string' ? `> ${v}\n` : '');
+/** A read that failed, quoted whole (every line of it) and set apart from what follows. */
+const failed = (v: unknown) =>
+  typeof v === 'string'
+    ? `${v
+        .trim()
+        .split('\n')
+        .map((l) => (l ? `> ${l}` : '>'))
+        .join('\n')}\n\n`
+    : '';
 
 function mrRows(mrs: Rec[]) {
   return mrs.map((m) => [

@@ -212,6 +212,7 @@ async function argumentsOf(
 
 function refusal(uri: string, r: Extract<ReadOutcome, { ok: false }>): never {
   if (r.kind === 'unknown') unknownUri(uri);
+  if (r.kind === 'invalid') fail(INVALID_PARAMS, `${uri}: ${r.text}`);
   // A guard's refusal or the instance's own answer, in the same words a tool call would get.
   if (r.kind === 'failed' && /not found/i.test(r.text)) notFound(uri, `${uri}: ${r.text}`);
   // -40300 is the server's code for a refusal a call of the same action would get, as on tools.

@@ -4,7 +4,8 @@
  * executor. Nothing reaches the instance that the matching action could not reach.
  */
 import type { ActionSpec } from '../catalog/types.js';
-import { runAction, type Pagination } from '../executor/index.js';
+import { isProjectUrl, projectOnInstance } from '../catalog/project-ref.js';
+import { checkTypes, emptyRequired, runAction, type Pagination } from '../executor/index.js';
 import { decide } from '../policy/index.js';
 import type { Session } from '../session/index.js';
 
@@ -20,8 +21,11 @@ export type ReadOutcome =
        */
       next?: Record<string, string>;
     }
-  /** `refused`: a guard said no (nothing was sent); `failed`: the instance answered with an error. */
-  | { ok: false; action?: ActionSpec; kind: 'unknown' | 'refused' | 'failed'; text: string };
+  /**
+   * `invalid`: an argument the action cannot take, in the words a tool call would get; `refused`: a guard said no
+   * (nothing was sent in either case); `failed`: the instance answered with an error.
+   */
+  | { ok: false; action?: ActionSpec; kind: 'unknown' | 'invalid' | 'refused' | 'failed'; text: string };
 
 /**
  * A conditional read (a subscription's poll): the validator to send as If-None-Match, and what the instance
@@ -31,6 +35,21 @@ export interface Conditional {
   ifNoneMatch?: string;
   etag?: string;
   notModified?: boolean;
+}
+
+/**
+ * A project named as a person writes it (a prompt's project_id), read as a tool call reads it: its path when it is
+ * a web or clone URL of this session's instance (refused when another host's), the path it encodes when
+ * percent-encoded.
+ */
+export function projectArgument(session: Session, value: string): { path: string } | { refused: string } {
+  if (isProjectUrl(value)) return projectOnInstance(value, session.client.base);
+  if (!value.includes('%')) return { path: value };
+  try {
+    return { path: decodeURIComponent(value) };
+  } catch {
+    return { path: value };
+  }
 }
 
 export async function readAction(
@@ -44,6 +63,10 @@ export async function readAction(
   if (!entry || session.view.availability(entry).state === 'absent')
     return { ok: false, kind: 'unknown', text: `${id} is not offered by this server` };
   const action = await session.view.catalog.spec(entry);
+  // The arguments are read as a tool call reads them (types coerced, 'acme%2Fwidgets' and '!4' understood), so a
+  // prompt's or a template's value means what it means to a tool.
+  const problem = emptyRequired(action, args) ?? checkTypes(action, args);
+  if (problem) return { ok: false, action, kind: 'invalid', text: problem };
   const decision = decide(action, args, {
     view: session.view,
     safeMode: session.config.safeMode,
