@@ -392,6 +392,36 @@ describe('bad URIs: a JSON-RPC error saying what to send, nothing sent to the in
     });
   });
 
+  it("a project's or group's path written with bare slashes: the error names the URI it was meant to be", async () => {
+    await withClient({}, async (c) => {
+      const before = s.requests.length;
+      const meant: Array<[string, string]> = [
+        ['forge://project/acme/widgets', 'forge://project/acme%2Fwidgets'],
+        ['forge://project/acme/widgets/issue/1', 'forge://project/acme%2Fwidgets/issue/1'],
+        [
+          'forge://project/acme/platform/tools/file/main/src/a.js',
+          'forge://project/acme%2Fplatform%2Ftools/file/main/src/a.js',
+        ],
+        ['forge://group/acme/platform/projects', 'forge://group/acme%2Fplatform/projects'],
+      ];
+      for (const [uri, want] of meant) {
+        const e = (await readError(c, uri)) as { code: number; message: string; data?: unknown };
+        expect(e.code, uri).toBe(-32602);
+        expect(e.message, uri).toBe(
+          `Unknown resource ${uri}. A project's or group's path goes into the URI encoded, each '/' as %2F: read ${want}.`,
+        );
+        expect(e.data).toEqual({ uri });
+      }
+      // A URI no encoding makes readable keeps the general answer.
+      expect((await readError(c, 'forge://project/acme//widgets')).message).toContain(
+        'Send a URI from resources/list',
+      );
+      expect(s.requests.length).toBe(before);
+      // And the URI named reads.
+      expect((await read(c, 'forge://project/acme%2Fwidgets/issue/1')).json.iid).toBe(1);
+    });
+  });
+
   it('a missing object is a resource-not-found error carrying the URI', async () => {
     await withClient({}, async (c) => {
       const e = (await readError(c, `${P}/issue/999`)) as { code: number; message: string; data?: unknown };

@@ -118,7 +118,30 @@ function notFound(uri: string, message: string): never {
   throw new ResourceNotFoundError(uri, message);
 }
 
+/**
+ * The URI a project's or group's path written with bare slashes was meant to be (forge://project/acme/widgets is
+ * forge://project/acme%2Fwidgets): the shortest run of leading segments that, encoded as one, makes a URI a
+ * template matches. Undefined when none does.
+ */
+function encodedPathMeant(uri: string): string | undefined {
+  const m = /^(forge:\/\/(?:project|group)\/)([^?]*)$/.exec(uri);
+  if (!m) return undefined;
+  const segments = m[2].split('/');
+  for (let k = 2; k <= segments.length; k++) {
+    if (segments.slice(0, k).some((x) => !x)) return undefined;
+    const candidate = `${m[1]}${segments.slice(0, k).join('%2F')}${k < segments.length ? '/' : ''}${segments.slice(k).join('/')}`;
+    if (compiled.some(({ template }) => template.match(candidate))) return candidate;
+  }
+  return undefined;
+}
+
 function unknownUri(uri: string): never {
+  const meant = encodedPathMeant(uri);
+  if (meant)
+    notFound(
+      uri,
+      `Unknown resource ${uri}. A project's or group's path goes into the URI encoded, each '/' as %2F: read ${meant}.`,
+    );
   notFound(
     uri,
     `Unknown resource ${uri}. Send a URI from resources/list (for example ${MANIFEST_URI}) or one built from a template in resources/templates/list (for example forge://project/{project_id}/issue/{issue_iid}).`,
