@@ -281,6 +281,31 @@ describe('collector credentials', () => {
     }
   });
 
+  it('a credential written into an endpoint URL (user and password, a query) is logged nowhere: a failed export names the collector by scheme, host and port', async () => {
+    const c = await stdioClient(s, {
+      env: otlpEnv(rx, {
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://user:${SECRET}@127.0.0.1:1`,
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `http://127.0.0.1:1/v1/traces?key=${SECRET}`,
+      }),
+    });
+    try {
+      const r = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.list', params: { project_id: '1' } },
+      });
+      expect(r.isError).toBeFalsy();
+      for (const signal of ['traces', 'metrics'])
+        await until(
+          () => c.stderr().includes(`telemetry export of ${signal} to http://127.0.0.1:1 failed`),
+          `the ${signal} export WARN`,
+          60_000,
+        );
+    } finally {
+      await c.close();
+    }
+    expect(c.stderr()).not.toContain(SECRET);
+  });
+
   it('no warning for a loopback or https collector', async () => {
     const { stderr } = await oneCall(
       otlpEnv(rx, { OTEL_EXPORTER_OTLP_HEADERS: `authorization=Bearer%20${SECRET}` }),
