@@ -275,6 +275,40 @@ describe('templates read through the matching action', () => {
     });
   });
 
+  it('a text file over 1 MiB gives its first MiB cut at a line, marked truncated; a binary one is left empty', async () => {
+    const line = `${'x'.repeat(1099)}\n`;
+    const put = async (path: string, body: Record<string, unknown>) => {
+      const res = await fetch(`${s.url}/api/v4/projects/1/repository/files/${encodeURIComponent(path)}`, {
+        method: 'POST',
+        headers: { 'private-token': s.tokens.api, 'content-type': 'application/json' },
+        body: JSON.stringify({ branch: 'main', commit_message: path, ...body }),
+      });
+      expect(res.status).toBe(201);
+    };
+    await put('big/huge.txt', { content: line.repeat(1000) });
+    await put('img/a.png', {
+      content: Buffer.from([0x89, 0x50, 0, 1, 255]).toString('base64'),
+      encoding: 'base64',
+    });
+    await withClient({}, async (c) => {
+      const big = await read(c, `${P}/file/main/big/huge.txt`);
+      expect(big.first.mimeType).toBe('text/plain');
+      const kept = Math.floor((1024 * 1024) / line.length) * line.length;
+      expect(big.first.text).toBe(line.repeat(kept / line.length));
+      expect(big.r._meta?.['io.github.forge-mcp-server/file']).toMatchObject({
+        file_path: 'big/huge.txt',
+        size: line.length * 1000,
+        binary: false,
+        truncated: true,
+        returned_bytes: kept,
+        note: `The first ${kept} of ${line.length * 1000} bytes, cut at a line's end; the whole file is too large for one read.`,
+      });
+      const png = await read(c, `${P}/file/main/img/a.png`);
+      expect(png.first).toMatchObject({ mimeType: 'application/octet-stream', text: '' });
+      expect(png.r._meta?.['io.github.forge-mcp-server/file']).toMatchObject({ binary: true });
+    });
+  });
+
   it('a read_api token reads objects; the manifest withholds writes in the refusal’s own words', async () => {
     await withClient({ FORGE_TOKEN: s.tokens.readApi }, async (c) => {
       expect((await read(c, `${P}/issue/1`)).json.iid).toBe(1);

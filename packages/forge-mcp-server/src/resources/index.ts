@@ -19,8 +19,10 @@ export { TEMPLATES } from './templates.js';
 const INVALID_PARAMS = -32602;
 /** The _meta key carrying a collection's paging facts. */
 export const PAGE_INFO_KEY = 'io.github.forge-mcp-server/pageInfo';
-/** Files larger than this are answered with their metadata only. */
+/** Text files larger than this are answered with their first MiB, marked truncated. */
 const FILE_CAP = 1024 * 1024;
+/** The _meta key carrying a file's metadata (size, ref, blob and commit IDs, binary, truncated). */
+const FILE_KEY = 'io.github.forge-mcp-server/file';
 
 interface StaticResource {
   uri: string;
@@ -252,19 +254,40 @@ function json(uri: string, data: unknown, meta?: Record<string, unknown>) {
 function fileContents(uri: string, data: unknown) {
   const f = (data ?? {}) as Record<string, unknown>;
   const { content, ...meta } = f;
-  const size = Number(f.size ?? 0);
-  if (size > FILE_CAP) return json(uri, { ...meta, truncated: true });
   const bytes = Buffer.from(
     typeof content === 'string' ? content : '',
     f.encoding === 'base64' ? 'base64' : 'utf8',
   );
-  const text = bytes.toString('utf8');
-  const binary = bytes.includes(0) || text.includes('\uFFFD');
+  const whole = bytes.toString('utf8');
+  const binary = bytes.includes(0) || whole.includes('\uFFFD');
+  if (binary)
+    return {
+      contents: [{ uri, mimeType: 'application/octet-stream', text: '' }],
+      _meta: { [FILE_KEY]: { ...meta, binary } },
+    };
+  if (bytes.length <= FILE_CAP)
+    return {
+      contents: [{ uri, mimeType: 'text/plain', text: whole }],
+      _meta: { [FILE_KEY]: { ...meta, binary } },
+    };
+  // Text over the cap: its first MiB, cut after the last whole line within it, and what was left out.
+  const head = bytes.subarray(0, FILE_CAP);
+  const end = head.lastIndexOf(0x0a);
+  const text = head
+    .subarray(0, end > 0 ? end + 1 : FILE_CAP)
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '');
   return {
-    contents: [
-      { uri, mimeType: binary ? 'application/octet-stream' : 'text/plain', text: binary ? '' : text },
-    ],
-    _meta: { 'io.github.forge-mcp-server/file': { ...meta, binary } },
+    contents: [{ uri, mimeType: 'text/plain', text }],
+    _meta: {
+      [FILE_KEY]: {
+        ...meta,
+        binary,
+        truncated: true,
+        returned_bytes: Buffer.byteLength(text),
+        note: `The first ${Buffer.byteLength(text)} of ${bytes.length} bytes, cut at a line's end; the whole file is too large for one read.`,
+      },
+    },
   };
 }
 

@@ -85,7 +85,7 @@ export const TEMPLATES: TemplateSpec[] = [
     'file',
     `${P}/file/{ref}/{+path}`,
     'File at a ref',
-    'A file at a branch, tag or commit. Text over 1 MiB is cut (truncated=true); binary content is left empty.',
+    'A file at a branch, tag or commit (a ref holding / written %2F; the path as it is). Text over 1 MiB gives its first MiB, marked truncated in _meta; binary content is left empty.',
     'repository.file_get',
     { rename: { path: 'file_path' }, file: true },
   ),
