@@ -275,6 +275,28 @@ describe('templates read through the matching action', () => {
     });
   });
 
+  it("a group milestone is named by its IID: the instance is asked for the group's milestone with that IID", async () => {
+    await withClient({}, async (c) => {
+      const since = s.requests.length;
+      const { json } = await read(c, 'forge://group/acme/milestone/2');
+      expect(json).toMatchObject({ iid: 2, group_id: 10 });
+      const sent = apiCalls(s, since);
+      expect(sent.map((q) => [q.path, q.query])).toEqual([
+        ['/api/v4/groups/acme/milestones', { 'iids[]': '2' }],
+      ]);
+      const e = (await readError(c, 'forge://group/acme/milestone/99')) as {
+        code: number;
+        message: string;
+        data?: unknown;
+      };
+      expect(e.code).toBe(-32602);
+      expect(e.message).toBe(
+        'forge://group/acme/milestone/99: no group milestone has IID 99, or this token cannot see it. Its list (the group.group_milestone_list action) names the IIDs there are.',
+      );
+      expect(e.data).toEqual({ uri: 'forge://group/acme/milestone/99' });
+    });
+  });
+
   it('a text file over 1 MiB gives its first MiB cut at a line, marked truncated; a binary one is left empty', async () => {
     const line = `${'x'.repeat(1099)}\n`;
     const put = async (path: string, body: Record<string, unknown>) => {

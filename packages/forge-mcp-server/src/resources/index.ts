@@ -217,16 +217,16 @@ async function argumentsOf(
         INVALID_PARAMS,
         `${uri}: the variable ${name} leaves its place in the path ('..', '.' or a leading '/'); send a path inside it, for example docs/README.md.`,
       );
-    const param = spec.rename?.[name] ?? name;
+    const param = spec.byIid === name ? 'iids' : (spec.rename?.[name] ?? name);
     const schema = action.params[param] as { type?: string | string[] } | undefined;
-    const integer = schema?.type === 'integer';
+    const integer = schema?.type === 'integer' || spec.byIid === name;
     if (integer && !/^\d+$/.test(value))
       fail(
         INVALID_PARAMS,
         `${uri}: ${name} must be a whole number (for example 12); got ${JSON.stringify(value)}.`,
       );
     // Unlike a tool's or prompt's project, no pasted URL is read: a client builds the URI from its template.
-    args[param] = integer ? Number(value) : value;
+    args[param] = spec.byIid === name ? [Number(value)] : integer ? Number(value) : value;
   }
   if (spec.collection && action.params.per_page) args.per_page = COLLECTION_CAP;
   const page = query !== undefined ? pageArgs(uri, query, action) : {};
@@ -332,6 +332,20 @@ function collectionMeta(
   };
 }
 
+/** The item of a list read for one IID that carries it (a template's `byIid`), or a not-found error. */
+function byIid(uri: string, spec: TemplateSpec, args: Record<string, unknown>, data: unknown) {
+  const iid = (args.iids as number[])[0];
+  const item = (Array.isArray(data) ? (data as Array<Record<string, unknown>>) : []).find(
+    (i) => Number(i.iid) === iid,
+  );
+  if (!item)
+    notFound(
+      uri,
+      `${uri}: no ${spec.title.toLowerCase()} has IID ${iid}, or this token cannot see it. Its list (the ${spec.action} action) names the IIDs there are.`,
+    );
+  return item;
+}
+
 async function resolveTemplate(uri: string, session: Session): Promise<ResolvedResource> {
   // A collection's URI may name a page in its query; other templates match the URI whole.
   const [base, query] = splitQuery(uri);
@@ -348,6 +362,7 @@ async function resolveTemplate(uri: string, session: Session): Promise<ResolvedR
         if (!r.ok) refusal(uri, r);
         if (conditional?.notModified) return undefined;
         if (spec.file) return fileContents(uri, r.data);
+        if (spec.byIid) return json(uri, byIid(uri, spec, args, r.data));
         if (spec.collection && Array.isArray(r.data))
           return json(uri, r.data, collectionMeta(r, r.data, true, base, paged));
         return json(uri, r.data);

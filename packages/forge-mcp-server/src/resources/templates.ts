@@ -21,6 +21,11 @@ export interface TemplateSpec {
   keyset?: boolean;
   /** Read as a file: base64 content decoded, capped, binary left empty. */
   file?: boolean;
+  /**
+   * The variable that is an IID where the instance reads the object only by its global ID: the action is then
+   * its list, asked for that IID (its `iids` filter), and the object is the item carrying it.
+   */
+  byIid?: string;
 }
 
 /**
@@ -229,9 +234,9 @@ export const TEMPLATES: TemplateSpec[] = [
     'group_milestone',
     `${G}/milestone/{milestone_iid}`,
     'Group milestone',
-    'One group milestone.',
-    'group.group_milestone_get',
-    { rename: { milestone_iid: 'milestone_id' } },
+    'One group milestone, by its IID (the number in its web URL).',
+    'group.group_milestone_list',
+    { byIid: 'milestone_iid' },
   ),
   t('snippet', 'forge://snippet/{snippet_id}', 'Snippet', 'One personal snippet.', 'snippet.get'),
 ];
