@@ -253,6 +253,47 @@ describe('dynamic surface over stdio (legacy era)', () => {
       expect((page - 1) * size).toBe(100 + second.shown);
     });
 
+    it('a list whose first item alone is over the cap shows it without its longest fields, naming them and where to read it', async () => {
+      // An issue with 40 long custom fields (each within the 2,000-character field cut), about 77,000 characters as
+      // text, then two more items too long to follow it.
+      const fields = Array.from({ length: 40 }, (_, i) => `field_${i}`);
+      const big = {
+        id: 900,
+        iid: 7,
+        title: 'Many fields',
+        ...Object.fromEntries(fields.map((f) => [f, `${f} `.repeat(250).slice(0, 1900)])),
+      };
+      const after = [2, 3].map((i) => ({
+        id: 900 + i,
+        iid: 7 + i,
+        title: `t${i}`,
+        description: 'y'.repeat(3000),
+      }));
+      s.fault({
+        path: /\/projects\/1\/issues$/,
+        status: 200,
+        body: [big, ...after],
+        headers: { 'x-page': '1', 'x-per-page': '3', 'x-total': '3', 'x-total-pages': '1' },
+        times: 1,
+      });
+      const r = await exec('issue.list', { project_id: '1', per_page: 3 });
+      expect((r.structuredContent as { items: unknown[] }).items[0]).toEqual(big);
+      const lines = textOf(r).split('\n');
+      expect(lines[0]).toBe('3 items, page 1 of 1, 3 total, last page');
+      // The item shown is JSON, the answer's text up to it within the cap.
+      expect(lines.slice(0, 2).join('\n').length).toBeLessThanOrEqual(49152);
+      const shown = JSON.parse(lines[1]) as Record<string, unknown>;
+      expect(shown).toMatchObject({ id: 900, iid: 7, title: 'Many fields' });
+      const left = fields.filter((f) => !(f in shown));
+      expect(left.length).toBeGreaterThan(0);
+      expect(left.length).toBeLessThan(fields.length);
+      for (const f of fields.filter((f) => f in shown)) expect(shown[f]).toBe(big[f as keyof typeof big]);
+      expect(lines.slice(2)).toEqual([
+        `… [the first item alone is over the 49152-character cap: its fields ${left.join(', ')} are left out above; structuredContent.items[0] holds it whole, or read it with issue.get (iid 7)]`,
+        '… [text cut at 49152 characters: the first 1 of these 3 items are shown; read the rest with per_page=1 and page=2, the same parameters otherwise]',
+      ]);
+    });
+
     it("a GraphQL list's first line says how to reach the next page, or that it is the last", async () => {
       const nodes = [
         { id: 'gid://gitlab/WorkItem/1', iid: '1', title: 'One' },

@@ -114,3 +114,36 @@ describe('a list cut at the text cap', () => {
     );
   });
 });
+
+describe('a list whose first item alone is over the text cap', () => {
+  const action = { id: 'x.list', params: { per_page: {}, page: {} } } as unknown as ActionSpec;
+  const text = (items: unknown[]) => jsonResult(action, items, {}).content[0].text as string;
+
+  it('shows the item without its longest fields, within the cap, and names them', () => {
+    const item = { id: 1, small: 's', long: Array.from({ length: 30 }, () => 'z'.repeat(1990)) };
+    const lines = text([item]).split('\n');
+    expect(lines).toEqual([
+      '1 item',
+      '{"id":1,"small":"s"}',
+      '… [the first item alone is over the 49152-character cap: its field long is left out above; structuredContent.items[0] holds it whole]',
+    ]);
+  });
+
+  it("names the action reading one item, with the item's key and how this surface runs it", () => {
+    const item = { iid: 7, id: 1, long: Array.from({ length: 30 }, () => 'z'.repeat(1990)) };
+    const list = { id: 'issue.list', params: {} } as unknown as ActionSpec;
+    const runsAs = (id: string) => (id === 'issue.get' ? 'forge_issue {"action": "get"}' : undefined);
+    expect((jsonResult(list, [item], {}, runsAs).content[0].text as string).split('\n').pop()).toBe(
+      '… [the first item alone is over the 49152-character cap: its field long is left out above; structuredContent.items[0] holds it whole, or read it with issue.get (iid 7; run with forge_issue {"action": "get"})]',
+    );
+  });
+
+  it('leaves out an item that is no object whole', () => {
+    const lines = text([Array.from({ length: 30 }, () => 'z'.repeat(1990))]).split('\n');
+    expect(lines).toEqual([
+      '1 item',
+      '…',
+      '… [the first item alone is over the 49152-character cap: it is left out above; structuredContent.items[0] holds it whole]',
+    ]);
+  });
+});

@@ -2,6 +2,7 @@
  * Results a model can use: compact text (no walls of nulls, long bodies cut with a note), full
  * structuredContent, pagination, and the not-found card.
  */
+import { lazyCatalog } from '../catalog/lazy.js';
 import type { ActionSpec } from '../catalog/types.js';
 
 export interface ToolResult {
@@ -243,15 +244,87 @@ export function connectionLine(a: ActionSpec, count: number, p: PageInfo, total?
   return line;
 }
 
-export function jsonResult(a: ActionSpec, body: unknown, headers: Record<string, string>): ToolResult {
+/** A list item's text, each field cut at this many characters. */
+const ITEM_FIELD_CAP = 2000;
+
+/**
+ * A list's first item whose text alone is over what is left of the cap (`room`): the item without its longest
+ * fields, as few as leave it within the room (an item that is no object is left out whole), and what was left out.
+ */
+function itemWithin(item: unknown, room: number): { line: string; left: string[] } {
+  if (!item || typeof item !== 'object' || Array.isArray(item)) return { line: '…', left: [] };
+  const rec = item as Record<string, unknown>;
+  // Each field's share of the item's text ('"key":value,'), as compactJson writes it (none when it writes none).
+  const sizes = Object.keys(rec).map((k) => {
+    const c = k === '_links' && apiLinksOnly(rec[k]) ? undefined : compactJson(rec[k], ITEM_FIELD_CAP, true);
+    return { k, size: c === undefined ? 0 : JSON.stringify(k).length + 2 + c.length };
+  });
+  let total = 2 + sizes.reduce((n, f) => n + f.size, 0);
+  const out = new Set<string>();
+  for (const f of [...sizes].sort((x, y) => y.size - x.size)) {
+    if (total <= room) break;
+    out.add(f.k);
+    total -= f.size;
+  }
+  const kept = Object.fromEntries(Object.entries(rec).filter(([k]) => !out.has(k)));
+  const line = compactJson(kept, ITEM_FIELD_CAP) ?? '{}';
+  const left = Object.keys(rec).filter((k) => out.has(k));
+  return line.length <= room ? { line, left } : { line: '{}', left: Object.keys(rec) };
+}
+
+/** The action reading one item of a list action, where the catalog has one (issue.list: issue.get). */
+function itemGetAction(listId: string): string | undefined {
+  const [domain, verb = ''] = listId.split('.');
+  const candidates = [
+    verb === 'list' || verb.startsWith('list_') ? `${domain}.get` : '',
+    verb.endsWith('_list') ? `${domain}.${verb.slice(0, -5)}_get` : '',
+  ];
+  return candidates.find((id) => id && lazyCatalog().get(id));
+}
+
+/**
+ * What a list's first item left out to stay within the cap, and where to read it whole: structuredContent holds
+ * it, and so does the action reading one item, where there is one.
+ */
+function itemCutNote(
+  a: ActionSpec,
+  item: unknown,
+  left: string[],
+  runsAs?: (id: string) => string | undefined,
+): string {
+  const what = left.length
+    ? `its field${left.length === 1 ? '' : 's'} ${left.join(', ')} ${left.length === 1 ? 'is' : 'are'} left out above`
+    : 'it is left out above';
+  const get = itemGetAction(a.id);
+  const how = get && runsAs?.(get);
+  const id = item && typeof item === 'object' ? (item as Record<string, unknown>) : {};
+  const key = ['iid', 'id', 'name'].find((k) => typeof id[k] === 'number' || typeof id[k] === 'string');
+  const about = [key && `${key} ${String(id[key])}`, how && `run with ${how}`].filter(Boolean);
+  const read = get ? `, or read it with ${get}${about.length ? ` (${about.join('; ')})` : ''}` : '';
+  return `\n… [the first item alone is over the ${TEXT_CAP}-character cap: ${what}; structuredContent.items[0] holds it whole${read}]`;
+}
+
+export function jsonResult(
+  a: ActionSpec,
+  body: unknown,
+  headers: Record<string, string>,
+  runsAs?: (id: string) => string | undefined,
+): ToolResult {
   if (Array.isArray(body)) {
     const pagination = paginationOf(headers);
     let text = pagingLine(body.length, pagination);
     // Whole items up to the cap: a model told where the text stops can ask for exactly the items it missed.
     let shown = 0;
+    let firstCut = '';
     for (const item of body) {
-      const line = '\n' + (compactJson(item, 2000) ?? '{}');
-      if (text.length + line.length > TEXT_CAP && shown > 0) break;
+      let line = '\n' + (compactJson(item, ITEM_FIELD_CAP) ?? '{}');
+      if (text.length + line.length > TEXT_CAP) {
+        if (shown > 0) break;
+        // The first item alone is over the cap: shown without its longest fields, which the note names.
+        const within = itemWithin(item, TEXT_CAP - text.length - 1);
+        line = '\n' + within.line;
+        firstCut = itemCutNote(a, item, within.left, runsAs);
+      }
       text += line;
       shown++;
     }
@@ -259,8 +332,9 @@ export function jsonResult(a: ActionSpec, body: unknown, headers: Record<string,
     if (pagination) structuredContent.pagination = pagination;
     text =
       shown < body.length
-        ? text + diffNotes(body.slice(0, shown)) + itemsCutNote(a, shown, body.length, pagination)
-        : cap(text + diffNotes(body), 'ask for fewer items with per_page, or the next page with page');
+        ? text + diffNotes(body.slice(0, shown)) + firstCut + itemsCutNote(a, shown, body.length, pagination)
+        : cap(text + diffNotes(body), 'ask for fewer items with per_page, or the next page with page') +
+          firstCut;
     return { content: [{ type: 'text', text }], structuredContent };
   }
   if (body === null || body === undefined || body === '') {

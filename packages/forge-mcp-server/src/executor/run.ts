@@ -324,7 +324,7 @@ export async function runAction(
         instanceUrl: client.base.href.replace(/\/+$/, ''),
       };
       const out = await a.handler(args, ctx);
-      const r = jsonResult(a, out, {});
+      const r = jsonResult(a, out, {}, opts.runsAs);
       return client.fineGrained && readsGraphql(a) && isEmptyAnswer(out) ? withVisibilityNote(r) : r;
     }
     if (!a.request) return errorResult(`${a.id}: this action sends nothing to the instance.`);
@@ -343,7 +343,7 @@ export async function runAction(
         const nf = notFoundResult(a, args, opts.runsAs);
         return note ? withVisibilityNote(nf) : nf;
       }
-      const r = graphqlResult(a, result);
+      const r = graphqlResult(a, result, opts.runsAs);
       return note ? withVisibilityNote(r) : r;
     }
     const rest = a.request.rest;
@@ -383,7 +383,7 @@ export async function runAction(
           : undefined;
       return binaryResult(res.body, res.headers, out);
     }
-    const result = jsonResult(a, res.body, res.headers);
+    const result = jsonResult(a, res.body, res.headers, opts.runsAs);
     if (Array.isArray(res.body)) {
       const note = defaultScopeNote(a.id, args, res.body.length);
       if (note) (result.content[0] as { text: string }).text += '\n' + note;
@@ -438,10 +438,15 @@ export async function runAction(
 }
 
 /** A GraphQL connection reads as its nodes, keeping the cursor to the next page. */
-function graphqlResult(a: ActionSpec, result: unknown): ToolResult {
+function graphqlResult(
+  a: ActionSpec,
+  result: unknown,
+  runsAs?: (id: string) => string | undefined,
+): ToolResult {
   const conn = result as { nodes?: unknown; pageInfo?: PageInfo; count?: unknown } | null;
-  if (!conn || typeof conn !== 'object' || !Array.isArray(conn.nodes)) return jsonResult(a, result, {});
-  const r = jsonResult(a, conn.nodes, {});
+  if (!conn || typeof conn !== 'object' || !Array.isArray(conn.nodes))
+    return jsonResult(a, result, {}, runsAs);
+  const r = jsonResult(a, conn.nodes, {}, runsAs);
   // The connection's count is every matching item, not just this page's: kept beside the page.
   const total = typeof conn.count === 'number' ? conn.count : undefined;
   if (total !== undefined) r.structuredContent = { ...r.structuredContent, count: total };
