@@ -27,6 +27,22 @@ async function execute(action: string, params: Record<string, unknown>) {
   return { r, text: textOf(r), sent: apiCalls(s, since) };
 }
 
+/** A project URL of another host given as `name`: refused naming both hosts, nothing sent. */
+async function refusedOnOtherHost(
+  action: string,
+  name: string,
+  url: string,
+  more: Record<string, unknown> = {},
+) {
+  const { host } = new URL(s.url);
+  const { r, text, sent } = await execute(action, { [name]: url, ...more });
+  expect(r.isError).toBe(true);
+  expect(text).toBe(
+    `${action}: ${name} ${JSON.stringify(url)} names a project on ${new URL(url).host}, not on this server's instance (${host}); give the project's numeric ID or its path (group/project) on ${host}.`,
+  );
+  expect(sent).toEqual([]);
+}
+
 describe('path values', () => {
   it('refuses "." and ".." as a path value, which would make the URL call another endpoint', async () => {
     // Without the refusal, project_id ".." reached GET /api/v4/issues/1 (another project's issue) and
@@ -67,7 +83,7 @@ describe('path values', () => {
   });
 
   it('reads a pasted web or clone URL of this instance given as project_id as its project; another host is refused', async () => {
-    const { host, hostname } = new URL(s.url);
+    const { hostname } = new URL(s.url);
     for (const project_id of [
       `${s.url}/acme/widgets/-/issues/3`,
       `${s.url}/acme/widgets`,
@@ -78,19 +94,13 @@ describe('path values', () => {
       expect(sent.map((q) => q.path)).toEqual(['/api/v4/projects/acme%2Fwidgets/issues']);
     }
     // The same path on another host is another project: nothing is sent, even for a write.
-    const other = await execute('issue.create', {
-      project_id: 'https://elsewhere.example/acme/widgets',
+    await refusedOnOtherHost('issue.create', 'project_id', 'https://elsewhere.example/acme/widgets', {
       title: 'x',
     });
-    expect(other.r.isError).toBe(true);
-    expect(other.text).toBe(
-      `issue.create: project_id "https://elsewhere.example/acme/widgets" names a project on elsewhere.example, not on this server's instance (${host}); give the project's numeric ID or its path (group/project) on ${host}.`,
-    );
-    expect(other.sent).toEqual([]);
   });
 
   it("discover_project.resolve reads a pasted URL as project_id is read: this instance's names its project, another host's is refused", async () => {
-    const { host, hostname } = new URL(s.url);
+    const { hostname } = new URL(s.url);
     for (const project of [
       `${s.url}/acme/widgets/-/merge_requests/1`,
       `git@${hostname}:acme/widgets.git`,
@@ -102,14 +112,11 @@ describe('path values', () => {
       expect(sent.map((q) => q.path)).toEqual(['/api/v4/projects/acme%2Fwidgets']);
     }
     // Read as a path, another host's URL named this instance's acme/widgets: a different project.
-    const other = await execute('discover_project.resolve', {
-      project: 'https://elsewhere.example/acme/widgets/-/issues/3',
-    });
-    expect(other.r.isError).toBe(true);
-    expect(other.text).toBe(
-      `discover_project.resolve: project "https://elsewhere.example/acme/widgets/-/issues/3" names a project on elsewhere.example, not on this server's instance (${host}); give the project's numeric ID or its path (group/project) on ${host}.`,
+    await refusedOnOtherHost(
+      'discover_project.resolve',
+      'project',
+      'https://elsewhere.example/acme/widgets/-/issues/3',
     );
-    expect(other.sent).toEqual([]);
   });
 
   it('a URL pasted on an instance served under a sub-path names its project, the sub-path left out', async () => {
