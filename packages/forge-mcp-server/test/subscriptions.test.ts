@@ -278,6 +278,27 @@ describe('resources/subscribe in a stateful HTTP session (2025 era)', () => {
     expect((now.contents[0] as { text: string }).text).toContain('Edited by another credential');
   });
 
+  it('a session the client ends (DELETE) stops being polled for what it followed; another session still is', async () => {
+    server = await httpServer(s, ['--stateless=false'], FAST);
+    const transport = new StreamableHTTPClientTransport(new URL(server.url), bearer(s.tokens.api));
+    const leaving = new Client({ name: 'leaving', version: '1' });
+    await leaving.connect(transport);
+    open.push(leaving);
+    await leaving.subscribeResource({ uri: ISSUE });
+    const witness = await sessionClient(s.tokens.admin);
+    await witness.subscribeResource({ uri: 'forge://project/1/issue/2' });
+    const polls = (from: number, token: string, path: string) =>
+      s.requests.slice(from).filter((r) => r.token === token && r.method === 'GET' && r.path === path).length;
+    await until(() => polls(0, s.tokens.api, '/api/v4/projects/1/issues/1') >= 2, 'the session polled');
+    await transport.terminateSession();
+    const mark = s.requests.length;
+    await until(
+      () => polls(mark, s.tokens.admin, '/api/v4/projects/1/issues/2') >= 3,
+      "three polls of the other session's subscription",
+    );
+    expect(polls(mark, s.tokens.api, '/api/v4/projects/1/issues/1')).toBe(0);
+  });
+
   it('answers a stateless 2025 request that subscribes with what to use instead', async () => {
     server = await httpServer(s, [], FAST);
     const client = new Client({ name: 'stateless', version: '1' });
