@@ -42,6 +42,22 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   [/\block (\w+ )?down\b/g, 'protect $1'],
   [/\bcheck out\b/g, 'show'],
   [/\btake (\w+ )?(\w+ )?(\w+ )?off\b/g, 'remove $1$2$3from'],
+  // A comment on a line (of a diff, of a file in a merge request) starts a thread placed at that line.
+  [
+    /\b(?:leave|add|post|write|put|make|drop|suggest) (?:a |an )?(?:comment|note|remark|suggestion|change|edit) (?:on|at|to|for) (?=(?:a |the |this |that )?(?:specific |particular |single |one )?lines?\b)/g,
+    'start a thread on ',
+  ],
+  [
+    /\b(?:comment|note|remark|suggestion)s? (?:on|at|to|for) (?=(?:a |the |this |that )?(?:specific |particular |single |one )?lines?\b)/g,
+    'start a thread on ',
+  ],
+  // Asking someone to review or take on a thing assigns it to them (a reviewer of a merge request).
+  [/\b(?:ask|get|have|tell|ping) (\w+ )(?:to )?(?:review|look over|go over)\b/g, 'assign $1as reviewer of'],
+  [/\b(?:request|ask for|get) (?:a )?review (?:from|by) (\w+ )/g, 'assign $1as reviewer '],
+  [
+    /\b(?:ask|get|have|tell) (\w+ )(?:to )?(?:look at|look into|handle|fix|take care of|work on)\b/g,
+    'assign $1to',
+  ],
   [/\blook at\b/g, 'show'],
   [/\bthumbs?[- ]?(up|down)\b/g, 'thumbs$1'],
   [/\bauto-?merge\b/g, 'automerge'],

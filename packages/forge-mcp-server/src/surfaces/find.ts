@@ -308,6 +308,13 @@ const NEEDS_ONE =
 const RELATIVES = new Set(['that', 'which', 'who']);
 /** Words leading to where a thing goes or what it becomes ("moves to Friday", "changed from 5 to 7"). */
 const TOWARDS = new Set(['to', 'into', 'onto', 'from']);
+/** When a thing happens again and again: nightly, at 2am, on sundays ("every night" reads as "scheduled"). */
+const RECURRING =
+  /\b(?:nightly|daily|weekly|hourly|monthly|scheduled|midnight|noon|\d{1,2}(?:[ap]m|h\d\d)|(?:mon|tues|wednes|thurs|fri|satur|sun|week)days)\b/;
+/** Verbs that start a run: said with when it recurs, they ask for a schedule. */
+const RUN_VERBS = new Set(['run', 'trigger', 'start', 'kick', 'execute', 'launch', 'queue', 'build']);
+/** Words before a thing's name that point to one that exists. */
+const DEFINITE = new Set(['the', 'this', 'that', 'our', 'my', 'its', 'your']);
 /** Words that negate the word after them ("not needed", "isn't used"). */
 const NEGATIONS = new Set(['not', 'isn', 'aren', 'wasn', 'weren', 'never']);
 
@@ -428,6 +435,9 @@ const HYPHEN_WORD = /\b[a-z0-9]+(?:-[a-z0-9]+)+\b/g;
 /** Canonical IDs a description refers to ("use issue.list_group for ...") name other actions, not this one. */
 const CROSS_REFERENCE = /\b[a-z_]+\.[a-z_]+\b/g;
 
+/** A parenthesis saying what an action is not or does not do ("(not tied to diff lines)"). */
+const NOT_THIS = /\((?:not|never)\b[^)]*\)/g;
+
 /** An action's operation: the first word of its title, or "get" for a title that starts with a noun. */
 function operationOf(a: FindDoc): string {
   const [first, second] = words(a.title);
@@ -443,7 +453,10 @@ interface Field {
 function fieldsOf(a: FindDoc): Field[] {
   const description = a.description.replace(CROSS_REFERENCE, ' ');
   const cut = description.search(/(?<!\b(?:e\.g|i\.e|etc))\.(\s|$)/);
-  const summary = cut < 0 ? description : description.slice(0, cut);
+  const first = cut < 0 ? description : description.slice(0, cut);
+  // "(not tied to diff lines)": what the action does not do is no word of what it does; it reads as guidance.
+  const unlike = first.match(NOT_THIS) ?? [];
+  const summary = unlike.length ? first.replace(NOT_THIS, ' ') : first;
   // An undoing operation names what it undoes too: unprotect is about protection.
   const op = operationOf(a);
   const undone = [op, ...words(a.id.slice(a.id.indexOf('.') + 1))]
@@ -455,7 +468,7 @@ function fieldsOf(a: FindDoc): Field[] {
     { text: a.title, weight: WEIGHTS.title },
     { text: Object.keys(a.params).join(' ').replace(/_/g, ' '), weight: WEIGHTS.params },
     { text: summary, weight: WEIGHTS.summary },
-    { text: cut < 0 ? '' : description.slice(cut), weight: WEIGHTS.guidance },
+    { text: `${unlike.join(' ')} ${cut < 0 ? '' : description.slice(cut)}`, weight: WEIGHTS.guidance },
     { text: ASKED_AS[a.id] ?? '', weight: WEIGHTS.askedAs },
   ];
 }
@@ -932,6 +945,18 @@ export class ActionFinder {
         lateAt = said && ws[k] !== 'longer' ? j : late === actingOps ? acting : -1;
       }
     }
+    // "nightly builds at midnight on main", "run the pipeline every monday at 6am": a run said to recur (not
+    // "the nightly schedule", one that exists) is a schedule to make.
+    const when = RECURRING.exec(ws.join(' '));
+    const recurs =
+      !!when &&
+      (strength < 1 || RUN_VERBS.has(ws[verbAt] ?? '')) &&
+      !ws.some((w) => w.startsWith('schedul') && w !== 'scheduled') &&
+      !DEFINITE.has(ws.join(' ').slice(0, when.index).split(' ').at(-2) ?? '');
+    if (recurs) {
+      operations = NEW_ONE;
+      strength = 1;
+    }
     const terms = new Map<string, number>();
     const groups: Array<Map<string, number>> = [];
     let group = new Map<string, number>();
@@ -967,6 +992,10 @@ export class ActionFinder {
       for (const name of named ?? []) for (const t of tokens(name)) add(t, weight);
       for (const syn of implied ?? []) for (const t of tokens(syn)) add(t, Math.min(weight, SYNONYM_WEIGHT));
     });
+    if (recurs) {
+      groups.push((group = new Map()));
+      add(stem('schedule'), SYNONYM_WEIGHT);
+    }
     if (actsOnSomeone) {
       groups.push((group = new Map()));
       for (const t of PERSON) add(t, PERSON_WEIGHT);
