@@ -330,6 +330,15 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
+// A reader that stops early (`show FILE | head -1`, `convert IN - | head`) ends the command quietly, as other
+// command-line tools do, rather than with Node's stack trace for an unhandled EPIPE; any other failure to write
+// is one line.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code !== 'EPIPE')
+    process.stderr.write(`${NAME}: cannot write to standard output (${e.code ?? e.message})\n`);
+  process.exit(e.code === 'EPIPE' ? 0 : 1);
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

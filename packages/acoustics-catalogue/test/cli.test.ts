@@ -82,6 +82,23 @@ describe('validate', () => {
     );
   });
 
+  it('a reader that stops early (show FILE | head -1, convert IN - | head) ends the command quietly: exit 0, nothing on stderr, no stack trace', async () => {
+    // More than a pipe holds, so the command is still writing when its reader goes.
+    const rows = Array.from({ length: 40_000 }, (_, i) => ({ key: `gas-${i}`, name: `Gas number ${i}` }));
+    writeFileSync(path.join(dir, 'many.json'), writeCatalogue(doc('Gas', rows)));
+    for (const args of [
+      ['show', 'many.json'],
+      ['convert', 'many.json', '-'],
+    ]) {
+      const child = spawn(process.execPath, [CLI, ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      child.stdout.once('data', () => child.stdout.destroy());
+      const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+      expect({ args, code, stderr }).toEqual({ args, code: 0, stderr: '' });
+    }
+  });
+
   it('counts one row in the singular (validate, convert)', () => {
     writeFileSync(path.join(dir, 'one.json'), writeCatalogue(doc('Gas', [{ key: 'air', name: 'Air' }])));
     expect(run('validate', 'one.json')).toMatchObject({ code: 0, stdout: 'one.json: accepted (1 row)\n' });
