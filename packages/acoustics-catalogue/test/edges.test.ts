@@ -1,0 +1,164 @@
+/**
+ * Behaviour at the edges a user meets: the exact limits (a file of exactly 16 MiB, a CSV column line of exactly
+ * 64 KiB), the length at which a note starts, which basis a note reads, how a long list of names is cut, and
+ * where a problem is placed after a cell that spans lines.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  Catalogue,
+  CatalogueJoinError,
+  MAX_CSV_HEADER_BYTES,
+  MAX_DOCUMENT_BYTES,
+  checkCatalogueCsv,
+  checkCatalogueFile,
+  checkCatalogueValue,
+  joinCatalogues,
+  writeCatalogue,
+  type CsvDialect,
+} from '../src/index.js';
+import { doc } from './helpers.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'acoustics-edges-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const porousHeader = (dialect: CsvDialect) =>
+  JSON.stringify({ ...doc('PorousMaterial', []), rows: undefined, csv: dialect });
+
+describe('size limits at their exact edge', () => {
+  it('a JSON file of exactly 16 MiB is read; one byte more is refused before reading', async () => {
+    const text = writeCatalogue(doc('Gas', [{ key: 'air', name: 'Air', heat_capacity_ratio: 1.4 }]));
+    const exact = path.join(dir, 'exact.json');
+    writeFileSync(exact, text + ' '.repeat(MAX_DOCUMENT_BYTES - Buffer.byteLength(text)));
+    const read = await checkCatalogueFile(exact);
+    expect(read.issues).toEqual([]);
+    expect(read.document?.rows).toHaveLength(1);
+
+    const over = path.join(dir, 'over.json');
+    writeFileSync(over, text + ' '.repeat(MAX_DOCUMENT_BYTES + 1 - Buffer.byteLength(text)));
+    expect((await checkCatalogueFile(over)).issues).toEqual([
+      {
+        pointer: '',
+        file: over,
+        message: 'document is 16.0 MiB; at most 16.0 MiB is read (split it into several catalogues)',
+      },
+    ]);
+  }, 120_000);
+
+  it('a CSV column line of exactly 64 KiB is read; one byte more is refused', () => {
+    // key,name then user columns, 127 characters each, topped up to the exact length.
+    const columnLine = (bytes: number) => {
+      const names = ['key', 'name'];
+      let used = 'key,name'.length;
+      for (let i = 0; used < bytes; i++) {
+        const room = Math.min(127, bytes - used - 1);
+        const name = `x-c${String(i).padStart(4, '0')}`.padEnd(room, 'z');
+        names.push(name);
+        used += 1 + name.length;
+      }
+      return names;
+    };
+    const csvOf = (names: string[]) => `${names.join(',')}\r\na,A${','.repeat(names.length - 2)}\r\n`;
+    const h = porousHeader({ delimiter: ',', decimal: '.' });
+
+    const exact = columnLine(MAX_CSV_HEADER_BYTES);
+    expect(Buffer.byteLength(exact.join(','))).toBe(65536);
+    const read = checkCatalogueCsv(h, csvOf(exact));
+    expect(read.issues).toEqual([]);
+    expect(read.document?.rows).toEqual([{ key: 'a', name: 'A' }]);
+
+    const over = columnLine(MAX_CSV_HEADER_BYTES + 1);
+    expect(checkCatalogueCsv(h, csvOf(over)).issues).toEqual([
+      { pointer: '', line: 1, message: 'the column line is 65537 bytes; at most 65536 are read' },
+    ]);
+  });
+
+  it('a CSV header document of exactly 64 KiB is read; one byte more is refused', () => {
+    const h = porousHeader({ delimiter: ',', decimal: '.' });
+    const padded = (bytes: number) => h + ' '.repeat(bytes - Buffer.byteLength(h));
+    expect(checkCatalogueCsv(padded(MAX_CSV_HEADER_BYTES), 'key,name\r\na,A\r\n').issues).toEqual([]);
+    expect(checkCatalogueCsv(padded(MAX_CSV_HEADER_BYTES + 1), 'key,name\r\na,A\r\n').issues).toEqual([
+      {
+        pointer: '',
+        message: 'CSV header is 64.0 KiB; at most 64.0 KiB is read (split it into several catalogues)',
+      },
+    ]);
+  });
+});
+
+describe('notes at their edges', () => {
+  const noReport = { kind: 'datasheet', document: 'Sheet', version: null, consulted: '2025-01-02' };
+  const gas = (row: Record<string, unknown>, basis?: string) =>
+    checkCatalogueValue(doc('Gas', [{ key: 'air', name: 'Air', ...row }], { provenance: noReport, basis }));
+
+  it('an unquantified word of 32 characters is kept without a note; 33 characters get one', () => {
+    const word = (n: number) => 'w'.repeat(n);
+    expect(gas({ unquantified: { heat_capacity_ratio: word(32) } }, 'declared').notes).toEqual([]);
+    expect(gas({ unquantified: { heat_capacity_ratio: word(33) } }, 'declared').notes).toEqual([
+      {
+        pointer: '/rows/0/unquantified/heat_capacity_ratio',
+        message:
+          'unquantified text for heat_capacity_ratio is 33 characters long; it is meant for the short word the page prints',
+      },
+    ]);
+  });
+
+  it("the measured-without-report note reads the row's own basis before the document's", () => {
+    const note = {
+      pointer: '/rows/0',
+      message: 'measured, but neither the row nor the document names a report or laboratory',
+    };
+    // The row says measured, the document declared: noted.
+    expect(gas({ heat_capacity_ratio: 1.4, basis: { row: 'measured' } }, 'declared').notes).toEqual([note]);
+    // The row says declared, the document measured: the row's word stands, no note.
+    expect(gas({ heat_capacity_ratio: 1.4, basis: { row: 'declared' } }, 'measured').notes).toEqual([]);
+    // Nothing on the row: the document's basis is the row's.
+    expect(gas({ heat_capacity_ratio: 1.4 }, 'measured').notes).toEqual([note]);
+  });
+});
+
+describe('reporting names', () => {
+  it('a join refused for five shared keys names three of them and counts the rest', () => {
+    const five = doc(
+      'Gas',
+      ['a', 'b', 'c', 'd', 'e'].map((key) => ({ key, name: key.toUpperCase() })),
+    );
+    const one = Catalogue.fromDocument(five);
+    let err: unknown;
+    try {
+      joinCatalogues(one, Catalogue.fromDocument(five));
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(CatalogueJoinError);
+    expect((err as CatalogueJoinError).sharedKeys).toHaveLength(5);
+    expect((err as Error).message).toBe(
+      'cannot join catalogues: 5 keys are in both ("demo/a", "demo/b", "demo/c" and 2 more); rename the catalogue or the rows',
+    );
+  });
+});
+
+describe('CSV problems placed and explained', () => {
+  it('a quoted cell spanning two lines moves the later rows down a line each', () => {
+    const csv = 'key,name,porosity\r\na,"two\nlines",0.5\r\nb,B,1.5\r\nc,C,2\r\n';
+    expect(checkCatalogueCsv(porousHeader({ delimiter: ',', decimal: '.' }), csv).issues).toEqual([
+      { pointer: '/rows/1/porosity', line: 4, column: 'C', message: 'porosity must be at most 1, got 1.5' },
+      { pointer: '/rows/2/porosity', line: 5, column: 'C', message: 'porosity must be at most 1, got 2' },
+    ]);
+  });
+
+  it('the other decimal mark is suggested only when every failing number reads with it', () => {
+    const h = porousHeader({ delimiter: ';', decimal: '.' });
+    const pointers = (csv: string) => checkCatalogueCsv(h, csv).issues.map((i) => i.pointer);
+    expect(pointers('key;name;porosity\r\na;A;0,9\r\nb;B;0,8\r\n')).toContain('/csv/decimal');
+    // "high" reads with no decimal mark: the declared one is not the problem.
+    const mixed = checkCatalogueCsv(h, 'key;name;porosity\r\na;A;0,9\r\nb;B;high\r\n').issues;
+    expect(mixed.map((i) => [i.line, i.column])).toEqual([
+      [2, 'C'],
+      [3, 'C'],
+    ]);
+    expect(mixed.some((i) => i.pointer === '/csv/decimal')).toBe(false);
+  });
+});
