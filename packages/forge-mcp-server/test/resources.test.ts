@@ -363,6 +363,38 @@ describe('templates read through the matching action', () => {
     });
   });
 
+  it('a fine-grained grant: the lists offer only the resources, templates and prompts whose reads the grant reaches', async () => {
+    await withClient({ FORGE_TOKEN: s.tokens.fineGrained }, async (c) => {
+      const templates = (await c.client.listResourceTemplates()).resourceTemplates.map((t) => t.name);
+      expect(templates).toEqual([
+        'tool_manifest_entry',
+        'project',
+        'project_milestones',
+        'project_issues',
+        'project_milestone',
+        'board',
+        'issue',
+        'merge_request',
+        'merge_request_notes',
+        'merge_request_discussions',
+        'group_projects',
+        'group_milestone',
+      ]);
+      // The manifest says why the others are not offered: the grant does not reach their actions.
+      for (const id of ['pipeline.latest', 'branch.list', 'repository.file_get', 'group.list'])
+        expect((await read(c, `forge://tools/${id}`)).json.withheld, id).toMatchObject({
+          reason: 'fine_grained',
+        });
+      const resources = (await c.client.listResources()).resources.map((r) => r.uri);
+      expect(resources).toContain('forge://user/current');
+      expect(resources).not.toContain('forge://groups');
+      const prompts = (await c.client.listPrompts()).prompts.map((p) => p.name);
+      expect(prompts).toContain('review_mr');
+      expect(prompts).not.toContain('summarize_pipeline_status');
+      expect(prompts).not.toContain('audit_branch_protection');
+    });
+  });
+
   it('a fine-grained grant: a read the grant does not reach is refused in its words and nothing is sent', async () => {
     await withClient({ FORGE_TOKEN: s.tokens.fineGrained }, async (c) => {
       expect((await read(c, `${P}/issue/1`)).json.iid).toBe(1);

@@ -31,6 +31,19 @@ function headline(text: string): string {
     .replace(/\.$/, '');
 }
 
+/**
+ * Listed by prompts/list: the prompts every read of which the session's surfaces list (a fine-grained grant lists
+ * only what it reaches). One not listed is still made when asked for, each refused read reported inside it.
+ */
+function listedPrompts(session: Session): PromptSpec[] {
+  return offeredPrompts(session).filter((p) =>
+    p.reads.every((id) => {
+      const a = session.view.catalog.get(id);
+      return !!a && session.view.isListed(a);
+    }),
+  );
+}
+
 function fail(message: string): never {
   throw new ProtocolError(INVALID_PARAMS, message);
 }
@@ -64,7 +77,7 @@ export function registerPrompts(server: Server, session: Session, guardSession: 
   server.setRequestHandler('prompts/list', async () => {
     guardSession();
     return {
-      prompts: offeredPrompts(session).map((p) => ({
+      prompts: listedPrompts(session).map((p) => ({
         name: p.name,
         title: p.title,
         description: p.description,

@@ -109,6 +109,17 @@ const offered = (session: Session, id: string | undefined) => {
   return !!a && session.view.availability(a).state !== 'absent';
 };
 
+/**
+ * Listed by resources/list and resources/templates/list: what the session's surfaces list (a fine-grained grant
+ * lists only what it reaches), so a listed resource can be read. One not listed is still answered when read, with
+ * the refusal a call would get.
+ */
+const listed = (session: Session, id: string | undefined) => {
+  if (!id) return true;
+  const a = session.view.catalog.get(id);
+  return !!a && session.view.isListed(a);
+};
+
 const compiled = TEMPLATES.map((spec) => ({ spec, template: new UriTemplate(spec.uriTemplate) }));
 
 function fail(code: number, message: string): never {
@@ -442,7 +453,7 @@ async function workspaceRoots(server: Server | undefined) {
 /** Registers resources/list, resources/templates/list and resources/read on a session's server. */
 export function registerResources(server: Server, session: Session, guardSession: () => void): void {
   const minimal = session.config.capabilitySurface === 'minimal';
-  const statics = () => staticResources().filter((r) => (minimal ? r.minimal : offered(session, r.action)));
+  const statics = () => staticResources().filter((r) => (minimal ? r.minimal : listed(session, r.action)));
 
   const compat = session.config.clientCompat;
 
@@ -466,7 +477,7 @@ export function registerResources(server: Server, session: Session, guardSession
     guardSession();
     const objects = minimal
       ? []
-      : TEMPLATES.filter((t) => offered(session, t.action)).map((t) => ({
+      : TEMPLATES.filter((t) => listed(session, t.action)).map((t) => ({
           uriTemplate: t.uriTemplate,
           name: t.name,
           title: t.title,
