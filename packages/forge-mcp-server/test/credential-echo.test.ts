@@ -10,6 +10,7 @@ import {
   executeCall,
   httpServer,
   rpc,
+  runCli,
   sim,
   textOf,
   withStdio,
@@ -127,6 +128,22 @@ describe('an instance error quoting the credential', () => {
     });
     for (const secret of [token, COOKIE, OTHER]) expect(stderr).not.toContain(secret);
     expect(stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it('over stdio at start: the identity check failing with a page that quotes the token logs it [redacted]', async () => {
+    const token = s.tokens.api;
+    s.fault({
+      path: '/api/v4/user',
+      status: 500,
+      body: `upstream error; request had PRIVATE-TOKEN: ${token}`,
+    });
+    const r = await runCli([], { FORGE_URL: s.url, FORGE_TOKEN: token, FORGE_MCP_LOG_LEVEL: 'debug' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      'startup identity check (GET /api/v4/user): internal server error (upstream error; request had PRIVATE-TOKEN: [redacted])',
+    );
+    expect(r.stderr).not.toContain(token);
+    expect(r.stderr).not.toMatch(/^\s+at /m);
   });
 
   it('over HTTP: the answer to a caller whose token the instance quotes back, at verification and on a call, holds no token, nor does the log', async () => {
