@@ -108,6 +108,36 @@ describe('start-up', () => {
     expect(stderr).toMatch(/dynamic, meta, individual/);
   });
 
+  it('refuses a URL setting that carries credentials naming the URL with them as <redacted>: the password or token in it is not repeated', async () => {
+    const secret = 'glpat-cfgsecret-000001';
+    const cases: Array<[string[], Record<string, string>, string]> = [
+      [
+        [],
+        { FORGE_URL: `https://oauth2:${secret}@gitlab.example.com`, FORGE_TOKEN: 'glpat-x' },
+        'forge-mcp-server: invalid FORGE_URL="https://<redacted>@gitlab.example.com": "https://<redacted>@gitlab.example.com": URL carries credentials; accepts http(s) URL(s), comma-separated, without query or fragment\n',
+      ],
+      [
+        [],
+        { FORGE_URL: `https://gitlab.example.com/?private_token=${secret}`, FORGE_TOKEN: 'glpat-x' },
+        'forge-mcp-server: invalid FORGE_URL="https://gitlab.example.com/?private_token=<redacted>": "https://gitlab.example.com/?private_token=<redacted>": URL has a query or fragment; accepts http(s) URL(s), comma-separated, without query or fragment\n',
+      ],
+      [
+        [
+          '--http',
+          '--forge-url=https://gitlab.example.com',
+          '--auth-mode=oauth',
+          `--public-url=https://${secret}@mcp.example.com/mcp`,
+        ],
+        {},
+        'forge-mcp-server: invalid --public-url="https://<redacted>@mcp.example.com/mcp": URL carries credentials; accepts an absolute https URL (http only for localhost, 127.0.0.1, ::1) without trailing slash or fragment\n',
+      ],
+    ];
+    for (const [args, env, expected] of cases) {
+      const { code, stderr } = await runCli(args, env);
+      expect({ code, stderr }).toEqual({ code: 2, stderr: expected });
+    }
+  });
+
   it('refuses to start on stdio without FORGE_TOKEN, and never prints a token', async () => {
     const { code, stderr } = await runCli([], {});
     expect(code).toBe(2);
