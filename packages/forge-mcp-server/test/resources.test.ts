@@ -4,7 +4,8 @@
  * surface, the exclude list, and bad URIs refused before anything reaches the instance.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiCalls, sim, withStdio, textOf, type Connected, type ForgeSim } from './harness.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { apiCalls, httpServer, sim, withStdio, textOf, type Connected, type ForgeSim } from './harness.js';
 
 let s: ForgeSim;
 beforeAll(async () => {
@@ -98,6 +99,53 @@ describe('the client’s roots', () => {
         note: 'the client declared no roots capability',
       });
     });
+  });
+});
+
+describe('the client’s roots from 2026-07-28 on', () => {
+  const roots = [{ uri: 'file:///home/alice/widgets', name: 'widgets' }];
+  const answering = (client: Client, asked: string[]) =>
+    client.setRequestHandler('roots/list', async (req) => {
+      asked.push(req.method);
+      return { roots };
+    });
+
+  it('over stdio the read asks the client for its roots within the request and gives its answer', async () => {
+    const asked: string[] = [];
+    await withStdio(s, { modern: true, capabilities: { roots: {} } }, async (c) => {
+      answering(c.client, asked);
+      expect((await read(c, 'forge://workspace/roots')).json).toEqual({ roots });
+    });
+    expect(asked).toEqual(['roots/list']);
+    await withStdio(s, { modern: true }, async (c) => {
+      expect((await read(c, 'forge://workspace/roots')).json).toEqual({
+        roots: [],
+        note: 'the client declared no roots capability',
+      });
+    });
+  });
+
+  it('over stateless HTTP too, where the server could never send roots/list of its own', async () => {
+    const server = await httpServer(s);
+    const client = new Client(
+      { name: 'ide', version: '1' },
+      { capabilities: { roots: {} }, versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    const asked: string[] = [];
+    answering(client, asked);
+    try {
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(server.url), {
+          requestInit: { headers: { authorization: `Bearer ${s.tokens.api}` } },
+        }),
+      );
+      const r = await client.readResource({ uri: 'forge://workspace/roots' });
+      expect(JSON.parse((r.contents[0] as Contents).text!)).toEqual({ roots });
+      expect(asked).toEqual(['roots/list']);
+    } finally {
+      await client.close();
+      await server.stop();
+    }
   });
 });
 

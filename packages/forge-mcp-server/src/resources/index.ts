@@ -3,7 +3,15 @@
  * resource templates. Every data read is a catalog action run through the session's view and guards.
  * FORGE_MCP_CAPABILITY_SURFACE=minimal keeps only the tools manifest.
  */
-import { ProtocolError, ResourceNotFoundError, UriTemplate, type Server } from '@modelcontextprotocol/server';
+import {
+  inputRequired,
+  inputResponse,
+  ProtocolError,
+  ResourceNotFoundError,
+  UriTemplate,
+  type Server,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import type { ActionSpec } from '../catalog/types.js';
 import { clip } from '../executor/suggest.js';
 import type { Session } from '../session/index.js';
@@ -412,7 +420,7 @@ export async function resolveResource(
       source: 'fixed',
       read: async () => ({ contents: [{ uri, mimeType: 'text/markdown', text: guide.text }] }),
     };
-  if (uri === 'forge://workspace/roots')
+  if (uri === ROOTS_URI)
     return { source: 'fixed', read: async () => json(uri, await workspaceRoots(server)) };
   const [base, query] = splitQuery(uri);
   const fixed = staticResources().find(
@@ -438,6 +446,27 @@ export async function resolveResource(
     };
   }
   return resolveTemplate(uri, session);
+}
+
+const ROOTS_URI = 'forge://workspace/roots';
+const CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
+
+/**
+ * forge://workspace/roots from 2026-07-28 on: the server cannot send roots/list of its own, so a client that
+ * declared roots on this request is asked within the read (an input request), and its re-sent read carries them.
+ */
+function modernRoots(ctx: ServerContext) {
+  const answer = inputResponse(ctx.mcpReq.inputResponses, 'roots');
+  if (answer.kind === 'roots') return json(ROOTS_URI, { roots: answer.roots });
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const meta = ctx.mcpReq._meta as Record<string, unknown> | undefined;
+  const declared = (envelope?.[CAPABILITIES_KEY] ?? meta?.[CAPABILITIES_KEY]) as
+    Record<string, unknown> | undefined;
+  if (!declared?.roots)
+    return json(ROOTS_URI, { roots: [], note: 'the client declared no roots capability' });
+  if (answer.kind !== 'missing')
+    return json(ROOTS_URI, { roots: [], note: 'the client did not answer roots/list' });
+  return inputRequired({ inputRequests: { roots: inputRequired.listRoots() } });
 }
 
 async function workspaceRoots(server: Server | undefined) {
@@ -492,6 +521,8 @@ export function registerResources(server: Server, session: Session, guardSession
 
   server.setRequestHandler('resources/read', async (request, ctx) => {
     guardSession();
+    if (request.params.uri === ROOTS_URI && ctx.mcpReq.envelope !== undefined && !minimal)
+      return modernRoots(ctx) as never;
     const resolved = await resolveResource(request.params.uri, session, server);
     return (await resolved.read(ctx.mcpReq.signal)) as never;
   });
