@@ -191,6 +191,8 @@ describe('safe mode (FORGE_MCP_SAFE_MODE)', () => {
         name: 'forge_issue',
         arguments: { action: 'create', params: { project_id: '1', title: 'x' } },
       });
+      // Only the individual surface answers the preview as an error result.
+      expect(r.isError).toBeFalsy();
       card(textOf(r));
       expect(writes(since)).toHaveLength(0);
     });
@@ -282,6 +284,19 @@ describe('destructive call decision', () => {
       });
     },
   );
+
+  it('dynamic surface: confirm null reads as not given, answering the confirmation question, nothing sent', async () => {
+    await withClient({}, async (c) => {
+      const since = s.requests.length;
+      const r = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { ...DELETE_ISSUE, confirm: null },
+      });
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toMatch(CONFIRM);
+      expect(deletes(since)).toHaveLength(0);
+    });
+  });
 
   const combos: Array<[string, Record<string, string>, boolean]> = [
     ['FORGE_MCP_YOLO_MODE=true', { FORGE_MCP_YOLO_MODE: 'true' }, true],

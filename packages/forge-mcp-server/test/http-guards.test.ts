@@ -306,6 +306,10 @@ describe('cross-origin protection', () => {
   it('without Sec-Fetch-Site: an Origin whose host equals Host passes, another only when trusted', async () => {
     const port = new URL(main.url).port;
     await passes({ origin: `http://127.0.0.1:${port}` });
+    // A Host naming the scheme's default port is the host the Origin names without it.
+    await passes({ origin: 'http://127.0.0.1', host: '127.0.0.1:80' });
+    await passes({ origin: 'https://localhost', host: 'localhost:443' });
+    await refused({ origin: 'http://127.0.0.1', host: '127.0.0.1:443' });
     await refused({ origin: 'http://127.0.0.1:1' });
     await refused({ origin: 'https://evil.example' });
     await passes({ origin: TRUSTED });
@@ -543,6 +547,11 @@ describe('server-level limits', () => {
     expect(over.status).toBe(413);
     expect(over.text).toContain('2048');
     expect((await post(small, { token: s.tokens.api, body: pad(1800) })).status).toBe(200);
+    // The limit itself is allowed: a body of exactly 2048 bytes is served, one byte more is not.
+    const exactly = pad(2048 - pad(0).length);
+    expect(Buffer.byteLength(exactly)).toBe(2048);
+    expect((await post(small, { token: s.tokens.api, body: exactly })).status).toBe(200);
+    expect((await post(small, { token: s.tokens.api, body: pad(2049 - pad(0).length) })).status).toBe(413);
   });
 
   it('answers 415 for a body that is not declared JSON, sending nothing', async () => {

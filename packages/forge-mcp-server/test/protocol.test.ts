@@ -211,6 +211,26 @@ describe('dynamic surface over stdio (legacy era)', () => {
       expect(textOf(r)).not.toMatch(/: ""/);
     });
 
+    it('cuts an object answer past 48 KiB of text, and a field past 8 KiB, each saying how much was cut', async () => {
+      // An issue whose description alone outgrows a field's cap, and whose other fields outgrow the whole text's.
+      const body: Record<string, unknown> = { iid: 1, description: 'd'.repeat(9000) };
+      for (let i = 0; i < 8; i++) body[`note_${i}`] = String(i).repeat(7000);
+      s.fault({ method: 'GET', path: '/api/v4/projects/1/issues/1', status: 200, body });
+      const r = await exec('issue.get', { project_id: '1', issue_iid: 1 });
+      expect(r.isError).toBeFalsy();
+      const t = textOf(r);
+      expect(t).toContain(`"description":"${'d'.repeat(8192)}… [cut: 808 more characters]"`);
+      const whole = JSON.stringify({
+        ...body,
+        description: `${'d'.repeat(8192)}… [cut: 808 more characters]`,
+      });
+      expect(t).toBe(
+        `${whole.slice(0, 49152)}\n… [output cut at 49152 of ${whole.length} characters; use a narrower action (for example per-file diffs with page and per_page)]`,
+      );
+      // structuredContent keeps the whole answer.
+      expect((r.structuredContent as { description: string }).description).toHaveLength(9000);
+    });
+
     it('cuts a list too long for the text after a whole item, saying which page and size read the rest', async () => {
       const items = Array.from({ length: 100 }, (_, i) => ({
         id: 500 + i,
