@@ -133,6 +133,9 @@ function intIn(v: unknown, key: string, min: number, max: number, dflt: number):
   return v;
 }
 
+/** A token by its issued prefix (the platform's personal, OAuth, user, server, refresh and fine-grained tokens, and another forge's). */
+const TOKEN_SHAPE = /^(?:gh[pousr]_|github_pat_|glpat-)[A-Za-z0-9_-]{16,}/;
+
 const DURATION_RE = /^(\d+)\s*(s|m|h|d)$/;
 const UNIT: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
 
@@ -183,12 +186,16 @@ export function validateConfig(doc: unknown): CollectorConfig {
   const tokenEnvs = Array.isArray(rawEnv) ? rawEnv : [rawEnv];
   if (tokenEnvs.length === 0) throw new ConfigError('token_env', envAccepted, 'got an empty list');
   tokenEnvs.forEach((e, i) => {
-    if (typeof e !== 'string' || !ENV_RE.test(e))
+    const key = Array.isArray(rawEnv) ? `token_env[${i}]` : 'token_env';
+    // A token written where its variable's name belongs: refused without repeating it.
+    if (typeof e === 'string' && TOKEN_SHAPE.test(e.trim()))
       throw new ConfigError(
-        Array.isArray(rawEnv) ? `token_env[${i}]` : 'token_env',
+        key,
         envAccepted,
-        `got ${describe(e)}`,
+        'got a token, not a variable name (it is not repeated here); remove it from the file, export it in an environment variable such as GITHUB_TOKEN, and give that name',
       );
+    if (typeof e !== 'string' || !ENV_RE.test(e))
+      throw new ConfigError(key, envAccepted, `got ${describe(e)}`);
   });
   const tokenType = doc.token_type ?? 'personal';
   if (tokenType !== 'personal' && tokenType !== 'installation')

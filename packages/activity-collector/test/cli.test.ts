@@ -200,6 +200,24 @@ describe('command line', () => {
     expect(unreachable.stderr).not.toContain('pg-secret-pw');
   });
 
+  it('a token written where token_env wants a variable name is refused without repeating it', async () => {
+    const token = 'ghp_written1nto7heConfigFile0000000000';
+    for (const tokenEnv of [token, ['GITHUB_TOKEN', token]]) {
+      const f = write('token-env.json', {
+        api_url: sim.url,
+        token_env: tokenEnv,
+        targets: { repos: [`${USER}/own`] },
+        stores: { sqlite: join(dir, 'token-env.db') },
+      });
+      const r = await run(['sweep', '--config', f], { SIM_TOKEN: TOKEN, GITHUB_TOKEN: TOKEN });
+      expect(r.code).toBe(1);
+      oneLine(r.stderr);
+      expect(r.stderr).toBe(
+        `activity-collector: invalid configuration: ${Array.isArray(tokenEnv) ? 'token_env[1]' : 'token_env'}: got a token, not a variable name (it is not repeated here); remove it from the file, export it in an environment variable such as GITHUB_TOKEN, and give that name; accepted: the name of an environment variable, like GITHUB_TOKEN, or a list of them\n`,
+      );
+    }
+  });
+
   it('a store or state file that cannot be opened is named by its key, with what to check', async () => {
     const notSqlite = write('notes.db', 'a text file, not a SQLite database\n');
     const stores = (doc: Record<string, unknown>) =>
