@@ -410,6 +410,48 @@ describe('completions', () => {
     });
   });
 
+  it('hasMore when two sources together hold more than ten values, though neither has another page', async () => {
+    await withClient({}, async (c) => {
+      const exec = (action: string, params: Record<string, unknown>) =>
+        c.client.callTool({ name: 'forge_execute_action', arguments: { action, params } });
+      for (let i = 0; i < 6; i++) {
+        await exec('branch.create', { project_id: '1', branch: `both-b${i}`, ref: 'main' });
+        await exec('tag.create', { project_id: '1', tag_name: `both-t${i}`, ref: 'main' });
+      }
+      const r = await c.client.complete({
+        ref: { type: 'ref/prompt', name: 'generate_release_notes' },
+        argument: { name: 'from', value: 'both-' },
+        context: { arguments: { project_id: '1' } },
+      });
+      expect(r.completion.values).toHaveLength(10);
+      expect(r.completion.total).toBe(12);
+      expect(r.completion.hasMore).toBe(true);
+    });
+  });
+
+  it('a value the instance cannot search is matched to the typed prefix in any case', async () => {
+    await withClient({}, async (c) => {
+      const commits = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'repository.commit_list', params: { project_id: '1' } },
+      });
+      const ids = (commits.structuredContent as { items: Array<{ short_id: string }> }).items.map(
+        (i) => i.short_id,
+      );
+      // A short id with a letter in it, typed up to that letter in capitals.
+      const id = ids.find((x) => /[a-f]/.test(x));
+      expect(id, 'a commit whose short id holds a letter').toBeDefined();
+      const typed = id!.slice(0, id!.search(/[a-f]/) + 1).toUpperCase();
+      const r = await c.client.complete({
+        ref: { type: 'ref/resource', uri: 'forge://project/{project_id}/commit/{sha}' },
+        argument: { name: 'sha', value: typed },
+        context: { arguments: { project_id: '1' } },
+      });
+      expect(r.completion.values).toContain(id);
+      for (const v of r.completion.values) expect(v.toUpperCase().startsWith(typed)).toBe(true);
+    });
+  });
+
   it('an instance failing gives an empty completion, not an error', async () => {
     await withClient({}, async (c) => {
       s.fault({ path: /\/api\/v4\/projects$/, status: 500, body: { message: 'boom' } });
