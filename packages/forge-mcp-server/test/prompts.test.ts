@@ -97,6 +97,32 @@ const EXPECTED: Array<[string, Record<string, string>, RegExp[]]> = [
   ],
   ['audit_project_access', { project_id: '1' }, [/\| @alice \| Maintainer \|/, /\| @bob \| Developer \|/]],
   ['team_mr_dashboard', { group_id: '10' }, [/^# Open merge requests in 10/, /Add login form/]],
+  // The session's own user across every project: no argument at all.
+  [
+    'my_open_mrs',
+    {},
+    [
+      /^# Your open merge requests \(1\)\n/,
+      /\| acme\/widgets!2 \| Regenerate fixtures \| fixtures-refresh \| main \| false \|/,
+    ],
+  ],
+  [
+    'my_pending_reviews',
+    {},
+    [
+      /^# Merge requests waiting for your review \(2\)\n/,
+      /\| acme\/widgets!1 \| Add login form \| @bob \| main \|[^\n]*\n\| acme\/widgets!2 \| Regenerate fixtures \| @alice \|/,
+    ],
+  ],
+  [
+    'my_issues',
+    {},
+    [
+      /^# Open issues assigned to you \(2\)\n/,
+      /\| acme\/widgets#4 \| Support widget sizes \| feature \| — \| — \|/,
+      /\| acme\/widgets#1 \| Login button does nothing \| bug \| v1\.1 \| — \|/,
+    ],
+  ],
 ];
 
 describe('prompts', () => {

@@ -134,6 +134,41 @@ function fileLines(files: Rec[]) {
   });
 }
 
+/** A reference as the instance writes it across projects (acme/widgets!4, acme/widgets#12). */
+const ref = (item: Rec, mark: string) =>
+  String(((item.references as Rec | undefined)?.full as string | undefined) ?? `${mark}${item.iid}`);
+
+/** One of the prompts about the session's own user across every project: one list read, one table, one ask. */
+function mine(
+  name: string,
+  title: string,
+  description: string,
+  action: string,
+  args: Record<string, unknown>,
+  heading: string,
+  head: string[],
+  row: (item: Rec) => unknown[],
+  ask: string,
+): PromptSpec {
+  return {
+    name,
+    title,
+    description,
+    args: [],
+    reads: [action],
+    render: async (_a, fetch) => {
+      const items = await fetch(action, { ...args, state: 'opened', per_page: 100 });
+      return [
+        `# ${heading} (${list(items).length})`,
+        failed(items),
+        table(head, list(items).map(row)),
+        '',
+        ask,
+      ].join('\n');
+    },
+  };
+}
+
 export const PROMPTS: PromptSpec[] = [
   {
     name: 'review_mr',
@@ -543,6 +578,45 @@ export const PROMPTS: PromptSpec[] = [
       ].join('\n');
     },
   },
+  mine(
+    'my_open_mrs',
+    'My open merge requests',
+    'Your open merge requests across every project, with their branches and last update.',
+    'merge_request.list_global',
+    { scope: 'created_by_me' },
+    'Your open merge requests',
+    ['MR', 'Title', 'Source', 'Target', 'Draft', 'Updated'],
+    (m) => [ref(m, '!'), m.title, m.source_branch, m.target_branch, m.draft ?? false, m.updated_at],
+    'Say which of these need something from me next (a reply, a fix, a rebase, a reviewer) and which can wait.',
+  ),
+  mine(
+    'my_pending_reviews',
+    'My pending reviews',
+    'Open merge requests across every project that wait for your review, oldest update first.',
+    'merge_request.list_global',
+    { scope: 'reviews_for_me', order_by: 'updated_at', sort: 'asc' },
+    'Merge requests waiting for your review',
+    ['MR', 'Title', 'Author', 'Target', 'Updated'],
+    (m) => [ref(m, '!'), m.title, who(m.author), m.target_branch, m.updated_at],
+    'Suggest the order to review them in, the longest waiting and the smallest first, and what to look at in each.',
+  ),
+  mine(
+    'my_issues',
+    'My issues',
+    'Open issues assigned to you across every project, with labels, milestone and due date.',
+    'issue.list_all',
+    { scope: 'assigned_to_me' },
+    'Open issues assigned to you',
+    ['Issue', 'Title', 'Labels', 'Milestone', 'Due'],
+    (i) => [
+      ref(i, '#'),
+      i.title,
+      (Array.isArray(i.labels) ? i.labels : []).join(', '),
+      (i.milestone as Rec | null)?.title,
+      i.due_date,
+    ],
+    'Plan my work on these: what is overdue or due soon, what is blocked, and what to pick up first.',
+  ),
   {
     name: 'team_mr_dashboard',
     title: 'Team merge requests',

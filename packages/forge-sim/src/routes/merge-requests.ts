@@ -179,7 +179,11 @@ export function registerMergeRequests(r: RouteTable): void {
       scope === 'all'
         ? items
         : items.filter(({ m }) =>
-            scope === 'assigned_to_me' ? m.assigneeIds.includes(ctx.user!.id) : m.authorId === ctx.user!.id,
+            scope === 'assigned_to_me'
+              ? m.assigneeIds.includes(ctx.user!.id)
+              : scope === 'reviews_for_me'
+                ? m.reviewerIds.includes(ctx.user!.id)
+                : m.authorId === ctx.user!.id,
           );
     return listed(ctx, mine);
   });
