@@ -108,7 +108,7 @@ describe('start-up', () => {
     expect(stderr).toMatch(/dynamic, meta, individual/);
   });
 
-  it('refuses a URL setting that carries credentials naming the URL with them as <redacted>: the password or token in it is not repeated', async () => {
+  it('refuses a URL setting that carries credentials, or a token pasted into another setting, naming the value with the secret as <redacted>: the password or token is not repeated', async () => {
     const secret = 'glpat-cfgsecret-000001';
     const cases: Array<[string[], Record<string, string>, string]> = [
       [
@@ -132,6 +132,11 @@ describe('start-up', () => {
         'forge-mcp-server: invalid --public-url="https://<redacted>@mcp.example.com/mcp": URL carries credentials; accepts an absolute https URL (http only for localhost, 127.0.0.1, ::1) without trailing slash or fragment\n',
       ],
     ];
+    cases.push([
+      [],
+      { FORGE_TOKEN: 'glpat-x', FORGE_MCP_TOOL_SURFACE: secret },
+      'forge-mcp-server: invalid FORGE_MCP_TOOL_SURFACE="<redacted>": not a known value; accepts one of dynamic, meta, individual\n',
+    ]);
     for (const [args, env, expected] of cases) {
       const { code, stderr } = await runCli(args, env);
       expect({ code, stderr }).toEqual({ code: 2, stderr: expected });

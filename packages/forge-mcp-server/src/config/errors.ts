@@ -1,14 +1,17 @@
-/** Credentials a URL written in a value may carry: its user information, and a token in its query. */
-const URL_CREDENTIALS =
-  /(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"]+@|([?&](?:private_token|access_token|job_token|token)=)[^\s&#"]+/gi;
+/**
+ * Credentials a value may carry: a URL's user information, a token in its query, and a token pasted into the
+ * wrong setting (known by its issued prefix).
+ */
+const CREDENTIALS =
+  /(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"]+@|([?&](?:private_token|access_token|job_token|token)=)[^\s&#"]+|\bgl(?:pat|oas|dt|rt|cbt|ptt|ft|imt|soat|ffct)-[A-Za-z0-9_.-]{8,}/gi;
 
 /**
- * A message about a value with the credentials any URL in it carries (scheme://user:password@host, ?private_token=)
+ * A message about a value with the credentials in it (scheme://user:password@host, ?private_token=, glpat-...)
  * replaced by <redacted>: the value is named so the user can find it, but a secret is not repeated.
  */
-export function withoutUrlCredentials(message: string): string {
-  return message.replace(URL_CREDENTIALS, (_whole, scheme?: string, query?: string) =>
-    scheme !== undefined ? `${scheme}<redacted>@` : `${query}<redacted>`,
+export function withoutCredentials(message: string): string {
+  return message.replace(CREDENTIALS, (_whole, scheme?: string, query?: string) =>
+    scheme !== undefined ? `${scheme}<redacted>@` : query !== undefined ? `${query}<redacted>` : '<redacted>',
   );
 }
 
@@ -16,7 +19,7 @@ export function withoutUrlCredentials(message: string): string {
 export class ConfigError extends Error {
   constructor(message: string) {
     // One line whatever a value held: logs and terminals read it as one event.
-    super(withoutUrlCredentials(message.replace(/[\r\n]+/g, ' ')));
+    super(withoutCredentials(message.replace(/[\r\n]+/g, ' ')));
     this.name = 'ConfigError';
   }
 }

@@ -1,7 +1,7 @@
 // Reads the table against argv, the environment and the dotenv files, then applies the rules that
 // join settings (OAuth needs a public URL, TLS needs both files, ...).
 import { earlyCommand, parseArgv, type FlagValue } from './argv.js';
-import { ConfigError, withoutUrlCredentials } from './errors.js';
+import { ConfigError, withoutCredentials } from './errors.js';
 import { nearestWithin } from './nearest.js';
 import { isLoopbackHost, type ParseContext } from './grammar.js';
 import {
@@ -82,7 +82,7 @@ class Reader {
     if (policy === 'refuse') throw new ConfigError(`invalid ${problem}`);
     const using = fallback === undefined ? 'leaving it unset' : `using ${def.grammar.format(fallback)}`;
     (policy === 'warn-default' ? this.warnings : this.errors).push(
-      withoutUrlCredentials(`ignoring ${problem}; ${using}`),
+      withoutCredentials(`ignoring ${problem}; ${using}`),
     );
     return fallback;
   }
