@@ -125,6 +125,32 @@ describe('validate', () => {
     });
   });
 
+  it('lists 20 notes and counts the rest, in text and in --json', () => {
+    // Measured with neither report nor laboratory: one note per row.
+    const noted = doc(
+      'Gas',
+      Array.from({ length: 25 }, (_, i) => ({ key: `g${i}`, name: `Gas ${i}` })),
+      { provenance: { kind: 'datasheet', document: 'Sheet', version: null, consulted: '2025-01-02' } },
+    );
+    writeFileSync(path.join(dir, 'noted.json'), writeCatalogue(noted));
+    const text = run('validate', 'noted.json');
+    expect(text.code).toBe(0);
+    const lines = text.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('noted.json: accepted (25 rows, 25 notes)');
+    expect(lines.slice(1, 21).every((l) => l.startsWith('  note: noted.json: /rows/'))).toBe(true);
+    expect(lines.slice(21)).toEqual(['  note: … and 5 more']);
+    const json = run('validate', '--json', 'noted.json');
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.stdout).files[0];
+    expect(report).toMatchObject({ accepted: true, rows: 25, problems: 0, notes_total: 25 });
+    expect(report.notes).toHaveLength(20);
+    expect(report.notes[19]).toEqual({
+      file: 'noted.json',
+      pointer: '/rows/19',
+      message: 'measured, but neither the row nor the document names a report or laboratory',
+    });
+  });
+
   it('reads a CSV file with its header beside it, and refuses one without', () => {
     writeFileSync(path.join(dir, 'g.csv'), 'key;name;heat_capacity_ratio\r\nair;Air;1,4\r\nxe;Xenon;x\r\n');
     writeFileSync(
@@ -250,6 +276,20 @@ describe('convert', () => {
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('writes comma-separated CSV with the decimal point when no dialect is given', () => {
+    expect(run('convert', 'gas.json', 'plain.csv')).toMatchObject({
+      code: 0,
+      stdout: 'wrote plain.csv and plain.csv.acoustics.json (2 rows)\n',
+    });
+    expect(readFileSync(path.join(dir, 'plain.csv'), 'utf8')).toBe(
+      "key,name,molar_mass_kg_mol,heat_capacity_ratio\r\nair,Air,0.02897,~1.4\r\nhe,'=Helium,,1.66\r\n",
+    );
+    expect(JSON.parse(readFileSync(path.join(dir, 'plain.csv.acoustics.json'), 'utf8')).csv).toEqual({
+      delimiter: ',',
+      decimal: '.',
+    });
+  });
+
   it('writes a CSV file and its header both or neither: a header that cannot be placed leaves no CSV behind', () => {
     const sub = mkdtempSync(path.join(dir, 'pair-'));
     const out = path.join(sub, 'gas.csv');
@@ -340,5 +380,20 @@ describe('show', () => {
         '',
       ].join('\n'),
     });
+  });
+
+  it('cuts a cell longer than 32 characters to 31 and an ellipsis, on one line', () => {
+    const long = 'Argon, technical grade\nas delivered in 50 l cylinders';
+    writeFileSync(
+      path.join(dir, 'long.json'),
+      writeCatalogue(doc('Gas', [{ key: 'ar', name: long, heat_capacity_ratio: 1.67 }])),
+    );
+    const r = run('show', 'long.json');
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n').slice(1, 4)).toEqual([
+      '| key | name                             | heat_capacity_ratio |',
+      '|-----|----------------------------------|---------------------|',
+      '| ar  | Argon, technical grade as deliv… | 1.67                |',
+    ]);
   });
 });
