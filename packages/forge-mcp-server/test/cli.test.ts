@@ -143,6 +143,22 @@ describe('start-up', () => {
     }
   });
 
+  it('takes no OAuth client secret: --oauth-client-secret is refused as an unknown flag without its value, and --help names none', async () => {
+    const secret = 'gloas-clientsecret-0000000001';
+    const oauth = ['--http', '--forge-url=https://gitlab.example.com', '--auth-mode=oauth'];
+    for (const given of [[`--oauth-client-secret=${secret}`], ['--oauth-client-secret', secret]]) {
+      const { code, stderr } = await runCli([...oauth, '--public-url=https://mcp.example.com/mcp', ...given]);
+      expect({ code, stderr }).toEqual({
+        code: 2,
+        stderr:
+          'forge-mcp-server: unknown flag --oauth-client-secret; run forge-mcp-server --help for the accepted flags\n',
+      });
+    }
+    const help = await runCli(['--help']);
+    expect(help.stdout).toContain('--oauth-client-uid');
+    expect(help.stdout).not.toMatch(/client[-_ ]secret/i);
+  });
+
   it('refuses to start on stdio without FORGE_TOKEN, and never prints a token', async () => {
     const { code, stderr } = await runCli([], {});
     expect(code).toBe(2);
