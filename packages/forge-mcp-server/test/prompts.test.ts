@@ -57,7 +57,11 @@ const EXPECTED: Array<[string, Record<string, string>, RegExp[]]> = [
   [
     'summarize_open_mrs',
     { project_id: '1' },
-    [/\| !2 \| Regenerate fixtures \|/, /\| !1 \| Add login form \|/],
+    [
+      /\| MR \| Title \| Author \| Source \| Target \| Updated \| Age \(days\) \|/,
+      /\| !2 \| Regenerate fixtures \| @alice \| fixtures-refresh \| main \| [^|]+ \| \d+ \|/,
+      /\| !1 \| Add login form \|/,
+    ],
   ],
   [
     'generate_release_notes',
@@ -96,7 +100,11 @@ const EXPECTED: Array<[string, Record<string, string>, RegExp[]]> = [
     [/Default branch main: protected/, /\| main \| Maintainers \|/],
   ],
   ['audit_project_access', { project_id: '1' }, [/\| @alice \| Maintainer \|/, /\| @bob \| Developer \|/]],
-  ['team_mr_dashboard', { group_id: '10' }, [/^# Open merge requests in 10/, /Add login form/]],
+  [
+    'team_mr_dashboard',
+    { group_id: '10' },
+    [/^# Open merge requests in 10/, /\| acme\/widgets!1 \| Add login form \| @bob \|/],
+  ],
   // The session's own user across every project: no argument at all.
   [
     'my_open_mrs',
@@ -199,6 +207,21 @@ describe('prompts', () => {
     });
   });
 
+  it('milestone_progress of a title the project lacks names the milestones it has; a closed one is read too', async () => {
+    await withClient({}, async (c) => {
+      const none = await failure(
+        c.client.getPrompt({ name: 'milestone_progress', arguments: { project_id: '1', milestone: 'v9' } }),
+      );
+      expect(none.code).toBe(-32602);
+      expect(none.message).toBe(
+        'Prompt milestone_progress: 1 has no milestone titled "v9"; its milestones are v1.1 (active), v1.0 (closed).',
+      );
+      expect(await prompt(c, 'milestone_progress', { project_id: '1', milestone: 'v1.0' })).toMatch(
+        /^# Milestone v1\.0: \d+% done\n[^]*due 2025-01-10/,
+      );
+    });
+  });
+
   it("audit_project_access names each member's role as the instance has it, the security manager included", async () => {
     await withClient({}, async (c) => {
       // Changed with the role's word: the instance is sent the level, and the prompt names the level's role.
@@ -235,7 +258,7 @@ describe('prompts', () => {
       );
       expect(missing.code).toBe(-32602);
       expect(missing.message).toBe(
-        "Prompt review_mr needs the argument merge_request_iid (The merge request's IID within the project (e.g. 12).). Send all of: project_id, merge_request_iid.",
+        "Prompt review_mr needs the argument merge_request_iid (The merge request's IID within the project (e.g. 12)). Send all of: project_id, merge_request_iid.",
       );
       const unknown = await failure(
         c.client.getPrompt({
@@ -405,6 +428,13 @@ describe('completions', () => {
         hasMore: false,
       });
       expect((await complete(file, 'path', 'src/', { project_id: '1' })).values).toEqual(['src/index.js']);
+      // A prompt's project given as its web URL names the project for the values that depend on it.
+      const iids = await c.client.complete({
+        ref: { type: 'ref/prompt', name: 'review_mr' },
+        argument: { name: 'merge_request_iid', value: '' },
+        context: { arguments: { project_id: `${s.url}/acme/widgets/-/merge_requests` } },
+      });
+      expect(iids.completion.values.sort()).toEqual(['1', '2']);
       // Within a project, a username completes from its members (root is none of acme/widgets').
       const who = await c.client.complete({
         ref: { type: 'ref/prompt', name: 'team_member_workload' },

@@ -6,6 +6,7 @@
 import { ProtocolError, UriTemplate, type Server } from '@modelcontextprotocol/server';
 import { offeredPrompts } from '../prompts/index.js';
 import { readAction, TEMPLATES } from '../resources/index.js';
+import { projectArgument } from '../resources/read.js';
 import type { Session } from '../session/index.js';
 
 const MAX_VALUES = 10;
@@ -250,11 +251,17 @@ export function registerCompletions(server: Server, session: Session, guardSessi
     const resource = ref.type === 'ref/resource';
     const prefix = resource ? decoded(argument.value ?? '') : (argument.value ?? '');
     if (resource && ref.uri === MANIFEST_TEMPLATE) return { completion: actionIds(session, prefix) } as never;
-    const given = Object.fromEntries(
+    const given: Ctx = Object.fromEntries(
       Object.entries(context?.arguments ?? {})
         .filter(([, v]) => typeof v === 'string' && v !== '')
         .map(([k, v]) => [k, resource ? decoded(v) : v]),
     );
+    // A project given as a prompt's user writes it (a web URL of the instance) names its project here too.
+    if (given.project_id) {
+      const on = projectArgument(session, given.project_id);
+      if ('path' in on) given.project_id = on.path;
+      else delete given.project_id;
+    }
     const completion = await complete(session, argument.name, prefix, given, ctx.mcpReq.signal);
     return { completion } as never;
   });

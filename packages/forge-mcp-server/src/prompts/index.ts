@@ -61,7 +61,9 @@ export function checkArguments(p: PromptSpec, given: Record<string, string> = {}
     const v = trimmed && withoutReferenceMark(a.name, trimmed);
     if (!v) {
       if (a.required)
-        fail(`Prompt ${p.name} needs the argument ${a.name} (${a.description}). Send all of: ${shape}.`);
+        fail(
+          `Prompt ${p.name} needs the argument ${a.name} (${a.description.replace(/\.$/, '')}). Send all of: ${shape}.`,
+        );
       continue;
     }
     if ((a.days || INTEGER_ARGS.has(a.name)) && !/^[1-9]\d{0,5}$/.test(v))

@@ -3,6 +3,7 @@
  * what came back. Reads go through the session's view and guards (resources/read.ts), so a prompt reaches
  * nothing its actions could not; a read that is refused or fails is reported inside the Markdown.
  */
+import { ProtocolError } from '@modelcontextprotocol/server';
 import { roleTitle } from '../executor/roles.js';
 
 export interface PromptArg {
@@ -72,17 +73,19 @@ const failed = (v: unknown) =>
         .join('\n')}\n\n`
     : '';
 
-function mrRows(mrs: Rec[]) {
+/** Merge request rows; `across` names each by its full reference (a group's span several projects). */
+function mrRows(mrs: Rec[], across = false) {
   return mrs.map((m) => [
-    `!${m.iid}`,
+    across ? ref(m, '!') : `!${m.iid}`,
     m.title,
     who(m.author),
     m.source_branch,
     m.target_branch,
     m.updated_at,
+    ageDays(m.created_at),
   ]);
 }
-const MR_HEAD = ['MR', 'Title', 'Author', 'Source', 'Target', 'Updated'];
+const MR_HEAD = ['MR', 'Title', 'Author', 'Source', 'Target', 'Updated', 'Age (days)'];
 
 async function mrContext(a: Record<string, string>, fetch: Fetch) {
   const args = { project_id: a.project_id, merge_request_iid: Number(a.merge_request_iid) };
@@ -275,7 +278,8 @@ export const PROMPTS: PromptSpec[] = [
   {
     name: 'generate_release_notes',
     title: 'Release notes',
-    description: 'Drafts release notes from the commits and merge requests between two refs.',
+    description:
+      'Drafts release notes from the commits between two refs, grouped as features, fixes and other.',
     args: [
       project,
       { name: 'from', description: 'The earlier tag or branch.', required: true },
@@ -382,13 +386,23 @@ export const PROMPTS: PromptSpec[] = [
     ],
     reads: ['project.milestone_list', 'issue.list'],
     render: async (a, fetch) => {
-      const ms = list(
-        await fetch('project.milestone_list', { project_id: a.project_id, state: 'active', per_page: 100 }),
-      );
+      // Every milestone, active and closed (no state asked): a closed one's progress is read too.
+      const read = await fetch('project.milestone_list', { project_id: a.project_id, per_page: 100 });
+      const ms = list(read);
       const m = a.milestone
-        ? (ms.find((x) => x.title === a.milestone) ?? { title: a.milestone })
-        : ms.sort((x, y) => String(x.due_date ?? '9').localeCompare(String(y.due_date ?? '9')))[0];
-      if (!m) return `# Milestone progress of ${a.project_id}\n\n_No active milestone._`;
+        ? ms.find((x) => x.title === a.milestone)
+        : ms
+            .filter((x) => x.state === 'active')
+            .sort((x, y) => String(x.due_date ?? '9').localeCompare(String(y.due_date ?? '9')))[0];
+      if (a.milestone && !m && ms.length)
+        throw new ProtocolError(
+          -32602,
+          `Prompt milestone_progress: ${a.project_id} has no milestone titled ${JSON.stringify(a.milestone)}; its milestones are ${ms
+            .map((x) => `${String(x.title)} (${String(x.state)})`)
+            .join(', ')}.`,
+        );
+      if (!m)
+        return `# Milestone progress of ${a.project_id}\n\n${failed(read)}_No ${a.milestone ? `milestone titled ${JSON.stringify(a.milestone)}` : 'active milestone'}._`;
       const issues = await fetch('issue.list', {
         project_id: a.project_id,
         milestone: m.title,
@@ -414,7 +428,8 @@ export const PROMPTS: PromptSpec[] = [
   {
     name: 'daily_standup',
     title: 'Daily standup',
-    description: "One person's last day: merge requests and issues they moved, and what is open.",
+    description:
+      "One person's last day in a project: the merge requests they authored and the issues assigned to them that changed since yesterday.",
     args: [project, { name: 'username', description: 'Whose standup (default: you).' }],
     reads: ['user.current', 'merge_request.list', 'issue.list'],
     render: async (a, fetch) => {
@@ -640,7 +655,7 @@ export const PROMPTS: PromptSpec[] = [
           [...byAuthor].sort((x, y) => y[1] - x[1]),
         ),
         '',
-        table(MR_HEAD, mrRows(list(mrs))),
+        table(MR_HEAD, mrRows(list(mrs), true)),
       ].join('\n');
     },
   },
