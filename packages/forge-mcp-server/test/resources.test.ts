@@ -149,6 +149,43 @@ describe('the client’s roots from 2026-07-28 on', () => {
   });
 });
 
+describe('over HTTP', () => {
+  it('a stateful 2025 session and a stateless 2026-07-28 client each list, read, get a prompt and complete', async () => {
+    const server = await httpServer(s, ['--stateless=false']);
+    const clients: Client[] = [];
+    try {
+      for (const modern of [false, true]) {
+        const client = new Client(
+          { name: modern ? 'modern' : 'legacy', version: '1' },
+          modern ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
+        );
+        clients.push(client);
+        await client.connect(
+          new StreamableHTTPClientTransport(new URL(server.url), {
+            requestInit: { headers: { authorization: `Bearer ${s.tokens.api}` } },
+          }),
+        );
+        const era = modern ? '2026-07-28' : '2025';
+        expect((await client.listResourceTemplates()).resourceTemplates, era).toHaveLength(37);
+        const issue = await client.readResource({ uri: 'forge://project/acme%2Fwidgets/issue/1' });
+        expect(JSON.parse((issue.contents[0] as Contents).text!), era).toMatchObject({ iid: 1 });
+        const prompt = await client.getPrompt({ name: 'my_issues' });
+        expect((prompt.messages[0].content as { text: string }).text, era).toMatch(
+          /^# Open issues assigned to you \(2\)/,
+        );
+        const done = await client.complete({
+          ref: { type: 'ref/prompt', name: 'review_mr' },
+          argument: { name: 'project_id', value: 'wid' },
+        });
+        expect(done.completion, era).toEqual({ values: ['acme/widgets'], total: 1, hasMore: false });
+      }
+    } finally {
+      for (const c of clients) await c.close();
+      await server.stop();
+    }
+  });
+});
+
 describe('a collection read a page at a time', () => {
   /** Opens issues in project 1 through the instance's own API, so the open issues fill more than one page. */
   async function openIssues(n: number) {
