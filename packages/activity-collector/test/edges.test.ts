@@ -1,0 +1,207 @@
+/**
+ * What a user reads from the stores after the upstream changed between sweeps or in the middle of one, and the
+ * edges of the configuration: the newest participation week, a security feature the upstream stops reporting, a
+ * collector whose outcome changes, a week that changed while the history was paged, commits kept when a sweep is
+ * cut short, and the exact limits of the schedule, the rate-limit wait and organisation name patterns.
+ */
+import { describe, expect, it } from 'vitest';
+import { openPostgresStore, PrometheusStore, validateConfig, type Store } from '../src/index.js';
+import {
+  dump,
+  fullRepo,
+  PG_SKIP_REASON,
+  PG_URL,
+  pgSchema,
+  runSweep,
+  sqliteStore,
+  star,
+  startSim,
+  USER,
+  world,
+} from './helpers.js';
+
+const rowsOf = async (store: Store, table: string) =>
+  (await dump(store, table, ['checked_at', 'swept_at'])).map((r) => JSON.parse(r) as Record<string, any>);
+
+describe('records follow the upstream', () => {
+  it('participation is filed newest week first: the last number of the list is this week (weeks_ago 0)', async () => {
+    // 52 weekly counts, oldest first as the upstream gives them: 1 (52 weeks back) .. 52 (this week).
+    const all = Array.from({ length: 52 }, (_, i) => i + 1);
+    const owner = Array.from({ length: 52 }, (_, i) => (i === 51 ? 7 : 0));
+    const sim = await startSim(world([fullRepo('own', { participation: { all, owner } })]));
+    const { store } = await runSweep(sim, await sqliteStore());
+    const rows = await rowsOf(store, 'vcs_participation');
+    expect(rows.map((r) => r.weeks_ago).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 52 }, (_, i) => i),
+    );
+    const byWeeksAgo = Object.fromEntries(rows.map((r) => [r.weeks_ago, r]));
+    expect(byWeeksAgo[0]).toMatchObject({ all_commits: 52, owner_commits: 7 });
+    expect(byWeeksAgo[51]).toMatchObject({ all_commits: 1, owner_commits: 0 });
+  });
+
+  async function securityFeatureDropped(store: Store) {
+    const repo = fullRepo('own', {
+      securityAndAnalysis: {
+        secret_scanning: 'enabled',
+        secret_scanning_push_protection: 'disabled',
+        secret_scanning_ai_detection: 'enabled',
+      },
+    });
+    const sim = await startSim(world([repo]));
+    await runSweep(sim, store);
+    const features = async () =>
+      Object.fromEntries((await rowsOf(store, 'vcs_security_feature')).map((r) => [r.feature, r.state]));
+    expect((await features()).secret_scanning_ai_detection).toBe('enabled');
+    // The upstream no longer reports the feature: it is not left standing as enabled.
+    repo.securityAndAnalysis = { secret_scanning: 'enabled', secret_scanning_push_protection: 'enabled' };
+    await runSweep(sim, store);
+    expect(await features()).toEqual({
+      advanced_security: 'unavailable',
+      code_scanning_alerts: 'unavailable',
+      dependabot_alerts: 'enabled',
+      dependabot_security_updates: 'unavailable',
+      secret_scanning: 'enabled',
+      secret_scanning_alerts: 'enabled',
+      secret_scanning_push_protection: 'enabled',
+    });
+  }
+
+  it('SQLite: a security feature the upstream stops reporting leaves vcs_security_feature', async () => {
+    await securityFeatureDropped(await sqliteStore());
+  });
+
+  describe.skipIf(!PG_URL)(`PostgreSQL${PG_SKIP_REASON ? ` (skipped: ${PG_SKIP_REASON})` : ''}`, () => {
+    it('PostgreSQL: a security feature the upstream stops reporting leaves vcs_security_feature', async () => {
+      const store = openPostgresStore(PG_URL!, pgSchema('dropped'));
+      await store.init();
+      try {
+        await securityFeatureDropped(store);
+      } finally {
+        await store.close();
+      }
+    });
+  });
+
+  it('Prometheus: a collector whose outcome changed shows its new outcome only', async () => {
+    const repo = fullRepo('own', { participation: 'computing' });
+    const sim = await startSim(world([repo]));
+    const store = new PrometheusStore();
+    const statusOf = async () =>
+      (await store.metrics())
+        .split('\n')
+        .filter(
+          (l) => l.startsWith('activity_collector_collection_status{') && l.includes('"participation"'),
+        );
+    await runSweep(sim, store);
+    expect(await statusOf()).toEqual([
+      `activity_collector_collection_status{scope="${USER}/own",collector="participation",outcome="not_ready"} 1`,
+    ]);
+    repo.participation = { all: Array(52).fill(1), owner: Array(52).fill(0) };
+    await runSweep(sim, store);
+    expect(await statusOf()).toEqual([
+      `activity_collector_collection_status{scope="${USER}/own",collector="participation",outcome="ok"} 1`,
+    ]);
+  });
+
+  it('a week that changed while the history was paged is filed as its later page tells, so the days sum to the current stars', async () => {
+    // One star a week for 40 weeks; the week rolls over after page 1, so page 2 repeats page 1's last week.
+    const weekly = Array.from({ length: 40 }, (_, i) =>
+      star(
+        `w${i}`,
+        new Date(Date.parse('2026-11-16T20:00:00Z') - i * 7 * 86_400_000).toISOString().replace('.000', ''),
+      ),
+    );
+    const created = new Date(Date.parse('2026-11-16T20:00:00Z') - 39 * 7 * 86_400_000).toISOString();
+    const repo = fullRepo('own', { createdAt: created, stars: weekly, historyRollover: true });
+    const sim = await startSim(world([repo]));
+    // Between the two pages, the stargazer of the repeated week (29 weeks back) unstars.
+    let pages = 0;
+    sim.onRequest = ({ path }) => {
+      if (path.endsWith('/stargazers/history') && ++pages === 2)
+        repo.stars = repo.stars!.filter((s) => s.login !== 'w29');
+    };
+    const { store, summary } = await runSweep(sim, await sqliteStore());
+    sim.onRequest = undefined;
+    expect(summary.errors).toEqual([]);
+    expect(sim.calls(/\/own\/stargazers\/history$/).map((r) => r.query.page)).toEqual(['1', '2']);
+    const days = await store.starDays(`${USER}/own`);
+    expect(days.reduce((n, d) => n + d.stars, 0)).toBe(39);
+    expect(days.find((d) => d.day === '2026-04-27')!.stars).toBe(0);
+  });
+
+  it('a sweep cut short during commit details keeps every full batch of 50, and the next sweep adds the rest', async () => {
+    const commits = Array.from({ length: 120 }, (_, i) => ({
+      sha: i.toString(16).padStart(40, 'a'),
+      author: 'octo',
+      // Newest first, as the upstream lists them: one an hour back from 2026-11-17 10:00 UTC.
+      date: new Date(Date.parse('2026-11-17T10:00:00Z') - i * 3_600_000).toISOString().replace('.000', ''),
+      additions: i,
+      deletions: 1,
+    }));
+    const sim = await startSim(world([fullRepo('own', { commits })]));
+    const store = await sqliteStore();
+    const ac = new AbortController();
+    let details = 0;
+    sim.onRequest = ({ path }) => {
+      if (/\/commits\/[0-9a-f]{40}$/.test(path) && ++details === 60) ac.abort();
+    };
+    await expect(runSweep(sim, store, {}, { signal: ac.signal })).rejects.toThrow(/aborted/);
+    sim.onRequest = undefined;
+    const kept = (await rowsOf(store, 'vcs_commit')).map((r) => r.sha).sort();
+    // The oldest 50, detailed first, were written as one batch before the sweep stopped.
+    expect(kept).toEqual(
+      commits
+        .slice(70)
+        .map((c) => c.sha)
+        .sort(),
+    );
+    const { summary } = await runSweep(sim, store);
+    expect(summary.status).toBe('complete');
+    expect(await rowsOf(store, 'vcs_commit')).toHaveLength(120);
+  });
+});
+
+describe('limits at their edges', () => {
+  const base = { targets: { repos: ['octo/own'] }, stores: { sqlite: ':memory:' } };
+
+  it('schedule: 10s is the shortest interval accepted; 9s is refused', () => {
+    expect(validateConfig({ ...base, schedule: '10s' }).scheduleSeconds).toBe(10);
+    expect(validateConfig({ ...base, schedule: { every: '10s' } }).scheduleSeconds).toBe(10);
+    expect(() => validateConfig({ ...base, schedule: '9s' })).toThrow(/schedule.*at least 10s/s);
+  });
+
+  it('a rate-limit reset exactly max_wait_seconds away is waited for; one second more stops the sweep', async () => {
+    // The wait is the time to the reset plus one second: 119 s to the reset is a wait of 120 s.
+    const sim = await startSim(world([fullRepo('own')]), { rateLimit: { limit: 10, resetInSeconds: 119 } });
+    const waited = await runSweep(sim, await sqliteStore(), { rate_limit: { max_wait_seconds: 120 } });
+    expect(waited.summary.status).toBe('complete');
+    expect(waited.waits.length).toBeGreaterThan(0);
+    expect(waited.waits.every((ms) => ms === 120_000)).toBe(true);
+
+    const sim2 = await startSim(world([fullRepo('own')]), { rateLimit: { limit: 10, resetInSeconds: 119 } });
+    const stopped = await runSweep(sim2, await sqliteStore(), { rate_limit: { max_wait_seconds: 119 } });
+    expect(stopped.summary.status).toBe('incomplete');
+    expect(stopped.waits).toEqual([]);
+  });
+
+  it('organisation name patterns match whatever the case of pattern and name', async () => {
+    const sim = await startSim(
+      world([
+        fullRepo('api-core', { owner: 'acme' }),
+        fullRepo('API-Gateway', { owner: 'acme' }),
+        fullRepo('api-sandbox', { owner: 'acme' }),
+        fullRepo('web', { owner: 'acme' }),
+      ]),
+    );
+    const store = await sqliteStore();
+    const { summary } = await runSweep(sim, store, {
+      targets: { orgs: [{ name: 'acme', include: ['Api-*'], exclude: ['*-SANDBOX'] }] },
+      packages: { types: ['npm'] },
+    });
+    expect(summary.status).toBe('complete');
+    expect((await rowsOf(store, 'vcs_repository')).map((r) => r.repository)).toEqual([
+      'acme/API-Gateway',
+      'acme/api-core',
+    ]);
+  });
+});
