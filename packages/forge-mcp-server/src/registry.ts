@@ -71,15 +71,20 @@ function procCommandLine(pid: number): string | undefined {
 }
 
 /**
- * Whether `pid` is still a forge-mcp-server: its command line names the server, or is the one it registered. A
- * server killed outright (SIGKILL, a crash) leaves its registration behind, and its pid may since have gone to
- * any other process of the user, which must not be sent the signal. Read from /proc, else from ps; where neither
- * exists (Windows) the registration is trusted.
+ * Whether `pid` is still the forge-mcp-server that registered: its command line is the one whose digest it
+ * registered (a registration without one, from where there was no /proc or from an older server: its command
+ * line names the server or is the one registered). A server killed outright (SIGKILL, a crash) leaves its
+ * registration behind, and its pid may since have gone to any other process of the user, which must not be
+ * sent the signal, even one whose command line merely names the server (an editor or a log reader on its files). Read from /proc, else from ps; where neither exists
+ * (Windows) the registration is trusted.
  */
 function isServer(pid: number, registration: string | undefined): boolean {
   if (existsSync('/proc/self/cmdline')) {
     const cmd = procCommandLine(pid);
-    return cmd !== undefined && (cmd.includes('forge-mcp-server') || digestOf(cmd) === registration);
+    if (cmd === undefined) return false;
+    return registration?.startsWith('sha256:')
+      ? digestOf(cmd) === registration
+      : cmd.includes('forge-mcp-server') || cmd === registration;
   }
   if (process.platform === 'win32') return true;
   try {

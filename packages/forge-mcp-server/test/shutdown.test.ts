@@ -4,7 +4,7 @@
  * rest of the suite's servers are out of its reach.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +51,35 @@ describe('--shutdown', () => {
     const registry = join(own, `forge-mcp-server-${userInfo().uid}`);
     mkdirSync(registry, { recursive: true });
     writeFileSync(join(registry, `${other.pid}.pid`), String(other.pid));
+    try {
+      const r = await runCli(['--shutdown'], env);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain('"signalled":1');
+      expect(await http.exited).toBe(0);
+      expect(other.exitCode).toBeNull();
+      expect(other.signalCode).toBeNull();
+      expect(readdirSync(registry)).toEqual([]);
+    } finally {
+      other.kill('SIGKILL');
+      expect(await otherExit).toBe('SIGKILL');
+    }
+  });
+
+  it('signals only servers: a process whose command line merely names forge-mcp-server, holding the pid of a registration left by a server killed outright, is left alone', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'forge-shutdown-'));
+    const env = { TMPDIR: own };
+    const http = await httpServerAt(s, [], env);
+    const registry = join(own, `forge-mcp-server-${userInfo().uid}`);
+    const [live] = readdirSync(registry);
+    // Not a server, though its command line names one (an editor on the checkout, a log being followed).
+    const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', 'forge-mcp-server.log'], {
+      stdio: 'ignore',
+    });
+    const otherExit = new Promise<NodeJS.Signals | null>((resolve) =>
+      other.once('exit', (_code, signal) => resolve(signal)),
+    );
+    // A server registered just as the live one did, killed outright; its pid went to that process.
+    writeFileSync(join(registry, `${other.pid}.pid`), readFileSync(join(registry, live!)));
     try {
       const r = await runCli(['--shutdown'], env);
       expect(r.code).toBe(0);
