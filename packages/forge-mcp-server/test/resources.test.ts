@@ -61,6 +61,25 @@ describe('lists', () => {
     });
   });
 
+  it('every action a guide names exists, with the parameters the guide says to send', async () => {
+    await withClient({}, async (c) => {
+      const guides = (await c.client.listResources()).resources.filter((r) =>
+        r.uri.startsWith('forge://guides/'),
+      );
+      expect(guides).toHaveLength(5);
+      let named = 0;
+      for (const g of guides) {
+        const text = (await read(c, g.uri)).first.text!;
+        for (const [, id, param] of text.matchAll(/`([a-z_]+\.[a-z_]+)`(?: with `([a-z_]+)`)?/g)) {
+          named++;
+          const entry = (await read(c, `forge://tools/${id}`)).json;
+          if (param) expect(Object.keys(entry.input_schema.properties), `${g.uri}: ${id}`).toContain(param);
+        }
+      }
+      expect(named).toBeGreaterThan(5);
+    });
+  });
+
   it('minimal capability surface: only the tools manifest; no prompts, no guides, other URIs refused unsent', async () => {
     await withClient({ FORGE_MCP_CAPABILITY_SURFACE: 'minimal' }, async (c) => {
       expect((await c.client.listResources()).resources.map((r) => r.uri)).toEqual(['forge://tools']);
