@@ -161,6 +161,38 @@ describe('records follow the upstream', () => {
   });
 });
 
+describe('upstream answers out of the ordinary', () => {
+  it('a secondary limit without retry-after is waited out for 60 s, then retried', async () => {
+    const sim = await startSim(world([fullRepo('own')]), {
+      secondaryLimit: { pathIncludes: '/stargazers/history', times: 1 },
+    });
+    const { summary, waits } = await runSweep(sim, await sqliteStore());
+    expect(waits).toEqual([60_000]);
+    expect(summary.errors).toEqual([]);
+    expect(sim.calls(/\/stargazers\/history$/).map((r) => r.status)).toEqual([403, 200]);
+  });
+
+  it('a star-history week whose total is not the sum of its days is a collector error that keeps the stored days', async () => {
+    const repo = fullRepo('own');
+    const sim = await startSim(world([repo]));
+    const store = await sqliteStore();
+    await runSweep(sim, store);
+    const before = await dump(store, 'vcs_star_day');
+    expect(before.length).toBeGreaterThan(0);
+    repo.historyTotalOff = true;
+    const { summary } = await runSweep(sim, store);
+    expect(summary.errors).toEqual([
+      {
+        scope: `${USER}/own`,
+        collector: 'vcs_star_day',
+        message: expect.stringMatching(/^star history: week \d+ total \d+ is not the sum of its days$/),
+      },
+    ]);
+    expect(summary.status).toBe('complete');
+    expect(await dump(store, 'vcs_star_day')).toEqual(before);
+  });
+});
+
 describe('limits at their edges', () => {
   const base = { targets: { repos: ['octo/own'] }, stores: { sqlite: ':memory:' } };
 

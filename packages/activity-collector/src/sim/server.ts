@@ -27,8 +27,11 @@ export interface SimOptions {
   /** The simulated upstream's clock. Default: real time. */
   now?: () => Date;
   rateLimit?: { limit?: number; remaining?: number; resetInSeconds?: number };
-  /** The first `times` requests whose path contains `pathIncludes` hit a secondary limit with retry-after. */
-  secondaryLimit?: { pathIncludes: string; times: number; retryAfter: number };
+  /**
+   * The first `times` requests whose path contains `pathIncludes` hit a secondary limit, with retry-after when
+   * `retryAfter` is given (without it, only the message says so).
+   */
+  secondaryLimit?: { pathIncludes: string; times: number; retryAfter?: number };
   host?: string;
   port?: number;
 }
@@ -214,7 +217,7 @@ export class SimUpstream {
           message:
             'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
         },
-        { 'retry-after': String(sl.retryAfter) },
+        sl.retryAfter === undefined ? {} : { 'retry-after': String(sl.retryAfter) },
       );
     }
 
@@ -344,7 +347,9 @@ export class SimUpstream {
       if (p > 100) return send(422, { message: 'page is limited to 100' });
       const shift = repo.historyRollover && p >= 2 ? 7 : 0;
       // A repository nobody has starred has no history: an empty page.
-      const weeks = stars.length ? this.history(repo, stars, shift) : [];
+      const weeks = (stars.length ? this.history(repo, stars, shift) : []).map((w) =>
+        repo.historyTotalOff ? { ...w, total: w.total + 1 } : w,
+      );
       const last = Math.max(1, Math.ceil(weeks.length / pp));
       const link = (n: number) => `<${this.url}${path}?per_page=${pp}&page=${n}>`;
       const extra: Record<string, string> =

@@ -62,6 +62,8 @@ export interface SimRepo {
   starListHidden?: boolean;
   /** Star history: the week rolls over after page 1 is served, so page 2 repeats page 1's last week. */
   historyRollover?: boolean;
+  /** Star history: every week's total is one more than the sum of its days (a malformed answer). */
+  historyTotalOff?: boolean;
 }
 
 export interface SimPackage {
