@@ -412,6 +412,21 @@ describe('long answers are cut', () => {
       `forge_execute_action: unknown action "${'x'.repeat(64)}...". Use forge_find_action to find the canonical ID.`,
     );
   });
+
+  it('exactly ten unknown names are all listed with no count after them, and a 64-character name is not cut', async () => {
+    const keys = Array.from({ length: 10 }, (_, i) => `k${i}`);
+    const ten = { project_id: '1', issue_iid: 1, ...Object.fromEntries(keys.map((k) => [k, 1])) };
+    expect(await call('dynamic', 'issue.get', ten)).toBe(
+      `invalid params. Unknown params: ${keys.join(', ')}. Valid params: project_id, issue_iid.`,
+    );
+    expect(await call('individual', 'issue.get', ten)).toBe(
+      `validating "arguments": ${keys.map((k) => `unknown property "${k}"`).join('; ')}`,
+    );
+    const exact = 'y'.repeat(64);
+    expect(await call('meta', 'issue.get', { project_id: '1', issue_iid: 1, [exact]: 1 })).toBe(
+      `forge_issue/get: invalid params for this action: json: unknown field "${exact}". Valid params: project_id, issue_iid.`,
+    );
+  });
 });
 
 describe('the envelope', () => {

@@ -265,6 +265,10 @@ describe('stateful sessions', () => {
     );
     expect(res.status).toBe(404);
     expect((await client.listTools()).tools).toHaveLength(2);
+    // A call answered while the stream stays open does not start the idle clock: past the timeout the session
+    // still serves.
+    await new Promise((r) => setTimeout(r, 2500));
+    expect((await client.listTools()).tools).toHaveLength(2);
     await client.close();
   });
 

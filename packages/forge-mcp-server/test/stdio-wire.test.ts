@@ -147,6 +147,32 @@ describe('stdio wire', () => {
     }
   });
 
+  it('serves a line of exactly FORGE_MCP_STDIO_MAX_LINE_BYTES, and skips one byte more', async () => {
+    const c = stdioRaw(s, { FORGE_MCP_STDIO_MAX_LINE_BYTES: '1000' });
+    try {
+      const sized = (id: string, bytes: number) => {
+        const bare = JSON.stringify({ jsonrpc: '2.0', id, method: 'ping', params: { pad: '' } });
+        return JSON.stringify({
+          jsonrpc: '2.0',
+          id,
+          method: 'ping',
+          params: { pad: 'x'.repeat(bytes - bare.length) },
+        });
+      };
+      expect(Buffer.byteLength(sized('at', 1000))).toBe(1000);
+      c.write(`${sized('at', 1000)}\n`);
+      c.write(`${sized('over', 1001)}\n`);
+      // The refusal may be written before the served line's answer: matched by id, not by order.
+      const got = await c.waitFor(2);
+      expect(got).toContainEqual(expect.objectContaining({ id: 'at', result: {} }));
+      expect(got).toContainEqual(
+        expect.objectContaining({ id: null, error: expect.objectContaining({ code: -32600 }) }),
+      );
+    } finally {
+      await c.close();
+    }
+  });
+
   it('answers every fuzzed line in order and never dies (fast-check)', async () => {
     // Lines without a line break: arbitrary text, arbitrary JSON values and near-messages.
     const line = fc.oneof(
