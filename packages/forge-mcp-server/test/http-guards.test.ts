@@ -451,6 +451,18 @@ describe('several instances (FORGE-URL)', () => {
       const a = await both(() => post(several, { token: s.tokens.api, headers: { 'forge-url': value } }));
       expect(a.status, value).toBe(400);
     }
+    // Credentials in the header's URL are named as such and repeated nowhere, neither in the answer nor the log.
+    const secret = 'glpat-headerurl-secret-01';
+    for (const [value, reason] of [
+      [`https://oauth2:${secret}@x.example.com`, 'URL carries credentials'],
+      [`${s.url}/?private_token=${secret}`, 'URL has a query or fragment'],
+    ]) {
+      const a = await both(() => post(several, { token: s.tokens.api, headers: { 'forge-url': value! } }));
+      expect(a.status, value).toBe(400);
+      expect(a.text).toContain(`the FORGE-URL header is not a usable instance URL: ${reason}`);
+      expect(a.text).not.toContain(secret);
+    }
+    expect(several.stderr()).not.toContain(secret);
     // A URL parser drops a tab silently: this one would have named the first published instance.
     const tabbed = s.url.replace('127.0.0.1', '127.0.0.\t1');
     const a = await both(() => post(several, { token: s.tokens.api, headers: { 'forge-url': tabbed } }));
