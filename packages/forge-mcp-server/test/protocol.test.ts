@@ -314,6 +314,31 @@ describe('dynamic surface over stdio (legacy era)', () => {
       ]);
     });
 
+    it('a first item over the cap names a get action only where it reads that item, with the field it takes', async () => {
+      const long = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`field_${i}`, 'x'.repeat(1900)]));
+      const noteOf = async (action: string, params: Record<string, unknown>, path: RegExp, item: object) => {
+        s.fault({ path, status: 200, body: [{ ...item, ...long }], times: 1 });
+        const r = await exec(action, params);
+        expect((r.structuredContent as { items: unknown[] }).items[0]).toEqual({ ...item, ...long });
+        return textOf(r).split('\n').pop()!;
+      };
+      // A project's users are users: project.get reads no user.
+      const user = await noteOf('project.list_users', { project_id: '1' }, /\/projects\/1\/users$/, {
+        id: 31,
+        username: 'erin',
+      });
+      expect(user).toMatch(/structuredContent\.items\[0\] holds it whole\]$/);
+      expect(user).not.toContain('project.get');
+      // A group milestone is read by its ID, which is not its IID.
+      const milestone = await noteOf(
+        'group.group_milestone_list',
+        { group_id: '2' },
+        /\/groups\/2\/milestones$/,
+        { id: 501, iid: 2, title: 'v1' },
+      );
+      expect(milestone).toMatch(/holds it whole, or read it with group\.group_milestone_get \(id 501\)\]$/);
+    });
+
     it("a GraphQL list's first line says how to reach the next page, or that it is the last", async () => {
       const nodes = [
         { id: 'gid://gitlab/WorkItem/1', iid: '1', title: 'One' },

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { lazyCatalog } from '../catalog/lazy.js';
 import type { ActionSpec } from '../catalog/types.js';
 import { compactJson, jsonResult } from './format.js';
 
@@ -129,9 +130,11 @@ describe('a list whose first item alone is over the text cap', () => {
     ]);
   });
 
-  it("names the action reading one item, with the item's key and how this surface runs it", () => {
+  it("names the action reading one item, with the item's key and how this surface runs it", async () => {
     const item = { iid: 7, id: 1, long: Array.from({ length: 30 }, () => 'z'.repeat(1990)) };
-    const list = { id: 'issue.list', params: {} } as unknown as ActionSpec;
+    // The catalog's own issue.list (loading its domain loads issue.get, which reads one of its items).
+    const catalog = lazyCatalog();
+    const list = await catalog.spec(catalog.get('issue.list')!);
     const runsAs = (id: string) => (id === 'issue.get' ? 'forge_issue {"action": "get"}' : undefined);
     expect((jsonResult(list, [item], {}, runsAs).content[0].text as string).split('\n').pop()).toBe(
       '… [the first item alone is over the 49152-character cap: its field long is left out above; structuredContent.items[0] holds it whole, or read it with issue.get (iid 7; run with forge_issue {"action": "get"})]',

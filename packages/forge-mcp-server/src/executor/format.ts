@@ -272,14 +272,38 @@ function itemWithin(item: unknown, room: number): { line: string; left: string[]
   return line.length <= room ? { line, left } : { line: '{}', left: Object.keys(rec) };
 }
 
-/** The action reading one item of a list action, where the catalog has one (issue.list: issue.get). */
-function itemGetAction(listId: string): string | undefined {
-  const [domain, verb = ''] = listId.split('.');
+/** A REST action's path templates. */
+const pathsOf = (a: ActionSpec | undefined): string[] => {
+  const rest = a?.request && 'rest' in a.request ? a.request.rest : undefined;
+  return rest ? [rest.path].flat() : [];
+};
+
+/**
+ * The action reading one item of a list action, where the catalog has one, and the item's field its last path
+ * parameter takes: by name (issue.list: issue.get, iid), and only where the get action reads its item one path
+ * segment below where the list reads them (project.list_users lists users, which project.get does not read;
+ * a group milestone is read by its ID, not its IID). A GraphQL list's is named without a field.
+ */
+function itemGetAction(list: ActionSpec): { id: string; field?: string } | undefined {
+  const [domain, verb = ''] = list.id.split('.');
   const candidates = [
     verb === 'list' || verb.startsWith('list_') ? `${domain}.get` : '',
     verb.endsWith('_list') ? `${domain}.${verb.slice(0, -5)}_get` : '',
   ];
-  return candidates.find((id) => id && lazyCatalog().get(id));
+  const catalog = lazyCatalog();
+  for (const id of candidates) {
+    const entry = id ? catalog.get(id) : undefined;
+    const get = entry && catalog.loadedSpec(entry);
+    if (!get) continue;
+    if (list.request && 'graphql' in list.request && get.request && 'graphql' in get.request) return { id };
+    for (const path of pathsOf(get)) {
+      const param = /^(.*)\/:(\w+)$/.exec(path);
+      if (!param || !pathsOf(list).includes(param[1]!)) continue;
+      const name = param[2]!;
+      return { id, field: /_iid$/.test(name) ? 'iid' : /(^|_)id$/.test(name) ? 'id' : name };
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -295,12 +319,16 @@ function itemCutNote(
   const what = left.length
     ? `its field${left.length === 1 ? '' : 's'} ${left.join(', ')} ${left.length === 1 ? 'is' : 'are'} left out above`
     : 'it is left out above';
-  const get = itemGetAction(a.id);
-  const how = get && runsAs?.(get);
-  const id = item && typeof item === 'object' ? (item as Record<string, unknown>) : {};
-  const key = ['iid', 'id', 'name'].find((k) => typeof id[k] === 'number' || typeof id[k] === 'string');
-  const about = [key && `${key} ${String(id[key])}`, how && `run with ${how}`].filter(Boolean);
-  const read = get ? `, or read it with ${get}${about.length ? ` (${about.join('; ')})` : ''}` : '';
+  const get = itemGetAction(a);
+  const how = get && runsAs?.(get.id);
+  const rec = item && typeof item === 'object' ? (item as Record<string, unknown>) : {};
+  const key = get?.field;
+  const value = key === undefined ? undefined : rec[key];
+  const about = [
+    (typeof value === 'number' || typeof value === 'string') && `${key} ${String(value)}`,
+    how && `run with ${how}`,
+  ].filter(Boolean);
+  const read = get ? `, or read it with ${get.id}${about.length ? ` (${about.join('; ')})` : ''}` : '';
   return `\n… [the first item alone is over the ${TEXT_CAP}-character cap: ${what}; structuredContent.items[0] holds it whole${read}]`;
 }
 
