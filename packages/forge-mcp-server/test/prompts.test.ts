@@ -445,6 +445,36 @@ describe('completions', () => {
     });
   });
 
+  it("the other templates' variables complete from their project's lists, a personal snippet's from the user's", async () => {
+    await withClient({}, async (c) => {
+      const cases: Array<[string, string, string]> = [
+        ['board/{board_id}', 'board_id', '/api/v4/projects/1/boards'],
+        ['environment/{environment_id}', 'environment_id', '/api/v4/projects/1/environments'],
+        ['deployment/{deployment_id}', 'deployment_id', '/api/v4/projects/1/deployments'],
+        ['deploy_key/{deploy_key_id}', 'deploy_key_id', '/api/v4/projects/1/deploy_keys'],
+        ['feature_flag/{name}', 'name', '/api/v4/projects/1/feature_flags'],
+        ['snippet/{snippet_id}', 'snippet_id', '/api/v4/projects/1/snippets'],
+      ];
+      const complete = async (uri: string, name: string, args?: Record<string, string>) => {
+        const since = s.requests.length;
+        const r = await c.client.complete({
+          ref: { type: 'ref/resource', uri },
+          argument: { name, value: '' },
+          ...(args ? { context: { arguments: args } } : {}),
+        });
+        return { values: r.completion.values, paths: apiCalls(s, since).map((q) => q.path) };
+      };
+      for (const [tail, name, path] of cases) {
+        const r = await complete(`forge://project/{project_id}/${tail}`, name, { project_id: '1' });
+        expect(r.paths, name).toEqual([path]);
+        expect(r.values.length, name).toBeGreaterThan(0);
+      }
+      const personal = await complete('forge://snippet/{snippet_id}', 'snippet_id');
+      expect(personal.paths).toEqual(['/api/v4/snippets']);
+      expect(personal.values.length).toBeGreaterThan(0);
+    });
+  });
+
   it('at most ten values, total from the paging headers and hasMore when there are more', async () => {
     await withClient({}, async (c) => {
       for (let i = 0; i < 12; i++)

@@ -110,6 +110,23 @@ const SOURCES: Record<string, Source[]> = {
       value: (i) => i.title,
     },
   ],
+  // The other template variables: each its project's list (a personal snippet's without a project).
+  slug: [{ action: 'wiki.list', args: inProject(), value: (i) => i.slug }],
+  board_id: [{ action: 'project.board_list', args: inProject(), value: (i) => i.id }],
+  environment_id: [{ action: 'environment.list', args: inProject(), value: (i) => i.id }],
+  deployment_id: [
+    {
+      action: 'environment.deployment_list',
+      args: inProject(() => ({ order_by: 'id', sort: 'desc' })),
+      value: (i) => i.id,
+    },
+  ],
+  deploy_key_id: [{ action: 'access.deploy_key_list_project', args: inProject(), value: (i) => i.id }],
+  name: [{ action: 'feature_flags.feature_flag_list', args: inProject(), value: (i) => i.name }],
+  snippet_id: [
+    { action: 'snippet.project_list', args: inProject(), value: (i) => i.id },
+    { action: 'snippet.list', args: (_p, ctx) => (ctx.project_id ? undefined : {}), value: (i) => i.id },
+  ],
   milestone_iid: [
     { action: 'project.milestone_list', args: inProject(() => ({ state: 'active' })), value: (i) => i.iid },
     { action: 'group.group_milestone_list', args: inGroup(() => ({ state: 'active' })), value: (i) => i.iid },
@@ -201,8 +218,15 @@ async function complete(session: Session, name: string, prefix: string, ctx: Ctx
     if (!args) continue;
     // The instance filters by the typed text where it can search; otherwise a larger page is filtered here.
     const searched = 'search' in args || 'query' in args;
-    const local = prefix !== '' && !searched;
-    const r = await readAction(session, s.action, { ...args, per_page: local ? SCAN : MAX_VALUES }, signal);
+    const paged = 'per_page' in (await session.view.catalog.spec(action)).params;
+    // Filtered here when the instance cannot search, or when the list comes whole (unpaged).
+    const local = (prefix !== '' && !searched) || !paged;
+    const r = await readAction(
+      session,
+      s.action,
+      paged ? { ...args, per_page: local ? SCAN : MAX_VALUES } : args,
+      signal,
+    );
     // The instance failing, or a guard refusing, completes nothing: completion is a convenience.
     if (!r.ok || !Array.isArray(r.data)) continue;
     const found = (r.data as Rec[])
