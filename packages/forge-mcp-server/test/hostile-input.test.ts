@@ -88,6 +88,10 @@ describe('path values', () => {
       `${s.url}/acme/widgets/-/issues/3`,
       `${s.url}/acme/widgets`,
       `git@${hostname}:acme/widgets.git`,
+      // A clone URL over SSH written as a URL: its port is the SSH one (the instance shows such a URL when
+      // its SSH port is not 22), not the web one, as git@host:path names none.
+      `ssh://git@${hostname}:2222/acme/widgets.git`,
+      `ssh://git@${hostname}/acme/widgets.git`,
     ]) {
       const { r, text, sent } = await execute('issue.list', { project_id });
       expect(r.isError, text).toBeFalsy();

@@ -6,7 +6,8 @@ export interface PastedUrl {
   host: string;
   /**
    * A web URL's port ('' for its scheme's default), as the instance's own URL names it; a clone URL over SSH
-   * names none (the SSH port is not the web one), so it matches the instance's host on any port.
+   * (git@host:path, ssh://git@host:2222/path) names none (the SSH port is not the web one), so it matches the
+   * instance's host on any port.
    */
   port?: string;
   /** The path after the host: a web URL's still percent-encoded, a clone URL's as given. */
@@ -25,9 +26,22 @@ export function pastedUrl(value: string): PastedUrl | 'unreadable' | null {
   if (!s.includes('://') || /^gid:\/\//i.test(s)) return null;
   try {
     const url = new URL(s);
+    // A clone URL over SSH written as a URL (ssh://git@host:2222/group/project.git) names the SSH port, as
+    // git@host:path names none: it matches the instance's host on any port, its path as given.
+    if (/^(?:git\+)?ssh:$|^ssh\+git:$/.test(url.protocol))
+      return { host: url.hostname, path: decoded(url.pathname) };
     return { host: url.hostname, port: url.port, path: url.pathname };
   } catch {
     return 'unreadable';
+  }
+}
+
+/** A URL's path with its percent-encoding read, or as given where it is not valid. */
+function decoded(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
   }
 }
 
@@ -67,11 +81,7 @@ export function projectOnInstance(
   if (url.port !== undefined) {
     if (base.pathname !== '/' && (path + '/').startsWith(base.pathname))
       path = path.slice(base.pathname.length - 1);
-    try {
-      path = decodeURIComponent(path);
-    } catch {
-      /* keep as given */
-    }
+    path = decoded(path);
   }
   if (
     url.host.toLowerCase() !== base.hostname.toLowerCase() ||
