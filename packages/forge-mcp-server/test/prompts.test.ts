@@ -69,6 +69,16 @@ const EXPECTED: Array<[string, Record<string, string>, RegExp[]]> = [
     [/^# Release notes v1\.0\.0 → main/, /Document usage/],
   ],
   [
+    'compare_branches',
+    { project_id: 'acme/widgets', from: 'main', to: 'feature/login' },
+    [
+      /^# main → feature\/login in acme\/widgets\n/,
+      /## Commits \(2\)\n[^]*\| Add login form \| Bob Builder \|[^]*\| Validate login input \|/,
+      /\| src\/login\.js \| added \| \+5 \| -0 \|/,
+      /### src\/login\.js\n```diff\n@@ -0,0 \+1,5 @@\n/,
+    ],
+  ],
+  [
     'summarize_pipeline_status',
     { project_id: '1', ref: 'feature/login' },
     [/: failed$/m, /\| test \(#\d+\) \| test \|/],

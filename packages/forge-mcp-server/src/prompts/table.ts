@@ -103,8 +103,8 @@ async function mrContext(a: Record<string, string>, fetch: Fetch) {
 /** How much diff text a review prompt carries; past it, files are named with where to read them. */
 export const DIFF_BUDGET = 60_000;
 
-/** The changed files' diffs as fenced blocks, within DIFF_BUDGET characters. */
-function diffBlocks(files: Rec[], a: Record<string, string>): string {
+/** The changed files' diffs as fenced blocks, within DIFF_BUDGET characters; `rest` says where to read the others. */
+function diffBlocks(files: Rec[], rest: string): string {
   if (!files.length) return '_No changes._';
   const out: string[] = [];
   const left: string[] = [];
@@ -122,7 +122,7 @@ function diffBlocks(files: Rec[], a: Record<string, string>): string {
   }
   if (left.length)
     out.push(
-      `Not shown here (too large for this prompt, or the instance collapsed them): ${left.join(', ')}. Read them with mr_review.changes_get or mr_review.raw_diffs (project_id ${a.project_id}, merge_request_iid ${a.merge_request_iid}).`,
+      `Not shown here (too large for this prompt, or the instance collapsed them): ${left.join(', ')}. ${rest}`,
     );
   return out.join('\n').trimEnd();
 }
@@ -195,7 +195,10 @@ export const PROMPTS: PromptSpec[] = [
         table(['File', 'Change', 'Added', 'Removed'], fileLines(files)),
         '',
         '## Diff',
-        diffBlocks(files, a),
+        diffBlocks(
+          files,
+          `Read them with mr_review.changes_get or mr_review.raw_diffs (project_id ${a.project_id}, merge_request_iid ${a.merge_request_iid}).`,
+        ),
         '',
         `## Unresolved threads (${open.length})`,
         table(
@@ -315,6 +318,49 @@ export const PROMPTS: PromptSpec[] = [
           '',
         ]),
         'Rewrite these as release notes for users: lead with what changed for them, group breaking changes first.',
+      ].join('\n');
+    },
+  },
+  {
+    name: 'compare_branches',
+    title: 'Compare two refs',
+    description:
+      'The commits and changed files between two branches, tags or commits, with their diffs, and asks what the difference amounts to.',
+    args: [
+      project,
+      { name: 'from', description: 'The base: a branch, tag or commit.', required: true },
+      { name: 'to', description: 'What to compare with the base: a branch, tag or commit.', required: true },
+    ],
+    reads: ['repository.compare'],
+    render: async (a, fetch) => {
+      const cmp = await fetch('repository.compare', { project_id: a.project_id, from: a.from, to: a.to });
+      const c = (typeof cmp === 'object' ? cmp : {}) as Rec;
+      const commits = list(c.commits);
+      const files = list(c.diffs);
+      return [
+        `# ${a.from} → ${a.to} in ${a.project_id}`,
+        failed(cmp),
+        `## Commits (${commits.length})`,
+        table(
+          ['Commit', 'Title', 'Author', 'Date'],
+          commits.map((x) => [
+            String(x.short_id ?? x.id ?? '').slice(0, 8),
+            x.title,
+            x.author_name,
+            x.created_at,
+          ]),
+        ),
+        '',
+        `## Changed files (${files.length})`,
+        table(['File', 'Change', 'Added', 'Removed'], fileLines(files)),
+        '',
+        '## Diff',
+        diffBlocks(
+          files,
+          `Read them with repository.compare (project_id ${a.project_id}, from ${a.from}, to ${a.to}) or as files at ${a.to}.`,
+        ),
+        '',
+        `Say what ${a.to} changes against ${a.from}: the behaviour that differs, what could break, and whether it looks ready to merge.`,
       ].join('\n');
     },
   },
