@@ -156,3 +156,50 @@ describe('generic package registry over stdio', () => {
     );
   });
 });
+
+describe('a download without output_path', () => {
+  it('answers the bytes as base64 in structuredContent, whole up to 1 MiB and the first 1 MiB of a larger file', async () => {
+    const MIB = 1024 * 1024;
+    const publish = async (file_name: string, bytes: Buffer) => {
+      const r = await exec('package.publish', {
+        project_id: '1',
+        package_name: 'inline',
+        package_version: '1.0.0',
+        file_name,
+        content_base64: bytes.toString('base64'),
+      });
+      expect(r.isError, textOf(r)).toBeFalsy();
+    };
+    const download = (file_name: string) =>
+      exec('package.download', {
+        project_id: '1',
+        package_name: 'inline',
+        package_version: '1.0.0',
+        file_name,
+      });
+    // Exactly 1 MiB, then one byte more: every byte value repeated.
+    const exact = Buffer.alloc(MIB, BYTES);
+    const over = Buffer.concat([exact, Buffer.from([7])]);
+    await publish('exact.bin', exact);
+    await publish('over.bin', over);
+
+    const whole = await download('exact.bin');
+    expect(whole.isError, textOf(whole)).toBeFalsy();
+    expect(textOf(whole)).toBe(
+      `${MIB} bytes (application/octet-stream); base64 in structuredContent.content_base64.`,
+    );
+    const w = whole.structuredContent as { content_base64: string; bytes: number; truncated: boolean };
+    expect(w.bytes).toBe(MIB);
+    expect(w.truncated).toBe(false);
+    expect(Buffer.from(w.content_base64, 'base64').equals(exact)).toBe(true);
+
+    const cut = await download('over.bin');
+    expect(textOf(cut)).toBe(
+      `${MIB + 1} bytes (application/octet-stream); the first ${MIB} bytes are in structuredContent.content_base64 (pass output_path to save the whole file).`,
+    );
+    const o = cut.structuredContent as { content_base64: string; bytes: number; truncated: boolean };
+    expect(o.bytes).toBe(MIB + 1);
+    expect(o.truncated).toBe(true);
+    expect(Buffer.from(o.content_base64, 'base64').equals(exact)).toBe(true);
+  });
+});

@@ -217,6 +217,24 @@ describe('OAuth mode: the protected-resource metadata document', () => {
     expect(paths).toEqual([]);
   });
 
+  it('answers HEAD with the headers alone, and any other method 405 naming GET and HEAD', async () => {
+    const url = `${originOf(oauth)}/.well-known/oauth-protected-resource/mcp`;
+    const full = await fetch(url);
+    const length = full.headers.get('content-length');
+    expect(Number(length)).toBe(Buffer.byteLength(await full.text()));
+    const head = await fetch(url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(length);
+    expect(head.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(await head.text()).toBe('');
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const res = await fetch(url, { method });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get('allow'), method).toBe('GET, HEAD');
+      expect(await res.json(), method).toEqual({ error: 'method not allowed: use GET' });
+    }
+  });
+
   it('sits at the host root whatever path the public URL carries: /x/mcp gives /.well-known/oauth-protected-resource/x/mcp', async () => {
     const deep = await httpServer(s, ['--auth-mode=oauth', '--public-url=http://localhost:8129/x/mcp']);
     try {

@@ -234,6 +234,38 @@ describe('HTTP mode', () => {
   });
 });
 
+describe('the client address in the log export', () => {
+  const BLOCKED = 'authentication budget spent: address blocked';
+  it.each([
+    ['pseudonymous', 'leaves it out', undefined],
+    ['full', 'exports it as client.address', '127.0.0.1'],
+  ])('the %s identity policy %s', async (policy, _what, address) => {
+    const rx = await new OtlpReceiver().start();
+    const server = await httpServer(
+      s,
+      [],
+      otlpEnv(rx, { FORGE_MCP_TELEMETRY_IDENTITY: policy, FORGE_MCP_AUTH_FAILURE_LIMIT: '1' }),
+    );
+    try {
+      // One refused token spends this address's budget of one: the block's WARN names the address.
+      const refused = await rpc(
+        server.url,
+        bearer('glpat-refused-once-000000'),
+        call(1, 'issue.list', { project_id: '1' }),
+      );
+      expect(refused.status).toBe(401);
+      await rx.until(() => rx.logs.some((l) => l.body === BLOCKED), 60_000, 'the block exported');
+      const block = rx.logs.find((l) => l.body === BLOCKED)!;
+      expect(Object.keys(block.attributes)).not.toContain('address');
+      expect(block.attributes['client.address']).toBe(address);
+      expect(server.stderr()).toContain('"address":"127.0.0.1"');
+    } finally {
+      await server.stop();
+      await rx.stop();
+    }
+  });
+});
+
 describe('a refused Host', () => {
   const MESSAGE = 'request refused: this Host is not served here';
   /** A refused request with its own Host, path and a credential header (which no log line may name). */
