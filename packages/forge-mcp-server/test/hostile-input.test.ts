@@ -97,6 +97,21 @@ describe('path values', () => {
       expect(r.isError, text).toBeFalsy();
       expect(sent.map((q) => q.path)).toEqual(['/api/v4/projects/acme%2Fwidgets/issues']);
     }
+    // A clone URL copied with a slash after it still names the project.
+    const slashed = await execute('issue.list', { project_id: `${s.url}/acme/widgets.git/` });
+    expect(slashed.sent.map((q) => q.path)).toEqual(['/api/v4/projects/acme%2Fwidgets/issues']);
+    // The instance's own URL names no project: said so, nothing sent (it read as project_id missing).
+    for (const [action, name] of [
+      ['issue.list', 'project_id'],
+      ['discover_project.resolve', 'project'],
+    ] as const) {
+      const root = await execute(action, { [name]: `${s.url}/` });
+      expect(root.r.isError).toBe(true);
+      expect(root.text).toBe(
+        `${action}: ${name} ${JSON.stringify(`${s.url}/`)} names no project, only the instance; give the project's numeric ID or its path (group/project), or its URL.`,
+      );
+      expect(root.sent).toEqual([]);
+    }
     // The same path on another host is another project: nothing is sent, even for a write.
     await refusedOnOtherHost('issue.create', 'project_id', 'https://elsewhere.example/acme/widgets', {
       title: 'x',
@@ -228,12 +243,13 @@ describe('path values', () => {
 
   it('refuses a dot or empty segment in a path a handler builds (discover_project.resolve)', async () => {
     // ".." reached GET /api/v4/ and a URL whose path resolves to nothing GET /api/v4/projects/ (every project).
-    for (const project of ['..', `${s.url}/a/../..`]) {
+    for (const [project, refusal] of [
+      ['..', /^discover_project\.resolve: a value is refused: .* would make the URL call another endpoint/],
+      [`${s.url}/a/../..`, /^discover_project\.resolve: project ".*" names no project, only the instance;/],
+    ] as const) {
       const { r, text, sent } = await execute('discover_project.resolve', { project });
       expect(r.isError).toBe(true);
-      expect(text).toMatch(
-        /^discover_project\.resolve: a value is refused: .* would make the URL call another endpoint/,
-      );
+      expect(text).toMatch(refusal);
       expect(sent).toEqual([]);
     }
   });

@@ -56,8 +56,8 @@ export const projectPath = (path: string): string =>
   path
     .trim()
     .split(/\/-\//)[0]
-    .replace(/\.git$/, '')
-    .replace(/^\/+|\/+$/g, '');
+    .replace(/^\/+|\/+$/g, '')
+    .replace(/\.git$/, '');
 
 /**
  * A project as a person gives it (a tool's project_id, a prompt's, discover_project.resolve's project; `name`
@@ -92,5 +92,10 @@ export function projectOnInstance(
       refused: `${name} ${JSON.stringify(value)} names a project on ${named}, not on this server's instance (${base.host}); give the project's numeric ID or its path (group/project) on ${base.host}.`,
     };
   }
-  return { path: projectPath(path) };
+  const project = projectPath(path);
+  if (!project)
+    return {
+      refused: `${name} ${JSON.stringify(value)} names no project, only the instance; give the project's numeric ID or its path (group/project), or its URL.`,
+    };
+  return { path: project };
 }
