@@ -147,6 +147,19 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   ],
   // "Who closed issue 9": when its state changed, and by whom.
   [/\bwho (closed|reopened|merged|locked|unlocked)\b/g, 'state events of $1 by whom'],
+  // Pushes to a branch refused, or allowed only to some: the branch's protection (what they hold: push rules).
+  [
+    /\b(?:no more|no|block|stop|prevent|forbid|disallow|deny|refuse) (\w+ )?(?:from )?(?:any |all |direct )*(?:push(?:es|ing)?|force-?push(?:es|ing)?|merg(?:es|ing)) (?:directly |straight )?(?:to|into)\b/g,
+    'protect $1push access of',
+  ],
+  [
+    /\b(?:should|must|can|may)(?: not|n't|n\u2019t) (?:be able to |be allowed to )?(push|merge|deploy)(?: to| into)?\b/g,
+    'should be protected from $1 to',
+  ],
+  [
+    /\b(?:should|must|can) only be (push|merg|deploy)(?:ed|able|ing)?(?: to)? by\b/g,
+    'should be protected for $1 by',
+  ],
   // Pushes or commits refused for what they hold: the push rules.
   [
     /\b(?:reject|block|refuse|forbid|prevent|deny|disallow) (?:any |all )?(?:commits|pushes)\b/g,
@@ -186,7 +199,7 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   [/\bcan (?:i|we) (push|merge|force-?push)(?: to| into)\b/g, 'protected branch $1 access of'],
   // Only some people may deploy or push: protection; anyone may again: none.
   [
-    /\bonly (\w+ )?(\w+ )?(?:can|may|should be able to|are allowed to|is allowed to) (deploy|push|merge)(?: to| into)?\b/g,
+    /\bonly (\w+ )?(\w+ )?(?:can|may|should be able to|should|must|are allowed to|is allowed to) (deploy|push|merge)(?: to| into)?\b/g,
     'protect $3 access of',
   ],
   [

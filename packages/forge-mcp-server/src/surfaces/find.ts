@@ -139,6 +139,10 @@ const LIGHT_VERBS = new Set(['add', 'leave', 'post', 'give', 'make', 'write', 'd
 const LIGHT_VERB_NOUN = 0.95;
 /** "Restore the archived project": the verb's own operations keep this share beside the one undoing the state. */
 const UNDONE_SHARE = 0.7;
+/** "should be protected": a change of the thing answers this well beside the action putting it in that state. */
+const STATE_AS_CHANGE = 0.7;
+/** "a protected tag": making a new one answers this well beside the action putting it in that state. */
+const MADE_AS_NEW = 0.6;
 /** A verbless request naming things in the plural answers a single one's read this well. */
 const VERBLESS_PLURAL_GET = 0.6;
 /** A request without a verb reads, less surely than one that says so. */
@@ -520,6 +524,7 @@ function described(
   i: number,
   article: boolean,
   verbed: boolean,
+  made?: Record<string, number>,
 ): Record<string, number> | undefined {
   for (let k = i + 1; k < ws.length; k++) {
     const w = ws[k];
@@ -555,7 +560,7 @@ function described(
       return CHANGED;
   }
   // "a deploy key with write access": one to be made.
-  return article && !verbed ? NEW_ONE : undefined;
+  return article && !verbed ? (made ?? NEW_ONE) : undefined;
 }
 
 /** Whether a request starts (after any lead-in) with "a" or "an". */
@@ -564,7 +569,10 @@ function indefinite(query: string): boolean {
   let k = typed[0] ? 0 : 1;
   while (
     k < typed.length - 1 &&
-    (LEAD_IN.has(typed[k]) || typed[k] === 'like' || /^i['\u2019]d$/.test(typed[k]))
+    (LEAD_IN.has(typed[k].replace(/['\u2019]/g, '')) ||
+      typed[k] === 'like' ||
+      // "let's have a tag on main": a thing to be had is made.
+      (typed[k] === 'have' && (typed[k + 1] === 'a' || typed[k + 1] === 'an')))
   )
     k++;
   return typed[k] === 'a' || typed[k] === 'an';
@@ -798,6 +806,21 @@ export class ActionFinder {
     return !!ops && !READ_OPERATIONS.has(strongestOf(ops));
   }
 
+  /**
+   * "a protected tag for v*", "a protected branch for release/*": a thing asked for in a state an action of its own
+   * puts such a thing in is made so by that action (not "a shared runner": no action shares a runner).
+   */
+  private madeAs(participle: string | undefined, ws: string[]): Record<string, number> | undefined {
+    if (!participle?.endsWith('ed')) return undefined;
+    const ops = this.deferred(participle);
+    if (!ops) return undefined;
+    const op = strongestOf(ops);
+    const named = new Set(ws.map(stem));
+    return this.operations.some((o, d) => o === op && this.things[d].every((t) => named.has(t)))
+      ? accept(ops, scaled(NEW_ONE, MADE_AS_NEW))
+      : undefined;
+  }
+
   /** The operations a verb said late asks for, as written or as its participle ("closed", "deleted"). */
   private deferred(w: string | undefined): Record<string, number> | undefined {
     if (!w) return undefined;
@@ -823,17 +846,19 @@ export class ActionFinder {
     const ws = words(this.literals(query));
     let i = 0;
     // "How do I ...", "how to ...": the verb after it says what to do.
+    // "a label named x", "an environment called review": after an article, the first word is a thing's name.
+    const article = indefinite(query);
     // "I'd like to" leads in; "like the snippet" reacts to it.
     const skip = (k: number) =>
       LEAD_IN.has(ws[k]) ||
+      // "let's have a tag on main".
+      (ws[k] === 'have' && article) ||
       (ws[k] === 'like' && ['would', 'id', 'i', 'we'].includes(ws[k - 1])) ||
       (ws[k] === 'how' && ['do', 'to', 'can', 'should', 'would'].includes(ws[k + 1])) ||
       // "time to archive the legacy project".
       (ws[k] === 'time' && ws[k + 1] === 'to');
     while (i < ws.length - 1 && skip(i)) i += ws[i] === 'how' || ws[i] === 'time' ? 2 : 1;
     const first = ws[i];
-    // "a label named x", "an environment called review": after an article, the first word is a thing's name.
-    const article = indefinite(query);
     let operations: Record<string, number> = QUESTION;
     let strength = NO_VERB_STRENGTH;
     let verbAt = -1;
@@ -927,14 +952,24 @@ export class ActionFinder {
               : negated
                 ? CHANGED
                 : // "should be a draft", "should be open": a state named, not a verb done.
+                  // A state no action of the thing's own puts it in ("the variable has to be protected") is
+                  // a change of it.
                   PASSIVE.has(ws[j - 1]) && (!BARE.test(ws[j]) || SAME_PARTICIPLES.has(ws[j]))
-                  ? said
+                  ? CREATE_OR_DELETE.has(strongestOf(said))
+                    ? said
+                    : accept({ [strongestOf(said)]: 1 }, scaled(CHANGED, STATE_AS_CHANGE))
                   : accept(scaled(said, OBLIGED_VERB_SHARE), CHANGED)
           : said) ??
         actingOps ??
         lacks ??
         (obliged ? CHANGED : undefined) ??
-        described(ws, i, article, verbAt >= 0);
+        described(
+          ws,
+          i,
+          article,
+          verbAt >= 0,
+          article ? this.madeAs(ws[first === 'an' ? i + 1 : i], ws) : undefined,
+        );
       if (late) {
         operations = late;
         strength = 1;
