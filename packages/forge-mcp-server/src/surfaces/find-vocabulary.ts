@@ -51,13 +51,6 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
     /\b(?:comment|note|remark|suggestion)s? (?:on|at|to|for) (?=(?:a |the |this |that )?(?:specific |particular |single |one )?lines?\b)/g,
     'start a thread on ',
   ],
-  // Asking someone to review or take on a thing assigns it to them (a reviewer of a merge request).
-  [/\b(?:ask|get|have|tell|ping) (\w+ )(?:to )?(?:review|look over|go over)\b/g, 'assign $1as reviewer of'],
-  [/\b(?:request|ask for|get) (?:a )?review (?:from|by) (\w+ )/g, 'assign $1as reviewer '],
-  [
-    /\b(?:ask|get|have|tell) (\w+ )(?:to )?(?:look at|look into|handle|fix|take care of|work on)\b/g,
-    'assign $1to',
-  ],
   [/\blook at\b/g, 'show'],
   [/\bthumbs?[- ]?(up|down)\b/g, 'thumbs$1'],
   [/\bauto-?merge\b/g, 'automerge'],
@@ -327,6 +320,28 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   ],
   // "My project" names the project, not the person asking.
   [/\b(?:my|our) (project|repo|repository|group)\b(?!s)/g, 'the $1'],
+];
+
+/**
+ * Phrasings only requests use, read before the phrasal verbs and on the request alone: the catalog's texts never
+ * say them (reading them there would only slow the index build, and could turn a phrasing of what an action
+ * does, "stop it merging on its own", into another request).
+ */
+export const REQUEST_PHRASES: Array<[RegExp, string]> = [
+  // Asking someone to review or take on a thing assigns it to them (a reviewer of a merge request).
+  [
+    /\b(?:ask|get|have|tell|ping|need|want|like) (?!(?:to|me|us|you)\b)(\w+ )(?:to )?(?:review|look over|go over)\b/g,
+    'assign $1as reviewer of',
+  ],
+  [
+    /\b(?:can|could|would|will) (someone|somebody|anyone|anybody) (?:please )?(?:review|look over|go over)\b/g,
+    'assign $1 as reviewer of',
+  ],
+  [/\b(?:request|ask for|get) (?:a )?review (?:from|by) (\w+ )/g, 'assign $1as reviewer '],
+  [
+    /\b(?:ask|get|have|tell) (\w+ )(?:to )?(?:look at|look into|handle|fix|take care of|work on)\b/g,
+    'assign $1to',
+  ],
 ];
 
 /** Written either way, on both sides: the catalog's IDs use the short form, people use both. */

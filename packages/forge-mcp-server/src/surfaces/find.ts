@@ -46,6 +46,7 @@ import {
   QUESTION,
   QUESTION_WORDS,
   READ_OPERATIONS,
+  REQUEST_PHRASES,
   REQUEST_VERBS,
   REVERSING_VERBS,
   STOP_WORDS,
@@ -139,6 +140,10 @@ const LIGHT_VERBS = new Set(['add', 'leave', 'post', 'give', 'make', 'write', 'd
 const LIGHT_VERB_NOUN = 0.95;
 /** "Restore the archived project": the verb's own operations keep this share beside the one undoing the state. */
 const UNDONE_SHARE = 0.7;
+/** A property made or given: making a thing answers this well beside changing it. */
+const PROPERTY_MADE = 0.7;
+/** The operations that make a thing. */
+const KINDS_CREATE = new Set(['create', 'add', 'register', 'record', 'start', 'invite']);
 /** "should be protected": a change of the thing answers this well beside the action putting it in that state. */
 const STATE_AS_CHANGE = 0.7;
 /** "a protected tag": making a new one answers this well beside the action putting it in that state. */
@@ -252,10 +257,14 @@ function phrasalsFor(text: string, from: number): number[] {
   return [...due].filter((at) => at >= from).sort((x, y) => x - y);
 }
 
-/** Lowercased words with abbreviations written out; "to-do" and "sign-up" as one word. */
-function words(text: string): string[] {
+/**
+ * Lowercased words with abbreviations written out; "to-do" and "sign-up" as one word. A request's own phrasings
+ * (REQUEST_PHRASES) are read in a request only.
+ */
+function words(text: string, request = false): string[] {
   const out: string[] = [];
   let normalised = text.toLowerCase();
+  if (request) for (const [phrase, said] of REQUEST_PHRASES) normalised = normalised.replace(phrase, said);
   let due = phrasalsFor(normalised, 0);
   for (let i = 0; i < due.length; i++) {
     const { phrase, verb } = PHRASALS[due[i]];
@@ -821,6 +830,33 @@ export class ActionFinder {
       : undefined;
   }
 
+  /** The words of the actions' parameters (title, description, weight), found when first asked. */
+  private paramWords?: Set<string>;
+
+  /**
+   * Whether the words after a verb name a property of a thing: "the description of MR 3", "issue 6 a weight"
+   * (a thing named by its number, then the property).
+   */
+  private setsProperty(ws: string[], verbAt: number): boolean {
+    if (!this.paramWords) {
+      this.paramWords = new Set();
+      for (const a of this.actions)
+        for (const p of Object.keys(a.params))
+          for (const t of tokens(p.replace(/_/g, ' '))) this.paramWords.add(t);
+    }
+    const params = this.paramWords;
+    let k = verbAt + 1;
+    while (k < ws.length && DETERMINERS.has(ws[k])) k++;
+    const property = (w: string | undefined) => !!w && !this.objectWords.has(stem(w)) && params.has(stem(w));
+    // "the due date of": the property's last word before "of".
+    if (property(ws[k]) && (ws[k + 1] === 'of' || (property(ws[k + 1]) && ws[k + 2] === 'of'))) return true;
+    return (
+      this.objectWords.has(stem(ws[k] ?? '')) &&
+      /\d/.test(ws[k + 1] ?? '') &&
+      params.has(stem(ws[k + 2] ?? ''))
+    );
+  }
+
   /** The operations a verb said late asks for, as written or as its participle ("closed", "deleted"). */
   private deferred(w: string | undefined): Record<string, number> | undefined {
     if (!w) return undefined;
@@ -843,7 +879,7 @@ export class ActionFinder {
 
   /** The query's terms and the operations its verb (or its question) asks for. */
   private parse(query: string): Parsed {
-    const ws = words(this.literals(query));
+    const ws = words(this.literals(query), true);
     let i = 0;
     // "How do I ...", "how to ...": the verb after it says what to do.
     // "a label named x", "an environment called review": after an article, the first word is a thing's name.
@@ -1048,6 +1084,10 @@ export class ActionFinder {
     )
       for (const [op, weight] of Object.entries(REQUEST_VERBS[next] ?? { [next]: 1 }))
         operations = { ...operations, [op]: Math.max(operations[op] ?? 0, weight) };
+    // "put the description of MR 3 to ...", "give issue 6 a weight of 3": a property of a thing there already,
+    // made or given, changes that thing.
+    if (verbAt >= 0 && KINDS_CREATE.has(strongestOf(operations)) && this.setsProperty(ws, verbAt))
+      operations = accept(scaled(operations, PROPERTY_MADE), CHANGED);
     // "add a comment", "leave a reply": after a light verb, a noun that is itself an operation names it.
     if (verbAt >= 0 && LIGHT_VERBS.has(ws[verbAt])) {
       let k = verbAt + 1;
