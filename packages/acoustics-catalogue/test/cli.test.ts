@@ -276,6 +276,16 @@ describe('convert', () => {
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('refuses to convert or import a file onto itself, even with --force', () => {
+    for (const command of ['convert', 'import'])
+      expect(run(command, '--force', 'gas.json', 'gas.json')).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `acoustics-catalogue: ${command} needs OUT to differ from IN; run "acoustics-catalogue --help" for usage\n`,
+      });
+    expect(readFileSync(path.join(dir, 'gas.json'), 'utf8')).toBe(writeCatalogue(gas));
+  });
+
   it('writes comma-separated CSV with the decimal point when no dialect is given', () => {
     expect(run('convert', 'gas.json', 'plain.csv')).toMatchObject({
       code: 0,

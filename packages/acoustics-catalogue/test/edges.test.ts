@@ -16,6 +16,8 @@ import {
   checkCatalogueFile,
   checkCatalogueValue,
   joinCatalogues,
+  readCatalogue,
+  readCatalogueCsv,
   writeCatalogue,
   type CsvDialect,
 } from '../src/index.js';
@@ -105,6 +107,18 @@ describe('notes at their edges', () => {
     ]);
   });
 
+  it('a document naming its laboratory, or its report, needs no note for measured rows', () => {
+    const withOnly = (extra: Record<string, string>) =>
+      checkCatalogueValue(
+        doc('Gas', [{ key: 'air', name: 'Air', heat_capacity_ratio: 1.4 }], {
+          provenance: { ...noReport, ...extra },
+          basis: 'measured',
+        }),
+      ).notes;
+    expect(withOnly({ laboratory: 'Example Acoustics Lab' })).toEqual([]);
+    expect(withOnly({ report: 'R-2024-118' })).toEqual([]);
+  });
+
   it("the measured-without-report note reads the row's own basis before the document's", () => {
     const note = {
       pointer: '/rows/0',
@@ -160,5 +174,42 @@ describe('CSV problems placed and explained', () => {
       [3, 'C'],
     ]);
     expect(mixed.some((i) => i.pointer === '/csv/decimal')).toBe(false);
+  });
+});
+
+describe('what a CSV file and a JSON document may hold around their cells', () => {
+  const h = porousHeader({ delimiter: ',', decimal: '.' });
+
+  it('a CSV file with a column line and no rows is refused as having no rows', () => {
+    expect(checkCatalogueCsv(h, 'key,name,porosity\r\n').issues).toEqual([
+      { pointer: '', line: 1, message: 'the CSV file has no rows' },
+    ]);
+  });
+
+  it('a column line without a name column is refused once, on the column line', () => {
+    expect(checkCatalogueCsv(h, 'key,porosity\r\na,0.5\r\nb,0.6\r\n').issues).toEqual([
+      { pointer: '', line: 1, message: 'the column line has no "name" column' },
+    ]);
+  });
+
+  it('column names and flag cells are read without the spaces around them', () => {
+    const { document } = readCatalogueCsv(
+      JSON.stringify({
+        ...doc('ImpactInsulation', []),
+        rows: undefined,
+        csv: { delimiter: ';', decimal: ',' },
+      }),
+      'key; name ;impact_insulation_class; has_section_drawing\r\nf1;Slab;28; true \r\nf2;Deck;; false\r\n',
+    );
+    expect(document.rows).toEqual([
+      { key: 'f1', name: 'Slab', impact_insulation_class: 28, has_section_drawing: true },
+      { key: 'f2', name: 'Deck', has_section_drawing: false },
+    ]);
+  });
+
+  it('a JSON document saved with a byte order mark reads as without it', () => {
+    const text = writeCatalogue(doc('Gas', [{ key: 'air', name: 'Air', heat_capacity_ratio: 1.4 }]));
+    expect(readCatalogue(`\ufeff${text}`).document).toEqual(readCatalogue(text).document);
+    expect(readCatalogue(Buffer.from(`\ufeff${text}`, 'utf8')).document.rows).toHaveLength(1);
   });
 });
