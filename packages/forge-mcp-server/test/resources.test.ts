@@ -61,6 +61,22 @@ describe('lists', () => {
     });
   });
 
+  it("the manifest names the templates a client may subscribe to: every listed one (each is polled), the grant's only", async () => {
+    await withClient({}, async (c) => {
+      const templates = (await c.client.listResourceTemplates()).resourceTemplates
+        .map((t) => t.uriTemplate)
+        .filter((t) => t !== 'forge://tools/{id}');
+      const manifest = (await read(c, 'forge://tools')).json;
+      expect(manifest.subscriptions.subscribable_uri_templates).toEqual(templates);
+      expect(templates).toHaveLength(36);
+    });
+    await withClient({ FORGE_TOKEN: s.tokens.fineGrained }, async (c) => {
+      const { subscribable_uri_templates: names } = (await read(c, 'forge://tools')).json.subscriptions;
+      expect(names).toContain('forge://project/{project_id}/issue/{issue_iid}');
+      expect(names).not.toContain('forge://project/{project_id}/pipelines/latest');
+    });
+  });
+
   it('every action a guide names exists, with the parameters the guide says to send', async () => {
     await withClient({}, async (c) => {
       const guides = (await c.client.listResources()).resources.filter((r) =>
@@ -93,7 +109,10 @@ describe('lists', () => {
       expect(e.message).toContain('FORGE_MCP_CAPABILITY_SURFACE=minimal');
       expect((await readError(c, `${P}/issues`)).message).toContain('keeps only forge://tools');
       expect(apiCalls(s).length).toBe(before);
-      expect((await read(c, 'forge://tools')).json.count).toBeGreaterThan(900);
+      const manifest = (await read(c, 'forge://tools')).json;
+      expect(manifest.count).toBeGreaterThan(900);
+      // No subscriptions on this surface: the manifest names no template to subscribe to.
+      expect(manifest.subscriptions).toEqual({ subscribable_uri_templates: [] });
     });
   });
 });

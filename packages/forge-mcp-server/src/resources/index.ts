@@ -365,6 +365,15 @@ function byIid(uri: string, spec: TemplateSpec, args: Record<string, unknown>, d
   return item;
 }
 
+/**
+ * The templates whose resources a client may subscribe to: every one listed (each is polled for changes), none on
+ * the minimal surface, which offers no subscriptions.
+ */
+function subscribable(session: Session): string[] {
+  if (session.config.capabilitySurface === 'minimal') return [];
+  return TEMPLATES.filter((t) => listed(session, t.action)).map((t) => t.uriTemplate);
+}
+
 async function resolveTemplate(uri: string, session: Session): Promise<ResolvedResource> {
   // A collection's URI may name a page in its query; other templates match the URI whole.
   const [base, query] = splitQuery(uri);
@@ -399,7 +408,8 @@ export async function resolveResource(
 ): Promise<ResolvedResource> {
   const minimal = session.config.capabilitySurface === 'minimal';
   if (!uri.startsWith('forge://')) unknownUri(uri);
-  if (uri === MANIFEST_URI) return { source: 'session', read: async () => json(uri, manifest(session, [])) };
+  if (uri === MANIFEST_URI)
+    return { source: 'session', read: async () => json(uri, manifest(session, subscribable(session))) };
   if (uri.startsWith(`${MANIFEST_URI}/`)) {
     const id = uri.slice(MANIFEST_URI.length + 1);
     if (!(await manifestEntry(session, id)))
