@@ -285,6 +285,27 @@ describe('destructive call decision', () => {
     },
   );
 
+  it('the confirmation question names an identifier up to 64 characters whole, and a longer one cut there', async () => {
+    await withClient({}, async (c) => {
+      const since = s.requests.length;
+      const ask = async (project_id: string) =>
+        textOf(
+          await c.client.callTool({
+            name: 'forge_execute_action',
+            arguments: { action: 'issue.delete', params: { project_id, issue_iid: 2 } },
+          }),
+        );
+      const exact = `acme/${'w'.repeat(59)}`;
+      expect(await ask(exact)).toContain(
+        `Delete issue (project_id ${exact}, issue_iid 2): it cannot be undone.`,
+      );
+      expect(await ask(`${exact}x`)).toContain(
+        `Delete issue (project_id ${exact}…, issue_iid 2): it cannot be undone.`,
+      );
+      expect(deletes(since)).toHaveLength(0);
+    });
+  });
+
   it('dynamic surface: confirm null reads as not given, answering the confirmation question, nothing sent', async () => {
     await withClient({}, async (c) => {
       const since = s.requests.length;
