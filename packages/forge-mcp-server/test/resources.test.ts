@@ -454,6 +454,29 @@ describe('templates read through the matching action', () => {
     });
   });
 
+  it('a text file over 1 MiB with no line end in its first MiB is cut after its last whole character, and says so', async () => {
+    // Minified text of three-byte characters: 1 MiB ends one byte into a character.
+    const res = await fetch(
+      `${s.url}/api/v4/projects/1/repository/files/${encodeURIComponent('dist/app.min.txt')}`,
+      {
+        method: 'POST',
+        headers: { 'private-token': s.tokens.api, 'content-type': 'application/json' },
+        body: JSON.stringify({ branch: 'main', commit_message: 'min', content: '€'.repeat(400_000) }),
+      },
+    );
+    expect(res.status).toBe(201);
+    await withClient({}, async (c) => {
+      const min = await read(c, `${P}/file/main/dist/app.min.txt`);
+      expect(min.first.mimeType).toBe('text/plain');
+      expect(min.first.text).toBe('€'.repeat(349_525));
+      expect(min.r._meta?.['io.github.forge-mcp-server/file']).toMatchObject({
+        truncated: true,
+        returned_bytes: 1_048_575,
+        note: 'The first 1048575 of 1200000 bytes, cut after a whole character (no line ends within the first MiB); the whole file is too large for one read.',
+      });
+    });
+  });
+
   it('a read_api token reads objects; the manifest withholds writes in the refusal’s own words', async () => {
     await withClient({ FORGE_TOKEN: s.tokens.readApi }, async (c) => {
       expect((await read(c, `${P}/issue/1`)).json.iid).toBe(1);

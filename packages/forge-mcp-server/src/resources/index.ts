@@ -304,7 +304,7 @@ function fileContents(uri: string, data: unknown) {
         binary,
         truncated: true,
         returned_bytes: Buffer.byteLength(text),
-        note: `The first ${Buffer.byteLength(text)} of ${bytes.length} bytes, cut at a line's end; the whole file is too large for one read.`,
+        note: `The first ${Buffer.byteLength(text)} of ${bytes.length} bytes, ${end > 0 ? "cut at a line's end" : 'cut after a whole character (no line ends within the first MiB)'}; the whole file is too large for one read.`,
       },
     },
   };
