@@ -445,6 +445,14 @@ describe('completions', () => {
         context: { arguments: { project_id: `${s.url}/acme/widgets/-/merge_requests` } },
       });
       expect(iids.completion.values.sort()).toEqual(['1', '2']);
+      // A number of days completes with the usual spans, nothing asked of the instance.
+      const since = s.requests.length;
+      const spans = await c.client.complete({
+        ref: { type: 'ref/prompt', name: 'stale_items_report' },
+        argument: { name: 'stale_days', value: '1' },
+      });
+      expect(spans.completion).toEqual({ values: ['1', '14', '180'], total: 3, hasMore: false });
+      expect(s.requests.length).toBe(since);
       // Within a project, a username completes from its members (root is none of acme/widgets').
       const who = await c.client.complete({
         ref: { type: 'ref/prompt', name: 'team_member_workload' },

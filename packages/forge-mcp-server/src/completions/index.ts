@@ -133,6 +133,9 @@ const SOURCES: Record<string, Source[]> = {
   ],
 };
 
+/** What a prompt's number of days completes with. */
+const DAY_SPANS = ['1', '7', '14', '30', '90', '180', '365'];
+
 /** The manifest entry's template: completed with the canonical IDs this session offers. */
 const MANIFEST_TEMPLATE = 'forge://tools/{id}';
 
@@ -275,6 +278,16 @@ export function registerCompletions(server: Server, session: Session, guardSessi
     const resource = ref.type === 'ref/resource';
     const prefix = resource ? decoded(argument.value ?? '') : (argument.value ?? '');
     if (resource && ref.uri === MANIFEST_TEMPLATE) return { completion: actionIds(session, prefix) } as never;
+    // A number of days: the spans people ask for, nothing to read.
+    const days =
+      !resource &&
+      offeredPrompts(session)
+        .find((p) => p.name === ref.name)
+        ?.args.find((a) => a.name === argument.name)?.days;
+    if (days) {
+      const spans = DAY_SPANS.filter((d) => d.startsWith(prefix));
+      return { completion: shortlist(spans, prefix, spans.length, false) } as never;
+    }
     const given: Ctx = Object.fromEntries(
       Object.entries(context?.arguments ?? {})
         .filter(([, v]) => typeof v === 'string' && v !== '')
