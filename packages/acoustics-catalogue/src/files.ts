@@ -54,6 +54,8 @@ function writeMessage(target: string, e: NodeJS.ErrnoException): string {
     case 'EPERM':
     case 'EROFS':
       return `${target}: cannot be written, permission denied in ${dir}; check its permissions or give another path`;
+    case 'ENOSPC':
+      return `${target}: cannot be written, no space left on the device; free some space or give another path`;
     default:
       return `${target}: cannot be written (${e.code ?? e.message})`;
   }
@@ -224,16 +226,54 @@ function besideName(target: string, kind: 'tmp' | 'bak'): string {
 }
 
 /**
+ * Where an output path is written: `special` when it names something other than a regular file or a folder
+ * (a device, a pipe, a socket, or a link to one), which is written into directly; otherwise the path a
+ * temporary file is renamed over (through links, the file they name, so a link is kept as it is).
+ */
+async function outputPlace(target: string): Promise<{ readonly special: boolean; readonly place: string }> {
+  let st;
+  try {
+    st = await fs.stat(target);
+  } catch {
+    return { special: false, place: target };
+  }
+  if (!st.isFile()) return { special: !st.isDirectory(), place: target };
+  if (!(await fs.lstat(target)).isSymbolicLink()) return { special: false, place: target };
+  try {
+    return { special: false, place: await fs.realpath(target) };
+  } catch {
+    return { special: true, place: target };
+  }
+}
+
+/**
  * Writes files all or none: each through a temporary file in its folder and a rename, so a reader never sees
  * half a file; when one cannot be put in place, those already placed are taken back (a replaced file is
  * restored), so a CSV file is never left without its header. Without `force`, an existing file is never
- * replaced.
+ * replaced. A device, pipe or socket (`/dev/null`, a FIFO) is never replaced: one file is written into it
+ * directly; a CSV file and its header, which must be written both or neither, are refused there.
  */
 export async function writeFilesAtomic(files: readonly FileToWrite[], force: boolean): Promise<void> {
+  const places = await Promise.all(files.map((f) => outputPlace(f.path)));
+  const special = places.findIndex((p) => p.special);
+  if (special >= 0) {
+    const target = files[special].path;
+    if (!force) throw new FileAccessError(`${target}: already exists; pass --force to overwrite it`);
+    if (files.length > 1)
+      throw new FileAccessError(
+        `${target}: is not a regular file (a device, pipe or socket); a CSV file and its header are written only as two regular files, give a file path`,
+      );
+    try {
+      await fs.writeFile(target, files[0].content);
+    } catch (e) {
+      throw new FileAccessError(writeMessage(target, e as NodeJS.ErrnoException));
+    }
+    return;
+  }
   const temps: string[] = [];
   try {
-    for (const f of files) {
-      const tmp = besideName(f.path, 'tmp');
+    for (const [i, f] of files.entries()) {
+      const tmp = besideName(places[i].place, 'tmp');
       try {
         await fs.writeFile(tmp, f.content, { flag: 'wx' });
       } catch (e) {
@@ -241,23 +281,24 @@ export async function writeFilesAtomic(files: readonly FileToWrite[], force: boo
       }
       temps.push(tmp);
     }
-    const placed: { target: string; backup?: string }[] = [];
+    const placed: { place: string; backup?: string }[] = [];
     try {
       for (const [i, { path: target }] of files.entries()) {
+        const place = places[i].place;
         try {
           if (force) {
             // A hard link keeps the file being replaced, to restore it if a later file fails.
-            let backup: string | undefined = besideName(target, 'bak');
-            await fs.link(target, backup).catch(() => (backup = undefined));
-            await fs.rename(temps[i], target).catch(async (e: unknown) => {
+            let backup: string | undefined = besideName(place, 'bak');
+            await fs.link(place, backup).catch(() => (backup = undefined));
+            await fs.rename(temps[i], place).catch(async (e: unknown) => {
               if (backup) await fs.rm(backup, { force: true });
               throw e;
             });
-            placed.push({ target, backup });
+            placed.push({ place, backup });
           } else {
             // link() fails when the target exists: no overwrite even if it appeared meanwhile.
-            await fs.link(temps[i], target);
-            placed.push({ target });
+            await fs.link(temps[i], place);
+            placed.push({ place });
           }
         } catch (e) {
           const code = (e as NodeJS.ErrnoException).code;
@@ -270,8 +311,8 @@ export async function writeFilesAtomic(files: readonly FileToWrite[], force: boo
       }
     } catch (e) {
       for (const p of placed.reverse()) {
-        if (p.backup) await fs.rename(p.backup, p.target).catch(() => {});
-        else await fs.rm(p.target, { force: true });
+        if (p.backup) await fs.rename(p.backup, p.place).catch(() => {});
+        else await fs.rm(p.place, { force: true });
       }
       throw e;
     }

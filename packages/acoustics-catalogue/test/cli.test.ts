@@ -1,6 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import {
+  chmodSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -317,6 +319,55 @@ describe('convert', () => {
     expect(over.code).toBe(2);
     expect(readFileSync(out, 'utf8')).toBe('key,name\nold,Old\n');
     expect(readdirSync(sub).sort()).toEqual(['gas.csv', 'gas.csv.acoustics.json']);
+  });
+
+  it('--force into a pipe or a device writes into it and never replaces it; a CSV pair is refused there', async () => {
+    const sub = mkdtempSync(path.join(dir, 'fifo-'));
+    const fifo = path.join(sub, 'out.json');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    // The test reads the pipe as a second process would; it is ended below whatever happens.
+    const reader = spawn('cat', [fifo]);
+    let read = '';
+    reader.stdout.on('data', (d) => (read += d));
+    const readerDone = new Promise<void>((resolve) => reader.on('close', () => resolve()));
+    try {
+      const r = await runAsync('convert', '--force', 'gas.json', fifo);
+      expect(r).toEqual({ code: 0, stdout: `wrote ${fifo} (2 rows)\n`, stderr: '' });
+      expect(lstatSync(fifo).isFIFO()).toBe(true);
+      await readerDone;
+      expect(read).toBe(readFileSync(path.join(dir, 'gas.json'), 'utf8'));
+      expect(readdirSync(sub)).toEqual(['out.json']);
+    } finally {
+      reader.kill();
+    }
+    // A CSV file and its header are written both or neither: a pipe cannot take part, so nothing is written.
+    const pipeCsv = path.join(sub, 'out.csv');
+    expect(spawnSync('mkfifo', [pipeCsv]).status).toBe(0);
+    const pair = run('convert', '--force', 'gas.json', pipeCsv);
+    expect(pair).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `acoustics-catalogue: ${pipeCsv}: is not a regular file (a device, pipe or socket); a CSV file and its header are written only as two regular files, give a file path\n`,
+    });
+    expect(lstatSync(pipeCsv).isFIFO()).toBe(true);
+    expect(readdirSync(sub).sort()).toEqual(['out.csv', 'out.json']);
+  });
+
+  it('--force to /dev/null writes into it and leaves it a character device', () => {
+    // Run as an unprivileged user when the tests run as root, so that no build, right or wrong, can replace it.
+    const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    chmodSync(dir, 0o755);
+    const r = spawnSync(process.execPath, [CLI, 'convert', '--force', 'gas.json', '/dev/null'], {
+      cwd: dir,
+      encoding: 'utf8',
+      ...asNobody,
+    });
+    expect({ code: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({
+      code: 0,
+      stdout: 'wrote /dev/null (2 rows)\n',
+      stderr: '',
+    });
+    expect(lstatSync('/dev/null').isCharacterDevice()).toBe(true);
   });
 
   it('says what to do when OUT cannot be written', () => {
