@@ -5,8 +5,17 @@
  * cut short, and the exact limits of the schedule, the rate-limit wait and organisation name patterns.
  */
 import { describe, expect, it } from 'vitest';
-import { openPostgresStore, PrometheusStore, validateConfig, type Store } from '../src/index.js';
 import {
+  formatSummary,
+  openPostgresStore,
+  PrometheusStore,
+  sweep,
+  validateConfig,
+  type Store,
+  type SweepSummary,
+} from '../src/index.js';
+import {
+  config,
   dump,
   fullRepo,
   PG_SKIP_REASON,
@@ -16,6 +25,7 @@ import {
   sqliteStore,
   star,
   startSim,
+  TOKEN,
   USER,
   world,
 } from './helpers.js';
@@ -193,8 +203,96 @@ describe('upstream answers out of the ordinary', () => {
   });
 });
 
+describe('what a sweep keeps going through', () => {
+  it('star days end at today in Los Angeles, when the UTC date is already tomorrow', async () => {
+    // 03:00 UTC on the 19th is 19:00 on the 18th in Los Angeles.
+    const late = new Date('2026-11-19T03:00:00Z');
+    const sim = await startSim(world([fullRepo('own')]), { now: () => late });
+    const store = await sqliteStore();
+    const summary = await sweep({ config: config(sim), token: TOKEN, store, now: () => late });
+    expect(summary.errors).toEqual([]);
+    const days = await store.starDays(`${USER}/own`);
+    expect(days.at(-1)!.day).toBe('2026-11-18');
+  });
+
+  it('a package whose versions call fails is recorded as such, and the packages after it are still collected', async () => {
+    const lib = (name: string) => ({
+      owner: USER,
+      type: 'npm',
+      name,
+      versions: [{ id: name.length, name: '1.0.0', created_at: '2026-10-01T00:00:00Z' }],
+    });
+    const w = world([fullRepo('own')], { packages: [lib('a-lib'), lib('b-lib')] });
+    const sim = await startSim(w);
+    // a-lib is deleted between the listing and its versions call.
+    sim.onRequest = ({ path }) => {
+      if (path.endsWith('/packages/npm/a-lib/versions'))
+        w.packages = w.packages!.filter((p) => p.name !== 'a-lib');
+    };
+    const { store, summary } = await runSweep(sim, await sqliteStore(), { packages: { types: ['npm'] } });
+    sim.onRequest = undefined;
+    expect(summary.errors).toEqual([]);
+    expect((await rowsOf(store, 'vcs_package')).map((r) => r.name)).toEqual(['b-lib']);
+    const status = (await rowsOf(store, 'vcs_collection_status')).find(
+      (r) => r.collector === 'package_versions',
+    );
+    expect(status).toMatchObject({ scope: `${USER}/npm/a-lib`, outcome: 'unavailable', http_status: 404 });
+  });
+
+  it('the state file keeps ETags of the lists and pages asked again, not a copy of every commit detail', async () => {
+    const sim = await startSim(world([fullRepo('own')]));
+    const { store } = await runSweep(sim, await sqliteStore());
+    const urls = (await rowsOf(store, 'collector_http_cache')).map((r) => new URL(r.url).pathname);
+    expect(urls).toContain(`/repos/${USER}/own/stargazers/history`);
+    expect(urls.filter((u) => /\/commits\/[0-9a-f]{40}$/.test(u))).toEqual([]);
+  });
+
+  it('the summary names ten repositories not collected, then counts the rest', () => {
+    const notCollected = Array.from({ length: 12 }, (_, i) => ({
+      repository: `octo/gone-${i}`,
+      status: 404,
+    }));
+    const summary: SweepSummary = {
+      id: 's',
+      startedAt: '2026-11-18T20:00:00Z',
+      finishedAt: '2026-11-18T20:00:01Z',
+      status: 'complete',
+      account: USER,
+      repositories: 12,
+      records: {},
+      unavailable: 12,
+      notReady: 0,
+      endOfData: 0,
+      gone: 0,
+      errors: [],
+      notCollected,
+      apiCalls: 13,
+      notModified: 0,
+      rateLimitWaits: 0,
+      rateLimit: null,
+      durationSeconds: 1,
+      requestsByStatus: {},
+      tokens: {},
+      degraded: [],
+    };
+    const lines = formatSummary(summary).split('\n');
+    const listed = lines.filter((l) => l.startsWith('    not collected: '));
+    expect(listed).toEqual([
+      ...notCollected.slice(0, 10).map((n) => `    not collected: ${n.repository} (404)`),
+      '    not collected: 2 more',
+    ]);
+  });
+});
+
 describe('limits at their edges', () => {
   const base = { targets: { repos: ['octo/own'] }, stores: { sqlite: ':memory:' } };
+
+  it('concurrency: 1 to 32 repositories at once; 0 and 33 are refused', () => {
+    expect(validateConfig({ ...base, concurrency: 1 }).concurrency).toBe(1);
+    expect(validateConfig({ ...base, concurrency: 32 }).concurrency).toBe(32);
+    for (const n of [0, 33])
+      expect(() => validateConfig({ ...base, concurrency: n })).toThrow(/an integer from 1 to 32/);
+  });
 
   it('schedule: 10s is the shortest interval accepted; 9s is refused', () => {
     expect(validateConfig({ ...base, schedule: '10s' }).scheduleSeconds).toBe(10);
