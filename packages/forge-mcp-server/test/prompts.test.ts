@@ -38,7 +38,9 @@ const EXPECTED: Array<[string, Record<string, string>, RegExp[]]> = [
     { project_id: '1', merge_request_iid: '1' },
     [
       /^# Review of !1: Add login form/,
-      /Should this also trim whitespace\?/,
+      /\| Thread \| Where \| By \| First note \|/,
+      /\| [0-9a-f]{40} \| general \| @alice \| Looks good overall, one question inline\. \|/,
+      /\| [0-9a-f]{40} \| src\/login\.js:2 \| @alice \| Should this also trim whitespace\? \|/,
       /## Changed files \(1\)\n\| File \| Change \| Added \| Removed \|\n\|---\|---\|---\|---\|\n\| src\/login\.js \| added \| \+5 \| -0 \|/,
       /### src\/login\.js\n```diff\n@@ -0,0 \+1,5 @@\n\+export function login\(user, password\) \{\n/,
     ],

@@ -127,6 +127,14 @@ function diffBlocks(files: Rec[], rest: string): string {
   return out.join('\n').trimEnd();
 }
 
+/** Where a line comment sits in the diff (path:line), or 'general' for a thread on the whole change. */
+function where(position: unknown): string {
+  const p = position as Rec | null | undefined;
+  if (!p || typeof p !== 'object') return 'general';
+  const line = p.new_line ?? p.old_line;
+  return `${String(p.new_path ?? p.old_path)}${line !== null && line !== undefined ? `:${String(line)}` : ''}`;
+}
+
 function fileLines(files: Rec[]) {
   return files.map((f) => {
     const diff = String(f.diff ?? '');
@@ -202,8 +210,11 @@ export const PROMPTS: PromptSpec[] = [
         '',
         `## Unresolved threads (${open.length})`,
         table(
-          ['Thread', 'First note'],
-          open.map((d) => [d.id, list(d.notes)[0]?.body]),
+          ['Thread', 'Where', 'By', 'First note'],
+          open.map((d) => {
+            const first = list(d.notes)[0] ?? {};
+            return [d.id, where(first.position), who(first.author), first.body];
+          }),
         ),
         '',
         '## Your review',
