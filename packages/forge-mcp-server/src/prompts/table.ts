@@ -127,6 +127,17 @@ function diffBlocks(files: Rec[], rest: string): string {
   return out.join('\n').trimEnd();
 }
 
+/** The changed files as a table, then their diffs; `rest` says where to read the diffs left out. */
+function changedFiles(files: Rec[], rest: string): string {
+  return [
+    `## Changed files (${files.length})`,
+    table(['File', 'Change', 'Added', 'Removed'], fileLines(files)),
+    '',
+    '## Diff',
+    diffBlocks(files, rest),
+  ].join('\n');
+}
+
 /** Where a line comment sits in the diff (path:line), or 'general' for a thread on the whole change. */
 function where(position: unknown): string {
   const p = position as Rec | null | undefined;
@@ -199,11 +210,7 @@ export const PROMPTS: PromptSpec[] = [
         '## Description',
         String(m.description ?? '') || '_No description._',
         '',
-        `## Changed files (${files.length})`,
-        table(['File', 'Change', 'Added', 'Removed'], fileLines(files)),
-        '',
-        '## Diff',
-        diffBlocks(
+        changedFiles(
           files,
           `Read them with mr_review.changes_get or mr_review.raw_diffs (project_id ${a.project_id}, merge_request_iid ${a.merge_request_iid}).`,
         ),
@@ -362,11 +369,7 @@ export const PROMPTS: PromptSpec[] = [
           ]),
         ),
         '',
-        `## Changed files (${files.length})`,
-        table(['File', 'Change', 'Added', 'Removed'], fileLines(files)),
-        '',
-        '## Diff',
-        diffBlocks(
+        changedFiles(
           files,
           `Read them with repository.compare (project_id ${a.project_id}, from ${a.from}, to ${a.to}) or as files at ${a.to}.`,
         ),
