@@ -346,6 +346,57 @@ describe('HTTP_PROXY and NO_PROXY', () => {
       await around.close();
     }
   });
+  it('names the proxy when it asks for authentication (407) or refuses the connection, never the credentials in its URL', async () => {
+    // A proxy that tunnels until it is told to ask for authentication, then is shut down.
+    let ask = false;
+    const tunnels = new Set<Socket>();
+    const gate = createServer((_req, res) => res.writeHead(502).end());
+    gate.on('connect', (req, socket: Socket, head) => {
+      if (ask) {
+        socket.end(
+          'HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="proxy"\r\nContent-Length: 0\r\n\r\n',
+        );
+        return;
+      }
+      tunnels.add(socket);
+      socket.on('close', () => tunnels.delete(socket));
+      const [host, port] = req.url!.split(':');
+      openTunnel(socket, head, host!, Number(port));
+    });
+    await new Promise<void>((r) => gate.listen(0, '127.0.0.1', r));
+    const at = `127.0.0.1:${(gate.address() as AddressInfo).port}`;
+    const secret = 'proxy-pass-7d41';
+    const c = await stdioClient(s, { env: { HTTP_PROXY: `http://proxy-user:${secret}@${at}` } });
+    const call = () =>
+      c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+      });
+    try {
+      const ok = await call();
+      expect(ok.isError, textOf(ok)).toBeFalsy();
+      ask = true;
+      for (const t of tunnels) t.destroy();
+      const auth = textOf(await call());
+      expect(auth).toContain(
+        `proxy authentication required: the proxy at ${at} answered 407 to the connection to ${new URL(s.url).host}. Suggestion: put the proxy credentials in the proxy URL setting (HTTPS_PROXY or HTTP_PROXY, as http://user:password@host:port)`,
+      );
+      await new Promise<void>((r) => gate.close(() => r()));
+      const down = textOf(await call());
+      expect(down).toContain(
+        `connection refused: nothing accepted the connection at the proxy ${at}. Suggestion: check that the proxy URL (HTTPS_PROXY or HTTP_PROXY) is right and the proxy is up`,
+      );
+      for (const text of [auth, down, c.stderr()]) {
+        expect(text).not.toContain(secret);
+        expect(text).not.toContain('proxy-user');
+        expect(text).not.toContain('UND_ERR_ABORTED');
+      }
+    } finally {
+      await c.close();
+      if (gate.listening) gate.close();
+    }
+  });
+
   it('sends calls to an https instance through HTTPS_PROXY, and leaves an http instance to HTTP_PROXY alone', async () => {
     const secure = await sim({ tls: 'self-signed' });
     const caFile = join(tmpdir(), `forge-sim-ca-proxy-${process.pid}.pem`);

@@ -913,6 +913,8 @@ export class InstanceClient {
     if (err instanceof InstanceError) return err;
     const code = errorCode(err);
     const where = `${url.host}`;
+    const proxy = proxyFailure(err, code, url);
+    if (proxy) return proxy;
     if (code === 'ECONNREFUSED')
       return new InstanceError(
         'connection_refused',
@@ -1088,6 +1090,53 @@ function statusHint(
   if (status === 429) return waitHint(opts.retryAfter);
   if (status >= 500) return 'retry later';
   return undefined;
+}
+
+/** The proxy the runtime's proxy agent sends a request to `url` through (read as it reads it), when any. */
+function proxyFor(url: Target): URL | undefined {
+  const env = process.env;
+  const http = env.http_proxy ?? env.HTTP_PROXY;
+  const raw = url.protocol === 'https:' ? (env.https_proxy ?? env.HTTPS_PROXY ?? http) : http;
+  if (!raw) return undefined;
+  try {
+    return new URL(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+const portOf = (u: { protocol: string; port: string }): number =>
+  Number(u.port) || (u.protocol === 'https:' ? 443 : 80);
+
+/**
+ * A failure of the proxy rather than of the instance: it asked for authentication (407 to the tunnel), or
+ * nothing accepted the connection at its address. The proxy is named by host and port only: its URL may
+ * carry credentials.
+ */
+function proxyFailure(err: unknown, code: string | undefined, url: Target): InstanceError | undefined {
+  const proxy = proxyFor(url);
+  if (!proxy) return undefined;
+  const at = `${proxy.hostname}:${portOf(proxy)}`;
+  if (code === 'UND_ERR_ABORTED' && /^Proxy response \(407\)/.test((err as Error)?.message ?? ''))
+    return new InstanceError(
+      'network',
+      `proxy authentication required: the proxy at ${at} answered 407 to the connection to ${url.host}`,
+      {
+        hint: 'put the proxy credentials in the proxy URL setting (HTTPS_PROXY or HTTP_PROXY, as http://user:password@host:port)',
+      },
+    );
+  if (code !== 'ECONNREFUSED') return undefined;
+  let e = err as { code?: string; port?: number; address?: string; cause?: unknown } | undefined;
+  for (let i = 0; e && e.code !== 'ECONNREFUSED' && i < 5; i++) e = e.cause as typeof e;
+  const instance = e?.address === url.hostname.replace(/^\[|\]$/g, '') && e?.port === portOf(url);
+  if (e?.port !== portOf(proxy) || instance) return undefined;
+  return new InstanceError(
+    'connection_refused',
+    `connection refused: nothing accepted the connection at the proxy ${at}`,
+    {
+      hint: 'check that the proxy URL (HTTPS_PROXY or HTTP_PROXY) is right and the proxy is up',
+    },
+  );
 }
 
 function errorCode(err: unknown): string | undefined {
