@@ -8,7 +8,7 @@ import { createLogger, redactSecrets } from './log.js';
 import { startServer, type HealthState } from './serve.js';
 import { SimUpstream } from './sim/server.js';
 import { generateWorld } from './sim/world.js';
-import { openStores } from './stores.js';
+import { namedStore, openStores } from './stores.js';
 import { formatSummary } from './summary.js';
 import { openPostgresStore } from './store/postgres.js';
 import { openSqliteStore } from './store/sqlite.js';
@@ -184,10 +184,12 @@ async function cmdQuery(argv: string[]): Promise<number> {
   const format = (v.format as string | undefined) ?? 'table';
   if (!['table', 'csv', 'json'].includes(format))
     throw new UsageError(`--format ${format}: accepted: table, csv, json`);
-  const store = config.stores.sqlite
-    ? openSqliteStore(config.stores.sqlite)
-    : config.stores.postgres
-      ? openPostgresStore(config.stores.postgres.url, config.stores.postgres.schema)
+  // A store that cannot be opened is named by its key, with what to check, as sweep names it.
+  const { sqlite, postgres } = config.stores;
+  const store = sqlite
+    ? namedStore('stores.sqlite', () => openSqliteStore(sqlite))
+    : postgres
+      ? namedStore('stores.postgres', () => openPostgresStore(postgres.url, postgres.schema))
       : undefined;
   if (!store)
     throw new UserError('query reads stores.sqlite or stores.postgres; the configuration names neither');

@@ -29,7 +29,7 @@ function storeError(key: string, e: unknown): UserError {
 }
 
 /** Opens a store, turning a failure to open or migrate it into an error naming its configuration key. */
-function named(key: string, open: () => Store): Store {
+export function namedStore(key: string, open: () => Store): Store {
   let store: Store;
   try {
     store = open();
@@ -53,13 +53,14 @@ export async function openStores(config: CollectorConfig): Promise<OpenedStores>
   let prometheus: PrometheusStore | undefined;
   let state: Store | undefined;
   const { sqlite, postgres } = config.stores;
-  if (sqlite) list.push((state = named('stores.sqlite', () => openSqliteStore(sqlite))));
-  if (postgres) list.push(named('stores.postgres', () => openPostgresStore(postgres.url, postgres.schema)));
+  if (sqlite) list.push((state = namedStore('stores.sqlite', () => openSqliteStore(sqlite))));
+  if (postgres)
+    list.push(namedStore('stores.postgres', () => openPostgresStore(postgres.url, postgres.schema)));
   if (config.stores.prometheus) list.push((prometheus = new PrometheusStore()));
   const records = list.length === 1 ? list[0] : new MultiStore(list);
   // The collector's own state lives in SQLite whatever the record stores are (stores.sqlite when it is the file).
   const ownsState = config.stateFile !== config.stores.sqlite;
-  if (ownsState) state = named('state', () => openSqliteStore(config.stateFile));
+  if (ownsState) state = namedStore('state', () => openSqliteStore(config.stateFile));
   const store = withState(records, state ?? records, ownsState);
   try {
     await store.init();

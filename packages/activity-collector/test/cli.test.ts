@@ -255,6 +255,35 @@ describe('command line', () => {
     );
   });
 
+  it('query names a store that cannot be opened by its key, with what to check, as sweep does', async () => {
+    const notSqlite = write('query-notes.db', 'a text file, not a SQLite database\n');
+    const query = async (stores: Record<string, unknown>) => {
+      const f = write('query-stores.json', {
+        api_url: sim.url,
+        token_env: 'SIM_TOKEN',
+        targets: { repos: [`${USER}/own`] },
+        stores,
+        state: join(dir, 'query-state.db'),
+      });
+      const r = await run(['query', '--config', f, '--repo', `${USER}/own`]);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      oneLine(r.stderr);
+      return r.stderr;
+    };
+    expect(await query({ sqlite: notSqlite })).toBe(
+      'activity-collector: stores.sqlite: cannot open the store (SQLITE_NOTADB: file is not a database); check that stores.sqlite is the path of a SQLite file (or a new one) in a folder the collector can write\n',
+    );
+    expect(await query({ sqlite: dir })).toBe(
+      'activity-collector: stores.sqlite: cannot open the store (SQLITE_CANTOPEN: unable to open database file); check that stores.sqlite is the path of a SQLite file (or a new one) in a folder the collector can write\n',
+    );
+    const pg = await query({ postgres: 'postgres://postgres:pg-secret-pw@127.0.0.1:1/none' });
+    expect(pg).toBe(
+      'activity-collector: stores.postgres: cannot open the store (connect ECONNREFUSED 127.0.0.1:1); check that the PostgreSQL server stores.postgres.url names is running and reachable\n',
+    );
+    expect(pg).not.toContain('pg-secret-pw');
+  });
+
   it('serve sweeps on the schedule and serves /metrics and /health', async () => {
     const f = write(
       'serve.json',
