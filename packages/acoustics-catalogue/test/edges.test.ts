@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   Catalogue,
+  CatalogueError,
   CatalogueJoinError,
   MAX_CSV_HEADER_BYTES,
   MAX_DOCUMENT_BYTES,
@@ -133,6 +134,27 @@ describe('notes at their edges', () => {
   });
 });
 
+describe('reporting counts', () => {
+  it('one problem past the twenty listed is counted in the singular', () => {
+    const rows = Array.from({ length: 21 }, (_, i) => ({
+      key: `g${i}`,
+      name: 'Gas',
+      heat_capacity_ratio: 'x',
+    }));
+    let err: unknown;
+    try {
+      readCatalogue(JSON.stringify(doc('Gas', rows)));
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(CatalogueError);
+    const lines = (err as Error).message.split('\n');
+    expect(lines[0]).toBe('catalogue document refused: 21 problems');
+    expect(lines.slice(1)).toHaveLength(21);
+    expect(lines.at(-1)).toBe('  … and 1 more problem');
+  });
+});
+
 describe('reporting names', () => {
   it('a join refused for five shared keys names three of them and counts the rest', () => {
     const five = doc(
@@ -150,6 +172,59 @@ describe('reporting names', () => {
     expect((err as CatalogueJoinError).sharedKeys).toHaveLength(5);
     expect((err as Error).message).toBe(
       'cannot join catalogues: 5 keys are in both ("demo/a", "demo/b", "demo/c" and 2 more); rename the catalogue or the rows',
+    );
+  });
+});
+
+describe('what the writer writes', () => {
+  it('members in their fixed order, two-space indent, lists of plain values on one line, a final newline', () => {
+    const written = writeCatalogue({
+      ...doc('Gas', [
+        {
+          provenance: { page: '7' },
+          approximate: ['heat_capacity_ratio'],
+          heat_capacity_ratio: 1.4,
+          name: 'Air',
+          key: 'air',
+        },
+      ]),
+      acoustics_version: '0.1.0',
+      conventions: ['~ approximate'],
+      provenance: { kind: 'datasheet', document: 'Sheet', version: null, consulted: '2025-01-02' },
+      about: 'Gases.',
+      basis: 'declared',
+    });
+    expect(written).toBe(
+      [
+        '{',
+        '  "schema": "acoustics-catalogue",',
+        '  "schema_version": 1,',
+        '  "catalogue": "demo",',
+        '  "row_type": "Gas",',
+        '  "about": "Gases.",',
+        '  "basis": "declared",',
+        '  "conventions": ["~ approximate"],',
+        '  "provenance": {',
+        '    "kind": "datasheet",',
+        '    "document": "Sheet",',
+        '    "version": null,',
+        '    "consulted": "2025-01-02"',
+        '  },',
+        '  "rows": [',
+        '    {',
+        '      "key": "air",',
+        '      "name": "Air",',
+        '      "heat_capacity_ratio": 1.4,',
+        '      "approximate": ["heat_capacity_ratio"],',
+        '      "provenance": {',
+        '        "page": "7"',
+        '      }',
+        '    }',
+        '  ],',
+        '  "acoustics_version": "0.1.0"',
+        '}',
+        '',
+      ].join('\n'),
     );
   });
 });
