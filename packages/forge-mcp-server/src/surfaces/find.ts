@@ -140,6 +140,9 @@ const LIGHT_VERBS = new Set(['add', 'leave', 'post', 'give', 'make', 'write', 'd
 const LIGHT_VERB_NOUN = 0.95;
 /** "Restore the archived project": the verb's own operations keep this share beside the one undoing the state. */
 const UNDONE_SHARE = 0.7;
+/** Said of a thing that broke another ("commit def456 broke main"): it is undone. */
+const BREAKING_WORDS = new Set(['broke', 'breaks']);
+const UNDONE = { revert: 1, restore: 0.5 };
 /** A property made or given: making a thing answers this well beside changing it. */
 const PROPERTY_MADE = 0.7;
 /** The operations that make a thing. */
@@ -545,6 +548,8 @@ function described(
     if (w === 'use' && ws[k - 1] === 'in' && NEGATIONS.has(ws[k - 2])) return NO_LONGER;
     // A request that starts with a word both a verb and a thing's name ("tag v0.9 was pushed by accident")
     // says no more than that its thing is done with.
+    // "commit def456 broke main": what broke something is undone.
+    if (BREAKING_WORDS.has(w) && !STOP_WORDS.has(ws[k - 1]) && !RELATIONS.has(ws[k - 1])) return UNDONE;
     if (verbed) continue;
     if (WRONG_WORDS.has(w) && (copula || w === 'anymore')) return CHANGED;
     // "milestone 5 is finished", "pipeline 31 is stuck" (not "pipelines that are finished": those are listed).
@@ -1050,7 +1055,11 @@ export class ActionFinder {
       if (!STOP_WORDS.has(w)) typed.push(s);
       const isPlural = k !== verbAt && isPluralWord(w);
       // "issues labeled bug", "closed issues": a state or participle beside the things asked for filters them.
-      const filter = (afterPlural && w.endsWith('ed')) || STATE_WORDS.has(w);
+      // "mark the merge request as draft": what a thing is made is a value given, not a thing to find.
+      const filter =
+        (afterPlural && w.endsWith('ed')) ||
+        STATE_WORDS.has(w) ||
+        (ws[k - 1] === 'as' && verbAt >= 0 && k > verbAt + 2);
       afterPlural = isPlural;
       plural ||= isPlural;
       const weight = filter
