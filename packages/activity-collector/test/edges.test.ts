@@ -18,6 +18,7 @@ import {
   config,
   dump,
   fullRepo,
+  NOW,
   PG_SKIP_REASON,
   PG_URL,
   pgSchema,
@@ -281,6 +282,34 @@ describe('what a sweep keeps going through', () => {
       ...notCollected.slice(0, 10).map((n) => `    not collected: ${n.repository} (404)`),
       '    not collected: 2 more',
     ]);
+  });
+});
+
+describe('several tokens', () => {
+  it('a token answered "rate limit exceeded" hands the retry to another at once, without waiting', async () => {
+    const second = 'ghp_second_TOKEN_66666';
+    const sim = await startSim(
+      world([fullRepo('own')], { extraTokens: [{ name: 'second', token: second, limit: 5000 }] }),
+      { rateLimit: { limit: 5000, remaining: 0 } },
+    );
+    const waits: number[] = [];
+    const summary = await sweep({
+      config: config(sim),
+      token: TOKEN,
+      tokens: [
+        { name: 'TOKEN_A', token: TOKEN },
+        { name: 'TOKEN_B', token: second },
+      ],
+      store: await sqliteStore(),
+      now: () => NOW,
+      sleep: async (ms) => void waits.push(ms),
+    });
+    expect(summary.status).toBe('complete');
+    expect(summary.errors).toEqual([]);
+    expect(waits).toEqual([]);
+    // The spent token was tried once; every answer after came with the other one.
+    expect(sim.requests.filter((r) => r.tokenName === 'main').map((r) => r.status)).toEqual([403]);
+    expect(sim.requests.slice(1).every((r) => r.tokenName === 'second')).toBe(true);
   });
 });
 
