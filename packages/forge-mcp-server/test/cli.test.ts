@@ -378,13 +378,24 @@ describe('HTTP_PROXY and NO_PROXY', () => {
       ask = true;
       for (const t of tunnels) t.destroy();
       const auth = textOf(await call());
+      const asked = `proxy authentication required: the proxy at ${at} answered 407 to the connection to ${new URL(s.url).host}. Suggestion:`;
       expect(auth).toContain(
-        `proxy authentication required: the proxy at ${at} answered 407 to the connection to ${new URL(s.url).host}. Suggestion: put the proxy credentials in the proxy URL setting (HTTPS_PROXY or HTTP_PROXY, as http://user:password@host:port)`,
+        `${asked} the proxy refused the credentials in HTTP_PROXY: correct them there (http://user:password@host:port)`,
+      );
+      // Without credentials, at start: the server says where to put them, and does not start.
+      const start = await runCli([], {
+        FORGE_URL: s.url,
+        FORGE_TOKEN: s.tokens.api,
+        HTTP_PROXY: `http://${at}`,
+      });
+      expect(start.code).toBe(1);
+      expect(start.stderr).toContain(
+        `${asked} put the proxy's user name and password in HTTP_PROXY (http://user:password@host:port)`,
       );
       await new Promise<void>((r) => gate.close(() => r()));
       const down = textOf(await call());
       expect(down).toContain(
-        `connection refused: nothing accepted the connection at the proxy ${at}. Suggestion: check that the proxy URL (HTTPS_PROXY or HTTP_PROXY) is right and the proxy is up`,
+        `connection refused: nothing accepted the connection at the proxy ${at}. Suggestion: check that the proxy URL in HTTP_PROXY is right and the proxy is up`,
       );
       for (const text of [auth, down, c.stderr()]) {
         expect(text).not.toContain(secret);

@@ -1092,14 +1092,16 @@ function statusHint(
   return undefined;
 }
 
-/** The proxy the runtime's proxy agent sends a request to `url` through (read as it reads it), when any. */
-function proxyFor(url: Target): URL | undefined {
-  const env = process.env;
-  const http = env.http_proxy ?? env.HTTP_PROXY;
-  const raw = url.protocol === 'https:' ? (env.https_proxy ?? env.HTTPS_PROXY ?? http) : http;
-  if (!raw) return undefined;
+/**
+ * The proxy the runtime's proxy agent sends a request to `url` through, and the variable it was read from
+ * (read as the agent reads them: lower case first, an https URL falling back to the http proxy), when any.
+ */
+function proxyFor(url: Target): { readonly proxy: URL; readonly setting: string } | undefined {
+  const names = url.protocol === 'https:' ? ['https_proxy', 'HTTPS_PROXY'] : [];
+  const setting = [...names, 'http_proxy', 'HTTP_PROXY'].find((n) => process.env[n]);
+  if (!setting) return undefined;
   try {
-    return new URL(raw);
+    return { proxy: new URL(process.env[setting]!), setting };
   } catch {
     return undefined;
   }
@@ -1114,15 +1116,18 @@ const portOf = (u: { protocol: string; port: string }): number =>
  * carry credentials.
  */
 function proxyFailure(err: unknown, code: string | undefined, url: Target): InstanceError | undefined {
-  const proxy = proxyFor(url);
-  if (!proxy) return undefined;
+  const found = proxyFor(url);
+  if (!found) return undefined;
+  const { proxy, setting } = found;
   const at = `${proxy.hostname}:${portOf(proxy)}`;
   if (code === 'UND_ERR_ABORTED' && /^Proxy response \(407\)/.test((err as Error)?.message ?? ''))
     return new InstanceError(
       'network',
       `proxy authentication required: the proxy at ${at} answered 407 to the connection to ${url.host}`,
       {
-        hint: 'put the proxy credentials in the proxy URL setting (HTTPS_PROXY or HTTP_PROXY, as http://user:password@host:port)',
+        hint: proxy.username
+          ? `the proxy refused the credentials in ${setting}: correct them there (http://user:password@host:port)`
+          : `put the proxy's user name and password in ${setting} (http://user:password@host:port)`,
       },
     );
   if (code !== 'ECONNREFUSED') return undefined;
@@ -1134,7 +1139,7 @@ function proxyFailure(err: unknown, code: string | undefined, url: Target): Inst
     'connection_refused',
     `connection refused: nothing accepted the connection at the proxy ${at}`,
     {
-      hint: 'check that the proxy URL (HTTPS_PROXY or HTTP_PROXY) is right and the proxy is up',
+      hint: `check that the proxy URL in ${setting} is right and the proxy is up`,
     },
   );
 }
