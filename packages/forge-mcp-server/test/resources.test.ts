@@ -656,6 +656,21 @@ describe('bad URIs: a JSON-RPC error saying what to send, nothing sent to the in
     });
   });
 
+  it('a URI of a great many bare-slash segments is answered at once, not in time growing with its square', async () => {
+    await withClient({}, async (c) => {
+      const uri = `forge://project/${'x/'.repeat(200_000)}issue/1`;
+      const answered = readError(c, uri);
+      let timer: NodeJS.Timeout | undefined;
+      const stalled = new Promise<'stalled'>(
+        (resolve) => (timer = setTimeout(() => resolve('stalled'), 30_000)),
+      );
+      const first = await Promise.race([answered, stalled]);
+      clearTimeout(timer);
+      expect(first).not.toBe('stalled');
+      expect((first as { message: string }).message).toContain('Send a URI from resources/list');
+    });
+  }, 60_000);
+
   it('a missing object is a resource-not-found error carrying the URI', async () => {
     await withClient({}, async (c) => {
       const e = (await readError(c, `${P}/issue/999`)) as { code: number; message: string; data?: unknown };

@@ -144,11 +144,15 @@ function notFound(uri: string, message: string): never {
  * forge://project/acme%2Fwidgets): the shortest run of leading segments that, encoded as one, makes a URI a
  * template matches. Undefined when none does.
  */
+/** How deep groups nest on the instance (subgroups up to 20 levels). */
+const MAX_NESTING = 20;
+
 function encodedPathMeant(uri: string): string | undefined {
   const m = /^(forge:\/\/(?:project|group)\/)([^?]*)$/.exec(uri);
   if (!m) return undefined;
   const segments = m[2].split('/');
-  for (let k = 2; k <= segments.length; k++) {
+  // A path has at most MAX_NESTING groups above its project: no longer run is tried (a long URI stays cheap).
+  for (let k = 2; k <= Math.min(segments.length, MAX_NESTING + 1); k++) {
     if (segments.slice(0, k).some((x) => !x)) return undefined;
     const candidate = `${m[1]}${segments.slice(0, k).join('%2F')}${k < segments.length ? '/' : ''}${segments.slice(k).join('/')}`;
     if (compiled.some(({ template }) => template.match(candidate))) return candidate;
