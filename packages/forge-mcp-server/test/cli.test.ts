@@ -143,6 +143,24 @@ describe('start-up', () => {
     }
   });
 
+  it('refuses a long setting value from a settings file at once: looking in it for credentials takes time in proportion to its length', async () => {
+    // 1 MiB of "a.": each word could start a URL's scheme; read again from each word, this took over half an hour.
+    const dir = mkdtempSync(join(tmpdir(), 'forge-long-setting-'));
+    const file = join(dir, 'settings.env');
+    const value = 'a.'.repeat(512 * 1024);
+    writeFileSync(file, `FORGE_MCP_TOOL_SURFACE=${value}\n`);
+    try {
+      const { code, stderr } = await runCli([], { FORGE_TOKEN: 'glpat-x', FORGE_MCP_ENV_FILE: file });
+      // The refusal is a megabyte long: runCli answers at the exit, maybe before the last of it was read.
+      expect(code).toBe(2);
+      expect(
+        stderr.startsWith(`forge-mcp-server: invalid FORGE_MCP_TOOL_SURFACE="${value.slice(0, 1000)}`),
+      ).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('takes no OAuth client secret: --oauth-client-secret is refused as an unknown flag without its value, and --help names none', async () => {
     const secret = 'gloas-clientsecret-0000000001';
     const oauth = ['--http', '--forge-url=https://gitlab.example.com', '--auth-mode=oauth'];

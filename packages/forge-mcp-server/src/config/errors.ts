@@ -1,9 +1,10 @@
 /**
  * Credentials a value may carry: a URL's user information, a token in its query, and a token pasted into the
- * wrong setting (known by its issued prefix).
+ * wrong setting (known by its issued prefix). A scheme is read to 32 characters at most: unbounded, a long run of
+ * dotted words (a.b.c...) was read again from each word, in time growing with the square of its length.
  */
 const CREDENTIALS =
-  /(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"]+@|([?&](?:private_token|access_token|job_token|token)=)[^\s&#"]+|\bgl(?:pat|oas|dt|rt|cbt|ptt|ft|imt|soat|ffct)-[A-Za-z0-9_.-]{8,}/gi;
+  /(\b[a-z][a-z0-9+.-]{0,31}:\/\/)[^\s/?#@"]+@|([?&](?:private_token|access_token|job_token|token)=)[^\s&#"]+|\bgl(?:pat|oas|dt|rt|cbt|ptt|ft|imt|soat|ffct)-[A-Za-z0-9_.-]{8,}/gi;
 
 /**
  * A message about a value with the credentials in it (scheme://user:password@host, ?private_token=, glpat-...)
