@@ -54,6 +54,8 @@ function writeMessage(target: string, e: NodeJS.ErrnoException): string {
     case 'EPERM':
     case 'EROFS':
       return `${target}: cannot be written, permission denied in ${dir}; check its permissions or give another path`;
+    case 'ENXIO':
+      return `${target}: cannot be written, it is a socket or a device that takes nothing; give a file path`;
     case 'ENOSPC':
       return `${target}: cannot be written, no space left on the device; free some space or give another path`;
     default:

@@ -10,6 +10,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -351,6 +352,24 @@ describe('convert', () => {
     });
     expect(lstatSync(pipeCsv).isFIFO()).toBe(true);
     expect(readdirSync(sub).sort()).toEqual(['out.csv', 'out.json']);
+  });
+
+  it('--force into a socket, which cannot be opened, is one line saying so, claims nothing and leaves the socket', async () => {
+    const sub = mkdtempSync(path.join(dir, 'socket-'));
+    const socket = path.join(sub, 'out.json');
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(socket, resolve));
+    try {
+      expect(await runAsync('convert', '--force', 'gas.json', socket)).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `acoustics-catalogue: ${socket}: cannot be written, it is a socket or a device that takes nothing; give a file path\n`,
+      });
+      expect(lstatSync(socket).isSocket()).toBe(true);
+      expect(readdirSync(sub)).toEqual(['out.json']);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('--force to /dev/null writes into it and leaves it a character device', () => {
