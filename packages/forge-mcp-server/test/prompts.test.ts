@@ -102,6 +102,14 @@ const EXPECTED: Array<[string, Record<string, string>, RegExp[]]> = [
     [/^# Workload of @alice/, /\| Reviews waiting \| \d+ \|/],
   ],
   [
+    'label_distribution',
+    { project_id: 'acme/widgets' },
+    [
+      /^# Labels of acme\/widgets \(3\)\n/,
+      /\| feature \| 2 \| 0 \| 1 \| — \| New functionality \|\n\| bug \| 1 \| 2 \| 0 \| 1 \| Something is broken \|\n\| docs \| 0 \| 1 \| 0 \| — \| — \|/,
+    ],
+  ],
+  [
     'audit_project_settings',
     { project_id: '1' },
     [/^# Settings audit of acme\/widgets/, /\| Visibility \| private \| ok \|/],

@@ -554,6 +554,43 @@ export const PROMPTS: PromptSpec[] = [
     },
   },
   {
+    name: 'label_distribution',
+    title: 'Label distribution',
+    description:
+      "How a project's work spreads over its labels: open and closed issues and open merge requests per label.",
+    args: [project],
+    reads: ['project.label_list'],
+    render: async (a, fetch) => {
+      const labels = await fetch('project.label_list', {
+        project_id: a.project_id,
+        with_counts: true,
+        per_page: 100,
+      });
+      const n = (v: unknown) => (typeof v === 'number' ? v : 0);
+      const rows = list(labels).sort(
+        (x, y) =>
+          n(y.open_issues_count) - n(x.open_issues_count) || String(x.name).localeCompare(String(y.name)),
+      );
+      return [
+        `# Labels of ${a.project_id} (${rows.length})`,
+        failed(labels),
+        table(
+          ['Label', 'Open issues', 'Closed issues', 'Open MRs', 'Priority', 'Description'],
+          rows.map((l) => [
+            l.name,
+            n(l.open_issues_count),
+            n(l.closed_issues_count),
+            n(l.open_merge_requests_count),
+            l.priority,
+            l.description,
+          ]),
+        ),
+        '',
+        'Point out labels nobody uses, labels where open work piles up, and labels that overlap and could be merged.',
+      ].join('\n');
+    },
+  },
+  {
     name: 'audit_project_settings',
     title: 'Audit project settings',
     description: 'Checks a project’s merge, visibility and pipeline settings against common good practice.',
