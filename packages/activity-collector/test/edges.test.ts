@@ -285,6 +285,18 @@ describe('what a sweep keeps going through', () => {
   });
 });
 
+describe('request headers', () => {
+  it('every call names API version 2026-03-10 and asks for JSON; the stargazer list asks for its timestamps', async () => {
+    const sim = await startSim(world([fullRepo('own')]));
+    await runSweep(sim, await sqliteStore());
+    expect(sim.requests.length).toBeGreaterThan(10);
+    expect(sim.requests.filter((r) => r.apiVersion !== '2026-03-10')).toEqual([]);
+    const list = (r: { path: string }) => r.path === `/repos/${USER}/own/stargazers`;
+    expect(sim.requests.filter((r) => !list(r) && r.accept !== 'application/vnd.github+json')).toEqual([]);
+    expect(sim.requests.filter(list).map((r) => r.accept)).toEqual(['application/vnd.github.star+json']);
+  });
+});
+
 describe('several tokens', () => {
   it('a token answered "rate limit exceeded" hands the retry to another at once, without waiting', async () => {
     const second = 'ghp_second_TOKEN_66666';

@@ -14,6 +14,9 @@ export interface SimRequest {
   conditional: boolean;
   /** Which token authorised it: 'main' for world.token, else the extra token's name (never the token itself). */
   tokenName?: string;
+  /** The Accept and X-GitHub-Api-Version headers sent ('' when absent). */
+  accept: string;
+  apiVersion: string;
 }
 
 interface Budget {
@@ -158,6 +161,8 @@ export class SimUpstream {
       authorized,
       conditional: !!inm,
       ...(tokenName ? { tokenName } : {}),
+      accept: String(req.headers.accept ?? ''),
+      apiVersion: String(req.headers['x-github-api-version'] ?? ''),
     };
     this.requests.push(record);
     this.onRequest?.({ path, index });
