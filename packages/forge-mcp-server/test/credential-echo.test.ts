@@ -130,6 +130,29 @@ describe('an instance error quoting the credential', () => {
     expect(stderr).not.toMatch(/^\s+at /m);
   });
 
+  it('a successful answer is not touched: a token the instance creates reaches the client whole', async () => {
+    const created = 'glpat-created-for-the-caller-0001';
+    s.fault({
+      method: 'POST',
+      path: '/api/v4/projects/1/access_tokens',
+      status: 201,
+      body: { id: 77, name: 'ci', scopes: ['read_api'], token: created },
+      times: 1,
+    });
+    await withStdio(s, {}, async (c) => {
+      const r = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: {
+          action: 'access.token_project_create',
+          params: { project_id: '1', name: 'ci', scopes: ['read_api'], expires_at: '2027-01-01' },
+        },
+      });
+      expect(r.isError, textOf(r)).toBeFalsy();
+      expect(textOf(r)).toContain(`"token":"${created}"`);
+      expect((r.structuredContent as { token: string }).token).toBe(created);
+    });
+  });
+
   it('over stdio at start: the identity check failing with a page that quotes the token logs it [redacted]', async () => {
     const token = s.tokens.api;
     s.fault({
