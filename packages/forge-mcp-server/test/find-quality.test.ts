@@ -13,7 +13,7 @@
  * as an assistant forwards them mid-task, with names, numbers, paths and branches, over CI/CD, security,
  * packages, administration, groups, wikis, snippets, releases and tokens, 20 naming the object only indirectly,
  * written blind on 2026-11-28 from the inventory's IDs and routes alone, before any run), is asked of the tool;
- * the test prints top-1 and top-3 of each set with the misses, holds the tuning set to 95% top-1 and 99% top-3,
+ * the test prints top-1 and top-3 of each set with the misses, holds the tuning set to 97% top-1 and 99.5% top-3,
  * and the sixth set to its figures at the build it was written against (83 and 96 of 120). Then: the request's
  * verb outweighs the nouns it shares with other actions, and the answer keeps its shape.
  */
@@ -119,23 +119,23 @@ describe('forge_find_action quality as users phrase tasks', () => {
     expect(all.filter((q, k) => all.indexOf(q) !== k)).toEqual([]);
   });
 
-  it(`puts the right action first for 95% and in the top three for 99% of ${TUNING.length} tuning queries`, async () => {
+  it(`puts the right action first for 97% and in the top three for 99.5% of ${TUNING.length} tuning queries`, async () => {
     const f = await measure('tuning set', TUNING);
-    expect(f.top1).toBeGreaterThanOrEqual(0.95);
-    expect(f.top3).toBeGreaterThanOrEqual(0.99);
+    expect(f.top1).toBeGreaterThanOrEqual(0.97);
+    expect(f.top3).toBeGreaterThanOrEqual(0.995);
   });
 
   it(`reports the ${HELD_OUT.length} held-out queries beside them, never tuned on`, async () => {
     const f = await measure('held-out set', HELD_OUT);
-    expect(f.top1).toBeGreaterThanOrEqual(0.86);
-    expect(f.top3).toBeGreaterThanOrEqual(0.97);
+    expect(f.top1).toBeGreaterThanOrEqual(0.93);
+    expect(f.top3).toBeGreaterThanOrEqual(0.98);
   });
 
   // Informed since: its misses guided the everyday phrasings (src/surfaces/find-asked-as.ts).
   it(`reports the ${HELD_OUT_2.length} queries of the second held-out set, now informed`, async () => {
     const f = await measure('second held-out set', HELD_OUT_2);
-    expect(f.top1).toBeGreaterThanOrEqual(0.75);
-    expect(f.top3).toBeGreaterThanOrEqual(0.92);
+    expect(f.top1).toBeGreaterThanOrEqual(0.95);
+    expect(f.top3).toBeGreaterThanOrEqual(0.98);
   });
 
   // The third held-out set was written blind on 2026-11-27, before that day's ranking change, to measure it

@@ -323,22 +323,26 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
 ];
 
 /**
- * Phrasings only requests use, read before the phrasal verbs and on the request alone: the catalog's texts never
+ * Phrasings only requests use, each with words one of which a request must hold for it to be tried, read before
+ * the phrasal verbs and on the request alone: the catalog's texts never
  * say them (reading them there would only slow the index build, and could turn a phrasing of what an action
  * does, "stop it merging on its own", into another request).
  */
-export const REQUEST_PHRASES: Array<[RegExp, string]> = [
+export const REQUEST_PHRASES: Array<[needs: string[], phrase: RegExp, said: string]> = [
   // Asking someone to review or take on a thing assigns it to them (a reviewer of a merge request).
   [
+    ['review', ' over'],
     /\b(?:ask|get|have|tell|ping|need|want|like) (?!(?:to|me|us|you)\b)(\w+ )(?:to )?(?:review|look over|go over)\b/g,
     'assign $1as reviewer of',
   ],
   [
+    ['review', ' over'],
     /\b(?:can|could|would|will) (someone|somebody|anyone|anybody) (?:please )?(?:review|look over|go over)\b/g,
     'assign $1 as reviewer of',
   ],
-  [/\b(?:request|ask for|get) (?:a )?review (?:from|by) (\w+ )/g, 'assign $1as reviewer '],
+  [['review'], /\b(?:request|ask for|get) (?:a )?review (?:from|by) (\w+ )/g, 'assign $1as reviewer '],
   [
+    ['look', 'handle', 'fix', 'care', 'work'],
     /\b(?:ask|get|have|tell) (\w+ )(?:to )?(?:look at|look into|handle|fix|take care of|work on)\b/g,
     'assign $1to',
   ],

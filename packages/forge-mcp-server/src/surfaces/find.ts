@@ -267,7 +267,9 @@ function phrasalsFor(text: string, from: number): number[] {
 function words(text: string, request = false): string[] {
   const out: string[] = [];
   let normalised = text.toLowerCase();
-  if (request) for (const [phrase, said] of REQUEST_PHRASES) normalised = normalised.replace(phrase, said);
+  if (request)
+    for (const [needs, phrase, said] of REQUEST_PHRASES)
+      if (needs.some((n) => normalised.includes(n))) normalised = normalised.replace(phrase, said);
   let due = phrasalsFor(normalised, 0);
   for (let i = 0; i < due.length; i++) {
     const { phrase, verb } = PHRASALS[due[i]];
@@ -325,8 +327,26 @@ const RELATIVES = new Set(['that', 'which', 'who']);
 /** Words leading to where a thing goes or what it becomes ("moves to Friday", "changed from 5 to 7"). */
 const TOWARDS = new Set(['to', 'into', 'onto', 'from']);
 /** When a thing happens again and again: nightly, at 2am, on sundays ("every night" reads as "scheduled"). */
-const RECURRING =
-  /\b(?:nightly|daily|weekly|hourly|monthly|scheduled|midnight|noon|\d{1,2}(?:[ap]m|h\d\d)|(?:mon|tues|wednes|thurs|fri|satur|sun|week)days)\b/;
+const RECURRING = new Set([
+  'nightly',
+  'daily',
+  'weekly',
+  'hourly',
+  'monthly',
+  'scheduled',
+  'midnight',
+  'noon',
+  'weekdays',
+  'mondays',
+  'tuesdays',
+  'wednesdays',
+  'thursdays',
+  'fridays',
+  'saturdays',
+  'sundays',
+]);
+/** A time of day: 2am, 11pm, 6h30. */
+const TIME_OF_DAY = /^\d{1,2}(?:[ap]m|h\d\d)$/;
 /** Verbs that start a run: said with when it recurs, they ask for a schedule. */
 const RUN_VERBS = new Set(['run', 'trigger', 'start', 'kick', 'execute', 'launch', 'queue', 'build']);
 /** Words before a thing's name that point to one that exists. */
@@ -1023,12 +1043,14 @@ export class ActionFinder {
     }
     // "nightly builds at midnight on main", "run the pipeline every monday at 6am": a run said to recur (not
     // "the nightly schedule", one that exists) is a schedule to make.
-    const when = RECURRING.exec(ws.join(' '));
+    const when =
+      strength < 1 || RUN_VERBS.has(ws[verbAt] ?? '')
+        ? ws.findIndex((w) => RECURRING.has(w) || (/^\d/.test(w) && TIME_OF_DAY.test(w)))
+        : -1;
     const recurs =
-      !!when &&
-      (strength < 1 || RUN_VERBS.has(ws[verbAt] ?? '')) &&
+      when >= 0 &&
       !ws.some((w) => w.startsWith('schedul') && w !== 'scheduled') &&
-      !DEFINITE.has(ws.join(' ').slice(0, when.index).split(' ').at(-2) ?? '');
+      !DEFINITE.has(ws[when - 1] ?? '');
     if (recurs) {
       operations = NEW_ONE;
       strength = 1;
