@@ -69,6 +69,11 @@ describe('lists', () => {
       const manifest = (await read(c, 'forge://tools')).json;
       expect(manifest.subscriptions.subscribable_uri_templates).toEqual(templates);
       expect(templates).toHaveLength(36);
+      // Each of them says so itself; the manifest entry's template (nothing of it changes) does not.
+      for (const t of (await c.client.listResourceTemplates()).resourceTemplates)
+        expect(t._meta?.['io.github.forge-mcp-server/subscribable'], t.uriTemplate).toBe(
+          t.uriTemplate === 'forge://tools/{id}' ? undefined : true,
+        );
     });
     await withClient({ FORGE_TOKEN: s.tokens.fineGrained }, async (c) => {
       const { subscribable_uri_templates: names } = (await read(c, 'forge://tools')).json.subscriptions;

@@ -25,6 +25,8 @@ export { readAction, type Conditional, type ReadOutcome } from './read.js';
 export { TEMPLATES } from './templates.js';
 
 const INVALID_PARAMS = -32602;
+/** The _meta key marking a template whose resources may be subscribed to. */
+export const SUBSCRIBABLE_KEY = 'io.github.forge-mcp-server/subscribable';
 /** The _meta key carrying a collection's paging facts. */
 export const PAGE_INFO_KEY = 'io.github.forge-mcp-server/pageInfo';
 /** Text files larger than this are answered with their first MiB, marked truncated. */
@@ -527,6 +529,8 @@ export function registerResources(server: Server, session: Session, guardSession
           description: t.description,
           mimeType: t.file ? 'text/plain' : 'application/json',
           annotations: forModel(t.collection ? PRIORITY.collection : PRIORITY.object),
+          // Its resources may be subscribed to (polled for changes), as the manifest's list says too.
+          _meta: { [SUBSCRIBABLE_KEY]: true },
         }));
     return {
       resourceTemplates: priorities([manifestTemplate, ...objects], compat, server, ctx),
