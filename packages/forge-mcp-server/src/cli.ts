@@ -66,7 +66,7 @@ async function main(): Promise<number | undefined> {
   for (const e of errors) log.error(e);
   if (command === 'shutdown') {
     const { shutdownAll } = await import('./registry.js');
-    const n = await shutdownAll();
+    const n = await shutdownAll((m) => log.warn(m));
     log.info({ signalled: n }, 'asked running servers to drain and exit');
     return 0;
   }
@@ -130,7 +130,7 @@ async function serve(config: Config, log: Logger): Promise<number | undefined> {
     const { runStdio } = await import('./stdio/index.js');
     // Registered like an HTTP server, so --shutdown reaches stdio instances too (SIGTERM ends runStdio).
     const { register } = await import('./registry.js');
-    const unregister = register();
+    const unregister = register((m) => log.warn(m));
     try {
       return await runStdio(config, log, probe);
     } finally {
@@ -140,7 +140,7 @@ async function serve(config: Config, log: Logger): Promise<number | undefined> {
   const { runHttp, ListenerRefused } = await import('./http/index.js');
   // Registered before it says it is serving, so a --shutdown sent as soon as it is up reaches it.
   const { register } = await import('./registry.js');
-  const unregister = register();
+  const unregister = register((m) => log.warn(m));
   let handle;
   try {
     handle = await runHttp(config, log);

@@ -4,24 +4,71 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
 const dir = () => join(tmpdir(), `forge-mcp-server-${userInfo().uid}`);
 
-export function register(): () => void {
-  mkdirSync(dir(), { recursive: true, mode: 0o700 });
+/**
+ * Why the registry folder cannot be used, or undefined when it is this user's own folder that nobody else can
+ * write (made here if missing). In a shared temporary directory another user may have made that path first: a
+ * file there would stop every start, and a folder others can write would let them plant registrations naming
+ * any process of this user for --shutdown to signal.
+ */
+function unusable(): string | undefined {
+  const folder = dir();
+  try {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+  } catch (err) {
+    // Something else already there (a file): judged below.
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST')
+      return `${folder} cannot be made (${(err as NodeJS.ErrnoException).code ?? String(err)})`;
+  }
+  try {
+    const st = lstatSync(folder);
+    const uid = process.getuid?.();
+    if (!st.isDirectory()) return `${folder} is not a folder`;
+    if (uid !== undefined && st.uid !== uid) return `${folder} belongs to another user`;
+    if (process.platform !== 'win32' && st.mode & 0o022) return `${folder} can be written by other users`;
+    return undefined;
+  } catch (err) {
+    return `${folder} cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`;
+  }
+}
+
+/**
+ * Registers this server for --shutdown; answers how to unregister it. Where the registry folder cannot be used
+ * the server runs unregistered, and `warn` says why.
+ */
+export function register(warn: (message: string) => void = () => undefined): () => void {
+  const problem = unusable();
+  if (problem) {
+    warn(
+      `not registered for --shutdown: ${problem}; remove it, and --shutdown reaches servers started after`,
+    );
+    return () => undefined;
+  }
   const file = join(dir(), `${process.pid}.pid`);
   // Its own command line, as the check before a signal reads it: a server started from a path that does not
   // name it (a renamed or copied install) is still known as this server. Kept as a digest: a command line may
   // carry a secret (--redis-url with a password), which must not be written to a file.
   const cmd = procCommandLine(process.pid);
-  writeFileSync(file, cmd === undefined ? String(process.pid) : digestOf(cmd));
+  try {
+    writeFileSync(file, cmd === undefined ? String(process.pid) : digestOf(cmd));
+  } catch (err) {
+    warn(`not registered for --shutdown: ${file} cannot be written (${(err as NodeJS.ErrnoException).code})`);
+    return () => undefined;
+  }
   return () => rmSync(file, { force: true });
 }
 
-export async function shutdownAll(): Promise<number> {
+export async function shutdownAll(warn: (message: string) => void = () => undefined): Promise<number> {
+  const problem = unusable();
+  if (problem) {
+    warn(`--shutdown reads no registrations: ${problem}; remove it`);
+    return 0;
+  }
   let n = 0;
   let files: string[] = [];
   try {

@@ -4,7 +4,16 @@
  * rest of the suite's servers are out of its reach.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { userInfo } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,6 +97,49 @@ describe('--shutdown', () => {
       expect(other.exitCode).toBeNull();
       expect(other.signalCode).toBeNull();
       expect(readdirSync(registry)).toEqual([]);
+    } finally {
+      other.kill('SIGKILL');
+      expect(await otherExit).toBe('SIGKILL');
+    }
+  });
+
+  it('a registry path another user could have made first does not stop a start, nor is a folder others can write trusted', async () => {
+    // A file where the registry folder goes: the server still starts and serves, saying it is not registered.
+    const blocked = mkdtempSync(join(tmpdir(), 'forge-shutdown-'));
+    const path = join(blocked, `forge-mcp-server-${userInfo().uid}`);
+    writeFileSync(path, '');
+    const stdio = await stdioClient(s, { env: { TMPDIR: blocked } });
+    try {
+      expect((await stdio.client.listTools()).tools.length).toBeGreaterThan(0);
+    } finally {
+      await stdio.close();
+    }
+    expect(stdio.stderr()).toContain(
+      `not registered for --shutdown: ${path} is not a folder; remove it, and --shutdown reaches servers started after`,
+    );
+
+    // A folder everyone can write, holding a registration planted for a process of this user (its command line's
+    // digest can be read from /proc by anyone): --shutdown reads none of it.
+    const open = mkdtempSync(join(tmpdir(), 'forge-shutdown-'));
+    const registry = join(open, `forge-mcp-server-${userInfo().uid}`);
+    mkdirSync(registry);
+    chmodSync(registry, 0o777);
+    const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    const otherExit = new Promise<NodeJS.Signals | null>((resolve) =>
+      other.once('exit', (_code, signal) => resolve(signal)),
+    );
+    const cmdline = readFileSync(`/proc/${other.pid}/cmdline`, 'latin1');
+    const digest = 'sha256:' + createHash('sha256').update(cmdline, 'latin1').digest('hex');
+    writeFileSync(join(registry, `${other.pid}.pid`), digest);
+    try {
+      const r = await runCli(['--shutdown'], { TMPDIR: open });
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain(
+        `--shutdown reads no registrations: ${registry} can be written by other users; remove it`,
+      );
+      expect(r.stderr).toContain('"signalled":0');
+      expect(other.exitCode).toBeNull();
+      expect(other.signalCode).toBeNull();
     } finally {
       other.kill('SIGKILL');
       expect(await otherExit).toBe('SIGKILL');
