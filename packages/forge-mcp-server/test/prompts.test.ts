@@ -214,6 +214,16 @@ describe('prompts', () => {
       expect(standup.message).toMatch(
         /^Prompt daily_standup: the instance has nothing for project_id "acme\/nope" \(\S+: not found: .*404 Project Not Found/,
       );
+      // A project without pipelines is no such error: there is nothing to triage, and the prompt says so.
+      expect(await prompt(c, 'summarize_pipeline_status', { project_id: 'acme/gadgets' })).toBe(
+        '# No pipeline on the default branch of acme/gadgets\n\nThe instance has no pipeline there yet (or none this token can see): nothing to triage. Run one with pipeline.create, or name another ref.',
+      );
+      const gone = await failure(
+        c.client.getPrompt({ name: 'summarize_pipeline_status', arguments: { project_id: 'acme/nope' } }),
+      );
+      expect(gone.message).toMatch(
+        /^Prompt summarize_pipeline_status: the instance has nothing for project_id "acme\/nope"/,
+      );
       const group = await failure(
         c.client.getPrompt({ name: 'team_mr_dashboard', arguments: { group_id: 'nope' } }),
       );

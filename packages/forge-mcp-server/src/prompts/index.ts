@@ -6,7 +6,7 @@ import { ProtocolError, type Server } from '@modelcontextprotocol/server';
 import { withoutReferenceMark } from '../executor/schema.js';
 import { projectArgument, readAction } from '../resources/read.js';
 import type { Session } from '../session/index.js';
-import { PROMPTS, type PromptSpec } from './table.js';
+import { PROMPTS, type Fetch, type PromptSpec } from './table.js';
 
 export { PROMPTS } from './table.js';
 
@@ -104,14 +104,19 @@ export function registerPrompts(server: Server, session: Session, guardSession: 
     }
     let reads = 0;
     const missing: string[] = [];
-    const fetch = async (id: string, a: Record<string, unknown>) => {
-      // A read of no argument (the current user) says nothing of whether the arguments name anything.
-      if (Object.keys(a).length) reads++;
+    const fetch: Fetch = async (id, a, opts) => {
       const r = await readAction(session, id, a, ctx.mcpReq.signal);
-      if (r.ok) return r.data as never;
       // An argument no tool would take (a pasted URL of another instance): the prompt cannot be made.
-      if (r.kind === 'invalid') fail(`Prompt ${p.name}: ${r.text}`);
-      if (r.kind === 'failed' && /not found/i.test(r.text)) missing.push(r.text);
+      if (!r.ok && r.kind === 'invalid') fail(`Prompt ${p.name}: ${r.text}`);
+      const absent = !r.ok && r.kind === 'failed' && /not found/i.test(r.text);
+      // Nothing there yet is an answer, unless the project or group itself is what is missing.
+      const answer = absent && opts?.absentOk && !/\b(Project|Group) Not Found\b/.test(r.text);
+      // A read of no argument (the current user) says nothing of whether the arguments name anything.
+      if (Object.keys(a).length && !answer) {
+        reads++;
+        if (absent) missing.push((r as { text: string }).text);
+      }
+      if (r.ok) return r.data as never;
       // A failure text starts with the action's ID where the executor's own words do.
       return r.text.startsWith(`${id}:`) ? r.text : `${id}: ${r.text}`;
     };

@@ -15,7 +15,15 @@ export interface PromptArg {
 }
 
 export interface Fetch {
-  (id: string, args: Record<string, unknown>): Promise<unknown[] | Record<string, unknown> | string>;
+  (
+    id: string,
+    args: Record<string, unknown>,
+    /**
+     * `absentOk`: a not-found is an answer (nothing there yet, such as no pipeline), not a sign that the arguments
+     * name nothing, unless the instance says the project or group itself is missing.
+     */
+    opts?: { absentOk?: boolean },
+  ): Promise<unknown[] | Record<string, unknown> | string>;
 }
 
 export interface PromptSpec {
@@ -385,10 +393,17 @@ export const PROMPTS: PromptSpec[] = [
     args: [project, { name: 'ref', description: 'Branch or tag (default: the default branch).' }],
     reads: ['pipeline.latest', 'job.list'],
     render: async (a, fetch) => {
-      const p = await fetch('pipeline.latest', {
-        project_id: a.project_id,
-        ...(a.ref ? { ref: a.ref } : {}),
-      });
+      const p = await fetch(
+        'pipeline.latest',
+        { project_id: a.project_id, ...(a.ref ? { ref: a.ref } : {}) },
+        { absentOk: true },
+      );
+      if (typeof p === 'string' && /not found/i.test(p))
+        return [
+          `# No pipeline on ${a.ref ?? 'the default branch'} of ${a.project_id}`,
+          '',
+          'The instance has no pipeline there yet (or none this token can see): nothing to triage. Run one with pipeline.create, or name another ref.',
+        ].join('\n');
       const pr = (typeof p === 'object' ? p : {}) as Rec;
       const jobs = pr.id
         ? await fetch('job.list', { project_id: a.project_id, pipeline_id: pr.id, per_page: 100 })
