@@ -138,6 +138,23 @@ describe('path values', () => {
     );
   });
 
+  it('reads a pasted project with a long run of slashes in time in proportion to its length', async () => {
+    // 1,000,000 slashes between two names: trimming the ends once read the run again from each slash (hours).
+    const run = '/'.repeat(1_000_000);
+    for (const [action, params] of [
+      ['discover_project.resolve', { project: `acme${run}widgets` }],
+      ['issue.list', { project_id: `${s.url}/acme${run}widgets` }],
+    ] as const) {
+      const r = await c.client.callTool(
+        { name: 'forge_execute_action', arguments: { action, params } },
+        undefined,
+        { timeout: 60_000 },
+      );
+      // Whatever the instance makes of such a path, an answer comes.
+      expect(typeof textOf(r)).toBe('string');
+    }
+  });
+
   it('a URL pasted on an instance served under a sub-path names its project, the sub-path left out', async () => {
     // The instance at http://127.0.0.1:<port>/gitlab: a relay to forge-sim that takes the sub-path off.
     const sim = new URL(s.url);

@@ -53,11 +53,19 @@ export const isProjectUrl = (value: string): boolean => pastedUrl(value) !== nul
  * (group/project/-/issues/3), a clone's .git, or slashes at its ends. A URL is read first (projectOnInstance).
  */
 export const projectPath = (path: string): string =>
-  path
-    .trim()
-    .split(/\/-\//)[0]
-    .replace(/^\/+|\/+$/g, '')
-    .replace(/\.git$/, '');
+  withoutEndSlashes(path.trim().split(/\/-\//)[0]!).replace(/\.git$/, '');
+
+/**
+ * `path` without slashes at its ends. Not a /\/+$/ replacement: that reads a run of slashes inside the path again
+ * from each of its slashes, in time growing with the square of the run's length.
+ */
+function withoutEndSlashes(path: string): string {
+  let start = 0;
+  let end = path.length;
+  while (start < end && path[start] === '/') start++;
+  while (end > start && path[end - 1] === '/') end--;
+  return path.slice(start, end);
+}
 
 /**
  * A project as a person gives it (a tool's project_id, a prompt's, discover_project.resolve's project; `name`
