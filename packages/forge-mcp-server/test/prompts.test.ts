@@ -576,6 +576,33 @@ describe('completions', () => {
     });
   });
 
+  it('an IID typed that is older than the newest hundred is still offered, first; more matches are said to exist, not counted', async () => {
+    for (let i = 0; i < 130; i++) {
+      const res = await fetch(`${s.url}/api/v4/projects/1/issues`, {
+        method: 'POST',
+        headers: { 'private-token': s.tokens.api, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: `Many ${i}` }),
+      });
+      expect(res.status).toBe(201);
+    }
+    await withClient({}, async (c) => {
+      const complete = async (value: string) =>
+        (
+          await c.client.complete({
+            ref: { type: 'ref/resource', uri: 'forge://project/{project_id}/issue/{issue_iid}' },
+            argument: { name: 'issue_iid', value },
+            context: { arguments: { project_id: '1' } },
+          })
+        ).completion;
+      // The newest hundred open issues are IIDs 135 down to 36: #13 is older, asked for by itself.
+      expect(await complete('13')).toEqual({
+        values: ['13', '135', '134', '133', '132', '131', '130'],
+        hasMore: true,
+      });
+      expect(await complete('99999')).toEqual({ values: [], hasMore: true });
+    });
+  });
+
   it('an instance failing gives an empty completion, not an error', async () => {
     await withClient({}, async (c) => {
       s.fault({ path: /\/api\/v4\/projects$/, status: 500, body: { message: 'boom' } });

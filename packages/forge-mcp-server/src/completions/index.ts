@@ -21,6 +21,8 @@ interface Source {
   /** Arguments from the typed prefix and the other arguments already given; undefined when it cannot run. */
   args: (prefix: string, ctx: Ctx) => Rec | undefined;
   value: (item: Rec) => unknown;
+  /** An IID list: a whole number typed is also looked up exactly (its iids filter), older than any page read. */
+  byIid?: boolean;
 }
 
 const inProject =
@@ -92,9 +94,16 @@ const SOURCES: Record<string, Source[]> = {
   ref: [branches, tags],
   path: [paths],
   merge_request_iid: [
-    { action: 'merge_request.list', args: inProject(() => ({ state: 'opened' })), value: (i) => i.iid },
+    {
+      action: 'merge_request.list',
+      args: inProject(() => ({ state: 'opened' })),
+      value: (i) => i.iid,
+      byIid: true,
+    },
   ],
-  issue_iid: [{ action: 'issue.list', args: inProject(() => ({ state: 'opened' })), value: (i) => i.iid }],
+  issue_iid: [
+    { action: 'issue.list', args: inProject(() => ({ state: 'opened' })), value: (i) => i.iid, byIid: true },
+  ],
   pipeline_id: [{ action: 'pipeline.list', args: inProject(), value: (i) => i.id }],
   job_id: [{ action: 'job.list_project', args: inProject(), value: (i) => i.id }],
   sha: [{ action: 'repository.commit_list', args: inProject(), value: (i) => i.short_id }],
@@ -237,6 +246,16 @@ async function complete(session: Session, name: string, prefix: string, ctx: Ctx
       .filter((v) => v !== undefined && v !== null)
       .map(String)
       .filter((v) => !local || v.toLowerCase().startsWith(prefix.toLowerCase()));
+    // The IID typed, when it exists but is older than the page read: asked for by itself, offered first.
+    if (s.byIid && local && r.next && /^[1-9]\d{0,15}$/.test(prefix) && !found.includes(prefix)) {
+      const exact = await readAction(session, s.action, { ...args, iids: [prefix] }, signal);
+      if (
+        exact.ok &&
+        Array.isArray(exact.data) &&
+        exact.data.some((i) => String(s.value(i as Rec)) === prefix)
+      )
+        values.push(prefix);
+    }
     values.push(...found);
     if (local) {
       // Matches beyond the page read are not known: more may exist, their number is not.
