@@ -157,6 +157,23 @@ describe('generic package registry over stdio', () => {
   });
 });
 
+describe('a folder path with a long run of slashes', () => {
+  it('is answered at once: its ends are trimmed in time in proportion to its length', async () => {
+    // 1,000,000 slashes inside the folder: trimming its ends once read the run again from each slash (hours).
+    const r = await exec('package.publish', {
+      project_id: '1',
+      package_name: 'slashes',
+      package_version: '1.0.0',
+      path: `a${'/'.repeat(1_000_000)}b`,
+      file_name: 'x.txt',
+      content_base64: Buffer.from('x').toString('base64'),
+    });
+    // An empty part in the path is refused before anything is sent.
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toContain('an empty part in the request path');
+  });
+});
+
 describe('a download without output_path', () => {
   it('answers the bytes as base64 in structuredContent, whole up to 1 MiB and the first 1 MiB of a larger file', async () => {
     const MIB = 1024 * 1024;

@@ -59,7 +59,7 @@ export const projectPath = (path: string): string =>
  * `path` without slashes at its ends. Not a /\/+$/ replacement: that reads a run of slashes inside the path again
  * from each of its slashes, in time growing with the square of the run's length.
  */
-function withoutEndSlashes(path: string): string {
+export function withoutEndSlashes(path: string): string {
   let start = 0;
   let end = path.length;
   while (start < end && path[start] === '/') start++;

@@ -3,6 +3,7 @@
 import { promises as fsp } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fromBase64 } from '../../base64.js';
+import { withoutEndSlashes } from '../project-ref.js';
 import type { ActionContext, ActionHandler, DomainSpec, ParamSpec } from '../types.js';
 import * as P from '../params.js';
 
@@ -147,7 +148,7 @@ const contentOf = async (args: Record<string, unknown>, ctx: ActionContext): Pro
 
 /** The file's name inside the package: under `path` when given, its slashes at either end dropped ("dist/"). */
 const relativeName = (args: Record<string, unknown>): string => {
-  const folder = typeof args.path === 'string' ? args.path.replace(/^\/+|\/+$/g, '') : '';
+  const folder = typeof args.path === 'string' ? withoutEndSlashes(args.path) : '';
   return folder ? `${folder}/${String(args.file_name)}` : String(args.file_name);
 };
 
