@@ -499,6 +499,18 @@ describe('dynamic surface over stdio (legacy era)', () => {
       expect(t).toMatch(/Next steps:\n- issue\.list\n- issue\.list_all$/);
     });
 
+    it('names a missing project by itself in its Not Found card, not as in itself', async () => {
+      const r = await exec('project.get', { project_id: 'acme/nope' });
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toMatch(/^# Not Found: Project acme\/nope\n/);
+    });
+
+    it('names an object found by its project alone without repeating the project', async () => {
+      const r = await exec('release.get_latest', { project_id: 'acme/nope' });
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toMatch(/^# Not Found: Release in project acme\/nope\n/);
+    });
+
     it('renders a 404 of another action with the classification and a bare cause', async () => {
       const r = await exec('issue.list', { project_id: 'nope/missing' });
       expect(textOf(r)).toBe(

@@ -474,11 +474,21 @@ export function notFoundResult(
   runsAs?: (id: string) => string | undefined,
 ): ToolResult {
   const nf = a.notFound!;
-  const key = args[nf.key];
+  // The key naming the project or group itself is said once: "Project acme/nope" (not "... in project acme/nope"),
+  // and an object found by its project alone (the latest release) as "Release in project acme/widgets".
+  const ownKey = nf.key === 'project_id' || nf.key === 'group_id';
+  const key = ownKey ? undefined : args[nf.key];
   const where = args.project_id ?? args.group_id;
-  const scope = args.project_id ? `project ${where}` : args.group_id ? `group ${where}` : 'this instance';
+  const scope =
+    ownKey && (nf.object === 'Project' || nf.object === 'Group')
+      ? ` ${String(args[nf.key])}`
+      : args.project_id
+        ? ` in project ${where}`
+        : args.group_id
+          ? ` in group ${where}`
+          : ' in this instance';
   const lines = [
-    `# Not Found: ${nf.object}${key !== undefined ? ` ${String(key)}` : ''} in ${scope}`,
+    `# Not Found: ${nf.object}${key !== undefined ? ` ${String(key)}` : ''}${scope}`,
     '',
     `The instance answered 404: the ${nf.object.toLowerCase()} does not exist, or this token cannot see it.`,
     '',
