@@ -42,15 +42,6 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   [/\block (\w+ )?down\b/g, 'protect $1'],
   [/\bcheck out\b/g, 'show'],
   [/\btake (\w+ )?(\w+ )?(\w+ )?off\b/g, 'remove $1$2$3from'],
-  // A comment on a line (of a diff, of a file in a merge request) starts a thread placed at that line.
-  [
-    /\b(?:leave|add|post|write|put|make|drop|suggest) (?:a |an )?(?:comment|note|remark|suggestion|change|edit) (?:on|at|to|for) (?=(?:a |the |this |that )?(?:specific |particular |single |one )?lines?\b)/g,
-    'start a thread on ',
-  ],
-  [
-    /\b(?:comment|note|remark|suggestion)s? (?:on|at|to|for) (?=(?:a |the |this |that )?(?:specific |particular |single |one )?lines?\b)/g,
-    'start a thread on ',
-  ],
   [/\blook at\b/g, 'show'],
   [/\bthumbs?[- ]?(up|down)\b/g, 'thumbs$1'],
   [/\bauto-?merge\b/g, 'automerge'],
@@ -329,6 +320,17 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
  * does, "stop it merging on its own", into another request).
  */
 export const REQUEST_PHRASES: Array<[needs: string[], phrase: RegExp, said: string]> = [
+  // A comment on a line (of a diff, of a file in a merge request) starts a thread placed at that line.
+  [
+    ['line'],
+    /\b(?:leave|add|post|write|put|make|drop|suggest) (?:a |an )?(?:comment|note|remark|suggestion|change|edit) (?:on|at|to|for) (?=(?:a |the |this |that )?(?:specific |particular |single |one )?lines?\b)/g,
+    'start a thread on ',
+  ],
+  [
+    ['line'],
+    /\b(?:comment|note|remark|suggestion)s? (?:on|at|to|for) (?=(?:a |the |this |that )?(?:specific |particular |single |one )?lines?\b)/g,
+    'start a thread on ',
+  ],
   // Asking someone to review or take on a thing assigns it to them (a reviewer of a merge request).
   [
     ['review', ' over'],

@@ -597,6 +597,20 @@ function described(
   return article && !verbed ? (made ?? NEW_ONE) : undefined;
 }
 
+/**
+ * Whether a request (verbless, or asking to run something) says when its thing recurs ("nightly builds at
+ * midnight", "every monday at 6am"), of one to make: not "the nightly schedule", one that exists.
+ */
+function recursAt(ws: string[], running: boolean): boolean {
+  if (!running) return false;
+  const when = ws.findIndex((w) => RECURRING.has(w) || (/^\d/.test(w) && TIME_OF_DAY.test(w)));
+  return (
+    when >= 0 &&
+    !ws.some((w) => w.startsWith('schedul') && w !== 'scheduled') &&
+    !DEFINITE.has(ws[when - 1] ?? '')
+  );
+}
+
 /** Whether a request starts (after any lead-in) with "a" or "an". */
 function indefinite(query: string): boolean {
   const typed = query.toLowerCase().split(/[^a-z0-9'\u2019]+/);
@@ -863,6 +877,10 @@ export class ActionFinder {
    * (a thing named by its number, then the property).
    */
   private setsProperty(ws: string[], verbAt: number): boolean {
+    let k = verbAt + 1;
+    while (k < ws.length && DETERMINERS.has(ws[k])) k++;
+    // Only "<property> of", "<property> <property> of" or "<thing> <number> <property>" can.
+    if (ws[k + 1] !== 'of' && ws[k + 2] !== 'of' && !/\d/.test(ws[k + 1] ?? '')) return false;
     if (!this.paramWords) {
       this.paramWords = new Set();
       for (const a of this.actions)
@@ -870,8 +888,6 @@ export class ActionFinder {
           for (const t of tokens(p.replace(/_/g, ' '))) this.paramWords.add(t);
     }
     const params = this.paramWords;
-    let k = verbAt + 1;
-    while (k < ws.length && DETERMINERS.has(ws[k])) k++;
     const property = (w: string | undefined) => !!w && !this.objectWords.has(stem(w)) && params.has(stem(w));
     // "the due date of": the property's last word before "of".
     if (property(ws[k]) && (ws[k + 1] === 'of' || (property(ws[k + 1]) && ws[k + 2] === 'of'))) return true;
@@ -1043,14 +1059,7 @@ export class ActionFinder {
     }
     // "nightly builds at midnight on main", "run the pipeline every monday at 6am": a run said to recur (not
     // "the nightly schedule", one that exists) is a schedule to make.
-    const when =
-      strength < 1 || RUN_VERBS.has(ws[verbAt] ?? '')
-        ? ws.findIndex((w) => RECURRING.has(w) || (/^\d/.test(w) && TIME_OF_DAY.test(w)))
-        : -1;
-    const recurs =
-      when >= 0 &&
-      !ws.some((w) => w.startsWith('schedul') && w !== 'scheduled') &&
-      !DEFINITE.has(ws[when - 1] ?? '');
+    const recurs = recursAt(ws, strength < 1 || RUN_VERBS.has(ws[verbAt] ?? ''));
     if (recurs) {
       operations = NEW_ONE;
       strength = 1;
@@ -1117,7 +1126,7 @@ export class ActionFinder {
         operations = { ...operations, [op]: Math.max(operations[op] ?? 0, weight) };
     // "put the description of MR 3 to ...", "give issue 6 a weight of 3": a property of a thing there already,
     // made or given, changes that thing.
-    if (verbAt >= 0 && KINDS_CREATE.has(strongestOf(operations)) && this.setsProperty(ws, verbAt))
+    if (verbAt >= 0 && this.setsProperty(ws, verbAt) && KINDS_CREATE.has(strongestOf(operations)))
       operations = accept(scaled(operations, PROPERTY_MADE), CHANGED);
     // "add a comment", "leave a reply": after a light verb, a noun that is itself an operation names it.
     if (verbAt >= 0 && LIGHT_VERBS.has(ws[verbAt])) {
