@@ -155,6 +155,27 @@ describe('path values', () => {
     }
   });
 
+  it('reads a GraphQL error message holding a long run of spaces in time in proportion to its length', async () => {
+    // 1,000,000 spaces and no line break: putting the messages on one line read the run again from each space.
+    s.fault({
+      path: '/api/graphql',
+      status: 200,
+      body: { data: null, errors: [{ message: `refused${' '.repeat(1_000_000)}here\n  and there` }] },
+    });
+    try {
+      const { r, text } = await execute('issue.work_item_update', {
+        full_path: 'acme/widgets',
+        work_item_iid: '3',
+        title: 'T',
+      });
+      expect(r.isError).toBe(true);
+      expect(text).toMatch(/^issue\.work_item_update GraphQL errors: refused {2000}/);
+      expect(text.length).toBeLessThan(2200);
+    } finally {
+      s.clearFaults();
+    }
+  });
+
   it('a URL pasted on an instance served under a sub-path names its project, the sub-path left out', async () => {
     // The instance at http://127.0.0.1:<port>/gitlab: a relay to forge-sim that takes the sub-path off.
     const sim = new URL(s.url);
