@@ -133,8 +133,11 @@ function intIn(v: unknown, key: string, min: number, max: number, dflt: number):
   return v;
 }
 
-/** A token by its issued prefix (the platform's personal, OAuth, user, server, refresh and fine-grained tokens, and another forge's). */
-const TOKEN_SHAPE = /^(?:gh[pousr]_|github_pat_|glpat-)[A-Za-z0-9_-]{16,}/;
+/**
+ * A token by its issued prefix (the platform's personal, OAuth, user, server, refresh and fine-grained tokens, and
+ * another forge's), or a classic personal token of 40 hexadecimal digits, which has none.
+ */
+const TOKEN_SHAPE = /^(?:(?:gh[pousr]_|github_pat_|glpat-)[A-Za-z0-9_-]{16,}|[0-9a-fA-F]{40}$)/;
 
 const DURATION_RE = /^(\d+)\s*(s|m|h|d)$/;
 const UNIT: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };

@@ -202,7 +202,8 @@ describe('command line', () => {
 
   it('a token written where token_env wants a variable name is refused without repeating it', async () => {
     const token = 'ghp_written1nto7heConfigFile0000000000';
-    for (const tokenEnv of [token, ['GITHUB_TOKEN', token]]) {
+    const classic = '0123456789abcdef0123456789abcdef01234567';
+    for (const tokenEnv of [token, ['GITHUB_TOKEN', token], classic]) {
       const f = write('token-env.json', {
         api_url: sim.url,
         token_env: tokenEnv,
@@ -212,6 +213,7 @@ describe('command line', () => {
       const r = await run(['sweep', '--config', f], { SIM_TOKEN: TOKEN, GITHUB_TOKEN: TOKEN });
       expect(r.code).toBe(1);
       oneLine(r.stderr);
+      expect(r.stderr).not.toContain(classic);
       expect(r.stderr).toBe(
         `activity-collector: invalid configuration: ${Array.isArray(tokenEnv) ? 'token_env[1]' : 'token_env'}: got a token, not a variable name (it is not repeated here); remove it from the file, export it in an environment variable such as GITHUB_TOKEN, and give that name; accepted: the name of an environment variable, like GITHUB_TOKEN, or a list of them\n`,
       );
