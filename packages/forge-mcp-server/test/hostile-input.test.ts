@@ -213,6 +213,15 @@ describe('path values', () => {
         '/api/v4/projects/acme%2Fwidgets',
         '/api/v4/projects/acme%2Fwidgets/merge_requests',
       ]);
+      // The same host outside the sub-path is not the instance: refused, nothing sent.
+      const host = new URL(base).host;
+      const before = s.requests.length;
+      const outside = await call('issue.list', { project_id: `http://${host}/acme/widgets` });
+      expect(outside.isError).toBe(true);
+      expect(textOf(outside)).toBe(
+        `issue.list: project_id "http://${host}/acme/widgets" names a page outside this server's instance (${host}/gitlab); give the project's numeric ID or its path (group/project) on ${host}/gitlab.`,
+      );
+      expect(s.requests.length).toBe(before);
     } finally {
       await sub.close();
       relay.closeAllConnections();

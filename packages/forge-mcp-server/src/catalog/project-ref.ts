@@ -86,9 +86,14 @@ export function projectOnInstance(
       refused: `${name} ${JSON.stringify(value)} is not a URL that can be read; give the project's numeric ID or its path (group/project).`,
     };
   let path = url.path;
+  let outside = false;
   if (url.port !== undefined) {
-    if (base.pathname !== '/' && (path + '/').startsWith(base.pathname))
-      path = path.slice(base.pathname.length - 1);
+    const under = base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`;
+    if (under !== '/') {
+      // An instance served under a sub-path: a page of the host outside it is not the instance's.
+      if ((path + '/').startsWith(under)) path = path.slice(under.length - 1);
+      else outside = true;
+    }
     path = decoded(path);
   }
   if (
@@ -98,6 +103,12 @@ export function projectOnInstance(
     const named = url.port ? `${url.host}:${url.port}` : url.host;
     return {
       refused: `${name} ${JSON.stringify(value)} names a project on ${named}, not on this server's instance (${base.host}); give the project's numeric ID or its path (group/project) on ${base.host}.`,
+    };
+  }
+  if (outside) {
+    const at = `${base.host}${base.pathname.replace(/\/$/, '')}`;
+    return {
+      refused: `${name} ${JSON.stringify(value)} names a page outside this server's instance (${at}); give the project's numeric ID or its path (group/project) on ${at}.`,
     };
   }
   const project = projectPath(path);
