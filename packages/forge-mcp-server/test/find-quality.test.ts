@@ -83,19 +83,12 @@ async function measure(name: string, set: FindQuery[]): Promise<Figures> {
   return f;
 }
 
+/** Every set, tuning and held-out: the IDs they accept must be offered, and no query may stand in two. */
+const ALL_SETS = [TUNING, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6];
+
 describe('forge_find_action quality as users phrase tasks', () => {
   it('names only actions this session lists (each answers its own canonical ID first)', async () => {
-    const ids = new Set(
-      [
-        ...TUNING,
-        ...HELD_OUT,
-        ...HELD_OUT_2,
-        ...HELD_OUT_3,
-        ...HELD_OUT_4,
-        ...HELD_OUT_5,
-        ...HELD_OUT_6,
-      ].flatMap(([, ...accepted]) => accepted),
-    );
+    const ids = new Set(ALL_SETS.flat().flatMap(([, ...accepted]) => accepted));
     for (const id of ids) expect((await find(id, 1)).matches[0]?.id, id).toBe(id);
   });
 
@@ -107,15 +100,7 @@ describe('forge_find_action quality as users phrase tasks', () => {
     expect(HELD_OUT_4.length).toBeGreaterThanOrEqual(60);
     expect(HELD_OUT_5.length).toBeGreaterThanOrEqual(60);
     expect(HELD_OUT_6.length).toBeGreaterThanOrEqual(60);
-    const all = [
-      ...TUNING,
-      ...HELD_OUT,
-      ...HELD_OUT_2,
-      ...HELD_OUT_3,
-      ...HELD_OUT_4,
-      ...HELD_OUT_5,
-      ...HELD_OUT_6,
-    ].map(([q]) => q.toLowerCase());
+    const all = ALL_SETS.flat().map(([q]) => q.toLowerCase());
     expect(all.filter((q, k) => all.indexOf(q) !== k)).toEqual([]);
   });
 

@@ -28,6 +28,31 @@ afterAll(async () => {
   await s.close();
 });
 
+/**
+ * Runs --shutdown where `other` (not a server) holds a registered pid: the one live server is signalled and exits,
+ * `other` is left running, and the registry is left empty.
+ */
+async function shutdownSparing(
+  other: ReturnType<typeof spawn>,
+  otherExit: Promise<NodeJS.Signals | null>,
+  registry: string,
+  env: Record<string, string>,
+  serverExited: Promise<number | null>,
+): Promise<void> {
+  try {
+    const r = await runCli(['--shutdown'], env);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('"signalled":1');
+    expect(await serverExited).toBe(0);
+    expect(other.exitCode).toBeNull();
+    expect(other.signalCode).toBeNull();
+    expect(readdirSync(registry)).toEqual([]);
+  } finally {
+    other.kill('SIGKILL');
+    expect(await otherExit).toBe('SIGKILL');
+  }
+}
+
 describe('--shutdown', () => {
   it('asks every running server, stdio and HTTP, to drain and exit, and each does', async () => {
     const own = mkdtempSync(join(tmpdir(), 'forge-shutdown-'));
@@ -60,18 +85,7 @@ describe('--shutdown', () => {
     const registry = join(own, `forge-mcp-server-${userInfo().uid}`);
     mkdirSync(registry, { recursive: true });
     writeFileSync(join(registry, `${other.pid}.pid`), String(other.pid));
-    try {
-      const r = await runCli(['--shutdown'], env);
-      expect(r.code).toBe(0);
-      expect(r.stderr).toContain('"signalled":1');
-      expect(await http.exited).toBe(0);
-      expect(other.exitCode).toBeNull();
-      expect(other.signalCode).toBeNull();
-      expect(readdirSync(registry)).toEqual([]);
-    } finally {
-      other.kill('SIGKILL');
-      expect(await otherExit).toBe('SIGKILL');
-    }
+    await shutdownSparing(other, otherExit, registry, env, http.exited);
   });
 
   it('signals only servers: a process whose command line merely names forge-mcp-server, holding the pid of a registration left by a server killed outright, is left alone', async () => {
@@ -89,18 +103,7 @@ describe('--shutdown', () => {
     );
     // A server registered just as the live one did, killed outright; its pid went to that process.
     writeFileSync(join(registry, `${other.pid}.pid`), readFileSync(join(registry, live!)));
-    try {
-      const r = await runCli(['--shutdown'], env);
-      expect(r.code).toBe(0);
-      expect(r.stderr).toContain('"signalled":1');
-      expect(await http.exited).toBe(0);
-      expect(other.exitCode).toBeNull();
-      expect(other.signalCode).toBeNull();
-      expect(readdirSync(registry)).toEqual([]);
-    } finally {
-      other.kill('SIGKILL');
-      expect(await otherExit).toBe('SIGKILL');
-    }
+    await shutdownSparing(other, otherExit, registry, env, http.exited);
   });
 
   it('a registry path another user could have made first does not stop a start, nor is a folder others can write trusted', async () => {
