@@ -158,7 +158,8 @@ export function runCli(
       child.kill('SIGKILL');
       reject(new Error(`cli timed out; stderr: ${stderr}`));
     }, timeoutMs);
-    child.on('exit', (code) => {
+    // 'close', not 'exit': the process may exit before the last of its output has been read from the pipes.
+    child.on('close', (code) => {
       clearTimeout(t);
       resolve({ code, stdout, stderr });
     });
