@@ -167,6 +167,19 @@ export function runCli(
   });
 }
 
+/**
+ * The answer of `answered` if it comes within `ms`; otherwise the test fails saying the server stalled (an input
+ * read in time growing with its square is what these tests guard against).
+ */
+export async function answeredWithin<T>(answered: Promise<T>, ms = 30_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const stalled = new Promise<'stalled'>((resolve) => (timer = setTimeout(() => resolve('stalled'), ms)));
+  const first = await Promise.race([answered, stalled]);
+  clearTimeout(timer);
+  if (first === 'stalled') throw new Error(`no answer within ${ms / 1000} s: the server stalled`);
+  return first;
+}
+
 export function textOf(result: unknown): string {
   const content = (result as { content?: Array<{ type: string; text?: string }> }).content ?? [];
   return content

@@ -5,7 +5,16 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { apiCalls, httpServer, sim, withStdio, textOf, type Connected, type ForgeSim } from './harness.js';
+import {
+  answeredWithin,
+  apiCalls,
+  httpServer,
+  sim,
+  withStdio,
+  textOf,
+  type Connected,
+  type ForgeSim,
+} from './harness.js';
 
 let s: ForgeSim;
 beforeAll(async () => {
@@ -665,13 +674,7 @@ describe('bad URIs: a JSON-RPC error saying what to send, nothing sent to the in
     await withClient({}, async (c) => {
       const uri = `forge://project/${'x/'.repeat(200_000)}issue/1`;
       const answered = readError(c, uri);
-      let timer: NodeJS.Timeout | undefined;
-      const stalled = new Promise<'stalled'>(
-        (resolve) => (timer = setTimeout(() => resolve('stalled'), 30_000)),
-      );
-      const first = await Promise.race([answered, stalled]);
-      clearTimeout(timer);
-      expect(first).not.toBe('stalled');
+      const first = await answeredWithin(answered);
       expect((first as { message: string }).message).toContain('Send a URI from resources/list');
     });
   }, 60_000);
