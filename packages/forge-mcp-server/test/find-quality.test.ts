@@ -17,9 +17,9 @@
  * abbreviations, in non-native English, as two clauses or as questions, over every area of the inventory, 25
  * naming the object only indirectly, written blind on 2026-11-28 from the inventory's IDs and routes alone,
  * before any run), is asked of the tool; the test prints top-1 and top-3 of each set with the misses (a blind
- * set's, sets 3 to 7, only when asked), holds the tuning set to 97% top-1 and 99.5% top-3, and the sixth set to
- * its figures at the build it was written against (83 and 96 of 120). Then: the request's verb outweighs the
- * nouns it shares with other actions, and the answer keeps its shape.
+ * set's, sets 3 to 7, only when asked), holds the tuning set to 97% top-1 and 99.5% top-3, and the sixth and
+ * seventh sets to their figures at the builds they were written against (83 and 96, 76 and 90 of 120). Then:
+ * the request's verb outweighs the nouns it shares with other actions, and the answer keeps its shape.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TUNING, type FindQuery } from './fixtures/find-queries.js';
@@ -170,9 +170,13 @@ describe('forge_find_action quality as users phrase tasks', () => {
 
   // The seventh held-out set was written blind on 2026-11-28 from the inventory alone, before any run, kept from
   // the ranker's author, as users type requests into a chat (terse, misspelt, abbreviated, two clauses, questions,
-  // 25 naming the object only indirectly). Never tune on it or reword it after seeing its figures.
-  it(`reports the ${HELD_OUT_7.length} queries of the seventh held-out set, written blind`, async () => {
-    await measure('seventh held-out set', HELD_OUT_7, true);
+  // 25 naming the object only indirectly); its floors are its figures at the build it was written against
+  // (58387d3), rounded down to a whole query, so a ranking change may not lose ground on it. Never tune on it or
+  // reword it after seeing its figures.
+  it(`holds the ${HELD_OUT_7.length} queries of the seventh held-out set, written blind, to their first figures`, async () => {
+    const f = await measure('seventh held-out set', HELD_OUT_7, true);
+    expect(f.top1).toBeGreaterThanOrEqual(76 / 120);
+    expect(f.top3).toBeGreaterThanOrEqual(90 / 120);
   });
 });
 
