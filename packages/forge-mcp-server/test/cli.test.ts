@@ -426,6 +426,96 @@ describe('HTTP_PROXY and NO_PROXY', () => {
     }
   });
 
+  it("says the proxy refused or failed the tunnel (403, 502, 503, 504, closed without answering), in a call and at start, never as the instance's status", async () => {
+    // A proxy that tunnels until told to answer each tunnel with a status, or to close it unanswered.
+    let answer: number | 'close' | undefined;
+    let tunnelsAsked = 0;
+    const plain: string[] = [];
+    const tunnels = new Set<Socket>();
+    const gate = createServer((req, res) => {
+      plain.push(`${req.method} ${req.url}`);
+      res.writeHead(502).end();
+    });
+    gate.on('connect', (req, socket: Socket, head) => {
+      tunnelsAsked++;
+      if (answer === 'close') return void socket.destroy();
+      if (answer) return void socket.end(`HTTP/1.1 ${answer} No\r\nContent-Length: 0\r\n\r\n`);
+      tunnels.add(socket);
+      socket.on('close', () => tunnels.delete(socket));
+      const [host, port] = req.url!.split(':');
+      openTunnel(socket, head, host!, Number(port));
+    });
+    await new Promise<void>((r) => gate.listen(0, '127.0.0.1', r));
+    const at = `127.0.0.1:${(gate.address() as AddressInfo).port}`;
+    const to = new URL(s.url).host;
+    const secret = 'proxy-pass-93c2';
+    const c = await stdioClient(s, { env: { HTTP_PROXY: `http://proxy-user:${secret}@${at}` } });
+    const answered: string[] = [];
+    const aside = 'or add 127.0.0.1 to NO_PROXY if the instance is reached without the proxy';
+    const cases: Array<[number | 'close', string]> = [
+      [
+        403,
+        `proxy refused the connection: the proxy at ${at} answered 403 (forbidden) to the connection to ${to}. Suggestion: the proxy's rules do not let this server reach ${to}: ask the proxy's administrator to allow it, ${aside}`,
+      ],
+      [
+        502,
+        `proxy could not reach the instance: the proxy at ${at} answered 502 (bad gateway) to the connection to ${to}. Suggestion: check that FORGE_URL names the instance and that the proxy can reach ${to}, ${aside}`,
+      ],
+      [
+        503,
+        `proxy unavailable: the proxy at ${at} answered 503 (service unavailable) to the connection to ${to}. Suggestion: retry later; if it persists check the proxy named in HTTP_PROXY, ${aside}`,
+      ],
+      [
+        504,
+        `proxy could not reach the instance: the proxy at ${at} answered 504 (gateway timeout) to the connection to ${to}. Suggestion: ${to} did not answer the proxy in time: retry later and check that the instance is up, ${aside}`,
+      ],
+      [
+        'close',
+        `proxy closed the connection: the proxy at ${at} closed the connection to ${to} without answering. Suggestion: check that HTTP_PROXY names an HTTP proxy that opens tunnels (CONNECT) and that its rules allow ${to}, ${aside}`,
+      ],
+    ];
+    try {
+      const ok = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+      });
+      expect(ok.isError, textOf(ok)).toBeFalsy();
+      for (const [status, said] of cases) {
+        answer = status;
+        for (const t of tunnels) t.destroy();
+        tunnelsAsked = 0;
+        const r = await c.client.callTool({
+          name: 'forge_execute_action',
+          arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+        });
+        expect(r.isError).toBe(true);
+        expect(textOf(r)).toBe(`issue.get: ${said}`);
+        // Asked once, not again and again until the deadline (a closed connection was taken for one to retry).
+        expect(tunnelsAsked).toBe(1);
+        const start = await runCli([], {
+          FORGE_URL: s.url,
+          FORGE_TOKEN: s.tokens.api,
+          HTTP_PROXY: `http://${at}`,
+        });
+        expect(start.code).toBe(1);
+        expect(logged(start.stderr, 'error')).toEqual([`startup identity check (GET /api/v4/user): ${said}`]);
+        answered.push(textOf(r));
+        for (const text of [textOf(r), start.stderr])
+          expect(text).not.toMatch(/access denied|temporarily unavailable|under maintenance|UND_ERR/);
+      }
+      // An http:// instance is reached through a tunnel too: the proxy never relays a request whose answer
+      // could pass for the instance's own.
+      expect(plain).toEqual([]);
+      for (const text of [...answered, c.stderr()]) {
+        expect(text).not.toContain(secret);
+        expect(text).not.toContain('proxy-user');
+      }
+    } finally {
+      await c.close();
+      gate.close();
+    }
+  });
+
   it('sends calls to an https instance through HTTPS_PROXY, and leaves an http instance to HTTP_PROXY alone', async () => {
     const secure = await sim({ tls: 'self-signed' });
     const caFile = join(tmpdir(), `forge-sim-ca-proxy-${process.pid}.pem`);

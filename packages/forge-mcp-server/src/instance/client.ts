@@ -130,6 +130,10 @@ function postureFor(skipTlsVerify: boolean, tierB: boolean): Posture {
             connect,
             requestTls: tls,
             maxResponseSize: MAX_RESPONSE_BYTES,
+            // Every instance, http:// too, is reached through a tunnel (CONNECT): what the proxy answers is
+            // then its own, never mistaken for the instance's status.
+            proxyTunnel: true,
+            clientFactory: tunnelClient,
           } as ConstructorParameters<typeof EnvHttpProxyAgent>[0])
         : undefined,
       poolOptions: {
@@ -143,6 +147,47 @@ function postureFor(skipTlsVerify: boolean, tierB: boolean): Posture {
     postures.set(key, p);
   }
   return p;
+}
+
+/**
+ * A proxy's answer to the tunnel (CONNECT) asked of it, when it was not the tunnel: its status, or none when it
+ * closed the connection without answering.
+ */
+class TunnelRefused extends Error {
+  readonly code = 'FORGE_PROXY_TUNNEL';
+  constructor(
+    readonly status: number | undefined,
+    cause?: unknown,
+  ) {
+    super(status ? `proxy answered ${status} to the tunnel` : 'proxy closed the connection', { cause });
+  }
+}
+
+/**
+ * The connection to the proxy that the proxy agent asks its tunnels of. A refused tunnel is reported with the
+ * proxy's status; a proxy closing the connection without answering is reported as such, not as a socket error,
+ * which the agent would take for a connection to try again at once and ask the proxy again without end.
+ */
+function tunnelClient(origin: string | URL, opts: Pool.Options): Pool {
+  const pool = new Pool(origin, opts);
+  const connect = pool.connect.bind(pool) as (
+    o: Dispatcher.ConnectOptions,
+  ) => Promise<Dispatcher.ConnectData>;
+  const tunnel = async (o: Dispatcher.ConnectOptions): Promise<Dispatcher.ConnectData> => {
+    let data: Dispatcher.ConnectData;
+    try {
+      data = await connect(o);
+    } catch (err) {
+      const code = (err as { code?: string })?.code;
+      throw code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE'
+        ? new TunnelRefused(undefined, err)
+        : err;
+    }
+    if (data.statusCode === 200) return data;
+    data.socket.on('error', () => {}).destroy();
+    throw new TunnelRefused(data.statusCode);
+  };
+  return Object.assign(pool, { connect: tunnel });
 }
 
 /**
@@ -1110,17 +1155,58 @@ function proxyFor(url: Target): { readonly proxy: URL; readonly setting: string 
 const portOf = (u: { protocol: string; port: string }): number =>
   Number(u.port) || (u.protocol === 'https:' ? 443 : 80);
 
+/** What a proxy's answer to a tunnel says happened, and what to do, by status (a 4xx other than 407: refused). */
+function tunnelAnswer(
+  status: number,
+  to: string,
+  aside: string,
+  setting: string,
+): { readonly what: string; readonly status: string; readonly hint: string } {
+  if (status === 502)
+    return {
+      what: 'proxy could not reach the instance',
+      status: '502 (bad gateway)',
+      hint: `check that FORGE_URL names the instance and that the proxy can reach ${to}, ${aside}`,
+    };
+  if (status === 504)
+    return {
+      what: 'proxy could not reach the instance',
+      status: '504 (gateway timeout)',
+      hint: `${to} did not answer the proxy in time: retry later and check that the instance is up, ${aside}`,
+    };
+  if (status === 503)
+    return {
+      what: 'proxy unavailable',
+      status: '503 (service unavailable)',
+      hint: `retry later; if it persists check the proxy named in ${setting}, ${aside}`,
+    };
+  if (status >= 500)
+    return {
+      what: 'proxy failed the connection',
+      status: String(status),
+      hint: `check the proxy named in ${setting}, ${aside}`,
+    };
+  return {
+    what: 'proxy refused the connection',
+    status: status === 403 ? '403 (forbidden)' : String(status),
+    hint: `the proxy's rules do not let this server reach ${to}: ask the proxy's administrator to allow it, ${aside}`,
+  };
+}
+
 /**
- * A failure of the proxy rather than of the instance: it asked for authentication (407 to the tunnel), or
- * nothing accepted the connection at its address. The proxy is named by host and port only: its URL may
- * carry credentials.
+ * A failure of the proxy rather than of the instance: it did not open the tunnel (asked for authentication,
+ * refused, could not reach the instance, closed the connection without answering), or nothing accepted the
+ * connection at its address. The proxy is named by host and port only: its URL may carry credentials.
  */
 function proxyFailure(err: unknown, code: string | undefined, url: Target): InstanceError | undefined {
   const found = proxyFor(url);
   if (!found) return undefined;
   const { proxy, setting } = found;
   const at = `${proxy.hostname}:${portOf(proxy)}`;
-  if (code === 'UND_ERR_ABORTED' && /^Proxy response \(407\)/.test((err as Error)?.message ?? ''))
+  const tunnel = causeOf(err, (e): e is TunnelRefused => e instanceof TunnelRefused);
+  // The instance may be reachable without the proxy: NO_PROXY sends it there directly.
+  const aside = `or add ${url.hostname} to NO_PROXY if the instance is reached without the proxy`;
+  if (tunnel?.status === 407)
     return new InstanceError(
       'network',
       `proxy authentication required: the proxy at ${at} answered 407 to the connection to ${url.host}`,
@@ -1128,6 +1214,22 @@ function proxyFailure(err: unknown, code: string | undefined, url: Target): Inst
         hint: proxy.username
           ? `the proxy refused the credentials in ${setting}: correct them there (http://user:password@host:port)`
           : `put the proxy's user name and password in ${setting} (http://user:password@host:port)`,
+      },
+    );
+  if (tunnel?.status) {
+    const answer = tunnelAnswer(tunnel.status, url.host, aside, setting);
+    return new InstanceError(
+      'network',
+      `${answer.what}: the proxy at ${at} answered ${answer.status} to the connection to ${url.host}`,
+      { hint: answer.hint },
+    );
+  }
+  if (tunnel)
+    return new InstanceError(
+      'network',
+      `proxy closed the connection: the proxy at ${at} closed the connection to ${url.host} without answering`,
+      {
+        hint: `check that ${setting} names an HTTP proxy that opens tunnels (CONNECT) and that its rules allow ${url.host}, ${aside}`,
       },
     );
   if (code !== 'ECONNREFUSED') return undefined;
@@ -1142,6 +1244,13 @@ function proxyFailure(err: unknown, code: string | undefined, url: Target): Inst
       hint: `check that the proxy URL in ${setting} is right and the proxy is up`,
     },
   );
+}
+
+/** The first of `err` and its causes (a few deep) that `is` matches. */
+function causeOf<T>(err: unknown, is: (e: unknown) => e is T): T | undefined {
+  let e = err as { cause?: unknown } | undefined;
+  for (let i = 0; e && i < 5; i++, e = e.cause as typeof e) if (is(e)) return e;
+  return undefined;
 }
 
 function errorCode(err: unknown): string | undefined {
