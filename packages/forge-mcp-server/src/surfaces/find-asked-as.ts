@@ -172,7 +172,7 @@ export const ASKED_AS: Record<string, string> = {
 
   // CI/CD settings and runners.
   'ci_variable.create': 'store a secret or token for CI, add an environment variable for the build',
-  'ci_variable.update': 'change a secret used by CI',
+  'ci_variable.update': 'change a secret used by CI, give a project CI variable a new value',
   'ci_variable.list': 'what secrets and settings the CI can see',
   'ci_variable.delete': 'remove a CI secret',
   'runner.update': 'pause a runner so it stops taking new jobs, change runner tags or settings',
@@ -440,7 +440,8 @@ export const ASKED_AS: Record<string, string> = {
   'pipeline.schedule_list_triggered_pipelines': 'which builds a schedule started',
   'pipeline.trigger_list': 'the tokens that can start builds from outside',
   'job.download_artifacts': 'the latest build output of a branch',
-  'job.delete_project_artifacts': 'free space by removing every build output of the project',
+  'job.delete_project_artifacts':
+    'free space by removing every build output of the project, reclaim storage taken by old artifacts',
   'release.link_list': 'the download links attached to a version',
   'release.link_delete': 'remove a download link from a version',
   'admin.appearance_update': 'change the logo, title or sign-in page text of the instance',
@@ -677,7 +678,7 @@ export const ASKED_AS: Record<string, string> = {
   'project.board_list_update': 'reorder the columns of a kanban board, move a column left or right',
   'project.board_list_delete': 'remove a column from a kanban board',
   'project.label_get': 'one label with its color and description',
-  'project.label_promote': 'make a project label shared by the whole group',
+  'project.label_promote': 'make a project label shared by the whole group, turn it into a group label',
   'project.label_unsubscribe': 'stop emails about a label',
   'project.milestone_get': 'one milestone or release target with its dates',
   'project.mirror_list': 'remote repositories the project copies its code to, push mirrors',

@@ -343,6 +343,99 @@ export const REQUEST_PHRASES: Array<[needs: string[], phrase: RegExp, said: stri
     'assign $1 as reviewer of',
   ],
   [['review'], /\b(?:request|ask for|get) (?:a )?review (?:from|by) (\w+ )/g, 'assign $1as reviewer '],
+  // A commit wanted on another branch too ("commit abc should also be on stable", "get the fix from commit abc
+  // onto release-2"): it is cherry-picked there.
+  [
+    ['commit'],
+    /\bcommit ([\w-]+ )(?:should|must|needs to|has to|ought to) (?:also )?(?:be|go|land|end up) (?:on|in|into|onto|to)\b/g,
+    'cherrypick commit $1 onto',
+  ],
+  [
+    ['commit'],
+    /\b(?:get|copy|bring|carry|port|backport|apply|put|move|take) (?:over )?(?:the (?:fix|change|changes) (?:from|of|in) )?commit ([\w-]+ )(?:over )?(?:(?:to|onto|into) )?(?=(?:the |our )?(?:[\w./-]+ )?(?:branch\b|main\b|master\b|develop\b|stable\b|release\b|hotfix\b))/g,
+    'cherrypick commit $1 onto ',
+  ],
+  // Who owns a thing that runs as its owner (a pipeline schedule): taking it over takes its ownership.
+  [
+    ['owner', 'own', 'over'],
+    /\b(?:make me|set me as|put me down as|i (?:should|want to|need to|must|would like to) be|i'll be|i will be) (?:the )?(?:new )?owner of\b/g,
+    'take ownership of',
+  ],
+  [['own'], /\b(?:i|we) (?:should|want to|need to|must|would like to|will) own\b/g, 'take ownership of'],
+  [['over'], /\btake over\b/g, 'take ownership of'],
+  // When a schedule fires is its time, a change of it ("change it to fire at 02:30", "should run at 3am").
+  [
+    ['fire', 'run', 'start', 'trigger', 'go off', 'kick off'],
+    /\b(to|should|must|will|would|needs? to|has to) (?:fire|run|start|trigger|go off|kick off) (at|every|on|daily|nightly|weekly|hourly|each)\b/g,
+    '$1 be rescheduled $2',
+  ],
+  // A merge request put on, sent down or queued for the train is added to it.
+  [
+    ['train'],
+    /\b(?:put|send|add|queue|line|get|move|place) (?:up )?(\w+ )?(#?\w+ )?(?:up )?(?:on|onto|to|down|in|into|for) (?:the )?(?:merge )?train\b/g,
+    'add $1$2to the merge train',
+  ],
+  [['queue'], /\bqueue (\w+ )?(#?\w+ )?(?:up )?(?:to merge|for merging|for merge)\b/g, 'add $1$2to the merge train'],
+  // Merging on its own no more cancels the auto-merge.
+  [
+    ['merg'],
+    /\b(?:no longer|not|stop|never|don't|do not|shouldn't|should not|won't) (?:to )?merg(?:e|ing) (?:automatically|by itself|on its own|when the pipeline (?:passes|succeeds))\b/g,
+    'cancel automerge',
+  ],
+  // The target branch's latest work brought into a merge request's branch rebases it.
+  [
+    ['into', 'up to date', 'catch'],
+    /\b(?:bring|pull|get|merge) (?:in )?(?:the )?(?:latest |newest |recent |new )?(?:changes |commits |work )?(?:(?:from|of|on) )?(?:the )?(main|master|develop|trunk|target branch|default branch)(?:'s)?(?: changes| commits| branch)? into\b/g,
+    'rebase onto $1 of',
+  ],
+  [['catch'], /\bcatch (\w+ )?(#?\w+ )?up (?:with|to|on)\b/g, 'rebase $1$2onto'],
+  // One issue unable to start or finish before another is blocked by it: a link between the two.
+  [
+    ['until', 'before'],
+    /\b(issue|ticket) (#?\d+ )(?:can't|cannot|can not|won't|shouldn't|should not|must not) (?:start|begin|proceed|move|ship|be done|be closed|be started|close) (?:until|before)\b/g,
+    'link $1 $2 as blocked by',
+  ],
+  // What an issue depends on, is blocked by or blocks: its links.
+  [
+    ['depend', 'block'],
+    /\b(?:does|do|is|are) (issue|ticket) (#?\d+ )(?:depend on|depending on|blocked by|blocking|block)\b/g,
+    'links of $1 $2',
+  ],
+  // Over time: the history of it.
+  [['over time'], /\bover time\b/g, 'history'],
+  // A time when no one may deploy is a deploy freeze (not who may deploy: that is the environment's protection).
+  [
+    ['deploy'],
+    /\b(?:window|period|time|times|days|hours|week|weeks|weekend|holidays?) (?:when|where|during which|in which|that) (?:we |you |nobody |no one |people )?(?:can't|cannot|can not|must not|may not|shouldn't|should not|don't|do not|are not allowed to|aren't allowed to)? ?(?:deploy|ship|release)\b/g,
+    'deploy freeze period',
+  ],
+  // Who may approve a merge request: its approval state, rule by rule.
+  [
+    ['approve'],
+    /\b(?:who (?:can|may|is allowed to|are allowed to|still has to|still needs to|has to|needs to|must)|(?:people|folks|users|members) (?:who (?:can|may)|allowed to|able to)) (?:still )?approve\b/g,
+    'who may approve approval state of',
+  ],
+  // Files of the repository named by their use: a description template, a contributing guide.
+  [
+    ['template'],
+    /\b(?:the |our |an? )?(?:issue|merge request|mr|pr|pull request|bug report|description) (?:description )?templates?\b/g,
+    'the template file',
+  ],
+  [
+    ['guide', 'guidelines', 'file', 'doc'],
+    /\b(?:contributing|codeowners|code owners|changelog|license|licence) (?:guide|guidelines|file|doc|docs|document)\b/g,
+    'repository file',
+  ],
+  // A webhook's secret is its secret token, not a CI/CD secret.
+  [['secret'], /\b((?:web)?hook)(?:['\u2019]s)? secret(?: token)?\b/g, '$1 token'],
+  // What a thing should also pass on or have is one more of it to add ("should also pass X to its pipelines").
+  [
+    ['also'],
+    /\b(?:should|must|needs? to|has to|ought to) also (?:pass|give|get|have|send|include|carry|hold)\b/g,
+    'needs a',
+  ],
+  // A new value put in (for a variable, a secret): the thing updated with it.
+  [['new'], /\bput (?:in )?(?:the |a )?new (value|secret|password|token|key|url)(?: in)?\b/g, 'set the new $1'],
   [
     ['look', 'handle', 'fix', 'care', 'work'],
     /\b(?:ask|get|have|tell) (\w+ )(?:to )?(?:look at|look into|handle|fix|take care of|work on)\b/g,
@@ -628,6 +721,9 @@ export const REQUEST_VERBS: Record<string, Weights> = {
   cancel: { cancel: 1, stop: 0.8 },
   abort: { cancel: 1, stop: 0.8 },
   stop: { stop: 1, cancel: 0.9, unsubscribe: 0.5, turn: 0.5, disable: 0.5 },
+  // Swapping a value for another changes it.
+  swap: accept(UPDATE, { rotate: 0.8, replace: 1 }),
+  shut: { stop: 1, cancel: 0.7, pause: 0.6, disable: 0.5 },
   watch: { subscribe: 1 },
   unwatch: { unsubscribe: 1 },
   follow: { subscribe: 1 },

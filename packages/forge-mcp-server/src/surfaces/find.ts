@@ -155,6 +155,17 @@ const MADE_AS_NEW = 0.6;
 const VERBLESS_PLURAL_GET = 0.6;
 /** A request without a verb reads, less surely than one that says so. */
 const NO_VERB_STRENGTH = 0.5;
+/**
+ * A read of one thing picked by its own ID ("Get issue link": issue_link_id) answers a request that gives no ID
+ * for that thing ("what is blocking issue 3": an ID, but the issue's) at most this share as well as a list does.
+ */
+const UNPICKED_GET = 0.9;
+/** The things whose IDs say where an action acts (in which project), not which of its things it reads. */
+const SCOPE_WORDS = new Set(['project', 'group', 'namespace', 'user']);
+/** A request that says it is a variable (or a secret) it names. */
+const VARIABLE_SAID = /\b(?:variables?|vars?|secrets?|env|environment)\b/i;
+/** A value that is an ID: a number, or a word holding a digit (a commit's short SHA). */
+const ID_VALUE = /\d/;
 
 /** Title words that start a title without being its operation ("Group DORA metrics", "Who am I"). */
 const NOT_OPERATIONS = new Set(['project', 'pipeline', 'instance', 'group', 'file', 'who', 'bulk']);
@@ -544,6 +555,8 @@ interface Parsed {
   verb?: string;
   /** "add X to Y": the terms of Y, the thing added to (or removed from, or set on). */
   target?: Set<string>;
+  /** The stems of the words an ID follows ("issue 3": issue). */
+  identified: Set<string>;
 }
 
 /**
@@ -672,6 +685,8 @@ export class ActionFinder {
   private readonly scopes: Array<string | undefined>;
   /** Actions on another user's things. */
   private readonly others: boolean[];
+  /** Reads of one of their own things picked by its ID among the parameters (issue.link_get: issue_link_id). */
+  private readonly picks: boolean[] = [];
   /** ID words that never name an operation: a verb that is one of them names the object too (tag, commit). */
   private readonly objectWords = new Set<string>();
   /** Every word of the actions' IDs (link and schedule too, which are operations as well), found when first asked. */
@@ -764,6 +779,20 @@ export class ActionFinder {
       this.things[d] = [...object].filter(([, w]) => w === 1 || this.generic[d]).map(([t]) => t);
       return [...object].map(([t, w]) => [t, w * (this.idf.get(t) ?? 0)] as [string, number]);
     });
+    this.actions.forEach((a, d) => {
+      const thing = new Set(this.things[d]);
+      // The scope's ID (project_id, group_id) says where, not which one.
+      this.picks[d] =
+        this.operations[d] === 'get' &&
+        !this.generic[d] &&
+        Object.keys(a.params).some((p) => {
+          const ws = p.split('_');
+          return (
+            /^i?id$/.test(ws[ws.length - 1]) &&
+            ws.slice(0, -1).some((w) => !SCOPE_WORDS.has(w) && thing.has(stem(w)))
+          );
+        });
+    });
     // The title names the object in the words people use ("List all my merge requests" for list_global).
     this.titleObjects = actions.map((a, d) => {
       const op = stem(this.operations[d]);
@@ -796,7 +825,8 @@ export class ActionFinder {
         // A branch or folder written as a path (feature/login, src/components) is a name, not a word to search.
         .replace(/\bci\/cd\b/gi, 'ci cd')
         .replace(/(?:^|\s)[\w-]+\/[\w/-]*(?=\s|$)/g, ' ')
-        .replace(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/g, ' ')
+        // A name written in capitals with underscores (DEPLOY_TOKEN) is a CI/CD variable's: said alone, it names one.
+        .replace(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/g, VARIABLE_SAID.test(query) ? ' ' : ' variable ')
         // A name given ("a branch called hotfix", "named api") or written with hyphens ("branch feature-x",
         // "rename it to api-server") is no word to search.
         .replace(NAMED, '$1 ')
@@ -1177,6 +1207,11 @@ export class ActionFinder {
       };
     const pairs = typed.slice(1).map((t, k) => `${typed[k]} ${t}`);
     const verb = verbAt < 0 ? undefined : ws[verbAt];
+    // "issue 3", "job 41": the thing an ID is given for.
+    const identified = new Set<string>();
+    ws.forEach((w, k) => {
+      if (k > 0 && ID_VALUE.test(w) && !ID_VALUE.test(ws[k - 1])) identified.add(stem(ws[k - 1]));
+    });
     let target: Set<string> | undefined;
     const strongest = strongestOf(operations);
     if (
@@ -1228,6 +1263,7 @@ export class ActionFinder {
       verb,
       target,
       head,
+      identified,
     };
   }
 
@@ -1244,6 +1280,7 @@ export class ActionFinder {
       plural,
       head,
       someone,
+      identified,
     } = this.parse(query);
     const content = new Float64Array(this.actions.length);
     // How much of the request each action answers: the weight of the query's terms it holds.
@@ -1328,6 +1365,9 @@ export class ActionFinder {
         if (UPDATE_OPERATIONS.has(op)) verb = Math.max(verb, TARGET_UPDATE);
         else if (CREATE_OR_DELETE.has(op) && op !== typedVerb) onTarget = TARGET_MISMATCH;
       }
+      // "what is blocking issue 3", "who deployed to production last": no ID given for the thing this read picks.
+      if (this.picks[d] && !thing.some((t) => identified.has(t)))
+        verb = Math.min(verb, (operations.list ?? 0) * UNPICKED_GET);
       const mismatch =
         !verb && readsOnly !== undefined && READ_OPERATIONS.has(op) !== readsOnly ? MISMATCH : 1;
       keep(
