@@ -252,6 +252,65 @@ describe('prompts', () => {
     });
   });
 
+  it('daily_standup, team_member_workload and stale_items_report show only the items their dates select', async () => {
+    // The seeded items were last updated in January 2025. Through the instance's API: an issue and a merge
+    // request made now, an old issue touched now, and an issue an owner back-dated to three days ago.
+    const api = async (method: string, path: string, body: Record<string, unknown>) => {
+      const res = await fetch(`${s.url}/api/v4${path}`, {
+        method,
+        headers: { 'PRIVATE-TOKEN': s.tokens.api, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(res.ok, `${method} ${path}`).toBe(true);
+    };
+    await api('POST', '/projects/1/issues', { title: 'Fresh bug', assignee_ids: [2] }); // #6
+    await api('POST', '/projects/1/issues', { title: 'Quiet for three days', assignee_ids: [2] }); // #7
+    await api('PUT', '/projects/1/issues/7', {
+      updated_at: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+    });
+    await api('PUT', '/projects/1/issues/4', { description: 'Sizes S, M and L.' });
+    await api('POST', '/projects/1/merge_requests', {
+      title: 'Fresh change',
+      source_branch: 'fixtures-refresh',
+      target_branch: 'feature/login',
+      reviewer_ids: [2],
+    }); // !4
+    await withClient({}, async (c) => {
+      const standup = await prompt(c, 'daily_standup', { project_id: '1', username: 'alice' });
+      expect(standup).toContain(
+        [
+          '## Merge requests touched since yesterday',
+          '| MR | Title | State |',
+          '|---|---|---|',
+          '| !4 | Fresh change | opened |',
+          '',
+          '## Issues touched since yesterday',
+          '| Issue | Title | State |',
+          '|---|---|---|',
+          '| #6 | Fresh bug | opened |',
+          '| #4 | Support widget sizes | opened |',
+          '',
+        ].join('\n'),
+      );
+      // Within its 30 days: the three issues changed lately, not #1 (assigned to alice, untouched since 2025).
+      const workload = await prompt(c, 'team_member_workload', { project_id: '1', username: 'alice' });
+      expect(workload).toContain(
+        '| Merge requests authored | 1 |\n| Reviews waiting | 1 |\n| Issues assigned | 3 |',
+      );
+      const stale = await prompt(c, 'stale_items_report', { project_id: '1', stale_days: '30' });
+      expect(stale).toMatch(
+        /## Issues\n\| Issue \| Title \| Assignee \| Idle days \|\n\|---\|---\|---\|---\|\n\| #2 \| Add dark mode \| @bob \| \d{3,} \|\n\| #1 \| Login button does nothing \| @alice \| \d{3,} \|\n\n## Merge requests\n\| MR \| Title \| Author \| Idle days \|\n\|---\|---\|---\|---\|\n\| !2 \| Regenerate fixtures \| @alice \| \d{3,} \|\n\| !1 \| Add login form \| @bob \| \d{3,} \|\n\n/,
+      );
+      // Two days: the issue quiet for three is stale too; what changed today still is not.
+      const recent = await prompt(c, 'stale_items_report', { project_id: '1', stale_days: '2' });
+      expect(recent).toMatch(
+        /## Issues\n[^#]*\| #7 \| Quiet for three days \| @alice \| 3 \|\n\| #2 \| Add dark mode \|[^\n]*\n\| #1 \| Login button does nothing \|[^\n]*\n\n/,
+      );
+      expect(recent).not.toMatch(/Fresh/);
+      expect(recent).not.toMatch(/\| #4 \|/);
+    });
+  });
+
   it("audit_project_access names each member's role as the instance has it, the security manager included", async () => {
     await withClient({}, async (c) => {
       // Changed with the role's word: the instance is sent the level, and the prompt names the level's role.
@@ -448,6 +507,18 @@ describe('completions', () => {
         '/api/v4/groups/acme/labels',
         '/api/v4/groups/acme/milestones',
       ]);
+      // A wiki page's slug: the wiki's list comes whole (not paged) and is matched here.
+      const wiki = 'forge://project/{project_id}/wiki/{slug}';
+      expect(await complete(wiki, 'slug', '', { project_id: '1' })).toEqual({
+        values: ['getting-started', 'home'],
+        total: 2,
+        hasMore: false,
+      });
+      expect(await complete(wiki, 'slug', 'HO', { project_id: 'acme%2Fwidgets' })).toEqual({
+        values: ['home'],
+        total: 1,
+        hasMore: false,
+      });
       // A file path: the folder typed so far is listed at the ref given; a folder ends in '/'.
       const file = 'forge://project/{project_id}/file/{ref}/{+path}';
       const login = { project_id: 'acme%2Fwidgets', ref: 'feature%2Flogin' };

@@ -346,7 +346,15 @@ describe('templates read through the matching action', () => {
         [P, { path_with_namespace: 'acme/widgets' }],
         ['forge://project/acme%2Fwidgets', { id: 1 }],
         [`${P}/commit/main`, { short_id: expect.any(String) }],
-        [`${P}/wiki/home`, { name: 'home' }],
+        [
+          `${P}/wiki/home`,
+          {
+            slug: 'home',
+            title: 'home',
+            format: 'markdown',
+            content: expect.stringContaining('[getting started](getting-started)'),
+          },
+        ],
         [`${P}/branch/feature%2Flogin`, { name: 'feature/login' }],
         [`${P}/tag/v1.0.0`, { name: 'v1.0.0' }],
         [`${P}/release/v1.0.0`, { name: 'v1.0.0' }],

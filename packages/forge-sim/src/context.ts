@@ -59,6 +59,38 @@ export function num(ctx: Ctx, name: string): number | undefined {
   return n;
 }
 
+/** A date-time parameter as milliseconds; one the instance cannot read as a date answers 400 as it does. */
+export function time(ctx: Ctx, name: string): number | undefined {
+  const v = str(ctx, name);
+  if (v === undefined || v === '') return undefined;
+  const t = Date.parse(v);
+  if (Number.isNaN(t)) throw new HttpError(400, { error: `${name} is invalid` });
+  return t;
+}
+
+/**
+ * The creation and update window of an issue or merge request list (created_after, created_before,
+ * updated_after, updated_before; each bound inclusive, as the instance reads them).
+ */
+export function dateWindow(ctx: Ctx): (item: { createdAt: string; updatedAt: string }) => boolean {
+  const bounds = (
+    [
+      ['created_after', 'createdAt', 1],
+      ['created_before', 'createdAt', -1],
+      ['updated_after', 'updatedAt', 1],
+      ['updated_before', 'updatedAt', -1],
+    ] as const
+  ).flatMap(([param, field, side]) => {
+    const t = time(ctx, param);
+    return t === undefined ? [] : [{ field, side, t }];
+  });
+  return (item) =>
+    bounds.every(({ field, side, t }) => {
+      const at = Date.parse(item[field]);
+      return side > 0 ? at >= t : at <= t;
+    });
+}
+
 export function bool(ctx: Ctx, name: string): boolean | undefined {
   const v = ctx.input[name];
   if (v === undefined || v === null || v === '') return undefined;

@@ -253,3 +253,156 @@ describe('conditional requests', () => {
     await plain.close();
   });
 });
+
+// The list filters the server's prompts, resources and completions send, answered as the instance does.
+
+/** Each item's project and IID (`1#3`), in the list's order. */
+async function refs(path: string): Promise<string[]> {
+  const res = await call('GET', path);
+  expect(res.status, path).toBe(200);
+  return (res.json as Array<{ project_id: number; iid: number }>).map((x) => `${x.project_id}#${x.iid}`);
+}
+
+/** The IIDs a list answers, in its order. */
+async function iids(path: string): Promise<number[]> {
+  const res = await call('GET', path);
+  expect(res.status, path).toBe(200);
+  return (res.json as Array<{ iid: number }>).map((x) => x.iid);
+}
+
+// Seeded times (2025-01-15): issue #n created 11:00 + 10 min per step, updated 5 min after; merge requests
+// !1 created 11:50, updated 12:00; !2 created 12:10, updated 12:20; !3 created 10:15, updated 10:25.
+const T = (hhmm: string) => `2025-01-15T${hhmm}:00Z`;
+
+describe('issue lists filter by creation and update time', () => {
+  it('updated_after and updated_before keep the items on or past their bound, on every issue list', async () => {
+    // acme/gadgets' issue #1 (project 2) was created at 13:20 and updated at 13:25.
+    for (const base of ['/projects/1/issues?', '/groups/10/issues?', '/issues?scope=all&']) {
+      const wide = !base.startsWith('/projects');
+      expect(await refs(`${base}state=all&sort=asc&updated_after=${T('11:25')}`), base).toEqual([
+        '1#3',
+        '1#4',
+        '1#5',
+        ...(wide ? ['2#1'] : []),
+      ]);
+      expect(await refs(`${base}state=all&sort=asc&updated_before=${T('11:25')}`), base).toEqual([
+        '1#1',
+        '1#2',
+        '1#3',
+      ]);
+    }
+    expect(
+      await iids(
+        `/projects/1/issues?state=all&sort=asc&created_after=${T('11:20')}&created_before=${T('11:30')}`,
+      ),
+    ).toEqual([3, 4]);
+    // Combined with the other filters, not instead of them.
+    expect(await iids(`/projects/1/issues?state=opened&sort=asc&updated_after=${T('11:15')}`)).toEqual([
+      2, 4,
+    ]);
+  });
+
+  it('an unreadable date is refused with 400 naming the parameter', async () => {
+    for (const p of ['created_after', 'created_before', 'updated_after', 'updated_before']) {
+      const res = await call('GET', `/projects/1/issues?${p}=yesterday`);
+      expect(res.status, p).toBe(400);
+      expect(res.json).toEqual({ error: `${p} is invalid` });
+    }
+  });
+
+  it("an owner's updated_at back-dates an issue; a developer's is ignored and the update is now", async () => {
+    const back = await call('PUT', '/projects/1/issues/2', { updated_at: '2024-06-01T00:00:00Z' });
+    expect(back.json.updated_at).toBe('2024-06-01T00:00:00.000Z');
+    expect(await iids(`/projects/1/issues?state=all&updated_before=2024-12-31T00:00:00Z`)).toEqual([2]);
+    const bob = sim.addToken({ kind: 'personal', userId: 3 });
+    const before = Date.now();
+    const mine = await call('PUT', '/projects/1/issues/4', { updated_at: '2024-06-01T00:00:00Z' }, bob);
+    expect(mine.status).toBe(200);
+    expect(Date.parse(mine.json.updated_at)).toBeGreaterThanOrEqual(before - 1000);
+    const bad = await call('PUT', '/projects/1/issues/2', { updated_at: 'soon' });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toEqual({ error: 'updated_at is invalid' });
+  });
+
+  it('an issue created or changed through the API is newer than any bound in the past', async () => {
+    const since = new Date(Date.now() - 86_400_000).toISOString();
+    expect(await iids(`/projects/1/issues?state=all&updated_after=${since}`)).toEqual([]);
+    await call('POST', '/projects/1/issues', { title: 'Fresh' });
+    await call('PUT', '/projects/1/issues/1', { description: 'touched' });
+    expect(await iids(`/projects/1/issues?state=all&sort=asc&updated_after=${since}`)).toEqual([1, 6]);
+    expect(await iids(`/projects/1/issues?state=all&sort=asc&updated_before=${since}`)).toEqual([2, 3, 4, 5]);
+  });
+});
+
+describe('merge request lists filter by creation and update time', () => {
+  it('every merge request list keeps the items within the window', async () => {
+    for (const base of [
+      '/projects/1/merge_requests?',
+      '/groups/10/merge_requests?',
+      '/merge_requests?scope=all&',
+    ]) {
+      expect(await iids(`${base}state=all&sort=asc&updated_after=${T('12:00')}`), base).toEqual([1, 2]);
+      expect(await iids(`${base}state=all&sort=asc&updated_before=${T('12:00')}`), base).toEqual([3, 1]);
+      expect(await iids(`${base}state=all&sort=asc&created_after=${T('12:10')}`), base).toEqual([2]);
+      expect(await iids(`${base}state=all&sort=asc&created_before=${T('11:50')}`), base).toEqual([3, 1]);
+    }
+    const res = await call('GET', '/projects/1/merge_requests?updated_before=2025-13-45');
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({ error: 'updated_before is invalid' });
+  });
+});
+
+describe('project wiki', () => {
+  it('lists every page in one answer with slug, title, format and encoding, content only when asked', async () => {
+    const plain = await call('GET', '/projects/1/wikis');
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('x-total')).toBeNull();
+    expect(plain.json).toEqual([
+      { format: 'markdown', slug: 'getting-started', title: 'getting started', encoding: 'UTF-8' },
+      { format: 'markdown', slug: 'home', title: 'home', encoding: 'UTF-8' },
+    ]);
+    const full = await call('GET', '/projects/1/wikis?with_content=true');
+    expect(full.json[1]).toEqual({
+      content: '# Widgets\n\nNew here? Read [getting started](getting-started).',
+      format: 'markdown',
+      slug: 'home',
+      title: 'home',
+      encoding: 'UTF-8',
+    });
+    expect((await call('GET', '/projects/2/wikis')).json).toEqual([]);
+  });
+
+  it('creates a page under the slug its title gives, renames it, refuses a duplicate and deletes it', async () => {
+    const made = await call('POST', '/projects/1/wikis', { title: 'On call', content: 'Page the lead.' });
+    expect(made.status).toBe(201);
+    expect(made.json).toEqual({
+      content: 'Page the lead.',
+      format: 'markdown',
+      slug: 'On-call',
+      title: 'On call',
+      encoding: 'UTF-8',
+    });
+    expect((await call('GET', '/projects/1/wikis/On-call')).json.content).toBe('Page the lead.');
+    const dup = await call('POST', '/projects/1/wikis', { title: 'On call', content: 'again' });
+    expect(dup.status).toBe(400);
+    const none = await call('PUT', '/projects/1/wikis/On-call', {});
+    expect(none.status).toBe(400);
+    expect(none.json.error).toContain('at least one parameter must be provided');
+    const renamed = await call('PUT', '/projects/1/wikis/On-call', {
+      title: 'On call rota',
+      format: 'asciidoc',
+    });
+    expect(renamed.json).toMatchObject({ slug: 'On-call-rota', title: 'On call rota', format: 'asciidoc' });
+    expect((await call('GET', '/projects/1/wikis/On-call')).json).toEqual({
+      message: '404 Wiki Page Not Found',
+    });
+    expect(
+      (await call('POST', '/projects/1/wikis', { title: 'x', content: 'y', format: 'html' })).status,
+    ).toBe(400);
+    expect((await call('DELETE', '/projects/1/wikis/On-call-rota')).status).toBe(204);
+    expect((await call('GET', '/projects/1/wikis')).json.map((w: { slug: string }) => w.slug)).toEqual([
+      'getting-started',
+      'home',
+    ]);
+  });
+});

@@ -50,6 +50,8 @@ function samplePath(route: string): string {
         return isMr ? discussion.mr : discussion.issue;
       case 'version_id':
         return '10';
+      case 'slug':
+        return 'home';
       default:
         return '1';
     }

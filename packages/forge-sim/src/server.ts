@@ -22,6 +22,7 @@ import { registerPipelines } from './routes/pipelines.js';
 import { registerOAuth } from './routes/oauth.js';
 import { registerLabels } from './routes/labels.js';
 import { registerPackages } from './routes/packages.js';
+import { registerWiki } from './routes/wiki.js';
 import type { State, TokenRecord, User } from './state.js';
 import type { FaultRule, RecordedRequest } from './types.js';
 
@@ -54,6 +55,7 @@ export function buildRouter(): Router<RouteEntry> {
   registerPipelines(table);
   registerLabels(table);
   registerPackages(table);
+  registerWiki(table);
   const core = new Set(router.all().map((r) => `${r.method} ${r.pattern}`));
   for (const r of inventoryRoutes) {
     if (core.has(`${r.method} ${r.route}`)) continue;

@@ -241,7 +241,16 @@ export interface Project {
   jobs: Job[];
   /** The generic package registry. */
   packages: GenericPackage[];
+  /** Wiki pages, in the order the instance lists them (by title). */
+  wiki: WikiPage[];
   starCount: number;
+}
+
+export interface WikiPage {
+  slug: string;
+  title: string;
+  format: 'markdown' | 'rdoc' | 'asciidoc' | 'org';
+  content: string;
 }
 
 export interface TokenRecord {
@@ -575,6 +584,7 @@ function buildSeed(): State {
     pipelines: [],
     jobs: [],
     packages: [],
+    wiki: [],
     starCount: id === 1 ? 5 : 0,
   });
 
@@ -643,6 +653,20 @@ function buildSeed(): State {
   widgets.branches.set('feature/login', { name: 'feature/login', commit: f2.id, protected: false });
   widgets.branches.set('fixtures-refresh', { name: 'fixtures-refresh', commit: g1.id, protected: false });
   widgets.tags.set('v1.0.0', { name: 'v1.0.0', commit: c2.id, message: 'First release', createdAt: at(15) });
+  widgets.wiki.push(
+    {
+      slug: 'getting-started',
+      title: 'getting started',
+      format: 'markdown',
+      content: '# Getting started\n\nClone the repository and run npm test.',
+    },
+    {
+      slug: 'home',
+      title: 'home',
+      format: 'markdown',
+      content: '# Widgets\n\nNew here? Read [getting started](getting-started).',
+    },
+  );
 
   widgets.labels.push(
     {

@@ -2,14 +2,17 @@
 import {
   bool,
   canSeeProject,
+  dateWindow,
   group,
   list,
   lookupUser,
   num,
   project,
+  projectAccess,
   required,
   requireProjectAccess,
   str,
+  time,
 } from '../context.js';
 import type { Ctx } from '../context.js';
 import { HttpError, json, noContent, notFound, paginate } from '../http.js';
@@ -38,7 +41,8 @@ function filterIssues(ctx: Ctx, items: { p: Project; i: Issue }[]): { p: Project
   const search = str(ctx, 'search')?.toLowerCase();
   const iids = list(ctx, 'iids');
   const confidential = bool(ctx, 'confidential');
-  let out = items;
+  const inWindow = dateWindow(ctx);
+  let out = items.filter(({ i }) => inWindow(i));
   if (state && state !== 'all') out = out.filter(({ i }) => i.state === state);
   if (labels?.length) {
     if (labels[0] === 'None') out = out.filter(({ i }) => i.labels.length === 0);
@@ -215,7 +219,10 @@ export function registerIssues(r: RouteTable): void {
     } else if (event !== undefined && event !== 'close' && event !== 'reopen') {
       throw new HttpError(400, { error: 'state_event does not have a valid value' });
     }
-    i.updatedAt = nowIso;
+    // A back-dated update time is taken from an owner only (administrators included), as the instance does.
+    const updatedAt = time(ctx, 'updated_at');
+    const owner = ctx.user!.isAdmin || projectAccess(ctx.state, p, ctx.user) >= ACCESS.owner;
+    i.updatedAt = updatedAt !== undefined && owner ? new Date(updatedAt).toISOString() : nowIso;
     return json(200, issueJson(ctx, p, i));
   });
   r.add('DELETE', '/projects/:id/issues/:issue_iid', (ctx) => {

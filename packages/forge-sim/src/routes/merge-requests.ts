@@ -2,6 +2,7 @@
 import {
   bool,
   canSeeProject,
+  dateWindow,
   group,
   list,
   lookupUser,
@@ -53,7 +54,8 @@ function filterMrs(ctx: Ctx, items: { p: Project; m: MergeRequest }[]): { p: Pro
   const search = str(ctx, 'search')?.toLowerCase();
   const iids = list(ctx, 'iids');
   const draft = bool(ctx, 'draft') ?? (str(ctx, 'wip') === undefined ? undefined : str(ctx, 'wip') === 'yes');
-  let out = items;
+  const inWindow = dateWindow(ctx);
+  let out = items.filter(({ m }) => inWindow(m));
   if (state && state !== 'all') out = out.filter(({ m }) => m.state === state);
   if (labels?.length) out = out.filter(({ m }) => labels.every((l) => m.labels.includes(l)));
   if (milestone)

@@ -118,6 +118,7 @@ function newProject(ctx: Ctx, name: string, path: string, kind: 'group' | 'user'
     pipelines: [],
     jobs: [],
     packages: [],
+    wiki: [],
     starCount: 0,
   };
   if (bool(ctx, 'initialize_with_readme')) {
