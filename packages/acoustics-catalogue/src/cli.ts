@@ -11,6 +11,7 @@ import {
   csvHeaderPath,
   ensureWritable,
   isCsvPath,
+  namedDescriptor,
   writeFileAtomic,
   writeFilesAtomic,
 } from './files.js';
@@ -184,13 +185,22 @@ async function readAccepted(file: string): Promise<CatalogueDocument | number> {
   return 1;
 }
 
+/**
+ * Whether OUT is standard output: `-`, or a path naming it (/dev/stdout, /dev/fd/1, a link to one) that is
+ * not a CSV file's name (a CSV file and its header are two files). Written as `-` is: the document alone, no
+ * "wrote" line in it, and nothing to replace (the user expects the bytes where their standard output goes).
+ */
+async function isStdout(output: string): Promise<boolean> {
+  return output === '-' || (!isCsvPath(output) && (await namedDescriptor(output)) === 1);
+}
+
 async function convert(argv: readonly string[]): Promise<number> {
   const { flags, args } = parseArgs(argv, ['delimiter', 'decimal'], ['force']);
   if (args.length !== 2) throw new UsageError('convert needs IN and OUT');
   const [input, output] = args;
   if (input === output) throw new UsageError('convert needs OUT to differ from IN');
   const force = flags.has('force');
-  const toStdout = output === '-';
+  const toStdout = await isStdout(output);
   const toCsv = !toStdout && isCsvPath(output);
   if (!toCsv && (flags.has('delimiter') || flags.has('decimal')))
     throw new UsageError('--delimiter and --decimal apply only when OUT is a .csv or .tsv file');
@@ -224,7 +234,7 @@ async function importCommand(argv: readonly string[]): Promise<number> {
   const [input, output] = args;
   if (input === output) throw new UsageError('import needs OUT to differ from IN');
   const force = flags.has('force');
-  const toStdout = output === '-';
+  const toStdout = await isStdout(output);
   if (toStdout && isCsvPath(input))
     throw new UsageError('a CSV file imports into a CSV file; give OUT as .csv');
   if (!toStdout) await ensureWritable(isCsvPath(output) ? [output, csvHeaderPath(output)] : [output], force);
@@ -334,7 +344,11 @@ export async function main(argv: readonly string[]): Promise<number> {
 // command-line tools do, rather than with Node's stack trace for an unhandled EPIPE; any other failure to write
 // is one line.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code !== 'EPIPE')
+  if (e.code === 'ENOSPC')
+    process.stderr.write(
+      `${NAME}: cannot write to standard output, no space left on the device; free some space or send it elsewhere\n`,
+    );
+  else if (e.code !== 'EPIPE')
     process.stderr.write(`${NAME}: cannot write to standard output (${e.code ?? e.message})\n`);
   process.exit(e.code === 'EPIPE' ? 0 : 1);
 });

@@ -227,12 +227,46 @@ function besideName(target: string, kind: 'tmp' | 'bak'): string {
   return path.join(dir, `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.${kind}`);
 }
 
+/** A path naming one of this process's descriptors: /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N. */
+const DESCRIPTOR_PATH =
+  /^\/(?:dev\/(?:(stdout)|(stderr)|fd\/(\d+))|proc\/(?:self|thread-self|(\d+))\/fd\/(\d+))$/;
+
+/**
+ * The descriptor of this process that an output path names (/dev/stdout, /dev/fd/1, /proc/self/fd/1, or a
+ * link to one of them), when it names one. Such a path is the descriptor's file only as the process holds it
+ * open (at its offset, appending when opened to append): what is written to it goes through the descriptor.
+ */
+export async function namedDescriptor(target: string): Promise<number | undefined> {
+  let at = path.resolve(target);
+  for (let hops = 0; hops < 40; hops++) {
+    const m = DESCRIPTOR_PATH.exec(at);
+    if (m && (m[4] === undefined || Number(m[4]) === process.pid))
+      return m[1] ? 1 : m[2] ? 2 : Number(m[3] ?? m[5]);
+    let link: string;
+    try {
+      link = await fs.readlink(at);
+    } catch {
+      return undefined;
+    }
+    at = path.resolve(path.dirname(at), link);
+  }
+  return undefined;
+}
+
+/** Writes into standard output or standard error through the descriptor the process holds. */
+function writeToStream(fd: 1 | 2, content: string | Uint8Array): Promise<void> {
+  const stream = fd === 1 ? process.stdout : process.stderr;
+  return new Promise((resolve, reject) => stream.write(content, (e) => (e ? reject(e) : resolve())));
+}
+
 /**
  * Where an output path is written: `special` when it names something other than a regular file or a folder
- * (a device, a pipe, a socket, or a link to one), which is written into directly; otherwise the path a
- * temporary file is renamed over (through links, the file they name, so a link is kept as it is).
+ * (a device, a pipe, a socket, one of the process's descriptors, or a link to one), which is written into
+ * directly; otherwise the path a temporary file is renamed over (through links, the file they name, so a link
+ * is kept as it is).
  */
 async function outputPlace(target: string): Promise<{ readonly special: boolean; readonly place: string }> {
+  if ((await namedDescriptor(target)) !== undefined) return { special: true, place: target };
   let st;
   try {
     st = await fs.stat(target);
@@ -266,7 +300,11 @@ export async function writeFilesAtomic(files: readonly FileToWrite[], force: boo
         `${target}: is not a regular file (a device, pipe or socket); a CSV file and its header are written only as two regular files, give a file path`,
       );
     try {
-      await fs.writeFile(target, files[0].content);
+      // Standard output and error are written through the descriptor: opened again by name, a file they were
+      // redirected to would be written from its start, over what is there (an appending redirection too).
+      const fd = await namedDescriptor(target);
+      if (fd === 1 || fd === 2) await writeToStream(fd, files[0].content);
+      else await fs.writeFile(target, files[0].content);
     } catch (e) {
       throw new FileAccessError(writeMessage(target, e as NodeJS.ErrnoException));
     }
@@ -279,6 +317,8 @@ export async function writeFilesAtomic(files: readonly FileToWrite[], force: boo
       try {
         await fs.writeFile(tmp, f.content, { flag: 'wx' });
       } catch (e) {
+        // What was written of it before the failure (a full disk) is taken away too.
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') await fs.rm(tmp, { force: true });
         throw new FileAccessError(writeMessage(f.path, e as NodeJS.ErrnoException));
       }
       temps.push(tmp);

@@ -1,12 +1,17 @@
 import { spawn, spawnSync } from 'node:child_process';
 import {
+  closeSync,
   existsSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readFileSync,
   readdirSync,
+  readlinkSync,
   rmSync,
+  statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
@@ -389,6 +394,127 @@ describe('convert', () => {
       stderr: '',
     });
     expect(lstatSync(device).isCharacterDevice()).toBe(true);
+  });
+
+  it('OUT /dev/stdout writes the document through the descriptor: a redirected file gets it where the redirection says, and is not replaced', () => {
+    const sub = mkdtempSync(path.join(dir, 'stdout-'));
+    const file = path.join(sub, 'out.json');
+    const document = readFileSync(path.join(dir, 'gas.json'), 'utf8');
+    // Standard output appended to a file (>> out.json): what it held stays, the document follows, and the file
+    // is the same file (never renamed over); no "wrote" line inside the document, and no --force needed.
+    writeFileSync(file, 'earlier line\n');
+    const before = statSync(file).ino;
+    const redirected = (mode: 'a' | 'w', ...args: string[]) => {
+      const fd = openSync(file, mode);
+      try {
+        const r = spawnSync(process.execPath, [CLI, ...args], {
+          cwd: dir,
+          encoding: 'utf8',
+          stdio: ['ignore', fd, 'pipe'],
+        });
+        return { code: r.status, stderr: r.stderr };
+      } finally {
+        closeSync(fd);
+      }
+    };
+    expect(redirected('a', 'convert', 'gas.json', '/dev/stdout')).toEqual({ code: 0, stderr: '' });
+    expect(readFileSync(file, 'utf8')).toBe(`earlier line\n${document}`);
+    expect(statSync(file).ino).toBe(before);
+    // Through /dev/fd/1 and with --force, the same; a link to /dev/stdout too.
+    expect(redirected('w', 'convert', '--force', 'gas.json', '/dev/fd/1')).toEqual({ code: 0, stderr: '' });
+    expect(readFileSync(file, 'utf8')).toBe(document);
+    symlinkSync('/dev/stdout', path.join(sub, 'to-stdout.json'));
+    expect(redirected('w', 'convert', 'gas.json', path.join(sub, 'to-stdout.json'))).toEqual({
+      code: 0,
+      stderr: '',
+    });
+    expect(readFileSync(file, 'utf8')).toBe(document);
+    expect(statSync(file).ino).toBe(before);
+    expect(readdirSync(sub).sort()).toEqual(['out.json', 'to-stdout.json']);
+    // Standard output a pipe: the bytes arrive on it, as with OUT -.
+    expect(run('convert', 'gas.json', '/dev/stdout')).toEqual({ code: 0, stdout: document, stderr: '' });
+  });
+
+  it('a full device (ENOSPC, /dev/full) is one line saying so, and leaves nothing half-written', () => {
+    const sub = mkdtempSync(path.join(dir, 'full-'));
+    const full =
+      'acoustics-catalogue: %s: cannot be written, no space left on the device; free some space or give another path\n';
+    expect(run('convert', '--force', 'gas.json', '/dev/full')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: full.replace('%s', '/dev/full'),
+    });
+    // A path through it: the link is written into, stays a link, and nothing is left beside it.
+    const link = path.join(sub, 'out.json');
+    symlinkSync('/dev/full', link);
+    expect(run('convert', '--force', 'gas.json', link)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: full.replace('%s', link),
+    });
+    expect(readlinkSync(link)).toBe('/dev/full');
+    expect(readdirSync(sub)).toEqual(['out.json']);
+    // Standard output on a full device (OUT -): one line, no stack trace.
+    const fd = openSync('/dev/full', 'w');
+    try {
+      const r = spawnSync(process.execPath, [CLI, 'convert', 'gas.json', '-'], {
+        cwd: dir,
+        encoding: 'utf8',
+        stdio: ['ignore', fd, 'pipe'],
+      });
+      expect({ code: r.status, stderr: r.stderr }).toEqual({
+        code: 1,
+        stderr:
+          'acoustics-catalogue: cannot write to standard output, no space left on the device; free some space or send it elsewhere\n',
+      });
+    } finally {
+      closeSync(fd);
+    }
+  });
+
+  it('a full disk leaves the file it would replace as it was, and no part of a file, when run as root', (ctx) => {
+    // A small disk of its own (tmpfs of 16 KiB) that the document cannot fit on: only root may make one.
+    const sub = mkdtempSync(path.join(dir, 'disk-'));
+    const disk = path.join(sub, 'disk');
+    mkdirSync(disk);
+    if (
+      process.getuid?.() !== 0 ||
+      spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=16k', 'tmpfs', disk]).status !== 0
+    )
+      return ctx.skip();
+    try {
+      const rows = Array.from({ length: 1500 }, (_, i) => ({
+        key: `g${i}`,
+        name: `Gas ${i}`,
+        heat_capacity_ratio: 1.4,
+      }));
+      writeFileSync(path.join(sub, 'big.json'), writeCatalogue(doc('Gas', rows)));
+      const out = path.join(disk, 'out.json');
+      writeFileSync(out, 'older\n');
+      const said = (p: string) =>
+        `acoustics-catalogue: ${p}: cannot be written, no space left on the device; free some space or give another path\n`;
+      expect(run('convert', '--force', path.join(sub, 'big.json'), out)).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: said(out),
+      });
+      expect(readFileSync(out, 'utf8')).toBe('older\n');
+      const fresh = path.join(disk, 'new.json');
+      expect(run('convert', path.join(sub, 'big.json'), fresh)).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: said(fresh),
+      });
+      const pair = path.join(disk, 'new.csv');
+      expect(run('convert', path.join(sub, 'big.json'), pair)).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: said(pair),
+      });
+      expect(readdirSync(disk)).toEqual(['out.json']);
+    } finally {
+      spawnSync('umount', ['-l', disk]);
+    }
   });
 
   it('says what to do when OUT cannot be written', () => {

@@ -85,6 +85,13 @@ describe('coming from phonometry', () => {
     ).toBe(25);
   });
 
+  it('import to /dev/stdout prints the document as import to - does, with no "wrote" line in it', () => {
+    const dash = run('import', 'v1.json', '-');
+    expect(dash).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(dash.stdout).schema).toBe('acoustics-catalogue');
+    expect(run('import', 'v1.json', '/dev/stdout')).toEqual(dash);
+  });
+
   it('import never overwrites a file without --force', () => {
     writeFileSync(at('taken.json'), 'kept');
     const r = run('import', 'v1.json', 'taken.json');
