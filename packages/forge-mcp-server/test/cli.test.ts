@@ -489,7 +489,8 @@ describe('HTTP_PROXY and NO_PROXY', () => {
           arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
         });
         expect(r.isError).toBe(true);
-        expect(textOf(r)).toBe(`issue.get: ${said}`);
+        // The request the tunnel was for closes the text, method first (a network error of its own).
+        expect(textOf(r)).toBe(`issue.get: ${said}: GET ${s.url}/api/v4/projects/1/issues/1`);
         // Asked once, not again and again until the deadline (a closed connection was taken for one to retry).
         expect(tunnelsAsked).toBe(1);
         const start = await runCli([], {
@@ -498,7 +499,9 @@ describe('HTTP_PROXY and NO_PROXY', () => {
           HTTP_PROXY: `http://${at}`,
         });
         expect(start.code).toBe(1);
-        expect(logged(start.stderr, 'error')).toEqual([`startup identity check (GET /api/v4/user): ${said}`]);
+        expect(logged(start.stderr, 'error')).toEqual([
+          `startup identity check (GET /api/v4/user): ${said}: GET ${s.url}/api/v4/user`,
+        ]);
         answered.push(textOf(r));
         for (const text of [textOf(r), start.stderr])
           expect(text).not.toMatch(/access denied|temporarily unavailable|under maintenance|UND_ERR/);

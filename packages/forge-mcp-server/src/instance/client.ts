@@ -958,7 +958,7 @@ export class InstanceClient {
     if (err instanceof InstanceError) return err;
     const code = errorCode(err);
     const where = `${url.host}`;
-    const proxy = proxyFailure(err, code, url);
+    const proxy = proxyFailure(err, code, method, url);
     if (proxy) return proxy;
     if (code === 'ECONNREFUSED')
       return new InstanceError(
@@ -1198,7 +1198,12 @@ function tunnelAnswer(
  * refused, could not reach the instance, closed the connection without answering), or nothing accepted the
  * connection at its address. The proxy is named by host and port only: its URL may carry credentials.
  */
-function proxyFailure(err: unknown, code: string | undefined, url: Target): InstanceError | undefined {
+function proxyFailure(
+  err: unknown,
+  code: string | undefined,
+  method: string,
+  url: Target,
+): InstanceError | undefined {
   const found = proxyFor(url);
   if (!found) return undefined;
   const { proxy, setting } = found;
@@ -1206,6 +1211,8 @@ function proxyFailure(err: unknown, code: string | undefined, url: Target): Inst
   const tunnel = causeOf(err, (e): e is TunnelRefused => e instanceof TunnelRefused);
   // The instance may be reachable without the proxy: NO_PROXY sends it there directly.
   const aside = `or add ${url.hostname} to NO_PROXY if the instance is reached without the proxy`;
+  // A failed tunnel is a network error of its own: the request it was for is named, method first.
+  const cause = `${method} ${shortUrl(`${url.origin}${url.pathname}`)}`;
   if (tunnel?.status === 407)
     return new InstanceError(
       'network',
@@ -1214,6 +1221,7 @@ function proxyFailure(err: unknown, code: string | undefined, url: Target): Inst
         hint: proxy.username
           ? `the proxy refused the credentials in ${setting}: correct them there (http://user:password@host:port)`
           : `put the proxy's user name and password in ${setting} (http://user:password@host:port)`,
+        cause,
       },
     );
   if (tunnel?.status) {
@@ -1221,7 +1229,7 @@ function proxyFailure(err: unknown, code: string | undefined, url: Target): Inst
     return new InstanceError(
       'network',
       `${answer.what}: the proxy at ${at} answered ${answer.status} to the connection to ${url.host}`,
-      { hint: answer.hint },
+      { hint: answer.hint, cause },
     );
   }
   if (tunnel)
@@ -1230,6 +1238,7 @@ function proxyFailure(err: unknown, code: string | undefined, url: Target): Inst
       `proxy closed the connection: the proxy at ${at} closed the connection to ${url.host} without answering`,
       {
         hint: `check that ${setting} names an HTTP proxy that opens tunnels (CONNECT) and that its rules allow ${url.host}, ${aside}`,
+        cause,
       },
     );
   if (code !== 'ECONNREFUSED') return undefined;
