@@ -513,6 +513,27 @@ describe('HTTP_PROXY and NO_PROXY', () => {
         expect(text).not.toContain(secret);
         expect(text).not.toContain('proxy-user');
       }
+      // An https instance's proxy is read from HTTPS_PROXY, and the text names that variable.
+      const secure = await sim({ tls: 'self-signed' });
+      const caFile = join(tmpdir(), `forge-sim-ca-refusing-proxy-${process.pid}.pem`);
+      try {
+        writeFileSync(caFile, secure.ca!);
+        answer = 503;
+        const st = await runCli([], {
+          FORGE_URL: secure.url,
+          FORGE_TOKEN: secure.tokens.api,
+          HTTPS_PROXY: `http://${at}`,
+          SSL_CERT_FILE: caFile,
+        });
+        const host = new URL(secure.url).host;
+        expect(st.code).toBe(1);
+        expect(logged(st.stderr, 'error')).toEqual([
+          `startup identity check (GET /api/v4/user): proxy unavailable: the proxy at ${at} answered 503 (service unavailable) to the connection to ${host}. Suggestion: retry later; if it persists check the proxy named in HTTPS_PROXY, ${aside}: GET ${secure.url}/api/v4/user`,
+        ]);
+      } finally {
+        rmSync(caFile, { force: true });
+        await secure.close();
+      }
     } finally {
       await c.close();
       gate.close();
