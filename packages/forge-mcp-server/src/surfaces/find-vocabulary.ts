@@ -375,7 +375,11 @@ export const REQUEST_PHRASES: Array<[needs: string[], phrase: RegExp, said: stri
     /\b(?:put|send|add|queue|line|get|move|place) (?:up )?(\w+ )?(#?\w+ )?(?:up )?(?:on|onto|to|down|in|into|for) (?:the )?(?:merge )?train\b/g,
     'add $1$2to the merge train',
   ],
-  [['queue'], /\bqueue (\w+ )?(#?\w+ )?(?:up )?(?:to merge|for merging|for merge)\b/g, 'add $1$2to the merge train'],
+  [
+    ['queue'],
+    /\bqueue (\w+ )?(#?\w+ )?(?:up )?(?:to merge|for merging|for merge)\b/g,
+    'add $1$2to the merge train',
+  ],
   // Merging on its own no more cancels the auto-merge.
   [
     ['merg'],
@@ -435,7 +439,11 @@ export const REQUEST_PHRASES: Array<[needs: string[], phrase: RegExp, said: stri
     'needs a',
   ],
   // A new value put in (for a variable, a secret): the thing updated with it.
-  [['new'], /\bput (?:in )?(?:the |a )?new (value|secret|password|token|key|url)(?: in)?\b/g, 'set the new $1'],
+  [
+    ['new'],
+    /\bput (?:in )?(?:the |a )?new (value|secret|password|token|key|url)(?: in)?\b/g,
+    'set the new $1',
+  ],
   [
     ['look', 'handle', 'fix', 'care', 'work'],
     /\b(?:ask|get|have|tell) (\w+ )(?:to )?(?:look at|look into|handle|fix|take care of|work on)\b/g,
@@ -1260,6 +1268,7 @@ export const CATALOG_NAMES: Record<string, string[]> = {
   stories: ['issue'],
   incident: ['issue'],
   defect: ['issue'],
+  folks: ['member', 'user'],
   colleague: ['member'],
   colleagues: ['member'],
   coworker: ['member'],

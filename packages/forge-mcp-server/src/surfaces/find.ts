@@ -15,6 +15,7 @@
  */
 import { stemmer } from 'stemmer';
 import type { FindDoc } from '../catalog/types.js';
+import { levenshtein } from '../executor/suggest.js';
 import {
   ABBREVIATIONS,
   accept,
@@ -160,6 +161,21 @@ const NO_VERB_STRENGTH = 0.5;
  * for that thing ("what is blocking issue 3": an ID, but the issue's) at most this share as well as a list does.
  */
 const UNPICKED_GET = 0.9;
+/**
+ * A word typed that neither the catalog nor the vocabulary knows, this long at least, is read as the one word of
+ * the catalog's IDs and titles or a verb the vocabulary knows that is one edit away (two from the longer length
+ * on), with the same first letter, a swap of two letters side by side counting one ("pipline", "brnach",
+ * "varaible"). A word with two such neighbours, or typed with a capital after the first word (a name), stays.
+ */
+const MISSPELT_LENGTH = 5;
+const TWO_EDITS_LENGTH = 10;
+/** Whether b is a with two letters side by side swapped. */
+function swapped(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let k = 0;
+  while (k < a.length && a[k] === b[k]) k++;
+  return k < a.length - 1 && a[k] === b[k + 1] && a[k + 1] === b[k] && a.slice(k + 2) === b.slice(k + 2);
+}
 /** The things whose IDs say where an action acts (in which project), not which of its things it reads. */
 const SCOPE_WORDS = new Set(['project', 'group', 'namespace', 'user']);
 /** A request that says it is a variable (or a secret) it names. */
@@ -866,6 +882,56 @@ export class ActionFinder {
     return /\d/.test(lower) || BEFORE_VALUES.has(prev) || this.objectWords.has(stem(prev));
   }
 
+  /** The words of the catalog's IDs and titles and of the vocabulary's tables, by length (found when a request first misspells). */
+  private spellings?: Map<number, string[]>;
+
+  /** Whether a word typed is one the ranker reads: the catalog's or the vocabulary's, a number, a stop word. */
+  private known(w: string): boolean {
+    return (
+      /\d/.test(w) ||
+      STOP_WORDS.has(w) ||
+      this.idf.has(stem(w)) ||
+      !!SYNONYMS[w] ||
+      !!CATALOG_NAMES[w] ||
+      !!REQUEST_VERBS[w] ||
+      !!ABBREVIATIONS[w]
+    );
+  }
+
+  /** The known word a misspelt one stands for ("pipline": pipeline), if one is near enough and alone so near. */
+  private respelt(w: string): string | undefined {
+    if (w.length < MISSPELT_LENGTH || this.known(w)) return undefined;
+    if (!this.spellings) {
+      const all = new Set<string>();
+      const add = (text: string) => {
+        for (const word of text.toLowerCase().split(/[^a-z]+/))
+          if (word.length >= MISSPELT_LENGTH - 1) all.add(word);
+      };
+      for (const a of this.actions) for (const text of [a.id, a.title]) add(text.replace(/[._]/g, ' '));
+      for (const verb of Object.keys(REQUEST_VERBS)) add(verb);
+      this.spellings = new Map();
+      for (const word of all) {
+        if (!this.known(word)) continue;
+        const same = this.spellings.get(word.length);
+        if (same) same.push(word);
+        else this.spellings.set(word.length, [word]);
+      }
+    }
+    const within = w.length >= TWO_EDITS_LENGTH ? 2 : 1;
+    let best: string | undefined;
+    let bestD = Infinity;
+    let tied = false;
+    for (let n = w.length - within; n <= w.length + within; n++)
+      for (const c of this.spellings.get(n) ?? []) {
+        // People seldom miss a word's first letter; a word of the same stem is the same word.
+        if (c[0] !== w[0] || stem(c) === stem(w)) continue;
+        const d = swapped(w, c) ? 1 : levenshtein(w, c);
+        if (d < bestD) [best, bestD, tied] = [c, d, false];
+        else if (d === bestD && stem(c) !== stem(best!)) tied = true;
+      }
+    return bestD <= within && !tied ? best : undefined;
+  }
+
   /** Whether a word names one of the catalog's things (a README is a file, a webhook a hook). */
   private namesThing(w: string | undefined): boolean {
     if (!w) return false;
@@ -950,7 +1016,13 @@ export class ActionFinder {
 
   /** The query's terms and the operations its verb (or its question) asks for. */
   private parse(query: string): Parsed {
-    const ws = words(this.literals(query), true);
+    // A misspelt word is read as the one meant; a capitalised one after the first is a name ("ask Grace").
+    const ws = words(
+      this.literals(query).replace(/[a-z]{5,}(?!['\u2019\w])/gi, (w, at: number) =>
+        at > 0 && /^[A-Z][a-z]/.test(w) ? w : (this.respelt(w.toLowerCase()) ?? w),
+      ),
+      true,
+    );
     let i = 0;
     // "How do I ...", "how to ...": the verb after it says what to do.
     // "a label named x", "an environment called review": after an article, the first word is a thing's name.
