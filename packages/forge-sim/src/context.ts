@@ -59,6 +59,23 @@ export function num(ctx: Ctx, name: string): number | undefined {
   return n;
 }
 
+/**
+ * Branches or tags matching a ref list's search as the instance matches them: in any case, `^` anchoring the
+ * start and `$` the end, an exact match first.
+ */
+export function searchRefs<T extends { name: string }>(items: T[], search: string | undefined): T[] {
+  if (search === undefined) return items;
+  const term = search.toLowerCase();
+  const match = term.startsWith('^')
+    ? (n: string) => n.startsWith(term.slice(1))
+    : term.endsWith('$')
+      ? (n: string) => n.endsWith(term.slice(0, -1))
+      : (n: string) => n.includes(term);
+  const found = items.filter((x) => match(x.name.toLowerCase()));
+  const exact = found.filter((x) => x.name.toLowerCase() === term);
+  return [...exact, ...found.filter((x) => !exact.includes(x))];
+}
+
 /** A date-time parameter as milliseconds; one the instance cannot read as a date answers 400 as it does. */
 export function time(ctx: Ctx, name: string): number | undefined {
   const v = str(ctx, name);

@@ -406,3 +406,68 @@ describe('project wiki', () => {
     ]);
   });
 });
+
+describe('the other list filters the server sends', () => {
+  it("a project's labels carry their issue and merge request counts only with with_counts", async () => {
+    const plain = await call('GET', '/projects/1/labels');
+    expect(plain.json.map((l: { name: string }) => l.name)).toEqual(['bug', 'feature', 'docs']);
+    for (const l of plain.json) expect(l).not.toHaveProperty('open_issues_count');
+    const counted = await call('GET', '/projects/1/labels?with_counts=true&search=FEAT');
+    expect(counted.json).toEqual([
+      expect.objectContaining({
+        name: 'feature',
+        open_issues_count: 2,
+        closed_issues_count: 0,
+        open_merge_requests_count: 1,
+      }),
+    ]);
+    expect((await call('GET', '/projects/1/labels/bug')).json).not.toHaveProperty('open_issues_count');
+  });
+
+  it('groups with min_access_level are those where the user holds at least that role', async () => {
+    const bob = sim.addToken({ kind: 'personal', userId: 3 });
+    const paths = async (q: string, token = sim.tokens.api) =>
+      (await call('GET', `/groups?${q}`, undefined, token)).json.map(
+        (g: { full_path: string }) => g.full_path,
+      );
+    expect(await paths('min_access_level=50')).toEqual(['acme', 'acme/platform']);
+    expect(await paths('min_access_level=10', bob)).toEqual(['acme', 'acme/platform']);
+    expect(await paths('min_access_level=40', bob)).toEqual([]);
+    expect(await paths('min_access_level=10&top_level_only=true', bob)).toEqual(['acme']);
+  });
+
+  it('branch and tag searches match in any case, ^ anchoring the start and $ the end, an exact match first', async () => {
+    const names = async (path: string) => (await call('GET', path)).json.map((b: { name: string }) => b.name);
+    expect(await names('/projects/1/repository/branches?search=LOGIN')).toEqual(['feature/login']);
+    expect(await names('/projects/1/repository/branches?search=^f')).toEqual([
+      'feature/login',
+      'fixtures-refresh',
+    ]);
+    expect(await names('/projects/1/repository/branches?search=^login')).toEqual([]);
+    expect(await names('/projects/1/repository/branches?search=in$')).toEqual(['feature/login', 'main']);
+    await call('POST', '/projects/1/repository/branches?branch=domain&ref=main');
+    expect(await names('/projects/1/repository/branches?search=main')).toEqual(['main', 'domain']);
+    expect(await names('/projects/1/repository/tags?search=V1.0')).toEqual(['v1.0.0']);
+  });
+
+  it("a project search matches the namespace's path only with search_namespaces", async () => {
+    const paths = async (q: string) =>
+      (await call('GET', `/projects?${q}`)).json.map(
+        (p: { path_with_namespace: string }) => p.path_with_namespace,
+      );
+    expect(await paths('search=WIDG')).toEqual(['acme/widgets']);
+    expect(await paths('search=acme/')).toEqual([]);
+    expect((await paths('search=acme/&search_namespaces=true')).sort()).toEqual([
+      'acme/gadgets',
+      'acme/widgets',
+    ]);
+  });
+
+  it('a list without a stateful answer still honours search and order_by/sort', async () => {
+    const ids = async (path: string) => (await call('GET', path)).json.map((x: { id: number }) => x.id);
+    expect(await ids('/projects/1/deployments?order_by=id&sort=desc')).toEqual([2, 1]);
+    expect(await ids('/projects/1/deployments?order_by=id&sort=asc')).toEqual([1, 2]);
+    expect(await ids('/groups/10/labels?search=LABEL%202')).toEqual([2]);
+    expect(await ids('/groups/10/labels?search=bug')).toEqual([]);
+  });
+});

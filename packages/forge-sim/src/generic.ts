@@ -1,5 +1,5 @@
 /** Plausible answers for every inventory route without a hand-written handler. */
-import { fieldsOf, lookupGroup, lookupProject, lookupUser, project } from './context.js';
+import { fieldsOf, lookupGroup, lookupProject, lookupUser, project, str } from './context.js';
 import type { Ctx, Handler } from './context.js';
 import { HttpError, notFound, paginate } from './http.js';
 import type { Reply } from './http.js';
@@ -56,6 +56,22 @@ function plausible(
   return { ...obj, ...extra };
 }
 
+/** A plausible list as asked: `search` matched in any case on the name or title, `order_by`/`sort` where given. */
+function listed(ctx: Ctx, items: Record<string, unknown>[]): Record<string, unknown>[] {
+  const search = str(ctx, 'search')?.toLowerCase();
+  const found = search
+    ? items.filter((x) => [x.name, x.title].some((v) => String(v).toLowerCase().includes(search)))
+    : items;
+  const orderBy = str(ctx, 'order_by');
+  if (orderBy === undefined || !found.every((x) => orderBy in x)) return found;
+  const dir = str(ctx, 'sort') === 'asc' ? 1 : -1;
+  return [...found].sort((a, b) => {
+    const ka = a[orderBy] as string | number;
+    const kb = b[orderBy] as string | number;
+    return (ka < kb ? -1 : ka > kb ? 1 : 0) * dir;
+  });
+}
+
 /** The instance checks the parent resource before anything else. */
 function checkParents(ctx: Ctx): void {
   if (ctx.pattern.startsWith('/projects/:id')) {
@@ -105,10 +121,10 @@ export function genericHandler(method: string, pattern: string): Handler {
               item && lastParam && !/^\d+$/.test(lastParam) ? { key: lastParam, name: lastParam } : {},
             ),
           };
-        return paginate({ baseUrl: ctx.rt.baseUrl, path: ctx.fullPath, query: ctx.query }, [
-          plausible(ctx, resource, 1),
-          plausible(ctx, resource, 2),
-        ]);
+        return paginate(
+          { baseUrl: ctx.rt.baseUrl, path: ctx.fullPath, query: ctx.query },
+          listed(ctx, [plausible(ctx, resource, 1), plausible(ctx, resource, 2)]),
+        );
       case 'POST':
         return {
           status: ACCEPTED.test(key) ? 202 : 201,

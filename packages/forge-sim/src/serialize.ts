@@ -188,7 +188,8 @@ export function milestoneJson(
   };
 }
 
-export function labelJson(ctx: Ctx, p: Project, l: Label): Record<string, unknown> {
+/** A project label; its issue and merge request counts only where asked for (a list's with_counts), as the instance. */
+export function labelJson(ctx: Ctx, p: Project, l: Label, withCounts = false): Record<string, unknown> {
   const count = (st: string): number =>
     p.issues.filter((i) => i.state === st && i.labels.includes(l.name)).length;
   return {
@@ -198,11 +199,15 @@ export function labelJson(ctx: Ctx, p: Project, l: Label): Record<string, unknow
     text_color: '#FFFFFF',
     description: l.description,
     description_html: l.description ?? '',
-    open_issues_count: count('opened'),
-    closed_issues_count: count('closed'),
-    open_merge_requests_count: p.mergeRequests.filter(
-      (m) => m.state === 'opened' && m.labels.includes(l.name),
-    ).length,
+    ...(withCounts
+      ? {
+          open_issues_count: count('opened'),
+          closed_issues_count: count('closed'),
+          open_merge_requests_count: p.mergeRequests.filter(
+            (m) => m.state === 'opened' && m.labels.includes(l.name),
+          ).length,
+        }
+      : {}),
     subscribed: false,
     priority: l.priority,
     is_project_label: true,

@@ -1,5 +1,5 @@
 /** Project labels and milestones. */
-import { num, project, required, requireProjectAccess, str } from '../context.js';
+import { bool, num, project, required, requireProjectAccess, str } from '../context.js';
 import type { Ctx } from '../context.js';
 import { HttpError, json, noContent, notFound, paginate } from '../http.js';
 import { issueJson, labelJson, mergeRequestJson, milestoneJson } from '../serialize.js';
@@ -42,11 +42,12 @@ export function registerLabels(r: RouteTable): void {
   r.add('GET', '/projects/:id/labels', (ctx) => {
     const p = project(ctx);
     const search = str(ctx, 'search')?.toLowerCase();
+    const withCounts = bool(ctx, 'with_counts') === true;
     return paginate(
       pageReq(ctx),
       p.labels
         .filter((l) => !search || l.name.toLowerCase().includes(search))
-        .map((l) => labelJson(ctx, p, l)),
+        .map((l) => labelJson(ctx, p, l, withCounts)),
     );
   });
   r.add('GET', '/projects/:id/labels/:name', (ctx) => {

@@ -66,9 +66,13 @@ function filterProjects(ctx: Ctx, list: Project[]): Project[] {
   const owned = bool(ctx, 'owned');
   const membership = bool(ctx, 'membership');
   let out = list.filter((p) => canSeeProject(ctx.state, p, ctx.user));
+  // The name, path and description; the namespace's path too only with search_namespaces, as the instance.
+  const namespaces = bool(ctx, 'search_namespaces') === true;
   if (search)
-    out = out.filter(
-      (p) => p.name.toLowerCase().includes(search) || projectFullPath(ctx.state, p).includes(search),
+    out = out.filter((p) =>
+      [p.name, p.path, p.description, ...(namespaces ? [projectFullPath(ctx.state, p)] : [])].some((v) =>
+        v.toLowerCase().includes(search),
+      ),
     );
   if (visibility) out = out.filter((p) => p.visibility === visibility);
   if (archived !== undefined) out = out.filter((p) => p.archived === archived);
@@ -328,6 +332,8 @@ export function registerGroups(r: RouteTable): void {
     const search = str(ctx, 'search')?.toLowerCase();
     let list = ctx.state.groups.filter((g) => canSeeGroup(ctx.state, g, ctx.user));
     if (bool(ctx, 'top_level_only')) list = list.filter((g) => g.parentId === null);
+    const minAccess = num(ctx, 'min_access_level');
+    if (minAccess !== undefined) list = list.filter((g) => groupAccess(ctx.state, g, ctx.user) >= minAccess);
     if (search) list = list.filter((g) => g.name.toLowerCase().includes(search) || g.path.includes(search));
     return paginate(
       pageReq(ctx),

@@ -1,5 +1,5 @@
 /** Repository: branches, protected branches, tags, files, tree, commits, compare. */
-import { bool, list, project, required, requireProjectAccess, str } from '../context.js';
+import { bool, list, project, required, requireProjectAccess, searchRefs, str } from '../context.js';
 import type { Ctx } from '../context.js';
 import { treeDiff } from '../diff.js';
 import { HttpError, json, noContent, notFound, paginate } from '../http.js';
@@ -99,10 +99,10 @@ export function registerRepository(r: RouteTable): void {
   // --- branches ---
   r.add('GET', '/projects/:id/repository/branches', (ctx) => {
     const p = project(ctx);
-    const search = str(ctx, 'search');
-    const list_ = [...p.branches.values()]
-      .filter((b) => !search || b.name.includes(search))
-      .sort((a, b) => a.name.localeCompare(b.name));
+    const list_ = searchRefs(
+      [...p.branches.values()].sort((a, b) => a.name.localeCompare(b.name)),
+      str(ctx, 'search'),
+    );
     return paginate(
       pageReq(ctx),
       list_.map((b) => branchJson(ctx, p, b)),
@@ -204,10 +204,9 @@ export function registerRepository(r: RouteTable): void {
   // --- tags ---
   r.add('GET', '/projects/:id/repository/tags', (ctx) => {
     const p = project(ctx);
-    const search = str(ctx, 'search');
     return paginate(
       pageReq(ctx),
-      [...p.tags.values()].filter((t) => !search || t.name.includes(search)).map((t) => tagJson(ctx, p, t)),
+      searchRefs([...p.tags.values()], str(ctx, 'search')).map((t) => tagJson(ctx, p, t)),
     );
   });
   r.add('GET', '/projects/:id/repository/tags/:tag_name', (ctx) => {
