@@ -302,6 +302,42 @@ describe('a self-hosted instance behind its own certificate authority', () => {
   });
 });
 
+/**
+ * A proxy on a loopback port that opens the tunnels (CONNECT) asked of it until `refusal()` gives a raw answer
+ * to send instead, or 'close' to close the connection unanswered. A plain (not CONNECT) request is recorded and
+ * answered 502, as a proxy relaying it could answer.
+ */
+async function tunnelGate(refusal: () => string | undefined) {
+  const tunnels = new Set<Socket>();
+  const plain: string[] = [];
+  let asked = 0;
+  const gate = createServer((req, res) => {
+    plain.push(`${req.method} ${req.url}`);
+    res.writeHead(502).end();
+  });
+  gate.on('connect', (req, socket: Socket, head) => {
+    asked++;
+    const answer = refusal();
+    if (answer === 'close') return void socket.destroy();
+    if (answer) return void socket.end(answer);
+    tunnels.add(socket);
+    socket.on('close', () => tunnels.delete(socket));
+    const [host, port] = req.url!.split(':');
+    openTunnel(socket, head, host!, Number(port));
+  });
+  await new Promise<void>((r) => gate.listen(0, '127.0.0.1', r));
+  return {
+    gate,
+    at: `127.0.0.1:${(gate.address() as AddressInfo).port}`,
+    plain,
+    asked: () => asked,
+    /** Ends the open tunnels, so that the next call asks for one. */
+    dropTunnels: () => {
+      for (const t of tunnels) t.destroy();
+    },
+  };
+}
+
 describe('HTTP_PROXY and NO_PROXY', () => {
   let s: ForgeSim;
   let proxy: import('node:http').Server;
@@ -367,22 +403,11 @@ describe('HTTP_PROXY and NO_PROXY', () => {
   it('names the proxy when it asks for authentication (407) or refuses the connection, never the credentials in its URL', async () => {
     // A proxy that tunnels until it is told to ask for authentication, then is shut down.
     let ask = false;
-    const tunnels = new Set<Socket>();
-    const gate = createServer((_req, res) => res.writeHead(502).end());
-    gate.on('connect', (req, socket: Socket, head) => {
-      if (ask) {
-        socket.end(
-          'HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="proxy"\r\nContent-Length: 0\r\n\r\n',
-        );
-        return;
-      }
-      tunnels.add(socket);
-      socket.on('close', () => tunnels.delete(socket));
-      const [host, port] = req.url!.split(':');
-      openTunnel(socket, head, host!, Number(port));
-    });
-    await new Promise<void>((r) => gate.listen(0, '127.0.0.1', r));
-    const at = `127.0.0.1:${(gate.address() as AddressInfo).port}`;
+    const { gate, at, dropTunnels } = await tunnelGate(() =>
+      ask
+        ? 'HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="proxy"\r\nContent-Length: 0\r\n\r\n'
+        : undefined,
+    );
     const secret = 'proxy-pass-7d41';
     const c = await stdioClient(s, { env: { HTTP_PROXY: `http://proxy-user:${secret}@${at}` } });
     const call = () =>
@@ -394,7 +419,7 @@ describe('HTTP_PROXY and NO_PROXY', () => {
       const ok = await call();
       expect(ok.isError, textOf(ok)).toBeFalsy();
       ask = true;
-      for (const t of tunnels) t.destroy();
+      dropTunnels();
       const auth = textOf(await call());
       const asked = `proxy authentication required: the proxy at ${at} answered 407 to the connection to ${new URL(s.url).host}. Suggestion:`;
       expect(auth).toContain(
@@ -429,24 +454,11 @@ describe('HTTP_PROXY and NO_PROXY', () => {
   it("says the proxy refused or failed the tunnel (403, 502, 503, 504, closed without answering), in a call and at start, never as the instance's status", async () => {
     // A proxy that tunnels until told to answer each tunnel with a status, or to close it unanswered.
     let answer: number | 'close' | undefined;
-    let tunnelsAsked = 0;
-    const plain: string[] = [];
-    const tunnels = new Set<Socket>();
-    const gate = createServer((req, res) => {
-      plain.push(`${req.method} ${req.url}`);
-      res.writeHead(502).end();
-    });
-    gate.on('connect', (req, socket: Socket, head) => {
-      tunnelsAsked++;
-      if (answer === 'close') return void socket.destroy();
-      if (answer) return void socket.end(`HTTP/1.1 ${answer} No\r\nContent-Length: 0\r\n\r\n`);
-      tunnels.add(socket);
-      socket.on('close', () => tunnels.delete(socket));
-      const [host, port] = req.url!.split(':');
-      openTunnel(socket, head, host!, Number(port));
-    });
-    await new Promise<void>((r) => gate.listen(0, '127.0.0.1', r));
-    const at = `127.0.0.1:${(gate.address() as AddressInfo).port}`;
+    const { gate, at, plain, asked, dropTunnels } = await tunnelGate(() =>
+      answer === undefined || answer === 'close'
+        ? answer
+        : `HTTP/1.1 ${answer} No\r\nContent-Length: 0\r\n\r\n`,
+    );
     const to = new URL(s.url).host;
     const secret = 'proxy-pass-93c2';
     const c = await stdioClient(s, { env: { HTTP_PROXY: `http://proxy-user:${secret}@${at}` } });
@@ -482,8 +494,8 @@ describe('HTTP_PROXY and NO_PROXY', () => {
       expect(ok.isError, textOf(ok)).toBeFalsy();
       for (const [status, said] of cases) {
         answer = status;
-        for (const t of tunnels) t.destroy();
-        tunnelsAsked = 0;
+        dropTunnels();
+        const before = asked();
         const r = await c.client.callTool({
           name: 'forge_execute_action',
           arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
@@ -492,7 +504,7 @@ describe('HTTP_PROXY and NO_PROXY', () => {
         // The request the tunnel was for closes the text, method first (a network error of its own).
         expect(textOf(r)).toBe(`issue.get: ${said}: GET ${s.url}/api/v4/projects/1/issues/1`);
         // Asked once, not again and again until the deadline (a closed connection was taken for one to retry).
-        expect(tunnelsAsked).toBe(1);
+        expect(asked() - before).toBe(1);
         const start = await runCli([], {
           FORGE_URL: s.url,
           FORGE_TOKEN: s.tokens.api,
