@@ -396,7 +396,7 @@ describe('convert', () => {
     expect(lstatSync(device).isCharacterDevice()).toBe(true);
   });
 
-  it('OUT /dev/stdout writes the document through the descriptor: a redirected file gets it where the redirection says, and is not replaced', () => {
+  it('OUT /dev/stdout (and /dev/stderr) is written through the descriptor: a redirected file gets the document where the redirection says, and is not replaced', () => {
     const sub = mkdtempSync(path.join(dir, 'stdout-'));
     const file = path.join(sub, 'out.json');
     const document = readFileSync(path.join(dir, 'gas.json'), 'utf8');
@@ -433,6 +433,23 @@ describe('convert', () => {
     expect(readdirSync(sub).sort()).toEqual(['out.json', 'to-stdout.json']);
     // Standard output a pipe: the bytes arrive on it, as with OUT -.
     expect(run('convert', 'gas.json', '/dev/stdout')).toEqual({ code: 0, stdout: document, stderr: '' });
+    // /dev/stderr appended to a file: a descriptor written into (--force, as a device), the file kept.
+    const fd = openSync(file, 'a');
+    try {
+      const r = spawnSync(process.execPath, [CLI, 'convert', '--force', 'gas.json', '/dev/stderr'], {
+        cwd: dir,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', fd],
+      });
+      expect({ code: r.status, stdout: r.stdout }).toEqual({
+        code: 0,
+        stdout: 'wrote /dev/stderr (2 rows)\n',
+      });
+    } finally {
+      closeSync(fd);
+    }
+    expect(readFileSync(file, 'utf8')).toBe(`${document}${document}`);
+    expect(statSync(file).ino).toBe(before);
   });
 
   it('a full device (ENOSPC, /dev/full) is one line saying so, and leaves nothing half-written', () => {
