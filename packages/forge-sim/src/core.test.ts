@@ -450,6 +450,24 @@ describe('the other list filters the server sends', () => {
     expect(await names('/projects/1/repository/tags?search=V1.0')).toEqual(['v1.0.0']);
   });
 
+  it('a project list with simple=true answers each project by its basic details only', async () => {
+    const [simple] = (await call('GET', '/projects?simple=true&search=widgets')).json;
+    expect(Object.keys(simple)).toHaveLength(19);
+    for (const k of ['visibility', 'archived', 'open_issues_count', 'merge_method', '_links'])
+      expect(simple, k).not.toHaveProperty(k);
+    expect(simple).toMatchObject({
+      id: 1,
+      path_with_namespace: 'acme/widgets',
+      default_branch: 'main',
+      star_count: 5,
+      namespace: { full_path: 'acme' },
+    });
+    const [whole] = (await call('GET', '/groups/10/projects?search=widgets')).json;
+    expect(whole).toMatchObject({ visibility: 'private', archived: false });
+    const [groupSimple] = (await call('GET', '/groups/10/projects?search=widgets&simple=true')).json;
+    expect(groupSimple).not.toHaveProperty('visibility');
+  });
+
   it("a project search matches the namespace's path only with search_namespaces", async () => {
     const paths = async (q: string) =>
       (await call('GET', `/projects?${q}`)).json.map(
@@ -463,11 +481,12 @@ describe('the other list filters the server sends', () => {
     ]);
   });
 
-  it('a list without a stateful answer still honours search and order_by/sort', async () => {
+  it('a list without a stateful answer still honours search, iids and order_by/sort', async () => {
     const ids = async (path: string) => (await call('GET', path)).json.map((x: { id: number }) => x.id);
     expect(await ids('/projects/1/deployments?order_by=id&sort=desc')).toEqual([2, 1]);
     expect(await ids('/projects/1/deployments?order_by=id&sort=asc')).toEqual([1, 2]);
     expect(await ids('/groups/10/labels?search=LABEL%202')).toEqual([2]);
     expect(await ids('/groups/10/labels?search=bug')).toEqual([]);
+    expect(await ids('/groups/10/milestones?iids[]=2')).toEqual([2]);
   });
 });

@@ -1,5 +1,5 @@
 /** Plausible answers for every inventory route without a hand-written handler. */
-import { fieldsOf, lookupGroup, lookupProject, lookupUser, project, str } from './context.js';
+import { fieldsOf, list, lookupGroup, lookupProject, lookupUser, project, str } from './context.js';
 import type { Ctx, Handler } from './context.js';
 import { HttpError, notFound, paginate } from './http.js';
 import type { Reply } from './http.js';
@@ -56,12 +56,18 @@ function plausible(
   return { ...obj, ...extra };
 }
 
-/** A plausible list as asked: `search` matched in any case on the name or title, `order_by`/`sort` where given. */
+/**
+ * A plausible list as asked: `search` matched in any case on the name or title, `iids` kept where items have
+ * one, `order_by`/`sort` where given.
+ */
 function listed(ctx: Ctx, items: Record<string, unknown>[]): Record<string, unknown>[] {
   const search = str(ctx, 'search')?.toLowerCase();
-  const found = search
-    ? items.filter((x) => [x.name, x.title].some((v) => String(v).toLowerCase().includes(search)))
-    : items;
+  const iids = list(ctx, 'iids');
+  const found = items.filter(
+    (x) =>
+      (!search || [x.name, x.title].some((v) => String(v).toLowerCase().includes(search))) &&
+      (!iids?.length || !('iid' in x) || iids.includes(String(x.iid))),
+  );
   const orderBy = str(ctx, 'order_by');
   if (orderBy === undefined || !found.every((x) => orderBy in x)) return found;
   const dir = str(ctx, 'sort') === 'asc' ? 1 : -1;

@@ -91,6 +91,35 @@ function filterProjects(ctx: Ctx, list: Project[]): Project[] {
   return sortProjects(ctx, out);
 }
 
+/** The fields a project list answers with simple=true (the instance's basic project details). */
+const SIMPLE_FIELDS = [
+  'id',
+  'description',
+  'name',
+  'name_with_namespace',
+  'path',
+  'path_with_namespace',
+  'created_at',
+  'default_branch',
+  'tag_list',
+  'topics',
+  'ssh_url_to_repo',
+  'http_url_to_repo',
+  'web_url',
+  'readme_url',
+  'forks_count',
+  'avatar_url',
+  'star_count',
+  'last_activity_at',
+  'namespace',
+];
+
+/** A project as a list answers it: whole, or its basic details only with simple=true. */
+function listedProjectJson(ctx: Ctx, p: Project): Record<string, unknown> {
+  const whole = projectJson(ctx, p);
+  return bool(ctx, 'simple') === true ? Object.fromEntries(SIMPLE_FIELDS.map((k) => [k, whole[k]])) : whole;
+}
+
 function descendants(ctx: Ctx, g: Group): Group[] {
   const kids = ctx.state.groups.filter((x) => x.parentId === g.id);
   return kids.flatMap((k) => [k, ...descendants(ctx, k)]);
@@ -192,7 +221,7 @@ export function registerProjects(r: RouteTable): void {
     paginate(
       // Keyset paging of projects (order_by id) continues with id_after, the last project's ID.
       { ...pageReq(ctx), keyset: { param: 'id_after', value: (p: { id: number }) => String(p.id) } },
-      filterProjects(ctx, ctx.state.projects).map((p) => projectJson(ctx, p)),
+      filterProjects(ctx, ctx.state.projects).map((p) => listedProjectJson(ctx, p)),
     ),
   );
   r.add('GET', '/projects/:id', (ctx) =>
@@ -296,7 +325,7 @@ export function registerProjects(r: RouteTable): void {
       filterProjects(
         ctx,
         ctx.state.projects.filter((x) => x.forkedFromId === p.id),
-      ).map((x) => projectJson(ctx, x)),
+      ).map((x) => listedProjectJson(ctx, x)),
     );
   });
   registerMembers(
@@ -322,7 +351,7 @@ export function registerProjects(r: RouteTable): void {
       filterProjects(
         ctx,
         ctx.state.projects.filter((p) => p.namespaceKind === 'user' && p.namespaceId === u.id),
-      ).map((p) => projectJson(ctx, p)),
+      ).map((p) => listedProjectJson(ctx, p)),
     );
   });
 }
@@ -406,7 +435,7 @@ export function registerGroups(r: RouteTable): void {
       filterProjects(
         ctx,
         ctx.state.projects.filter((p) => p.namespaceKind === 'group' && ids.has(p.namespaceId)),
-      ).map((p) => projectJson(ctx, p)),
+      ).map((p) => listedProjectJson(ctx, p)),
     );
   });
   r.add('GET', '/groups/:id/subgroups', (ctx) => {
