@@ -160,7 +160,7 @@ const NO_VERB_STRENGTH = 0.5;
  * A read of one thing picked by its own ID ("Get issue link": issue_link_id) answers a request that gives no ID
  * for that thing ("what is blocking issue 3": an ID, but the issue's) at most this share as well as a list does.
  */
-const UNPICKED_GET = 0.9;
+const UNPICKED_GET = 0.7;
 /**
  * A word typed that neither the catalog nor the vocabulary knows, this long at least, is read as the one word of
  * the catalog's IDs and titles or a verb the vocabulary knows that is one edit away (two from the longer length
@@ -169,6 +169,7 @@ const UNPICKED_GET = 0.9;
  */
 const MISSPELT_LENGTH = 5;
 const TWO_EDITS_LENGTH = 10;
+const RESPELT_KEPT = 4096;
 /** Whether b is a with two letters side by side swapped. */
 function swapped(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
@@ -701,8 +702,11 @@ export class ActionFinder {
   private readonly scopes: Array<string | undefined>;
   /** Actions on another user's things. */
   private readonly others: boolean[];
-  /** Reads of one of their own things picked by its ID among the parameters (issue.link_get: issue_link_id). */
-  private readonly picks: boolean[] = [];
+  /**
+   * Reads of one of their own things picked by its ID among the parameters: the words of that ID naming the thing
+   * (issue.link_get: link, of issue_link_id), none for any other action.
+   */
+  private readonly picks: Array<Set<string> | undefined> = [];
   /** ID words that never name an operation: a verb that is one of them names the object too (tag, commit). */
   private readonly objectWords = new Set<string>();
   /** Every word of the actions' IDs (link and schedule too, which are operations as well), found when first asked. */
@@ -796,18 +800,17 @@ export class ActionFinder {
       return [...object].map(([t, w]) => [t, w * (this.idf.get(t) ?? 0)] as [string, number]);
     });
     this.actions.forEach((a, d) => {
+      if (this.operations[d] !== 'get' || this.generic[d]) return;
       const thing = new Set(this.things[d]);
-      // The scope's ID (project_id, group_id) says where, not which one.
-      this.picks[d] =
-        this.operations[d] === 'get' &&
-        !this.generic[d] &&
-        Object.keys(a.params).some((p) => {
-          const ws = p.split('_');
-          return (
-            /^i?id$/.test(ws[ws.length - 1]) &&
-            ws.slice(0, -1).some((w) => !SCOPE_WORDS.has(w) && thing.has(stem(w)))
-          );
-        });
+      // The scope's ID (project_id, group_id) says where, not which one; the domain's (issue_iid), in which.
+      const where = new Set([...SCOPE_WORDS, ...a.id.slice(0, a.id.indexOf('.')).split('_')]);
+      const picking = new Set<string>();
+      for (const p of Object.keys(a.params)) {
+        const ws = p.split('_');
+        if (/^i?id$/.test(ws[ws.length - 1]))
+          for (const w of ws.slice(0, -1)) if (!where.has(w) && thing.has(stem(w))) picking.add(stem(w));
+      }
+      if (picking.size) this.picks[d] = picking;
     });
     // The title names the object in the words people use ("List all my merge requests" for list_global).
     this.titleObjects = actions.map((a, d) => {
@@ -884,6 +887,8 @@ export class ActionFinder {
 
   /** The words of the catalog's IDs and titles and of the vocabulary's tables, by length (found when a request first misspells). */
   private spellings?: Map<number, string[]>;
+  /** Unknown words already looked up, with what each stands for ('' for none); at most RESPELT_KEPT of them. */
+  private readonly respelled = new Map<string, string>();
 
   /** Whether a word typed is one the ranker reads: the catalog's or the vocabulary's, a number, a stop word. */
   private known(w: string): boolean {
@@ -901,6 +906,8 @@ export class ActionFinder {
   /** The known word a misspelt one stands for ("pipline": pipeline), if one is near enough and alone so near. */
   private respelt(w: string): string | undefined {
     if (w.length < MISSPELT_LENGTH || this.known(w)) return undefined;
+    const kept = this.respelled.get(w);
+    if (kept !== undefined) return kept || undefined;
     if (!this.spellings) {
       const all = new Set<string>();
       const add = (text: string) => {
@@ -929,7 +936,10 @@ export class ActionFinder {
         if (d < bestD) [best, bestD, tied] = [c, d, false];
         else if (d === bestD && stem(c) !== stem(best!)) tied = true;
       }
-    return bestD <= within && !tied ? best : undefined;
+    const meant = bestD <= within && !tied ? best : undefined;
+    if (this.respelled.size >= RESPELT_KEPT) this.respelled.clear();
+    this.respelled.set(w, meant ?? '');
+    return meant;
   }
 
   /** Whether a word names one of the catalog's things (a README is a file, a webhook a hook). */
@@ -1438,7 +1448,8 @@ export class ActionFinder {
         else if (CREATE_OR_DELETE.has(op) && op !== typedVerb) onTarget = TARGET_MISMATCH;
       }
       // "what is blocking issue 3", "who deployed to production last": no ID given for the thing this read picks.
-      if (this.picks[d] && !thing.some((t) => identified.has(t)))
+      const picking = this.picks[d];
+      if (picking && ![...picking].some((t) => identified.has(t)))
         verb = Math.min(verb, (operations.list ?? 0) * UNPICKED_GET);
       const mismatch =
         !verb && readsOnly !== undefined && READ_OPERATIONS.has(op) !== readsOnly ? MISMATCH : 1;
