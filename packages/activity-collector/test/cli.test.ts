@@ -1,18 +1,17 @@
-import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fullRepo, spawnServe, startSim, tempDir, TOKEN, USER, world } from './helpers.js';
+import { testSecret } from '../../../test-logs.js';
+import { fullRepo, spawnCli, spawnServe, startSim, tempDir, TOKEN, USER, world } from './helpers.js';
 
 const CLI = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'cli.js');
+/** The password of a PostgreSQL store that is not there. */
+const PG_PASSWORD = testSecret('pg-secret-pw');
 
 function run(args: string[], env: Record<string, string> = {}) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnCli(args, env);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -176,7 +175,7 @@ describe('command line', () => {
     oneLine(noToken.stderr);
     expect(noToken.stderr).toContain('environment variable SIM_TOKEN is not set');
 
-    const wrong = 'ghp_WRONG_but_secret_987654321';
+    const wrong = testSecret('ghp_WRONG_but_secret_987654321');
     const rejected = await run(['sweep', '--config', good], { SIM_TOKEN: wrong });
     expect(rejected.code).toBe(1);
     expect(rejected.stderr).toContain('rejected the token (401)');
@@ -187,7 +186,7 @@ describe('command line', () => {
       api_url: sim.url,
       token_env: 'SIM_TOKEN',
       targets: { repos: [`${USER}/own`] },
-      stores: { postgres: 'postgres://postgres:pg-secret-pw@127.0.0.1:1/none' },
+      stores: { postgres: `postgres://postgres:${PG_PASSWORD}@127.0.0.1:1/none` },
       state: join(dir, 'pg-state.db'),
     });
     const unreachable = await run(['sweep', '--config', pgBad], { SIM_TOKEN: TOKEN });
@@ -197,12 +196,12 @@ describe('command line', () => {
       'activity-collector: stores.postgres: cannot open the store (connect ECONNREFUSED 127.0.0.1:1); check that the PostgreSQL server stores.postgres.url names is running and reachable\n',
     );
     expect(unreachable.stderr).not.toContain(TOKEN);
-    expect(unreachable.stderr).not.toContain('pg-secret-pw');
+    expect(unreachable.stderr).not.toContain(PG_PASSWORD);
   });
 
   it('a token written where token_env wants a variable name is refused without repeating it', async () => {
-    const token = 'ghp_written1nto7heConfigFile0000000000';
-    const classic = '0123456789abcdef0123456789abcdef01234567';
+    const token = testSecret('ghp_written1nto7heConfigFile0000000000');
+    const classic = testSecret('0123456789abcdef0123456789abcdef01234567');
     for (const tokenEnv of [token, ['GITHUB_TOKEN', token], classic]) {
       const f = write('token-env.json', {
         api_url: sim.url,
@@ -279,11 +278,11 @@ describe('command line', () => {
     expect(await query({ sqlite: dir })).toBe(
       'activity-collector: stores.sqlite: cannot open the store (SQLITE_CANTOPEN: unable to open database file); check that stores.sqlite is the path of a SQLite file (or a new one) in a folder the collector can write\n',
     );
-    const pg = await query({ postgres: 'postgres://postgres:pg-secret-pw@127.0.0.1:1/none' });
+    const pg = await query({ postgres: `postgres://postgres:${PG_PASSWORD}@127.0.0.1:1/none` });
     expect(pg).toBe(
       'activity-collector: stores.postgres: cannot open the store (connect ECONNREFUSED 127.0.0.1:1); check that the PostgreSQL server stores.postgres.url names is running and reachable\n',
     );
-    expect(pg).not.toContain('pg-secret-pw');
+    expect(pg).not.toContain(PG_PASSWORD);
   });
 
   it('serve sweeps on the schedule and serves /metrics and /health', async () => {

@@ -14,15 +14,20 @@ import {
   type Store,
   type SweepSummary,
 } from '../src/index.js';
+import { keepFiles, keepLog, secretsHandedOut, testSecret } from '../../../test-logs.js';
 
 /** Wednesday 2026-11-18, noon in Los Angeles. */
 export const NOW = new Date('2026-11-18T20:00:00Z');
-export const TOKEN = 'ghp_simTOKEN_do_not_leak_1234567890';
+export const TOKEN = testSecret('ghp_simTOKEN_do_not_leak_1234567890');
 export const USER = 'octo';
 
+/** A folder for one file's tests, removed after them; the SQLite files written there are kept for the secret grep. */
 export function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'activity-collector-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => {
+    keepFiles(dir, /\.db(?:-wal|-journal)?$/, 'activity-collector-store');
+    rmSync(dir, { recursive: true, force: true });
+  });
   return dir;
 }
 
@@ -123,6 +128,7 @@ export const RECORD_TABLES = [
 ];
 
 export const PG_URL = process.env.COLLECTOR_TEST_PG_URL;
+secretsHandedOut({ COLLECTOR_TEST_PG_URL: PG_URL });
 /** PostgreSQL tests run when COLLECTOR_TEST_PG_URL is set; under CI=true a missing server is a failure. */
 export const PG_SKIP_REASON = PG_URL
   ? undefined
@@ -194,12 +200,24 @@ export function fullRepo(name: string, extra: Partial<SimRepo> = {}): SimRepo {
 /** The built CLI (tests that spawn it need `npx tsc -b packages/activity-collector` first). */
 export const CLI = new URL('../dist/cli.js', import.meta.url).pathname;
 
-/** Starts `serve` with the given configuration file and SIM_TOKEN, collecting its stderr. */
-export function spawnServe(configFile: string, extraArgs: string[] = []) {
-  const child = spawn(process.execPath, [CLI, 'serve', '--config', configFile, ...extraArgs], {
-    env: { ...process.env, SIM_TOKEN: TOKEN },
+/**
+ * Spawns the built CLI with `env` over this process's environment. Its stdout and stderr are kept for the suite's
+ * secret grep (test-logs.ts), and the secrets in `env` registered.
+ */
+export function spawnCli(args: string[], env: Record<string, string> = {}) {
+  secretsHandedOut(env, args);
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  keepLog(child.stdout, 'activity-collector');
+  keepLog(child.stderr, 'activity-collector');
+  return child;
+}
+
+/** Starts `serve` with the given configuration file and SIM_TOKEN, collecting its stderr. */
+export function spawnServe(configFile: string, extraArgs: string[] = []) {
+  const child = spawnCli(['serve', '--config', configFile, ...extraArgs], { SIM_TOKEN: TOKEN });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   const exited = new Promise<number | null>((r) => child.on('exit', (c) => r(c)));

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +18,7 @@ import {
   PG_URL,
   pgSchema,
   RECORD_TABLES,
+  spawnCli,
   star,
   startSim,
   tempDir,
@@ -98,10 +98,7 @@ function runCli(
   signal: NodeJS.Signals = 'SIGKILL',
 ): Promise<{ code: number | null; signal: string | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, 'sweep', '--config', configFile, '--quiet'], {
-      env: { ...process.env, SIM_TOKEN: TOKEN },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawnCli(['sweep', '--config', configFile, '--quiet'], { SIM_TOKEN: TOKEN });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     const start = sim.requests.length;
@@ -217,10 +214,7 @@ describe('a sweep interrupted mid-way, then resumed', () => {
         rate_limit: { max_wait_seconds: 7200 },
       }),
     );
-    const child = spawn(process.execPath, [CLI, 'sweep', '--config', file], {
-      env: { ...process.env, SIM_TOKEN: TOKEN },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawnCli(['sweep', '--config', file], { SIM_TOKEN: TOKEN });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));

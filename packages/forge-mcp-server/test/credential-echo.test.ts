@@ -12,6 +12,7 @@ import {
   rpc,
   runCli,
   sim,
+  testSecret,
   textOf,
   withStdio,
   type Connected,
@@ -36,8 +37,8 @@ const getIssue = (c: Connected) =>
     arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
   });
 /** A cookie and an unrelated token the instance quotes besides the caller's own. */
-const COOKIE = 'sess-cookie-echo-5512';
-const OTHER = 'glpat-echoedother0000000';
+const COOKIE = testSecret('sess-cookie-echo-5512');
+const OTHER = testSecret('glpat-echoedother0000000');
 
 describe('an instance error quoting the credential', () => {
   it('over stdio: no answer and no log line holds the token, wherever the instance quotes it; the rest of its message stays', async () => {

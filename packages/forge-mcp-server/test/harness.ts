@@ -3,7 +3,7 @@
  * listening on loopback HTTP), and a real MCP client (@modelcontextprotocol/client) talking to it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { startForgeSim, type ForgeSim, type SimOptions } from 'forge-sim';
+import { keepLog as keepLogOf, secretsHandedOut, secretsInHeaders } from '../../../test-logs.js';
+
+export { testSecret } from '../../../test-logs.js';
 
 /** What `npx forge-mcp-server` runs: the bundled server. */
 export const CLI = join(dirname(fileURLToPath(import.meta.url)), '../dist/forge-mcp-server.cjs');
@@ -24,8 +27,12 @@ export type { ForgeSim };
  */
 export const TEST_COMPILE_CACHE = join(tmpdir(), 'forge-mcp-server-test-compile-cache');
 
-/** A spawned server's environment: PATH, HOME and the test compile cache, then `env`. */
-function childEnv(env: Record<string, string>): Record<string, string> {
+/**
+ * A spawned server's environment: PATH, HOME and the test compile cache, then `env`. Every secret in `env` and
+ * `args` is registered for the suite's secret grep.
+ */
+function childEnv(env: Record<string, string>, args: string[]): Record<string, string> {
+  secretsHandedOut(env, args);
   return {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '/tmp',
@@ -34,15 +41,13 @@ function childEnv(env: Record<string, string>): Record<string, string> {
   };
 }
 
-let kept = 0;
-
 /**
  * Every spawned server's stderr is also written under FORGE_TEST_LOG_DIR (set by the suite's global setup),
- * where the teardown looks for any token forge-sim ever issued: no log line of any test may hold one.
+ * where the teardown looks for any token forge-sim ever issued and any secret a test handed out: no log line of
+ * any test may hold one.
  */
-function keepLog(stream: NodeJS.ReadableStream | null | undefined): void {
-  const dir = process.env.FORGE_TEST_LOG_DIR;
-  if (dir && stream) stream.pipe(createWriteStream(join(dir, `${process.pid}-${++kept}.log`)));
+export function keepLog(stream: NodeJS.ReadableStream | null | undefined): void {
+  keepLogOf(stream, 'forge-mcp-server');
 }
 
 export async function sim(opts: SimOptions = {}): Promise<ForgeSim> {
@@ -75,13 +80,16 @@ export interface Connected {
 
 /** Spawns the server over stdio against `s` and connects a v2 client. */
 export async function stdioClient(s: ForgeSim, opts: StdioOptions = {}): Promise<Connected> {
-  const env = childEnv({
-    FORGE_URL: s.url,
-    FORGE_TOKEN: s.tokens.api,
-    FORGE_MCP_TIER: 'ultimate',
-    FORGE_MCP_LOG_LEVEL: 'debug',
-    ...opts.env,
-  });
+  const env = childEnv(
+    {
+      FORGE_URL: s.url,
+      FORGE_TOKEN: s.tokens.api,
+      FORGE_MCP_TIER: 'ultimate',
+      FORGE_MCP_LOG_LEVEL: 'debug',
+      ...opts.env,
+    },
+    opts.args ?? [],
+  );
   for (const [k, v] of Object.entries(env)) if (v === '') delete env[k];
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -144,7 +152,7 @@ export function runCli(
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(process.execPath, [CLI, ...args], {
-      env: childEnv(env),
+      env: childEnv(env, args),
       stdio: ['pipe', 'pipe', 'pipe'],
       ...(cwd ? { cwd } : {}),
     });
@@ -153,6 +161,7 @@ export function runCli(
     child.stdout!.setEncoding('utf8');
     child.stdout!.on('data', (d: string) => (stdout += d));
     child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    keepLog(child.stdout);
     keepLog(child.stderr);
     const t = setTimeout(() => {
       child.kill('SIGKILL');
@@ -228,7 +237,7 @@ export function httpServer(
       command,
       [...lead, CLI, '--http', '--http-addr=127.0.0.1:0', `--forge-url=${s.url}`, '--tier=ultimate', ...args],
       {
-        env: childEnv({ FORGE_URL: s.url, ...env }),
+        env: childEnv({ FORGE_URL: s.url, ...env }, args),
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -257,6 +266,7 @@ export function httpServer(
 
 /** One raw JSON-RPC POST to the MCP endpoint, for what a scripted client would never send. */
 export function rpc(url: string, headers: Record<string, string>, body: unknown): Promise<Response> {
+  secretsInHeaders(headers);
   return fetch(url, {
     method: 'POST',
     headers: {
@@ -290,7 +300,7 @@ export function httpServerAt(
     const addr = args.some((a) => a.startsWith('--http-addr')) ? [] : ['--http-addr=127.0.0.1:0'];
     const [command, lead] = nodeUnder(limits);
     const child = spawn(command, [...lead, CLI, '--http', ...addr, '--tier=ultimate', ...args], {
-      env: childEnv({ FORGE_URL: s.url, ...env }),
+      env: childEnv({ FORGE_URL: s.url, ...env }, args),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let err = '';
@@ -380,12 +390,15 @@ export const INITIALIZED = JSON.stringify({ jsonrpc: '2.0', method: 'notificatio
 /** Spawns the server over stdio without a client, for what a well-behaved client would never send. */
 export function stdioRaw(s: ForgeSim, env: Record<string, string> = {}): RawStdio {
   const child = spawn(process.execPath, [CLI], {
-    env: childEnv({
-      FORGE_URL: s.url,
-      FORGE_TOKEN: s.tokens.api,
-      FORGE_MCP_TIER: 'ultimate',
-      ...env,
-    }),
+    env: childEnv(
+      {
+        FORGE_URL: s.url,
+        FORGE_TOKEN: s.tokens.api,
+        FORGE_MCP_TIER: 'ultimate',
+        ...env,
+      },
+      [],
+    ),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let out = '';

@@ -10,6 +10,7 @@ import {
   CLI,
   executeCall,
   httpServer,
+  keepLog,
   logRecords,
   rpc,
   sim,
@@ -307,6 +308,7 @@ describe('credential pool', () => {
     );
     let stderr = '';
     child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    keepLog(child.stderr);
     // 'close': the process has exited and everything it wrote to stderr has been read.
     const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
     try {

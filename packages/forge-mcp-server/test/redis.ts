@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { Redis } from 'ioredis';
+import { testSecret } from '../../../test-logs.js';
 import { freePort } from './harness.js';
 
 const DEBIAN_BINARY = '/usr/bin/redis-server';
@@ -31,8 +32,32 @@ export interface RedisServer {
   flush(): Promise<void>;
 }
 
-/** Starts a redis-server on a free loopback port; `password` makes it require one (requirepass). */
+/**
+ * Registers the confirmation seal key the servers keep in Redis (forge-mcp:seal, hex), in each form a log could show
+ * it, for the suite's secret grep. A server that does not answer within 5 s leaves it unregistered.
+ */
+async function registerSealKey(url: string): Promise<void> {
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 5_000 });
+  try {
+    await client.connect();
+    const hex = await client.get('forge-mcp:seal');
+    if (hex) {
+      const key = Buffer.from(hex, 'hex');
+      for (const form of [hex, key.toString('base64'), key.toString('base64url')]) testSecret(form);
+    }
+  } catch {
+    // Stopped, or not answering: nothing to read.
+  } finally {
+    client.disconnect();
+  }
+}
+
+/**
+ * Starts a redis-server on a free loopback port; `password` makes it require one (requirepass), and is registered
+ * as a secret no log may hold. Before it is stopped or emptied, the seal key the servers kept there is registered.
+ */
 export async function startRedis(opts: { password?: string } = {}): Promise<RedisServer> {
+  if (opts.password) testSecret(opts.password);
   const port = await freePort();
   let child: ChildProcess | undefined;
   const args = [
@@ -64,17 +89,21 @@ export async function startRedis(opts: { password?: string } = {}): Promise<Redi
         reject(new Error(`redis-server exited ${code}: ${out}`));
       });
     });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      const c = child;
-      if (!c || c.exitCode !== null || c.signalCode !== null) return resolve();
-      c.once('exit', () => resolve());
-      c.kill('SIGKILL');
-    });
   await start();
   const auth = opts.password ? `:${encodeURIComponent(opts.password)}@` : '';
   const url = `redis://${auth}127.0.0.1:${port}`;
+  const stop = async () => {
+    const c = child;
+    if (!c || c.exitCode !== null || c.signalCode !== null) return;
+    await registerSealKey(url);
+    await new Promise<void>((resolve) => {
+      if (c.exitCode !== null || c.signalCode !== null) return resolve();
+      c.once('exit', () => resolve());
+      c.kill('SIGKILL');
+    });
+  };
   const flush = async () => {
+    await registerSealKey(url);
     const client = new Redis(url, { lazyConnect: true });
     try {
       await client.connect();

@@ -26,6 +26,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CLI,
   httpServer,
+  keepLog,
   listeningSockets,
   rpc,
   runCli,
@@ -174,6 +175,7 @@ function spawnRaw(env: Record<string, string>, cwd: string): Raw {
     for (const w of waiters.splice(0)) w();
   });
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  keepLog(child.stderr);
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const find = (id: number | string) =>
     lines
