@@ -365,6 +365,8 @@ describe('path values', () => {
       /^issue\.get: returned HTTP 431\. Suggestion: a value in the request path or query is too long for the instance: shorten it, or use an ID instead of a long name: GET http:\/\/127\.0\.0\.1:\d+\/api\/v4\/projects\/x+\.\.\.: 431$/,
     );
     expect(refused.text.length).toBeLessThan(600);
+    // The cause repeats the URL's first 256 characters exactly.
+    expect(/: GET (\S+)\.\.\.: 431$/.exec(refused.text)![1]).toHaveLength(256);
   });
 });
 

@@ -6,7 +6,9 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, sim, stdioClient, textOf, type Connected, type ForgeSim } from './harness.js';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { openTunnel, runCli, sim, stdioClient, textOf, type Connected, type ForgeSim } from './harness.js';
 
 let s: ForgeSim;
 beforeAll(async () => {
@@ -73,6 +75,30 @@ describe('outbound connection guard', () => {
         // Only the redirecting request reached the instance.
         expect(s.requests.slice(since).filter((q) => q.path === PROJECT_PATH)).toHaveLength(1);
       }
+    });
+  });
+
+  it("a refused destination keeps its one hint: a route's own hint, added to its every other error, is not added", async () => {
+    const { catalog } = await import('../dist/catalog/index.js');
+    const a = catalog().actions.find((x) => x.id.startsWith('group.saml_link_list'))!;
+    await withClient({}, async (c) => {
+      s.fault({
+        path: /\/saml_group_links$/,
+        redirectTo: `http://localhost:${port()}${PROJECT_PATH}`,
+        times: 1,
+      });
+      const r = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: a.id, params: a.example },
+      });
+      expect(r.isError).toBe(true);
+      const text = textOf(r);
+      expect(text).toMatch(/destination refused: localhost resolves to \S+, a loopback address/);
+      expect(text).toContain(
+        'Suggestion: if this destination is meant to be reached, set --allow-private-instances',
+      );
+      expect(text).not.toContain('SAML');
+      expect(text.match(/Suggestion/g)).toHaveLength(1);
     });
   });
 
@@ -224,6 +250,101 @@ describe('redirects from an https instance', () => {
       for (const hop of [...onPlain, onSecure[1]]) {
         expect(hop.token).toBeUndefined();
         for (const h of CREDENTIALS) expect(hop.headers[h]).toBeUndefined();
+      }
+    });
+  });
+});
+
+describe('redirects by host name, through a forward proxy', () => {
+  // The proxy tunnels every CONNECT to forge-sim whatever host it names, so the instance can be called by a name
+  // (forge.test) and redirect to its subdomains and to other names without a resolver; the Host header inside
+  // the tunnel says which name each request was sent to.
+  let proxy: Server;
+  let proxyUrl = '';
+  const INSTANCE = 'forge.test';
+  async function withProxied(fn: (c: Connected) => Promise<void>) {
+    const c = await stdioClient(s, {
+      env: { FORGE_URL: `http://${INSTANCE}:${port()}`, HTTP_PROXY: proxyUrl },
+    });
+    try {
+      await fn(c);
+    } finally {
+      await c.close();
+    }
+  }
+  beforeAll(async () => {
+    proxy = createServer((_req, res) => res.writeHead(405).end());
+    proxy.on('connect', (_req, socket: Socket, head: Buffer) =>
+      openTunnel(socket, head, '127.0.0.1', Number(port())),
+    );
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    proxy.closeAllConnections();
+    await new Promise<void>((r) => proxy.close(() => r()));
+  });
+
+  it("keeps the credential on a hop to a subdomain of the instance's host, and drops it on a hop to a name that only ends like it", async () => {
+    await withProxied(async (c) => {
+      for (const [host, kept] of [
+        [`api.${INSTANCE}`, true],
+        [`not${INSTANCE}`, false],
+      ] as const) {
+        s.fault({ path: PROJECT_PATH, redirectTo: `http://${host}:${port()}/api/v4/projects/2`, times: 1 });
+        const since = s.requests.length;
+        const r = await getProject(c);
+        const hops = s.requests.slice(since).filter((q) => /^\/api\/v4\/projects\/[12]$/.test(q.path));
+        expect(hops.map((q) => [q.path, q.headers.host])).toEqual([
+          [PROJECT_PATH, `${INSTANCE}:${port()}`],
+          ['/api/v4/projects/2', `${host}:${port()}`],
+        ]);
+        expect(hops[0].token).toBe(s.tokens.api);
+        expect(hops[1].token).toBe(kept ? s.tokens.api : undefined);
+        if (kept) expect(r.isError, textOf(r)).toBeFalsy();
+      }
+    });
+  });
+});
+
+describe('the method a redirect continues with', () => {
+  const ISSUES = '/api/v4/projects/1/issues';
+  const create = (c: Connected) =>
+    c.client.callTool({
+      name: 'forge_execute_action',
+      arguments: { action: 'issue.create', params: { project_id: '1', title: 'redirected' } },
+    });
+
+  it('a POST answered 303, 302 or 301 continues as a GET without its body; 307 and 308 keep the POST and its body', async () => {
+    await withClient({}, async (c) => {
+      for (const [status, method] of [
+        [303, 'GET'],
+        [302, 'GET'],
+        [301, 'GET'],
+        [307, 'POST'],
+        [308, 'POST'],
+      ] as const) {
+        s.fault({
+          path: ISSUES,
+          method: 'POST',
+          redirectTo: `${ISSUES}?hop=1`,
+          redirectStatus: status,
+          times: 1,
+        });
+        const since = s.requests.length;
+        await create(c);
+        const hops = s.requests.slice(since).filter((q) => q.path === ISSUES);
+        expect(
+          hops.map((q) => [q.method, q.query.hop]),
+          `after ${status}`,
+        ).toEqual([
+          ['POST', undefined],
+          [method, '1'],
+        ]);
+        if (method === 'GET') {
+          expect(hops[1].headers['content-length'] ?? '0', `after ${status}`).toBe('0');
+          expect(hops[1].body ?? '', `after ${status}`).toEqual('');
+        } else expect(hops[1].body, `after ${status}`).toMatchObject({ title: 'redirected' });
       }
     });
   });

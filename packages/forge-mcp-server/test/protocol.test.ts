@@ -661,6 +661,7 @@ describe('dynamic surface over stdio (legacy era)', () => {
         [405, "method not allowed: not allowed in the resource's current state", '405 Method Not Allowed'],
         [409, 'conflict: the resource already exists or state conflict', '409 Conflict'],
         [418, 'returned HTTP 418', '418'],
+        [422, 'validation failed: the instance rejected the data', '422 Unprocessable Entity'],
       ])('a %i reads "<operation>: <classification>: <cause>"', async (status, classification, line) => {
         s.fault({ path: ISSUES, status, body: { message: line }, times: 1 });
         const r = await exec('issue.list', { project_id: '1' });
@@ -673,6 +674,26 @@ describe('dynamic surface over stdio (legacy era)', () => {
         );
       });
 
+      it.each([
+        [500, 'internal server error', '500 Internal Server Error'],
+        [502, 'temporarily unavailable (bad gateway)', '502 Bad Gateway'],
+        [503, 'under maintenance or overloaded (service unavailable)', '503 Service Unavailable'],
+      ])(
+        'a %i reads "<operation>: <classification>. Suggestion: retry later: <cause>"',
+        async (status, classification, line) => {
+          s.fault({ path: ISSUES, status, body: { message: line }, times: 1 });
+          const since = s.requests.length;
+          const t = textOf(await exec('issue.list', { project_id: '1' }));
+          expect(t).toMatch(
+            new RegExp(
+              `^issue\\.list: ${classification.replace(/[()]/g, '\\$&')}\\. Suggestion: retry later: GET ${URL_RE}: ${line}$`,
+            ),
+          );
+          // A 5xx is not retried.
+          expect(apiCalls(s, since).filter((q) => ISSUES.test(q.path))).toHaveLength(1);
+        },
+      );
+
       it('a 429 left after the retries reads rate limited (already retried)', async () => {
         s.fault({
           path: ISSUES,
@@ -683,7 +704,9 @@ describe('dynamic surface over stdio (legacy era)', () => {
         const since = s.requests.length;
         const t = textOf(await exec('issue.list', { project_id: '1' }));
         expect(t).toMatch(
-          /^issue\.list: rate limited: wait before retrying \(already retried\) \(Retry later\)\. Suggestion: wait before retrying: GET /,
+          new RegExp(
+            `^issue\\.list: rate limited: wait before retrying \\(already retried\\) \\(Retry later\\)\\. Suggestion: wait before retrying: GET ${URL_RE}: 429 Too Many Requests$`,
+          ),
         );
         expect(apiCalls(s, since).filter((q) => ISSUES.test(q.path))).toHaveLength(3);
       });
@@ -696,6 +719,59 @@ describe('dynamic surface over stdio (legacy era)', () => {
         expect(t).toMatch(
           /^issue\.list: rate limited: wait before retrying \(already retried\)\. Suggestion: wait 30 seconds before retrying \(the instance's Retry-After\): GET /,
         );
+        expect(apiCalls(s, since).filter((q) => ISSUES.test(q.path))).toHaveLength(1);
+      });
+
+      it('a 429 asking for exactly the longest wait the retries allow (20 s) is still retried', async () => {
+        s.fault({ path: ISSUES, status: 429, headers: { 'retry-after': '20' }, times: 1 });
+        const since = s.requests.length;
+        const r = await exec('issue.list', { project_id: '1' });
+        expect(r.isError).toBeFalsy();
+        const hits = apiCalls(s, since).filter((q) => ISSUES.test(q.path));
+        expect(hits.map((h) => h.status)).toEqual([429, 200]);
+        expect(hits[1].at - hits[0].at).toBeGreaterThanOrEqual(19_000);
+      }, 60_000);
+
+      it('a 429 left after the retries names a one-second Retry-After in the singular', async () => {
+        s.fault({ path: ISSUES, status: 429, headers: { 'retry-after': '1' } });
+        const since = s.requests.length;
+        const t = textOf(await exec('issue.list', { project_id: '1' }));
+        expect(t).toMatch(
+          /^issue\.list: rate limited: wait before retrying \(already retried\)\. Suggestion: wait 1 second before retrying \(the instance's Retry-After\): GET /,
+        );
+        expect(apiCalls(s, since).filter((q) => ISSUES.test(q.path))).toHaveLength(3);
+      });
+
+      it.each([
+        ['an empty', ''],
+        ['an unreadable', 'soon'],
+      ])('a 429 with %s Retry-After is retried after a second', async (_, retryAfter) => {
+        s.fault({
+          path: ISSUES,
+          status: 429,
+          headers: { 'retry-after': retryAfter },
+          body: { message: 'Retry later' },
+          times: 1,
+        });
+        const since = s.requests.length;
+        const r = await exec('issue.list', { project_id: '1' });
+        expect(r.isError).toBeFalsy();
+        const hits = apiCalls(s, since).filter((q) => ISSUES.test(q.path));
+        expect(hits.map((h) => h.status)).toEqual([429, 200]);
+        expect(hits[1].at - hits[0].at).toBeGreaterThanOrEqual(900);
+      });
+
+      it('a 429 whose Retry-After is an HTTP date reads the wait from that date', async () => {
+        // A minute ahead: longer than the retries may wait, so the answer names it at once.
+        const at = new Date(Date.now() + 60_000).toUTCString();
+        s.fault({ path: ISSUES, status: 429, headers: { 'retry-after': at } });
+        const since = s.requests.length;
+        const t = textOf(await exec('issue.list', { project_id: '1' }));
+        const seconds = Number(
+          /Suggestion: wait (\d+) seconds before retrying \(the instance's Retry-After\)/.exec(t)?.[1],
+        );
+        expect(seconds).toBeGreaterThanOrEqual(50);
+        expect(seconds).toBeLessThanOrEqual(60);
         expect(apiCalls(s, since).filter((q) => ISSUES.test(q.path))).toHaveLength(1);
       });
 
@@ -849,6 +925,36 @@ describe('dynamic surface over stdio (legacy era)', () => {
         // The list is cut at 2048 bytes exactly, and the cut is marked.
         expect(inner.endsWith('…')).toBe(true);
         expect(Buffer.byteLength(inner.slice(0, -1))).toBe(2048);
+      });
+
+      it('answers the data of a 200 that carries data beside a not-found error, not a not-found result', async () => {
+        const { read } = await gqlActions();
+        expect(read.id).toBe('achievement.list');
+        s.fault({
+          path: '/api/graphql',
+          status: 200,
+          body: {
+            data: {
+              namespace: {
+                achievements: {
+                  pageInfo: { hasNextPage: false, endCursor: null },
+                  nodes: [{ id: 'gid://gitlab/Achievements::Achievement/1', name: 'First light' }],
+                },
+              },
+            },
+            errors: [{ message: 'Achievement 2 not found' }],
+          },
+        });
+        const r = await exec(read.id, read.example);
+        expect(r.isError, textOf(r)).toBeFalsy();
+        expect(textOf(r)).toContain('First light');
+      });
+
+      it('keeps a list of exactly 2048 bytes whole, unmarked', async () => {
+        const { read } = await gqlActions();
+        s.fault({ path: '/api/graphql', status: 500, body: { errors: [{ message: 'y'.repeat(2048) }] } });
+        const t = textOf(await exec(read.id, read.example));
+        expect(t).toContain(` (${'y'.repeat(2048)}). Suggestion: `);
       });
 
       it('drops the list when the body carries a key besides data, errors, extensions', async () => {
