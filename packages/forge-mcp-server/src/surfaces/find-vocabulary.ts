@@ -430,6 +430,14 @@ export const REQUEST_PHRASES: Array<[needs: string[], phrase: RegExp, said: stri
     /\b(?:contributing|codeowners|code owners|changelog|license|licence) (?:guide|guidelines|file|doc|docs|document)\b/g,
     'repository file',
   ],
+  // A project's thing turned into the group's (a label, a milestone) is promoted.
+  [
+    ['into', ' to '],
+    /\b(?:turn|convert|make|change|move) (?:the |this |a |our )?project (\w+ )(?:[\w-]+ )?(?:into|to) (?:a |the )?group (\w+)\b/g,
+    'promote project $1to group $2',
+  ],
+  // What a build leaves behind is its artifacts (its log is its output as text).
+  [['output'], /\bbuild outputs?\b/g, 'artifacts'],
   // A webhook's secret is its secret token, not a CI/CD secret.
   [['secret'], /\b((?:web)?hook)(?:['\u2019]s)? secret(?: token)?\b/g, '$1 token'],
   // What a thing should also pass on or have is one more of it to add ("should also pass X to its pipelines").

@@ -352,6 +352,8 @@ const NEEDS_ONE =
   /\b(?:needs?|wants?|must have|should have|has to have)\s+(?:a|an)\s+(?!(?:new|another|different|fresh|second)\b)/i;
 /** Words that open a relative clause ("pipelines that can be retried"): what follows describes, not asks. */
 const RELATIVES = new Set(['that', 'which', 'who']);
+/** A word of a clause describing the thing a request changes counts this much. */
+const DESCRIBING_WEIGHT = 0.3;
 /** Words leading to where a thing goes or what it becomes ("moves to Friday", "changed from 5 to 7"). */
 const TOWARDS = new Set(['to', 'into', 'onto', 'from']);
 /** When a thing happens again and again: nightly, at 2am, on sundays ("every night" reads as "scheduled"). */
@@ -639,6 +641,17 @@ function recursAt(ws: string[], running: boolean): boolean {
     !ws.some((w) => w.startsWith('schedul') && w !== 'scheduled') &&
     !DEFINITE.has(ws[when - 1] ?? '')
   );
+}
+
+/**
+ * Where a relative clause that only describes the thing a request changes starts (its pronoun) and ends (the
+ * verb saying the change): "the nightly job [that builds the docs] should run on develop"; [-1, -1] for none.
+ */
+function describingClause(ws: string[], from: number): [number, number] {
+  const start = ws.findIndex((w, k) => k > from && RELATIVES.has(w) && !STOP_WORDS.has(ws[k - 1]));
+  if (start < 0 || COPULAS.has(ws[start + 1] ?? '')) return [-1, -1];
+  const end = ws.findIndex((w, k) => k > start + 1 && DEFERRING_WORDS.has(w));
+  return end < 0 ? [-1, -1] : [start, end];
 }
 
 /** Whether a request starts (after any lead-in) with "a" or "an". */
@@ -1184,6 +1197,8 @@ export class ActionFinder {
       if (w > (terms.get(t) ?? 0)) terms.set(t, w);
       if (w > (group.get(t) ?? 0)) group.set(t, w);
     };
+    // "the hook that posts to our chat should use a new URL": what the thing does only says which one it is.
+    const clause = describingClause(ws, i);
     let plural = false;
     let afterPlural = false;
     // "show me issue 17": the one it is for is not what is asked for.
@@ -1205,11 +1220,12 @@ export class ActionFinder {
         (ws[k - 1] === 'as' && verbAt >= 0 && k > verbAt + 2);
       afterPlural = isPlural;
       plural ||= isPlural;
-      const weight = filter
-        ? FILTER_WEIGHT
-        : (k === verbAt || k === lateAt) && !this.objectWords.has(s)
-          ? VERB_TERM_WEIGHT
-          : (WEAK_WORDS[w] ?? 1);
+      const weight =
+        (filter
+          ? FILTER_WEIGHT
+          : (k === verbAt || k === lateAt) && !this.objectWords.has(s)
+            ? VERB_TERM_WEIGHT
+            : (WEAK_WORDS[w] ?? 1)) * (k > clause[0] && k < clause[1] ? DESCRIBING_WEIGHT : 1);
       groups.push((group = new Map()));
       if (!STOP_WORDS.has(w)) add(s, named ? weight * SYNONYM_WEIGHT : weight);
       for (const name of named ?? []) for (const t of tokens(name)) add(t, weight);
