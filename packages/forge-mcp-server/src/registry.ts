@@ -2,7 +2,6 @@
  * `--shutdown`: running servers of the current user register in a folder of the OS temporary directory;
  * shutdown asks each to drain and exit (SIGTERM).
  */
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
@@ -135,6 +134,9 @@ function isServer(pid: number, registration: string | undefined): boolean {
   }
   if (process.platform === 'win32') return true;
   try {
+    // node:child_process (and node:dgram with it) is loaded here, not with this module: every start registers,
+    // and only --shutdown on a system without /proc asks ps.
+    const { execFileSync } = process.getBuiltinModule('node:child_process');
     return execFileSync('ps', ['-o', 'command=', '-p', String(pid)], { encoding: 'utf8' }).includes(
       'forge-mcp-server',
     );
