@@ -617,6 +617,11 @@ describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL', () => {
     expect(http[0]).toContain(`the server at 127.0.0.1:${simPort} did not answer as Redis (`);
     expect(http[0]).toContain('check that the URL names the Redis port');
     expect(http[0]).not.toContain(PASSWORD);
+    // Without a password the port's refusal of the first command closes it, and the message still says so.
+    const bare = await start(`redis://127.0.0.1:${simPort}`);
+    expect(bare).toHaveLength(1);
+    expect(bare[0]).toContain(`the server at 127.0.0.1:${simPort} did not answer as Redis (`);
+    expect(bare[0]).toContain('check that the URL names the Redis port');
     // rediss:// to a server without TLS: the handshake never completes.
     const tls = await start(`rediss://:${PASSWORD}@127.0.0.1:${redis.port}`);
     expect(tls).toHaveLength(1);

@@ -23,6 +23,9 @@ const SETTING = 'FORGE_MCP_REDIS_URL (--redis-url)';
 const TRANSIENT_REPLY =
   /^(LOADING|BUSY|MASTERDOWN|READONLY|TRYAGAIN|CLUSTERDOWN|NOREPLICAS|OOM|NOAUTH|WRONGPASS)\b/;
 
+/** First-connection failures that say what is wrong: a refused password, a port that does not speak Redis. */
+const TELLING = /^(WRONGPASS|NOAUTH)\b|max retries per request|Protocol error/;
+
 type Run = (...args: Array<string | number>) => Promise<unknown>;
 
 export class RedisLink {
@@ -54,16 +57,19 @@ export class RedisLink {
     for (const [name, s] of Object.entries(SCRIPTS))
       client.defineCommand(name, { numberOfKeys: s.keys, lua: s.lua });
     const link = new RedisLink(client, where, secrets, log);
-    // The client reports every failed reconnection as an error event; the link logs only the changes.
-    let cause: Error | undefined;
-    client.on('error', (err: Error) => (cause = err));
+    // The client reports every failed reconnection as an error event; the link logs only the changes. A port
+    // that is not Redis gives a protocol error and closes, and the writes after it fail as EPIPE or "Stream
+    // isn't writeable", in either order: the one that says why is looked for among the first few.
+    const causes: Error[] = [];
+    client.on('error', (err: Error) => void (causes.length < 8 && causes.push(err)));
     try {
       await client.connect();
       await client.ping();
     } catch (err) {
       client.disconnect();
       // The socket's own error (ECONNREFUSED, ENOTFOUND, WRONGPASS) says more than "Connection is closed".
-      const why = link.scrub((cause ?? (err as Error)).message);
+      const cause = causes.find((e) => TELLING.test(e.message)) ?? causes[0] ?? (err as Error);
+      const why = link.scrub(cause.message);
       throw new StateUnavailable(`${SETTING}: ${startFailure(where, why, parsed.protocol)}`, where);
     }
     // The client selects the URL's database as it connects, and a refused SELECT leaves it on database 0
