@@ -211,6 +211,33 @@ describe('start-up', () => {
     );
   });
 
+  it('refuses a flag for a setting read only from the environment, naming the variable to set instead', async () => {
+    const { code, stderr } = await runCli([
+      '--http',
+      '--auth-failure-limit=5',
+      '--forge-url=http://127.0.0.1:9',
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      'forge-mcp-server: unknown flag --auth-failure-limit (FORGE_MCP_AUTH_FAILURE_LIMIT has no flag: set it in the environment or a dotenv file); run forge-mcp-server --help for the accepted flags\n',
+    );
+  });
+
+  it('repeats what a setting accepts whole when its value is refused, though it shows a URL with a password', async () => {
+    const { code, stderr } = await runCli(['--http', '--forge-url=http://127.0.0.1:9'], {
+      FORGE_MCP_REDIS_URL: 'redi://:hunter2-secret@127.0.0.1:6379',
+    });
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      'forge-mcp-server: invalid FORGE_MCP_REDIS_URL=<redacted>: the scheme is redi, not redis or rediss; accepts a redis:// or rediss:// URL: redis://[[user]:password@]host[:port][/database]\n',
+    );
+    const flag = await runCli(['--http', '--forge-url=http://127.0.0.1:9', '--redis-url']);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toBe(
+      'forge-mcp-server: flag --redis-url needs a value; accepts a redis:// or rediss:// URL: redis://[[user]:password@]host[:port][/database]\n',
+    );
+  });
+
   it('names a FORGE_MCP_ variable it does not read at WARN, with the setting it is nearest to, and starts', async () => {
     const s = await sim();
     const server = await httpServerAt(s, [], {

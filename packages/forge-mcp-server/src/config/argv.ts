@@ -41,8 +41,9 @@ export function parseArgv(argv: readonly string[]): Map<SettingId, FlagValue> {
     const id = FLAG_IDS.get(name);
     if (!id) {
       const near = nearestWithin(written, FLAG_IDS.keys(), 2);
+      const hint = near ? ` (did you mean ${near}?)` : variableOnly(written);
       throw new ConfigError(
-        `unknown flag ${written}${near ? ` (did you mean ${near}?)` : ''}; run forge-mcp-server --help for the accepted flags`,
+        `unknown flag ${written}${hint}; run forge-mcp-server --help for the accepted flags`,
       );
     }
     let raw: string;
@@ -54,13 +55,31 @@ export function parseArgv(argv: readonly string[]): Map<SettingId, FlagValue> {
     } else {
       const next = argv[i + 1];
       if (next === undefined || next.startsWith('--'))
-        throw new ConfigError(`flag ${name} needs a value; accepts ${settingDef(id).grammar.accepts}`);
+        throw new ConfigError(`flag ${name} needs a value`, settingDef(id).grammar.accepts);
       raw = next;
       i++;
     }
     out.set(id, { id, name, raw });
   }
   return out;
+}
+
+/**
+ * A setting read only from the environment, asked for as a flag (--auth-failure-limit for
+ * FORGE_MCP_AUTH_FAILURE_LIMIT): the hint names the variable to set instead.
+ */
+function variableOnly(written: string): string {
+  const stem = written.replace(/^-+/, '').toUpperCase().replace(/-/g, '_');
+  for (const id of SETTING_IDS) {
+    const { flag, variable } = settingDef(id);
+    if (
+      !flag &&
+      variable &&
+      (variable === `FORGE_MCP_${stem}` || variable === `FORGE_${stem}` || variable === stem)
+    )
+      return ` (${variable} has no flag: set it in the environment or a dotenv file)`;
+  }
+  return '';
 }
 
 function positional(token: string, previousBoolean: string | undefined): ConfigError {

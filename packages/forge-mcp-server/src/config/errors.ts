@@ -16,11 +16,21 @@ export function withoutCredentials(message: string): string {
   );
 }
 
+/**
+ * `message` with its credentials redacted, then `; accepts <accepts>` as written: an accepts text is the
+ * server's own, and one that shows a URL's shape (redis://[[user]:password@]host) is not a credential.
+ */
+export function withAccepts(message: string, accepts?: string): string {
+  const head = withoutCredentials(message.replace(/[\r\n]+/g, ' '));
+  return accepts === undefined ? head : `${head}; accepts ${accepts}`;
+}
+
 /** A setting that refuses the start. The message is one line naming the setting, its value and what is accepted. */
 export class ConfigError extends Error {
-  constructor(message: string) {
+  /** `accepts`, the server's own text of what the setting takes, ends the message unredacted. */
+  constructor(message: string, accepts?: string) {
     // One line whatever a value held: logs and terminals read it as one event.
-    super(withoutCredentials(message.replace(/[\r\n]+/g, ' ')));
+    super(withAccepts(message, accepts));
     this.name = 'ConfigError';
   }
 }

@@ -1,7 +1,7 @@
 // Reads the table against argv, the environment and the dotenv files, then applies the rules that
 // join settings (OAuth needs a public URL, TLS needs both files, ...).
 import { earlyCommand, parseArgv, type FlagValue } from './argv.js';
-import { ConfigError, withoutCredentials } from './errors.js';
+import { ConfigError, withAccepts } from './errors.js';
 import { nearestWithin } from './nearest.js';
 import { isLoopbackHost, type ParseContext } from './grammar.js';
 import {
@@ -77,12 +77,12 @@ class Reader {
       for (const note of outcome.notes ?? []) this.warnings.push(`${source.name}: ${note}`);
       return outcome.value;
     }
-    const problem = `${describe(def, source)}: ${outcome.reason}; accepts ${def.grammar.accepts}`;
+    const problem = `${describe(def, source)}: ${outcome.reason}`;
     const policy = invalidPolicy(def, this.transport);
-    if (policy === 'refuse') throw new ConfigError(`invalid ${problem}`);
+    if (policy === 'refuse') throw new ConfigError(`invalid ${problem}`, def.grammar.accepts);
     const using = fallback === undefined ? 'leaving it unset' : `using ${def.grammar.format(fallback)}`;
     (policy === 'warn-default' ? this.warnings : this.errors).push(
-      withoutCredentials(`ignoring ${problem}; ${using}`),
+      `${withAccepts(`ignoring ${problem}`, def.grammar.accepts)}; ${using}`,
     );
     return fallback;
   }
@@ -102,7 +102,8 @@ function chooseTransport(flags: Map<SettingId, FlagValue>, stdinIsPipe: boolean)
     const outcome = def.grammar.parse(flag.raw, { source: 'flag', cwd: '', home: '' });
     if (!outcome.ok)
       throw new ConfigError(
-        `invalid ${flag.name}=${JSON.stringify(flag.raw)}: ${outcome.reason}; accepts ${def.grammar.accepts}`,
+        `invalid ${flag.name}=${JSON.stringify(flag.raw)}: ${outcome.reason}`,
+        def.grammar.accepts,
       );
     return outcome.value;
   };
@@ -191,7 +192,8 @@ function checkStdioFlags(reader: Reader, flags: Map<SettingId, FlagValue>, value
       const outcome = given ? def.grammar.parse(flag.raw, reader.context('flag')) : undefined;
       if (outcome && !outcome.ok)
         throw new ConfigError(
-          `invalid ${describe(def, { ...flag, origin: 'flag' })}: ${outcome.reason}; accepts ${def.grammar.accepts}`,
+          `invalid ${describe(def, { ...flag, origin: 'flag' })}: ${outcome.reason}`,
+          def.grammar.accepts,
         );
       const current = values[id];
       const repeatsInstance = id === 'forgeUrls' && (!outcome || sameValue(outcome.value, current));
