@@ -22,6 +22,15 @@ export function keepLog(stream: NodeJS.ReadableStream | null | undefined, produc
 }
 
 /**
+ * A new log under FORGE_TEST_LOG_DIR for what a test receives from a product (exports, bodies), written by the
+ * test itself; undefined when the suite keeps no logs.
+ */
+export function logFile(product: string): string | undefined {
+  const dir = process.env.FORGE_TEST_LOG_DIR;
+  return dir ? join(dir, `${product}-${process.pid}-${++kept}.log`) : undefined;
+}
+
+/**
  * Copies the files in `dir` whose names match `names` (a product's output files: stores, exports) to logs under
  * FORGE_TEST_LOG_DIR, before a test removes them.
  */
