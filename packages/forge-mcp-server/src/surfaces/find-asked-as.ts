@@ -350,7 +350,8 @@ export const ASKED_AS: Record<string, string> = {
   'environment.delete': 'remove an environment for good, delete a review app',
   'environment.update': 'rename an environment or change its url',
   'environment.protected_list': 'who is allowed to deploy to production, which environments are restricted',
-  'environment.deployment_merge_requests': 'which merge requests went out with a deploy',
+  'environment.deployment_merge_requests':
+    'which merge requests went out with a deploy, what a deploy shipped',
   'package.group_list': 'every package published across the group',
   'package.file_list': 'the files inside a package',
   'group.group_member_edit': 'promote or demote someone in the group, change their group permissions',

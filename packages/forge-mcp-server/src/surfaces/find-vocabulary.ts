@@ -95,7 +95,7 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
     'link $1$2to',
   ],
   [
-    /\b(issue) (#?\d+ )(?:is blocked by|is blocking|blocks|depends on|is related to|relates to|duplicates|is a duplicate of)\b/g,
+    /\b(issue) (#?\d+ )(?:is blocked by|is blocking|blocks|depends on|is related to|relates to|duplicates|is a duplicate of|is a copy of|is the same as)\b/g,
     'link $1 $2to',
   ],
   // A branch made read-only or locked is protected (a project made read-only is archived).
@@ -438,6 +438,20 @@ export const REQUEST_PHRASES: Array<[needs: string[], phrase: RegExp, said: stri
   ],
   // What a build leaves behind is its artifacts (its log is its output as text).
   [['output'], /\bbuild outputs?\b/g, 'artifacts'],
+  // A thing taken off what it was on ("get issue 7 off the sprint") is removed from it.
+
+  // A value that goes into a variable or setting is its new value.
+  [
+    ['into', 'in to', ' in '],
+    /\b(?:goes|go|should go|must go|needs to go|has to go|belongs) (?:in|into|in to) +(?:(?:the|our|a) +)?([\w-]+ +)?(variable|secret|setting|field)\b/g,
+    'and the $1$2 needs a new value',
+  ],
+  // Stopping, closing or expiring by itself is the thing's automatic setting.
+  [
+    ['itself', 'own', 'automatically'],
+    /\b(?:stop|shut down|expire|close|end)s? (?:by itself|on its own|automatically)\b/g,
+    'change auto stop setting',
+  ],
   // A webhook's secret is its secret token, not a CI/CD secret.
   [['secret'], /\b((?:web)?hook)(?:['\u2019]s)? secret(?: token)?\b/g, '$1 token'],
   // What a thing should also pass on or have is one more of it to add ("should also pass X to its pipelines").

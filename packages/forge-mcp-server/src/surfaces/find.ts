@@ -603,7 +603,8 @@ function described(
     // "commit def456 broke main": what broke something is undone.
     if (BREAKING_WORDS.has(w) && !STOP_WORDS.has(ws[k - 1]) && !RELATIONS.has(ws[k - 1])) return UNDONE;
     if (verbed) continue;
-    if (WRONG_WORDS.has(w) && (copula || w === 'anymore')) return CHANGED;
+    // "is wrong", "points at the wrong job": a thing to put right.
+    if (WRONG_WORDS.has(w) && (copula || w === 'anymore' || ws[k - 1] === 'the')) return CHANGED;
     // "milestone 5 is finished", "pipeline 31 is stuck" (not "pipelines that are finished": those are listed).
     const stated = COPULAS.has(ws[k - 1]) && !RELATIVES.has(ws[k - 2] ?? '');
     if (stated && STATE_CHANGES[w]) return STATE_CHANGES[w];
