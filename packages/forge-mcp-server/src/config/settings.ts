@@ -438,7 +438,8 @@ export const SETTINGS = {
     grammar: numberGrammar({ min: 0, max: 1000 }),
     defaultPer: { stdio: 0, http: 10 },
     defaultText: '0 on stdio, 10 in HTTP',
-    description: 'Per-credential request rate; 0 turns the limiter off.',
+    description:
+      'Per-credential rate of tools/call, resources/read, resources/subscribe, subscriptions/listen and prompts/get per second (initialize is not counted); 0 turns the limiter off.',
   }),
   rateLimitBurst: setting({
     variable: 'FORGE_MCP_RATE_LIMIT_BURST',
