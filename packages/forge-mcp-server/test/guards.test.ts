@@ -18,6 +18,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCalls,
   httpServer,
+  logged,
   sim,
   stdioClient,
   stdioRaw,
@@ -205,6 +206,9 @@ describe('safe mode (FORGE_MCP_SAFE_MODE)', () => {
         arguments: { action: 'issue.create', params: { project_id: '1', title: 'x' } },
       });
       expect(textOf(r)).toMatch(/exists but is withheld: the server runs in read-only mode/);
+      expect(logged(c.stderr(), 'warn')).toEqual([
+        'FORGE_MCP_SAFE_MODE="true" does nothing beside FORGE_MCP_READ_ONLY="true": read-only removes the writes safe mode would preview',
+      ]);
     });
   });
 });
@@ -737,6 +741,24 @@ describe('exclude list (FORGE_MCP_EXCLUDE_TOOLS)', () => {
     } finally {
       await server.stop();
     }
+  });
+
+  it('names the action, tool or group a misspelt entry is nearest to, over HTTP and on stdio', async () => {
+    const server = await httpServer(s, ['--exclude-tools=issue.delet,forge_pipelin,nothing.here']);
+    try {
+      expect(logged(server.stderr(), 'warn')).toEqual([
+        'FORGE_MCP_EXCLUDE_TOOLS entry "issue.delet" names no tool, group or action; did you mean issue.delete?',
+        'FORGE_MCP_EXCLUDE_TOOLS entry "forge_pipelin" names no tool, group or action; did you mean forge_pipeline?',
+        'FORGE_MCP_EXCLUDE_TOOLS entry "nothing.here" names no tool, group or action',
+      ]);
+    } finally {
+      await server.stop();
+    }
+    await withClient({ FORGE_MCP_EXCLUDE_TOOLS: 'mergerequest' }, async (c) => {
+      expect(logged(c.stderr(), 'warn')).toEqual([
+        'FORGE_MCP_EXCLUDE_TOOLS entry "mergerequest" names no tool, group or action; did you mean merge_request?',
+      ]);
+    });
   });
 });
 

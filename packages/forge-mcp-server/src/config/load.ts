@@ -308,6 +308,11 @@ function applyRules(config: Config, reader: Reader, serving: boolean): void {
       `ignoring ${name('sessionTimeoutMs')}: sessions are stateless (the default), so none times out; --stateless=false keeps stateful sessions`,
     );
 
+  if (config.readOnly && config.safeMode)
+    reader.warnings.push(
+      `${name('safeMode')} does nothing beside ${name('readOnly')}: read-only removes the writes safe mode would preview`,
+    );
+
   if (config.rateLimitRps > 0 && config.rateLimitBurst < 1)
     throw new ConfigError(
       `invalid ${name('rateLimitBurst')}: below 1 while the limiter is on (rate ${config.rateLimitRps}); accepts a burst from 1 to 10000, or FORGE_MCP_RATE_LIMIT_RPS=0`,

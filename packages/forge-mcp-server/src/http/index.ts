@@ -16,7 +16,7 @@ import { formatDuration } from '../config/grammar.js';
 import { toolCallLog, type Logger } from '../log.js';
 import { buildServer, type ServerHooks } from '../mcp/server.js';
 import { lazyCatalog } from '../catalog/lazy.js';
-import { unknownExclusions } from '../surfaces/view.js';
+import { unknownExclusionMessage, unknownExclusions } from '../surfaces/view.js';
 import { noUserReadRefusal, openSession, SessionRefused, type Session } from '../session/index.js';
 import { VERSION } from '../version.js';
 import { readJsonBody } from './body.js';
@@ -560,8 +560,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
   const unknownExcluded = config.excludeTools.length
     ? unknownExclusions(lazyCatalog(), config.excludeTools)
     : [];
-  for (const e of unknownExcluded)
-    log.warn({ entry: e }, `FORGE_MCP_EXCLUDE_TOOLS entry "${e}" names no tool, group or action`);
+  for (const e of unknownExcluded) log.warn({ entry: e }, unknownExclusionMessage(lazyCatalog(), e));
   log.info(
     {
       url,

@@ -4,6 +4,7 @@ import type { Config } from '../config/types.js';
 import { toolCallLog, type Logger } from '../log.js';
 import { buildServer } from '../mcp/server.js';
 import { openSession, SessionRefused, type CredentialProbe } from '../session/index.js';
+import { unknownExclusionMessage } from '../surfaces/view.js';
 import { InstanceError } from '../instance/index.js';
 import { saveDownload } from './downloads.js';
 import { lineGate, type WireError } from './lines.js';
@@ -52,8 +53,7 @@ export async function runStdio(
     'interactive.issue_create',
     'discover_project.resolve',
   ]);
-  for (const e of unknown)
-    log.warn({ entry: e }, `FORGE_MCP_EXCLUDE_TOOLS entry "${e}" names no tool, group or action`);
+  for (const e of unknown) log.warn({ entry: e }, unknownExclusionMessage(session.view.catalog, e));
   log.info(
     {
       instance: new URL(baseUrl).host,

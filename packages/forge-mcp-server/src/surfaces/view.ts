@@ -3,6 +3,7 @@
  * completion reads the same view.
  */
 import type { ActionEntry, ActionTraits, CatalogSource, Tier } from '../catalog/types.js';
+import { nearestWithin } from '../config/nearest.js';
 
 export const TIER_RANK: Record<Tier, number> = { free: 0, premium: 1, ultimate: 2 };
 
@@ -189,6 +190,19 @@ export class CatalogView {
         return AVAILABLE;
     }
   }
+}
+
+/**
+ * The WARN line of an exclude-list entry that names nothing, with the tool, group or action it is nearest to
+ * when one is at most two edits away (a misspelt `issue.delet`).
+ */
+export function unknownExclusionMessage(catalog: CatalogSource, entry: string): string {
+  const names = function* () {
+    for (const d of catalog.domains) yield* [d.domain, d.metaTool];
+    for (const a of catalog.actions) yield* [a.id, a.tool];
+  };
+  const near = nearestWithin(entry, names(), 2);
+  return `FORGE_MCP_EXCLUDE_TOOLS entry "${entry}" names no tool, group or action${near ? `; did you mean ${near}?` : ''}`;
 }
 
 /** Entries of an exclude list that name no tool, group or action (logged at WARN by each transport). */
