@@ -452,6 +452,14 @@ export const REQUEST_PHRASES: Array<[needs: string[], phrase: RegExp, said: stri
     /\b(?:stop|shut down|expire|close|end)s? (?:by itself|on its own|automatically)\b/g,
     'change auto stop setting',
   ],
+  // As learners of English put it: "is possible to archive ...".
+  [['possible'], /\b(?:is|it is|it's|it\u2019s) possible to\b/g, 'please'],
+  // "Give me the list of ...": a list.
+  [
+    ['list', 'overview'],
+    /\b(?:give|get|send|bring|show) me (?:the |a )?(?:full )?(?:list|overview) of\b/g,
+    'list',
+  ],
   // A webhook's secret is its secret token, not a CI/CD secret.
   [['secret'], /\b((?:web)?hook)(?:['\u2019]s)? secret(?: token)?\b/g, '$1 token'],
   // What a thing should also pass on or have is one more of it to add ("should also pass X to its pipelines").

@@ -352,6 +352,8 @@ const NEEDS_ONE =
   /\b(?:needs?|wants?|must have|should have|has to have)\s+(?:a|an)\s+(?!(?:new|another|different|fresh|second)\b)/i;
 /** Words that open a relative clause ("pipelines that can be retried"): what follows describes, not asks. */
 const RELATIVES = new Set(['that', 'which', 'who']);
+/** Words that may close a terse request after its verb ("protect pls", "approve thanks"). */
+const TRAILING = new Set(['thanks', 'thx', 'thank', 'asap', 'now', 'please', 'pls', 'plz', 'ok']);
 /** A word of a clause describing the thing a request changes counts this much. */
 const DESCRIBING_WEIGHT = 0.3;
 /** Words leading to where a thing goes or what it becomes ("moves to Friday", "changed from 5 to 7"). */
@@ -1181,6 +1183,26 @@ export class ActionFinder {
         actsOnSomeone ||= late === LEAVING;
         // The verb said late names the operation, as a leading one does, not the thing.
         lateAt = said && ws[k] !== 'longer' ? j : late === actingOps ? acting : -1;
+      }
+    }
+    // "MR 7 - approve", "pipeline 12 retry pls": terse, the verb said last, right after the thing's number (not
+    // "force a mirror update now": there it names a thing).
+    if (strength < 1 || (verbAt >= 0 && this.objectWords.has(stem(ws[verbAt])))) {
+      let last = ws.length - 1;
+      while (last > i && (LEAD_IN.has(ws[last]) || STOP_WORDS.has(ws[last]) || TRAILING.has(ws[last])))
+        last--;
+      const w = ws[last];
+      const value = ws[last - 1] ?? '';
+      if (
+        last > i + 1 &&
+        /\d/.test(value) &&
+        !this.objectWords.has(stem(w)) &&
+        (REQUEST_VERBS[w] || this.actionVerbs.has(w))
+      ) {
+        operations = REQUEST_VERBS[w] ?? { [w]: 1 };
+        strength = 1;
+        verbAt = -1;
+        lateAt = last;
       }
     }
     // "nightly builds at midnight on main", "run the pipeline every monday at 6am": a run said to recur (not
