@@ -267,7 +267,8 @@ describe('the client address in the log export', () => {
 });
 
 describe('a refused Host', () => {
-  const MESSAGE = 'request refused: this Host is not served here';
+  const MESSAGE =
+    'request refused: this Host is not served here; if clients reach the server by this name, set --public-url to the URL they use, or list the proxy in front of it in --trusted-proxies';
   /** A refused request with its own Host, path and a credential header (which no log line may name). */
   const refused = (url: string, host: string, path: string, token: string) =>
     new Promise<number>((resolve, reject) => {

@@ -66,6 +66,8 @@ export const LOGGED_HOST_CHARS = 256;
 export function refusedHostLog(
   log: Logger,
   addressOf: (req: IncomingMessage) => string,
+  /** What an operator does about it, after the message (the MCP listener's and the diagnostics' differ). */
+  hint = '',
 ): (req: IncomingMessage) => void {
   const lines = new ThrottledLog(10_000);
   return (req) =>
@@ -78,7 +80,7 @@ export function refusedHostLog(
           path: path.slice(0, LOGGED_HOST_CHARS),
           suppressed,
         },
-        'request refused: this Host is not served here',
+        `request refused: this Host is not served here${hint}`,
       );
     });
 }

@@ -181,7 +181,11 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
   const checks = new Turns(VERIFICATION_SLOTS);
   const drain = new Drain();
   const throttle = new Throttle(config, log, state);
-  const logRefusedHost = refusedHostLog(log, (req) => throttle.addressOf(req));
+  const logRefusedHost = refusedHostLog(
+    log,
+    (req) => throttle.addressOf(req),
+    '; if clients reach the server by this name, set --public-url to the URL they use, or list the proxy in front of it in --trusted-proxies',
+  );
   const door = config.authMode === 'oauth' ? new OAuthDoor(config, log, pool, state) : undefined;
   const card = serverCardResponder(JSON.stringify(serverCard(config, VERSION, mcpPath)));
   // Resource subscriptions and listen streams; a credential following something keeps its pool entry busy.
