@@ -10,6 +10,7 @@ import {
   executeCall,
   httpServer,
   httpServerAt,
+  logRecords,
   rpc,
   sim,
   type ForgeSim,
@@ -254,6 +255,12 @@ describe('OAuth mode: the protected-resource metadata document', () => {
       expect(challenge).toBe(
         'Bearer realm="forge-mcp-server", scope="api", resource_metadata="http://localhost:8129/.well-known/oauth-protected-resource/x/mcp"',
       );
+      // The start line names the public URL and the metadata URL, so a wrong --public-url shows at once.
+      expect(logRecords(deep.stderr()).find((r) => r.msg === 'serving over HTTP')).toMatchObject({
+        url: `${origin}/x/mcp`,
+        public_url: 'http://localhost:8129/x/mcp',
+        resource_metadata: 'http://localhost:8129/.well-known/oauth-protected-resource/x/mcp',
+      });
     } finally {
       await deep.stop();
     }

@@ -28,7 +28,7 @@ import { bindOf, hostGuard, refusedHostLog } from './host-guard.js';
 import { instanceSelector } from './instance.js';
 import { bind, createListener, parseAddr, unlinkSocket, urlOf } from './listen.js';
 import { OAuthDoor, type Refusal } from './oauth-door.js';
-import { OAUTH_PAGE_PATH, sendPublic } from './oauth.js';
+import { OAUTH_PAGE_PATH, protectedResource, sendPublic } from './oauth.js';
 import { originPolicy } from './origin-guard.js';
 import { KeptServers } from './kept.js';
 import { SessionPool } from './pool.js';
@@ -568,6 +568,10 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
   log.info(
     {
       url,
+      // The address clients are told to use, and in OAuth mode where they find the metadata: what a wrong
+      // --public-url is seen by.
+      ...(config.publicUrl ? { public_url: config.publicUrl } : {}),
+      ...(config.authMode === 'oauth' ? { resource_metadata: protectedResource(config).url } : {}),
       instances: config.forgeUrls.map((u) => new URL(u).host),
       card: SERVER_CARD_PATHS[0],
       // What an operator checks a deployment by: how callers authenticate, whether sessions are kept (and for
