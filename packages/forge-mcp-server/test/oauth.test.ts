@@ -10,6 +10,7 @@ import {
   executeCall,
   httpServer,
   httpServerAt,
+  logged,
   logRecords,
   rpc,
   sim,
@@ -559,6 +560,10 @@ describe('OAuth mode: the application pin', () => {
       expect(again.out.status).toBe(401);
       expect(again.paths).toEqual([]);
     }
+    // The operator is told which application was refused and what the pin lists; a personal token is not news.
+    expect(logged(pinned.stderr(), 'warn')).toEqual([
+      `refused an OAuth token issued to application "someone-else": FORGE_MCP_OAUTH_CLIENT_UID (--oauth-client-uid) lists other-app, ${PINNED_APP}; add it there if this server should admit that application's tokens`,
+    ]);
   });
 
   it('answers 503 with Retry-After when introspection does not answer, uncached', async () => {

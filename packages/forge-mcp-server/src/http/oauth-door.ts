@@ -15,6 +15,7 @@ import {
   type SessionInit,
 } from '../session/index.js';
 import { CODES } from './headers.js';
+import { ThrottledLog } from './limits.js';
 import { challenge, protectedResource, type ChallengeError, type ProtectedResource } from './oauth.js';
 import type { IdentityStore, RefusedTokenStore, VerifiedIdentity } from '../state/index.js';
 import type { EvictionReason, SessionPool } from './pool.js';
@@ -53,6 +54,8 @@ export class OAuthDoor {
   /** One verification per credential at a time: concurrent first requests share it. */
   private readonly verifying = new Map<string, Promise<Admission>>();
   private readonly turns = new Turns(VERIFICATION_SLOTS);
+  /** Tokens of an application the pin does not list: one WARN per ten seconds, like the other refusals. */
+  private readonly unlistedApps = new ThrottledLog(10_000);
 
   constructor(
     private readonly config: Config,
@@ -274,6 +277,14 @@ export class OAuthDoor {
         );
       }
       if (issuedTo === undefined || !config.oauthClientUids.includes(issuedTo)) {
+        // An application ID is public (clients are configured with it): naming it shows a misspelt pin.
+        if (issuedTo !== undefined)
+          this.unlistedApps.event((suppressed) =>
+            this.log.warn(
+              { application: issuedTo, suppressed },
+              `refused an OAuth token issued to application "${issuedTo}": FORGE_MCP_OAUTH_CLIENT_UID (--oauth-client-uid) lists ${config.oauthClientUids.join(', ')}; add it there if this server should admit that application's tokens`,
+            ),
+          );
         await this.refused.remember(key, 'pin');
         return this.notPinned();
       }
