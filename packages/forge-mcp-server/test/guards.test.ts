@@ -19,6 +19,7 @@ import {
   apiCalls,
   httpServer,
   logged,
+  logRecords,
   sim,
   stdioClient,
   stdioRaw,
@@ -744,8 +745,15 @@ describe('exclude list (FORGE_MCP_EXCLUDE_TOOLS)', () => {
   });
 
   it('names the action, tool or group a misspelt entry is nearest to, over HTTP and on stdio', async () => {
-    const server = await httpServer(s, ['--exclude-tools=issue.delet,forge_pipelin,nothing.here']);
+    const server = await httpServer(s, [
+      '--safe-mode',
+      '--exclude-tools=issue.delet,forge_pipelin,nothing.here',
+    ]);
     try {
+      // The start line names the guardrails in force.
+      expect(logRecords(server.stderr()).find((r) => r.msg === 'serving over HTTP')).toMatchObject({
+        guardrails: 'safe mode; excluding issue.delet,forge_pipelin,nothing.here',
+      });
       expect(logged(server.stderr(), 'warn')).toEqual([
         'FORGE_MCP_EXCLUDE_TOOLS entry "issue.delet" names no tool, group or action; did you mean issue.delete?',
         'FORGE_MCP_EXCLUDE_TOOLS entry "forge_pipelin" names no tool, group or action; did you mean forge_pipeline?',

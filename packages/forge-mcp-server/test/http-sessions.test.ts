@@ -281,6 +281,7 @@ describe('stateful sessions', () => {
       sessions: 'stateful, never ending for idleness',
       rate_limit: '10/s, burst 40',
       pool: 100,
+      guardrails: 'none',
       shared_state: 'this process',
     });
     // A raw client holds no event stream open: the session is idle from its initialize's answer on.

@@ -544,6 +544,11 @@ describe('OAuth mode: the application pin', () => {
   it('admits a token issued to a listed application', async () => {
     const token = s.addToken({ scopes: ['read_api'], applicationUid: PINNED_APP });
     expect((await post(pinned, bearer(token))).status).toBe(200);
+    // Read-only is named on the start line as the one guardrail in force.
+    expect(logRecords(pinned.stderr()).find((r) => r.msg === 'serving over HTTP')).toMatchObject({
+      auth: 'oauth',
+      guardrails: 'read-only',
+    });
   });
 
   it("refuses another application's token and a personal access token 401 invalid_token with error_uri, remembered", async () => {

@@ -586,6 +586,14 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
       rate_limit:
         config.rateLimitRps > 0 ? `${config.rateLimitRps}/s, burst ${config.rateLimitBurst}` : 'off',
       pool: config.maxHttpClients,
+      // Read-only wins over safe mode, so only one of them is named.
+      guardrails:
+        [
+          config.readOnly ? 'read-only' : config.safeMode ? 'safe mode' : '',
+          config.excludeTools.length ? `excluding ${config.excludeTools.join(',')}` : '',
+        ]
+          .filter(Boolean)
+          .join('; ') || 'none',
       shared_state: config.redisUrl ? `redis ${redisHost(config.redisUrl)}` : 'this process',
     },
     'serving over HTTP',
