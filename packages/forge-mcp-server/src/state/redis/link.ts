@@ -163,7 +163,8 @@ function startFailure(where: string, why: string, protocol: string): string {
     return `the Redis server at ${where} refused the credentials (${why}): correct the user and password in the URL`;
   // A server that answers, but not in Redis' protocol (an HTTP port, say): the client gives up on its first command.
   if (/max retries per request|Protocol error/.test(why))
-    return `the server at ${where} did not answer as Redis (${why}): check that the URL names the Redis port`;
+    // The client's own "Please report this." asks for a bug report about what is here a wrong port.
+    return `the server at ${where} did not answer as Redis (${why.replace(/\s*Please report this\.$/, '')}): check that the URL names the Redis port`;
   const tls = protocol === 'rediss:' ? '; rediss:// needs a server that speaks TLS' : '';
   return `the Redis server at ${where} cannot be reached (${why}): start it or correct the URL${tls}`;
 }
