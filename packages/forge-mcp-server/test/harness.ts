@@ -3,7 +3,7 @@
  * listening on loopback HTTP), and a real MCP client (@modelcontextprotocol/client) talking to it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { startForgeSim, type ForgeSim, type SimOptions } from 'forge-sim';
-import { keepLog as keepLogOf, secretsHandedOut, secretsInHeaders } from '../../../test-logs.js';
+import { keepLog as keepLogOf, logFile, secretsHandedOut, secretsInHeaders } from '../../../test-logs.js';
 
 export { testSecret } from '../../../test-logs.js';
 
@@ -116,7 +116,24 @@ export async function stdioClient(s: ForgeSim, opts: StdioOptions = {}): Promise
     );
   }
   await client.connect(transport);
+  keepErrorAnswers(transport);
   return { client, stderr: () => err, close: () => client.close() };
+}
+
+/**
+ * Every error answer the server sends over `transport` (a JSON-RPC error, a tool result with isError) is kept for the
+ * suite's secret grep, as received: no error may hold a token or secret either.
+ */
+function keepErrorAnswers(transport: StdioClientTransport): void {
+  const file = logFile('forge-mcp-server-errors');
+  const received = transport.onmessage;
+  if (!file || !received) return;
+  transport.onmessage = (message, extra) => {
+    const m = message as { error?: unknown; result?: { isError?: boolean } };
+    if (m.error !== undefined || m.result?.isError === true)
+      appendFileSync(file, `${JSON.stringify(message)}\n`);
+    received.call(transport, message, extra);
+  };
 }
 
 /** Opens a stdio client against `s`, runs `fn`, and always closes it; gives fn's value and the server's stderr. */
