@@ -15,6 +15,7 @@ import {
   sim,
   type ForgeSim,
   type HttpServerProcess,
+  until,
 } from './harness.js';
 import { expectRetryAfter, ShiftedClock } from './clock.js';
 
@@ -153,6 +154,41 @@ describe('per-credential buckets refilling, on a clock that stands still unless 
     expect(await each(2, listTools)).toEqual([200, 429]);
   });
 
+  it('Retry-After rounds the wait for the next token up to whole seconds', async () => {
+    // A token every 2.5 s.
+    const clock = await onFrozenClock(['--rate-limit-rps=0.4', '--rate-limit-burst=1']);
+    const retryAfter = async (id: number) => {
+      const refused = await rpc(server!.url, bearer(s.tokens.api), getIssue(id));
+      expect(refused.status).toBe(429);
+      return refused.headers.get('retry-after');
+    };
+    expect(await status(getIssue(1))).toBe(200);
+    expect(await retryAfter(2)).toBe('3');
+    await clock.forward(1_000);
+    expect(await retryAfter(3)).toBe('2');
+    await clock.forward(1_400);
+    expect(await retryAfter(4)).toBe('1');
+  });
+
+  it('the rate-limit refusal log writes one line per ten seconds, the next one counting those held back', async () => {
+    const clock = await onFrozenClock(['--rate-limit-rps=0.001', '--rate-limit-burst=1']);
+    const lines = () =>
+      server!
+        .stderr()
+        .split('\n')
+        .filter((l) => l.includes('"msg":"rate limited"'))
+        .map((l) => JSON.parse(l) as { suppressed: number });
+    expect(await status(getIssue(1))).toBe(200);
+    expect(await status(getIssue(2))).toBe(429);
+    await until(() => lines().length === 1, 'the first refusal line');
+    await clock.forward(9_999);
+    expect(await status(getIssue(3))).toBe(429);
+    await clock.forward(1);
+    expect(await status(getIssue(4))).toBe(429);
+    await until(() => lines().length === 2, 'the second refusal line');
+    expect(lines().map((l) => l.suppressed)).toEqual([0, 1]);
+  });
+
   it('completion/complete refills at ten times the rate: one a second at --rate-limit-rps=0.1, while calls get one in ten seconds', async () => {
     const clock = await onFrozenClock(['--rate-limit-rps=0.1', '--rate-limit-burst=1']);
     expect(await each(11, complete)).toEqual([...Array(10).fill(200), 429]);
@@ -163,6 +199,38 @@ describe('per-credential buckets refilling, on a clock that stands still unless 
     await clock.forward(9_000);
     expect(await each(10, complete)).toEqual([...Array(9).fill(200), 429]);
     expect(await each(2, getIssue)).toEqual([200, 429]);
+  });
+});
+
+describe('what the per-credential calls bucket is charged with', () => {
+  it('prompts/get and resources/read take a call token; initialize, ping and the other lists take none', async () => {
+    await onFrozenClock(['--rate-limit-rps=0.1', '--rate-limit-burst=1']);
+    const send = async (token: string, method: string, params: Record<string, unknown>, id: number) =>
+      (await rpc(server!.url, bearer(token), { jsonrpc: '2.0', id, method, params })).status;
+    const free: Array<[string, Record<string, unknown>]> = [
+      [
+        'initialize',
+        { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'limits', version: '1' } },
+      ],
+      ['ping', {}],
+      ['resources/list', {}],
+      ['resources/templates/list', {}],
+      ['prompts/list', {}],
+    ];
+    let id = 0;
+    for (const [method, params] of free)
+      for (let i = 0; i < 3; i++) expect(await send(s.tokens.api, method, params, ++id), method).toBe(200);
+    // The one token in hand is still there: the first charged request takes it, the next is refused.
+    const charged: Array<[string, string, Record<string, unknown>]> = [
+      [s.tokens.api, 'prompts/get', { name: 'review_mr', arguments: { project_id: '1', mr_iid: '1' } }],
+      [s.tokens.readApi, 'resources/read', { uri: 'forge://project/1/issue/1' }],
+    ];
+    for (const [token, method, params] of charged) {
+      expect(await send(token, method, params, ++id), method).toBe(200);
+      expect((await rpc(server!.url, bearer(token), getIssue(++id))).status, `a call after ${method}`).toBe(
+        429,
+      );
+    }
   });
 });
 
@@ -292,6 +360,22 @@ describe('authentication budgets at their defaults', () => {
     // One failure window (60 s) from the refusal that started it, less any time gone since.
     expectRetryAfter(blocked, 60, spent);
     expect(blocked.headers.get('www-authenticate')).toBeNull();
+  });
+});
+
+describe('the failure window', () => {
+  it('a refusal exactly one window old no longer counts against the failure budget', async () => {
+    const clock = new ShiftedClock({ frozen: true });
+    server = clock.of(
+      await httpServerAt(s, [], { FORGE_MCP_AUTH_DISTINCT_TOKEN_LIMIT: '0', ...clock.env() }),
+    );
+    let n = 0;
+    const refused = async () => (await rpc(server!.url, bearer(`windowed-${++n}`), getIssue(n))).status;
+    for (let i = 0; i < 9; i++) expect(await refused()).toBe(401);
+    await clock.forward(60_000);
+    // The nine are out of the window: nine more refusals make nine, the tenth spends the budget.
+    for (let i = 0; i < 10; i++) expect(await refused()).toBe(401);
+    expect(await refused()).toBe(429);
   });
 });
 

@@ -78,3 +78,30 @@ describe('keyset paging reaches the next page', () => {
     },
   );
 });
+
+describe('a next link that pages by number', () => {
+  let s: ForgeSim;
+  beforeAll(async () => {
+    s = await sim();
+  });
+  afterAll(async () => s.close());
+
+  it('is read for the next page when the answer carries no X-Next-Page', async () => {
+    await withStdio(s, {}, async (c) => {
+      s.fault({
+        path: '/api/v4/projects/1/issues',
+        status: 200,
+        body: [{ id: 1, iid: 1, title: 'only' }],
+        headers: { link: `<${s.url}/api/v4/projects/1/issues?page=3&per_page=1>; rel="next"` },
+        times: 1,
+      });
+      const r = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.list', params: { project_id: '1', per_page: 1 } },
+      });
+      expect(r.isError, textOf(r)).toBeFalsy();
+      expect((r.structuredContent as unknown as Listed).pagination).toEqual({ next_page: 3 });
+      expect(textOf(r).split('\n')[0]).toMatch(/next page: 3\b/);
+    });
+  });
+});

@@ -557,3 +557,31 @@ describe('client operations, prompts and tool names', () => {
     ).toBe(false);
   });
 });
+
+describe('an instance call the instance refuses', () => {
+  it('a 404 makes the CLIENT span and its metric carry error.type 404, and the span an ERROR status', async () => {
+    const from = rx.spans.length;
+    const c = await stdioClient(s, { env: otlpEnv(rx) });
+    const r = await execute(c, 'issue.list', { project_id: 'nope/missing' });
+    expect(r.isError).toBe(true);
+    await c.close();
+    const refused = () =>
+      rx.spans.slice(from).find((sp) => sp.kind === 3 && sp.attributes['http.response.status_code'] === 404);
+    await rx.until(() => refused() !== undefined, 60_000, 'the refused call');
+    const call = refused()!;
+    expect(call.attributes['error.type']).toBe('404');
+    expect(call.status.code).toBe(2); // ERROR
+    await rx.until(
+      () =>
+        rx
+          .metric('http.client.request.duration')
+          .some((p) => p.attributes['http.response.status_code'] === 404),
+      60_000,
+      'the refused call metric',
+    );
+    const point = rx
+      .metric('http.client.request.duration')
+      .find((p) => p.attributes['http.response.status_code'] === 404)!;
+    expect(point.attributes['error.type']).toBe('404');
+  });
+});
