@@ -379,6 +379,40 @@ describe('the failure window', () => {
   });
 });
 
+describe('the block log', () => {
+  it('writes one WARN line per ten seconds, the next one counting the blocks held back', async () => {
+    const clock = new ShiftedClock({ frozen: true });
+    server = clock.of(
+      await httpServerAt(s, ['--trusted-proxy-header=X-Forwarded-For', '--trusted-proxies=127.0.0.1'], {
+        FORGE_MCP_AUTH_FAILURE_LIMIT: '1',
+        FORGE_MCP_AUTH_DISTINCT_TOKEN_LIMIT: '0',
+        ...clock.env(),
+      }),
+    );
+    const lines = () =>
+      server!
+        .stderr()
+        .split('\n')
+        .filter((l) => l.includes('"msg":"authentication budget spent: address blocked"'))
+        .map((l) => JSON.parse(l) as { suppressed: number });
+    // Each refused credential blocks the client it came from: one block per client.
+    let n = 0;
+    const block = async (client: string) =>
+      expect(
+        (await rpc(server!.url, bearer(`blocked-${++n}`, { 'x-forwarded-for': client }), getIssue(n))).status,
+      ).toBe(401);
+    await block('198.51.100.1');
+    await until(() => lines().length === 1, 'the first block line');
+    await block('198.51.100.2');
+    await clock.forward(9_999);
+    await block('198.51.100.3');
+    await clock.forward(1);
+    await block('198.51.100.4');
+    await until(() => lines().length === 2, 'the second block line');
+    expect(lines().map((l) => l.suppressed)).toEqual([0, 2]);
+  });
+});
+
 describe('authentication budgets switched off', () => {
   it.each([
     {
