@@ -91,6 +91,12 @@ async function sharing(timeoutMs?: number) {
   return [await replica(store, log, timeoutMs), await replica(store, log, timeoutMs)] as const;
 }
 
+/**
+ * The idle timeout of the two tests that wait for a replica's copy to idle out while another replica keeps the
+ * session busy: long enough that a loaded machine's stall between two calls does not end the session itself.
+ */
+const IDLE_MS = 1500;
+
 let running: Replica[] = [];
 afterEach(async () => {
   for (const r of running) {
@@ -267,7 +273,7 @@ describe('stateful sessions across replicas sharing a store', () => {
   });
 
   it('let a copy idling on one replica go without ending the session another replica serves', async () => {
-    const [a, b] = await sharing(300);
+    const [a, b] = await sharing(IDLE_MS);
     running = [a, b];
     const route = { to: a };
     const { c, connect, drop } = client('t1', route);
@@ -293,7 +299,7 @@ describe('stateful sessions across replicas sharing a store', () => {
   });
 
   it('stay alive on every replica while one of them holds a stream of the session open', async () => {
-    const [a, b] = await sharing(300);
+    const [a, b] = await sharing(IDLE_MS);
     running = [a, b];
     const route = { to: a };
     const { c, connect } = client('t1', route);
