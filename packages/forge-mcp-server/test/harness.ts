@@ -282,9 +282,9 @@ export function httpServer(
 }
 
 /** One raw JSON-RPC POST to the MCP endpoint, for what a scripted client would never send. */
-export function rpc(url: string, headers: Record<string, string>, body: unknown): Promise<Response> {
+export async function rpc(url: string, headers: Record<string, string>, body: unknown): Promise<Response> {
   secretsInHeaders(headers);
-  return fetch(url, {
+  const res = await fetch(url, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -293,6 +293,23 @@ export function rpc(url: string, headers: Record<string, string>, body: unknown)
     },
     body: JSON.stringify(body),
   });
+  await keepRefusal(res);
+  return res;
+}
+
+/** Where this test file's HTTP refusals are kept (one log for all of them). */
+let refusals: string | undefined;
+
+/**
+ * An HTTP refusal (any status from 400) is kept for the suite's secret grep: its status, WWW-Authenticate and
+ * body (read from a copy; the caller reads the answer as sent).
+ */
+async function keepRefusal(res: Response): Promise<void> {
+  if (res.status < 400) return;
+  refusals ??= logFile('forge-mcp-server-refusals');
+  if (!refusals) return;
+  const challenge = res.headers.get('www-authenticate') ?? '';
+  appendFileSync(refusals, `${res.status} ${challenge}\n${await res.clone().text()}\n`);
 }
 
 export interface HttpServerAt extends HttpServerProcess {
