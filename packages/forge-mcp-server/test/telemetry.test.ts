@@ -571,6 +571,10 @@ describe('an instance call the instance refuses', () => {
     const call = refused()!;
     expect(call.attributes['error.type']).toBe('404');
     expect(call.status.code).toBe(2); // ERROR
+    // The tools/call it served answered a tool error: error.type tool_error and an ERROR status.
+    const served = rx.spans.find((sp) => sp.spanId === call.parentSpanId)!;
+    expect(served.attributes).toMatchObject({ 'forge_mcp.action': 'issue.list', 'error.type': 'tool_error' });
+    expect(served.status.code).toBe(2);
     await rx.until(
       () =>
         rx
