@@ -61,17 +61,22 @@ export function num(ctx: Ctx, name: string): number | undefined {
 
 /**
  * Branches or tags matching a ref list's search as the instance matches them: in any case, `^` anchoring the
- * start and `$` the end, an exact match first.
+ * start, `$` the end and `*` standing for any run of characters (then in the list's order); without them, a
+ * name holding the text, an exact match first.
  */
 export function searchRefs<T extends { name: string }>(items: T[], search: string | undefined): T[] {
-  if (search === undefined) return items;
+  if (search === undefined || search === '') return items;
   const term = search.toLowerCase();
-  const match = term.startsWith('^')
-    ? (n: string) => n.startsWith(term.slice(1))
-    : term.endsWith('$')
-      ? (n: string) => n.endsWith(term.slice(0, -1))
-      : (n: string) => n.includes(term);
-  const found = items.filter((x) => match(x.name.toLowerCase()));
+  if (/[\^$*]/.test(term)) {
+    const pattern = term
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace('\\^', '^')
+      .replace(/\\\*/g, '.*?')
+      .replace('\\$', '$');
+    const re = new RegExp(pattern);
+    return items.filter((x) => re.test(x.name.toLowerCase()));
+  }
+  const found = items.filter((x) => x.name.toLowerCase().includes(term));
   const exact = found.filter((x) => x.name.toLowerCase() === term);
   return [...exact, ...found.filter((x) => !exact.includes(x))];
 }

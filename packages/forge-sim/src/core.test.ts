@@ -436,7 +436,7 @@ describe('the other list filters the server sends', () => {
     expect(await paths('min_access_level=10&top_level_only=true', bob)).toEqual(['acme']);
   });
 
-  it('branch and tag searches match in any case, ^ anchoring the start and $ the end, an exact match first', async () => {
+  it('branch and tag searches match in any case, ^ anchoring the start and $ the end (both at once too), * any run, an exact match first without them', async () => {
     const names = async (path: string) => (await call('GET', path)).json.map((b: { name: string }) => b.name);
     expect(await names('/projects/1/repository/branches?search=LOGIN')).toEqual(['feature/login']);
     expect(await names('/projects/1/repository/branches?search=^f')).toEqual([
@@ -447,7 +447,16 @@ describe('the other list filters the server sends', () => {
     expect(await names('/projects/1/repository/branches?search=in$')).toEqual(['feature/login', 'main']);
     await call('POST', '/projects/1/repository/branches?branch=domain&ref=main');
     expect(await names('/projects/1/repository/branches?search=main')).toEqual(['main', 'domain']);
+    // With ^, $ or *, the search is a pattern: anchored at both ends, * for any run, in the list's order.
+    expect(await names('/projects/1/repository/branches?search=^MAIN$')).toEqual(['main']);
+    expect(await names('/projects/1/repository/branches?search=main$')).toEqual(['domain', 'main']);
+    expect(await names('/projects/1/repository/branches?search=f*re')).toEqual([
+      'feature/login',
+      'fixtures-refresh',
+    ]);
+    expect(await names('/projects/1/repository/branches?search=^fix*sh$')).toEqual(['fixtures-refresh']);
     expect(await names('/projects/1/repository/tags?search=V1.0')).toEqual(['v1.0.0']);
+    expect(await names('/projects/1/repository/tags?search=^v*0$')).toEqual(['v1.0.0']);
   });
 
   it('a project list with simple=true answers each project by its basic details only', async () => {
