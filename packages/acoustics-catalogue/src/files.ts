@@ -1,6 +1,6 @@
 /** Reading catalogue files within the limits, and writing them safely. */
 import { randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { createWriteStream, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { CSV_HEADER_SUFFIX, MAX_CSV_HEADER_BYTES, checkCatalogueCsv, type CsvCheckResult } from './csv.js';
 import type { Issue } from './errors.js';
@@ -253,9 +253,18 @@ export async function namedDescriptor(target: string): Promise<number | undefine
   return undefined;
 }
 
-/** Writes into standard output or standard error through the descriptor the process holds. */
-function writeToStream(fd: 1 | 2, content: string | Uint8Array): Promise<void> {
-  const stream = fd === 1 ? process.stdout : process.stderr;
+/**
+ * Writes into one of the process's descriptors through the descriptor itself (standard output and error through
+ * their streams), at its offset or appending as it was opened.
+ */
+function writeToDescriptor(fd: number, content: string | Uint8Array): Promise<void> {
+  // A stream of its own is listened to for its error (reported once, by the write's callback).
+  const stream =
+    fd === 1
+      ? process.stdout
+      : fd === 2
+        ? process.stderr
+        : createWriteStream('', { fd, autoClose: false }).on('error', () => {});
   return new Promise((resolve, reject) => stream.write(content, (e) => (e ? reject(e) : resolve())));
 }
 
@@ -300,10 +309,10 @@ export async function writeFilesAtomic(files: readonly FileToWrite[], force: boo
         `${target}: is not a regular file (a device, pipe or socket); a CSV file and its header are written only as two regular files, give a file path`,
       );
     try {
-      // Standard output and error are written through the descriptor: opened again by name, a file they were
+      // A descriptor (standard output, /dev/fd/3) is written through itself: opened again by name, a file it was
       // redirected to would be written from its start, over what is there (an appending redirection too).
       const fd = await namedDescriptor(target);
-      if (fd === 1 || fd === 2) await writeToStream(fd, files[0].content);
+      if (fd !== undefined) await writeToDescriptor(fd, files[0].content);
       else await fs.writeFile(target, files[0].content);
     } catch (e) {
       throw new FileAccessError(writeMessage(target, e as NodeJS.ErrnoException));

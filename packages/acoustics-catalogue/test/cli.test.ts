@@ -450,6 +450,24 @@ describe('convert', () => {
     }
     expect(readFileSync(file, 'utf8')).toBe(`${document}${document}`);
     expect(statSync(file).ino).toBe(before);
+    // Another descriptor (3>> out.json, OUT /dev/fd/3) is written through too: appended to, never rewritten.
+    const three = openSync(file, 'a');
+    try {
+      const r = spawnSync(process.execPath, [CLI, 'convert', '--force', 'gas.json', '/dev/fd/3'], {
+        cwd: dir,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe', three],
+      });
+      expect({ code: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({
+        code: 0,
+        stdout: 'wrote /dev/fd/3 (2 rows)\n',
+        stderr: '',
+      });
+    } finally {
+      closeSync(three);
+    }
+    expect(readFileSync(file, 'utf8')).toBe(`${document}${document}${document}`);
+    expect(statSync(file).ino).toBe(before);
   });
 
   it('a full device (ENOSPC, /dev/full) is one line saying so, and leaves nothing half-written', () => {
