@@ -541,6 +541,14 @@ describe('numbers given as strings', () => {
     expect(textOf(first)).not.toBe('');
   }, 60_000);
 
+  it('a long forge_find_action query nothing matches is quoted back by its first 200 characters, not whole', async () => {
+    const query = 'zzqx qqzx '.repeat(10_000);
+    const r = await answeredWithin(c.client.callTool({ name: 'forge_find_action', arguments: { query } }));
+    expect(textOf(r)).toBe(
+      `No action matches "${query.slice(0, 200)}\u2026". Try other words (for example the object: issue, merge request, pipeline, branch) or a canonical ID.`,
+    );
+  }, 60_000);
+
   it('a long string of digits that is no number is checked at once, not in time growing with its square', async () => {
     // A megabyte title of digits ending in a letter: the exponent check took minutes on it, the server stalled.
     const answered = execute('issue.create', {

@@ -393,7 +393,7 @@ export class Surface {
       (await this.matches(query, limit)) ?? {
         kind: 'answer',
         isError: false,
-        text: `No action matches "${query}". Try other words (for example the object: issue, merge request, pipeline, branch) or a canonical ID.${this.readOnlyNote()}`,
+        text: `No action matches "${quoted(query)}". Try other words (for example the object: issue, merge request, pipeline, branch) or a canonical ID.${this.readOnlyNote()}`,
         structured: { matches: [] },
         unmatched: { query, limit },
       }
@@ -409,7 +409,7 @@ export class Surface {
     if (!found) return undefined;
     return {
       ...found,
-      text: `No action matches "${query}"; matched the client's restatement "${restated}":\n${found.text}`,
+      text: `No action matches "${quoted(query)}"; matched the client's restatement "${quoted(restated)}":\n${found.text}`,
       structured: { ...found.structured, restatedAs: restated },
     };
   }
@@ -735,3 +735,13 @@ function suggestIds(id: string, listed: readonly ActionEntry[], finder: ActionFi
 }
 
 export { confirmationReason };
+
+/** The longest part of a request quoted back in an answer (a request may be megabytes long). */
+const QUOTED_CHARS = 200;
+
+/** `text` as an answer quotes it: whole, or its first QUOTED_CHARS characters (no half of a pair) and an ellipsis. */
+function quoted(text: string): string {
+  if (text.length <= QUOTED_CHARS) return text;
+  const cut = /[\ud800-\udbff]/.test(text[QUOTED_CHARS - 1]) ? QUOTED_CHARS - 1 : QUOTED_CHARS;
+  return `${text.slice(0, cut)}\u2026`;
+}
