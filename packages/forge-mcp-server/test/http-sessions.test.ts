@@ -176,6 +176,49 @@ describe('stateful sessions', () => {
     await client.close().catch(() => undefined);
   });
 
+  it('whose credential is refused while another of its calls is still being answered end only once that call is answered', async () => {
+    server = await httpServer(s, ['--stateless=false'], { FORGE_MCP_LOG_LEVEL: 'debug' });
+    const token = s.addToken({ kind: 'personal', scopes: ['api'] });
+    const { client, transport } = await connect(server.url, token);
+    const sessionId = transport.sessionId!;
+    const get = (iid: number) =>
+      client.callTool(
+        {
+          name: 'forge_execute_action',
+          arguments: { action: 'issue.get', params: { project_id: 1, issue_iid: iid } },
+        },
+        { timeout: 20_000 },
+      );
+    // The first call's answer is held at the instance until the test lets it go.
+    let open!: () => void;
+    s.fault({ path: '/api/v4/projects/1/issues/1', until: new Promise<void>((r) => (open = r)), times: 1 });
+    const since = s.requests.length;
+    const held = get(1);
+    await until(
+      () => s.requests.slice(since).some((q) => q.path === '/api/v4/projects/1/issues/1'),
+      'the held call to reach the instance',
+    );
+    // The second call finds the token refused: the credential's pool entry ends.
+    s.fault({
+      path: '/api/v4/projects/1/issues/2',
+      status: 401,
+      body: { error: 'invalid_token', error_description: 'Token is revoked' },
+      times: 1,
+    });
+    const refused = await get(2);
+    expect(textOf(refused)).toContain('authentication failed: the instance rejected the token itself');
+    await until(() => server!.stderr().includes('"reason":"rejected_credential"'), 'the pool entry to end');
+    expect(server.stderr()).not.toContain(`"session":"${sessionId}","why":"evicted"`);
+    open();
+    const answered = await held;
+    expect(answered.isError, textOf(answered)).toBeFalsy();
+    await until(
+      () => server!.stderr().includes(`"session":"${sessionId}","why":"evicted"`),
+      'the session to end once the held call was answered',
+    );
+    await client.close().catch(() => undefined);
+  });
+
   it('belong to the credential that opened them: another token presenting the id is answered 404, nothing sent', async () => {
     server = await httpServer(s, ['--stateless=false']);
     const { client, transport } = await connect(server.url, s.tokens.api);
@@ -326,6 +369,11 @@ describe('stateful sessions', () => {
     const noId = await raw(server.url, 'GET', { ...bearer(s.tokens.api), accept: 'text/event-stream' });
     expect(noId.status).toBe(400);
     expect((await errorOf(noId)).message).toMatch(/^Mcp-Session-Id header is required for GET/);
+    const deleteNoId = await raw(server.url, 'DELETE', bearer(s.tokens.api));
+    expect(deleteNoId.status).toBe(400);
+    expect((await errorOf(deleteNoId)).message).toMatch(
+      /^Mcp-Session-Id header is required for DELETE: initialize a session first and send the id it answered$/,
+    );
     expect(apiCalls(s, since)).toEqual([]);
     expect((await client.listTools()).tools).toHaveLength(2);
     await client.close();
