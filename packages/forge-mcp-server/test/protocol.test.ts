@@ -694,6 +694,32 @@ describe('dynamic surface over stdio (legacy era)', () => {
         },
       );
 
+      it.each(['409', 'Conflict', '409 conflict'])(
+        'an instance message that only repeats the status (%s) is not appended',
+        async (message) => {
+          s.fault({ path: ISSUES, status: 409, body: { message }, times: 1 });
+          expect(textOf(await exec('issue.list', { project_id: '1' }))).toMatch(
+            new RegExp(
+              `^issue\\.list: conflict: the resource already exists or state conflict: GET ${URL_RE}: 409 Conflict$`,
+            ),
+          );
+        },
+      );
+
+      it('reads the errors list of a REST error body as the instance message', async () => {
+        s.fault({
+          path: ISSUES,
+          status: 400,
+          body: { errors: [{ message: 'labels is invalid' }, { message: 'state is unknown' }] },
+          times: 1,
+        });
+        expect(textOf(await exec('issue.list', { project_id: '1' }))).toMatch(
+          new RegExp(
+            `^issue\\.list: bad request: check your input parameters \\(labels is invalid; state is unknown\\): GET ${URL_RE}: 400 Bad Request$`,
+          ),
+        );
+      });
+
       it('a 429 left after the retries reads rate limited (already retried)', async () => {
         s.fault({
           path: ISSUES,
@@ -809,6 +835,18 @@ describe('dynamic surface over stdio (legacy era)', () => {
           message: '403 Forbidden - Your account has been blocked.',
         });
         expect(route).not.toContain('you cannot read the merge request');
+      });
+
+      it.each([
+        '403 Forbidden - You (@alice) must accept the Terms of Service in order to perform this action.',
+        '401 Unauthorized - Your password has expired.',
+        '403 Forbidden - Your account is pending approval from your administrator.',
+        '403 Forbidden - Your account has been deactivated.',
+      ])('reads "%s" as the account refused, with no role hint', async (message) => {
+        const status = Number(message.slice(0, 3));
+        const t = await run('issue.list', status, { message });
+        expect(t).toContain('Suggestion: the instance refuses the account itself');
+        expect(t).not.toMatch(ROLE);
       });
 
       it('no role hint after a GraphQL 403 or a REST 403 carrying an RFC 6750 code', async () => {
