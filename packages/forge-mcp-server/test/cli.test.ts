@@ -579,6 +579,28 @@ describe('HTTP_PROXY and NO_PROXY', () => {
     }
   });
 
+  it('names a proxy variable the server cannot use (no scheme, another scheme, a port out of range, no host), never its value', async () => {
+    const said = (variable: string) =>
+      `startup identity check (GET /api/v4/user): proxy setting unusable: ${variable} does not hold a proxy URL this server can use, so no request is sent. Suggestion: write it as http://host:port (http://user:password@host:port when the proxy asks for credentials; https:// works too), or unset it to reach the instance directly: GET ${s.url}/api/v4/user`;
+    const secret = 'proxy-pass-5be8';
+    const cases: [Record<string, string>, string][] = [
+      [{ HTTP_PROXY: `proxy-user:${secret}@127.0.0.1:3128` }, 'HTTP_PROXY'],
+      [{ HTTP_PROXY: `ftp://proxy-user:${secret}@127.0.0.1:21` }, 'HTTP_PROXY'],
+      [{ http_proxy: 'http://127.0.0.1:99999' }, 'http_proxy'],
+      [{ HTTP_PROXY: 'http://' }, 'HTTP_PROXY'],
+      // The proxy agent is built from every proxy variable at once: an unusable HTTPS_PROXY stops an http
+      // instance's requests too, even one NO_PROXY sends around the proxy, and the text names it.
+      [{ HTTPS_PROXY: `proxy-user:${secret}@127.0.0.1:3128`, NO_PROXY: '127.0.0.1' }, 'HTTPS_PROXY'],
+    ];
+    for (const [env, variable] of cases) {
+      const start = await runCli([], { FORGE_URL: s.url, FORGE_TOKEN: s.tokens.api, ...env });
+      expect(start.code).toBe(1);
+      expect(logged(start.stderr, 'error')).toEqual([said(variable)]);
+      expect(start.stderr).not.toContain(secret);
+      expect(start.stderr).not.toContain('UND_ERR');
+    }
+  });
+
   it('sends calls to an https instance through HTTPS_PROXY, and leaves an http instance to HTTP_PROXY alone', async () => {
     const secure = await sim({ tls: 'self-signed' });
     const caFile = join(tmpdir(), `forge-sim-ca-proxy-${process.pid}.pem`);

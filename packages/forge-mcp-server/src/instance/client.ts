@@ -1152,6 +1152,27 @@ function proxyFor(url: Target): { readonly proxy: URL; readonly setting: string 
   }
 }
 
+/** The proxy URL schemes the runtime's proxy agent dials. */
+const PROXY_SCHEMES = new Set(['http:', 'https:', 'socks5:', 'socks:']);
+
+/**
+ * The proxy variable set to something the runtime's proxy agent cannot use (not a URL, another scheme, no host, a
+ * port out of range), when any: the agent is built from all of them at once, so one such value fails every request.
+ */
+function unusableProxySetting(): string | undefined {
+  for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']) {
+    const value = process.env[name];
+    if (!value) continue;
+    try {
+      const u = new URL(value);
+      if (!PROXY_SCHEMES.has(u.protocol) || !u.hostname) return name;
+    } catch {
+      return name;
+    }
+  }
+  return undefined;
+}
+
 const portOf = (u: { protocol: string; port: string }): number =>
   Number(u.port) || (u.protocol === 'https:' ? 443 : 80);
 
@@ -1204,6 +1225,20 @@ function proxyFailure(
   method: string,
   url: Target,
 ): InstanceError | undefined {
+  // The request it was for closes the text, method first (a network error of its own).
+  const cause = `${method} ${shortUrl(`${url.origin}${url.pathname}`)}`;
+  const unusable =
+    code === 'UND_ERR_INVALID_ARG' || code === 'ERR_INVALID_URL' ? unusableProxySetting() : undefined;
+  // Its value is never repeated: a proxy URL may carry credentials.
+  if (unusable)
+    return new InstanceError(
+      'network',
+      `proxy setting unusable: ${unusable} does not hold a proxy URL this server can use, so no request is sent`,
+      {
+        hint: `write it as http://host:port (http://user:password@host:port when the proxy asks for credentials; https:// works too), or unset it to reach the instance directly`,
+        cause,
+      },
+    );
   const found = proxyFor(url);
   if (!found) return undefined;
   const { proxy, setting } = found;
@@ -1211,8 +1246,6 @@ function proxyFailure(
   const tunnel = causeOf(err, (e): e is TunnelRefused => e instanceof TunnelRefused);
   // The instance may be reachable without the proxy: NO_PROXY sends it there directly.
   const aside = `or add ${url.hostname} to NO_PROXY if the instance is reached without the proxy`;
-  // A failed tunnel is a network error of its own: the request it was for is named, method first.
-  const cause = `${method} ${shortUrl(`${url.origin}${url.pathname}`)}`;
   if (tunnel?.status === 407)
     return new InstanceError(
       'network',
