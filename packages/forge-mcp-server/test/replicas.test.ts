@@ -25,10 +25,11 @@ let redis: RedisServer;
 let lb: Balancer;
 const replicas: HttpServerAt[] = [];
 
-function replica(): Promise<HttpServerAt> {
+function replica(...extra: string[]): Promise<HttpServerAt> {
   return httpServerAt(
     s,
     [
+      ...extra,
       '--stateless=false',
       `--redis-url=${redis.url}`,
       '--auth-mode=oauth',
@@ -91,6 +92,50 @@ describe.skipIf(!REDIS_SERVER)('three replicas sharing Redis behind a round-robi
     expect(transport.sessionId).toBe(id);
     await client.close();
   }, 60_000);
+
+  it('resume elsewhere a call that has outlasted a short session timeout without an event: the answer arrives, the call ran once', async () => {
+    // A 2 s session timeout, shorter than the replicas' 10 s Redis heartbeat: a call held at forge-sim for more
+    // than two timeouts keeps the session and its event log alive by itself, so a stream resumed on the other
+    // replica after that still has a log to follow.
+    const pair = await Promise.all([replica('--session-timeout=2s'), replica('--session-timeout=2s')]);
+    const short = await startBalancer(pair.map(base));
+    try {
+      const { client, transport } = await sessionClient(s.tokens.oauth, short);
+      const id = transport.sessionId!;
+      const gate = opened();
+      s.fault({ path: '/api/v4/projects/1/issues/2', until: gate.promise, times: 1 });
+      const since = s.requests.length;
+      const asked = () =>
+        s.requests.slice(since).filter((q) => q.method === 'GET' && q.path === '/api/v4/projects/1/issues/2')
+          .length;
+      const call = client.callTool({
+        name: 'forge_issue',
+        arguments: { action: 'get', params: { project_id: '1', issue_iid: 2 } },
+      });
+      await until(() => asked() === 1, 'the call to reach forge-sim');
+      // Two and a half session timeouts with no event on the call's stream.
+      await new Promise((r) => setTimeout(r, 5_000));
+      const served = short.log.find((e) => e.session === id && e.rpc === 'tools/call')!;
+      short.avoid.add(served.backend);
+      const before = short.log.length;
+      short.cut();
+      await until(
+        () => short.log.slice(before).some((e) => e.lastEventId && e.session === id && e.status === 200),
+        'the client to resume its stream on the other replica',
+      );
+      const resumed = short.log.slice(before).find((e) => e.lastEventId && e.session === id)!;
+      expect(resumed.backend).not.toBe(served.backend);
+      gate.open();
+      const r = await call;
+      expect(r.isError, JSON.stringify(r.content)).toBeFalsy();
+      expect((r.structuredContent as { iid: number }).iid).toBe(2);
+      expect(asked()).toBe(1);
+      await client.close();
+    } finally {
+      await short.close();
+      await Promise.all(pair.map((p) => p.stop()));
+    }
+  }, 90_000);
 
   it('block an address on every replica once its authentication budget is spent across them', async () => {
     const address = '203.0.113.7';
@@ -224,8 +269,8 @@ describe.skipIf(!REDIS_SERVER)('three replicas sharing Redis behind a round-robi
 });
 
 /** A 2025-era client in session mode through the balancer, resuming broken streams quickly. */
-async function sessionClient(token: string) {
-  const transport = new StreamableHTTPClientTransport(new URL(lb.url), {
+async function sessionClient(token: string, via: Balancer = lb) {
+  const transport = new StreamableHTTPClientTransport(new URL(via.url), {
     requestInit: { headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.1' } },
     reconnectionOptions: {
       initialReconnectionDelay: 100,

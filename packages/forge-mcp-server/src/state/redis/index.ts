@@ -266,8 +266,8 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async touch(id: string, at: number): Promise<void> {
-    if ((await this.link.script('sessionTouch', [key('session', id)], [at, this.ttlMs])) === 1)
-      this.held.add(id);
+    const keys = [key('session', id), key('events', id), key('events', id, 'meta')];
+    if ((await this.link.script('sessionTouch', keys, [at, this.ttlMs])) === 1) this.held.add(id);
   }
 
   release(id: string): void {

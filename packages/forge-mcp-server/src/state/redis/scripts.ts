@@ -231,13 +231,19 @@ return { 1 }`,
 };
 
 // ------------------------------------------------------------------ sessions (sessions.ts)
-/** KEYS: the record (hash). ARGV: lastActive, ttlMs. A record that is gone stays gone. */
+/**
+ * KEYS: the record (hash), the session's event log and its counters. ARGV: lastActive, ttlMs. A record that is
+ * gone stays gone; a live one's event log lives as long as it (a call outlasting a short timeout without an event
+ * keeps what a stream resumed elsewhere replays).
+ */
 export const sessionTouch: Script = {
-  keys: 1,
+  keys: 3,
   lua: `
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 redis.call('HSET', KEYS[1], 'lastActive', ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[2])
+redis.call('PEXPIRE', KEYS[3], ARGV[2])
 return 1`,
 };
 
