@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import { config as zodConfig } from 'zod/v4/core';
 import { ConfigError, helpText, loadConfig } from './config/index.js';
 import type { Config } from './config/types.js';
-import { createLogger, type Logger } from './log.js';
+import { createLogger, logProcessWarnings, type Logger } from './log.js';
 import { markServing } from './compile-cache.js';
 import { VERSION } from './version.js';
 
@@ -62,6 +62,7 @@ async function main(): Promise<number | undefined> {
     return 0;
   }
   let log = createLogger(config.logLevel);
+  logProcessWarnings(() => log);
   for (const w of warnings) log.warn(w);
   for (const e of errors) log.error(e);
   if (command === 'shutdown') {

@@ -4,7 +4,8 @@
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AddressInfo, Socket } from 'node:net';
 import { createServer } from 'node:http';
 import { spawn } from 'node:child_process';
@@ -14,6 +15,7 @@ import {
   TEST_COMPILE_CACHE,
   httpServerAt,
   logged,
+  logRecords,
   openTunnel,
   rpc,
   runCli,
@@ -175,6 +177,36 @@ describe('start-up', () => {
     const help = await runCli(['--help']);
     expect(help.stdout).toContain('--oauth-client-uid');
     expect(help.stdout).not.toMatch(/client[-_ ]secret/i);
+  });
+
+  it('logs process warnings as JSON WARN records, a URL password redacted, and writes nothing raw on stderr', async () => {
+    const emitWarning = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'emit-warning.cjs');
+    const { stderr } = await runCli([], {
+      FORGE_URL: 'http://127.0.0.1:9',
+      FORGE_TOKEN: 'glpat-x',
+      // undici warns that its SOCKS5 support is experimental when the proxy agent is made.
+      HTTP_PROXY: 'socks5://proxyuser:proxy-pw-8d1e@127.0.0.1:1',
+      NODE_OPTIONS: `--require ${emitWarning}`,
+    });
+    const lines = stderr.split('\n').filter((l) => l !== '');
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(() => JSON.parse(line) as unknown, line).not.toThrow();
+    const warns = logRecords(stderr).filter((r) => r.level === 'warn');
+    expect(warns).toContainEqual(
+      expect.objectContaining({
+        warning: 'ExperimentalWarning',
+        msg: expect.stringMatching(/^ExperimentalWarning: SOCKS5 proxy support is experimental/) as unknown,
+      }),
+    );
+    expect(warns).toContainEqual(
+      expect.objectContaining({
+        warning: 'DeprecationWarning',
+        code: 'DEP0999',
+        msg: 'DeprecationWarning: fetching http://<redacted>@127.0.0.1:9/ is deprecated',
+      }),
+    );
+    expect(stderr).not.toContain('proxy-pw-8d1e');
+    expect(stderr).not.toContain('warn-pw-51c2');
   });
 
   it('refuses to start on stdio without FORGE_TOKEN, and never prints a token', async () => {

@@ -22,6 +22,7 @@ import {
   httpServer,
   httpServerAt,
   logged,
+  logRecords,
   rpc,
   runCli,
   sim,
@@ -637,6 +638,39 @@ describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL', () => {
     expect(stderr).toContain(
       'invalid FORGE_MCP_REDIS_URL=<redacted>: the scheme is https, not redis or rediss',
     );
+    expect(stderr).not.toContain(PASSWORD);
+  });
+});
+
+describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL with a password the server does not require', () => {
+  let bare: RedisServer;
+  beforeAll(async () => {
+    bare = await startRedis();
+  });
+  afterAll(async () => {
+    await bare?.stop();
+  });
+
+  it('serves, and says so in one JSON WARN record naming host:port, never the password, nothing raw on stderr', async () => {
+    const server = await httpServer(s, [`--redis-url=redis://:${PASSWORD}@127.0.0.1:${bare.port}`]);
+    try {
+      expect((await rpc(server.url, { authorization: `Bearer ${s.tokens.api}` }, getIssue(1))).status).toBe(
+        200,
+      );
+    } finally {
+      await server.stop();
+    }
+    const stderr = server.stderr();
+    for (const line of stderr.split('\n').filter((l) => l !== ''))
+      expect(() => JSON.parse(line) as unknown, line).not.toThrow();
+    const notices = logRecords(stderr).filter((r) => /does not require a password/.test(r.msg));
+    expect(notices).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        redis: `127.0.0.1:${bare.port}`,
+        msg: `FORGE_MCP_REDIS_URL (--redis-url): the Redis server at 127.0.0.1:${bare.port} does not require a password, but the URL carries one; it is not used (leave it out of the URL, or set requirepass on the server)`,
+      }),
+    ]);
     expect(stderr).not.toContain(PASSWORD);
   });
 });

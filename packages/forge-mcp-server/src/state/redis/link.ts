@@ -28,6 +28,44 @@ const TELLING = /^(WRONGPASS|NOAUTH)\b|max retries per request|Protocol error/;
 
 type Run = (...args: Array<string | number>) => Promise<unknown>;
 
+/**
+ * AUTH refusals the client takes as harmless and goes on connecting after, printing its own raw console line
+ * for each: here logged once as a WARN record naming host:port (never the password), and not printed.
+ */
+const AUTH_NOTICES: Array<[RegExp, (where: string) => string]> = [
+  [
+    /no password is set|without any password configured for the default user/,
+    (where) =>
+      `${SETTING}: the Redis server at ${where} does not require a password, but the URL carries one; it is not used (leave it out of the URL, or set requirepass on the server)`,
+  ],
+  [
+    /wrong number of arguments for 'auth' command/,
+    (where) =>
+      `${SETTING}: the Redis server at ${where} does not take a user name with the password (Redis 5 or older); leave the user name out of the URL`,
+  ],
+];
+
+type AuthCall = (...args: unknown[]) => unknown;
+
+/**
+ * The client authenticates each connection by its own auth method, with a callback: wrapped on this client, the
+ * notices above reach `notice` as success instead of the client's console.warn (whose next step is the same: go
+ * on connecting). Any other reply, and every other auth call, is passed through unchanged.
+ */
+function takeAuthNotices(client: Redis, where: string, notice: (text: string) => void): void {
+  const auth = client.auth.bind(client) as AuthCall;
+  (client as unknown as { auth: AuthCall }).auth = (...args) => {
+    const done = args.at(-1);
+    if (typeof done !== 'function') return auth(...args);
+    return auth(...args.slice(0, -1), (err: Error | null, reply?: unknown) => {
+      const known = err ? AUTH_NOTICES.find(([pattern]) => pattern.test(err.message)) : undefined;
+      if (!known) return (done as AuthCall)(err, reply);
+      notice(known[1](where));
+      return (done as AuthCall)(null, 'OK');
+    });
+  };
+}
+
 export class RedisLink {
   private up = false;
 
@@ -56,6 +94,13 @@ export class RedisLink {
     });
     for (const [name, s] of Object.entries(SCRIPTS))
       client.defineCommand(name, { numberOfKeys: s.keys, lua: s.lua });
+    // Said once per process: every reconnection gets the same answer.
+    const noticed = new Set<string>();
+    takeAuthNotices(client, where, (text) => {
+      if (noticed.has(text)) return;
+      noticed.add(text);
+      log.warn({ redis: where }, text);
+    });
     const link = new RedisLink(client, where, secrets, log);
     // The client reports every failed reconnection as an error event; the link logs only the changes. A port
     // that is not Redis gives a protocol error and closes, and the writes after it fail as EPIPE or "Stream
