@@ -93,10 +93,21 @@ describe.skipIf(!REDIS_SERVER)('three replicas sharing Redis behind a round-robi
     await client.close();
   }, 60_000);
 
-  it('resume elsewhere a call that has outlasted a short session timeout without an event: the answer arrives, the call ran once', async () => {
-    // A 2 s session timeout, shorter than the replicas' 10 s Redis heartbeat: a call held at forge-sim for more
-    // than two timeouts keeps the session and its event log alive by itself, so a stream resumed on the other
-    // replica after that still has a log to follow.
+  /**
+   * Two replicas with a 2 s session timeout (shorter than their 10 s Redis heartbeat) behind their own
+   * balancer, a session opened through it, and a tools/call held at forge-sim until `gate` opens.
+   */
+  async function heldCallOnShortTimeout(
+    run: (o: {
+      short: Balancer;
+      id: string;
+      call: Promise<Awaited<ReturnType<Client['callTool']>>>;
+      gate: ReturnType<typeof opened>;
+      asked: () => number;
+      /** Cuts the client's connections with the call's replica drained; resolves once resumed elsewhere. */
+      resumeElsewhere: () => Promise<void>;
+    }) => Promise<void>,
+  ) {
     const pair = await Promise.all([replica('--session-timeout=2s'), replica('--session-timeout=2s')]);
     const short = await startBalancer(pair.map(base));
     try {
@@ -113,19 +124,19 @@ describe.skipIf(!REDIS_SERVER)('three replicas sharing Redis behind a round-robi
         arguments: { action: 'get', params: { project_id: '1', issue_iid: 2 } },
       });
       await until(() => asked() === 1, 'the call to reach forge-sim');
-      // Two and a half session timeouts with no event on the call's stream.
-      await new Promise((r) => setTimeout(r, 5_000));
-      const served = short.log.find((e) => e.session === id && e.rpc === 'tools/call')!;
-      short.avoid.add(served.backend);
-      const before = short.log.length;
-      short.cut();
-      await until(
-        () => short.log.slice(before).some((e) => e.lastEventId && e.session === id && e.status === 200),
-        'the client to resume its stream on the other replica',
-      );
-      const resumed = short.log.slice(before).find((e) => e.lastEventId && e.session === id)!;
-      expect(resumed.backend).not.toBe(served.backend);
-      gate.open();
+      const resumeElsewhere = async () => {
+        const served = short.log.find((e) => e.session === id && e.rpc === 'tools/call')!;
+        short.avoid.add(served.backend);
+        const before = short.log.length;
+        short.cut();
+        await until(
+          () => short.log.slice(before).some((e) => e.lastEventId && e.session === id && e.status === 200),
+          'the client to resume its stream on the other replica',
+        );
+        const resumed = short.log.slice(before).find((e) => e.lastEventId && e.session === id)!;
+        expect(resumed.backend).not.toBe(served.backend);
+      };
+      await run({ short, id, call, gate, asked, resumeElsewhere });
       const r = await call;
       expect(r.isError, JSON.stringify(r.content)).toBeFalsy();
       expect((r.structuredContent as { iid: number }).iid).toBe(2);
@@ -135,6 +146,31 @@ describe.skipIf(!REDIS_SERVER)('three replicas sharing Redis behind a round-robi
       await short.close();
       await Promise.all(pair.map((p) => p.stop()));
     }
+  }
+
+  it('resume elsewhere a call that has outlasted a short session timeout without an event: the answer arrives, the call ran once', async () => {
+    // A call held at forge-sim for more than two timeouts keeps the session and its event log alive by itself,
+    // so a stream resumed on the other replica after that still has a log to follow.
+    await heldCallOnShortTimeout(async ({ gate, resumeElsewhere }) => {
+      // Two and a half session timeouts with no event on the call's stream.
+      await new Promise((r) => setTimeout(r, 5_000));
+      await resumeElsewhere();
+      gate.open();
+    });
+  }, 90_000);
+
+  it('keep a stream resumed elsewhere open while its call outlasts three session timeouts without an event: the answer arrives, the call ran once', async () => {
+    // The resumed stream waits on the other replica's answer, not on the session timeout: silence there is a
+    // long call, not a replica gone.
+    await heldCallOnShortTimeout(async ({ short, id, gate, resumeElsewhere }) => {
+      await resumeElsewhere();
+      const before = short.log.length;
+      // Three session timeouts with no event on the resumed stream.
+      await new Promise((r) => setTimeout(r, 6_000));
+      // The resumed stream was never given up: the client did not have to resume it again.
+      expect(short.log.slice(before).filter((e) => e.lastEventId && e.session === id)).toEqual([]);
+      gate.open();
+    });
   }, 90_000);
 
   it('block an address on every replica once its authentication budget is spent across them', async () => {

@@ -211,6 +211,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     : new SessionTable({
         max: limits.sessions,
         timeoutMs: config.sessionTimeoutMs,
+        actionTimeoutMs: config.actionTimeoutMs,
         store: state.sessions,
         eventLog: (id) => state.eventLog(id),
         onOpen: (id) => log.debug({ session: id }, 'session opened'),

@@ -25,14 +25,26 @@ export class SessionLog implements EventStore {
   private readonly live = new Set<StreamId>();
   /** While set, nothing is written (a continued session replaying its initialize). */
   quiet = false;
+  /** Called once the last request this process was answering has its answer in the log. */
+  onSettled?: () => void;
 
   constructor(private readonly shared: EventStore) {}
 
   async storeEvent(stream: StreamId, message: JSONRPCMessage): Promise<EventId> {
     if (this.quiet) return `replay_${stream}`;
     if (isPriming(message)) this.live.add(stream);
-    else if (isAnswer(message)) this.live.delete(stream);
-    return this.shared.storeEvent(stream, message);
+    const settled = isAnswer(message) && this.live.delete(stream) && this.live.size === 0;
+    const id = await this.shared.storeEvent(stream, message);
+    if (settled && this.live.size === 0) this.onSettled?.();
+    return id;
+  }
+
+  /**
+   * Whether a request is being answered here, its client's connection open or not: a call whose stream was
+   * cut still runs, and its answer lands in the log for the client to resume, here or elsewhere.
+   */
+  get answering(): boolean {
+    return this.live.size > 0;
   }
 
   getStreamIdForEventId(id: EventId): Promise<StreamId | undefined> {
@@ -55,7 +67,7 @@ export class SessionLog implements EventStore {
   /**
    * Serves a resumed request stream from the shared log: replays what followed `lastEventId`, then passes on
    * what lands after, until the answer has been sent, the client leaves, `ended()` says the session is over,
-   * or nothing has landed for `idleMs` (the replica answering it is gone).
+   * or nothing has landed for `idleMs` (the replica answering it is gone; Infinity: never for silence).
    */
   async tail(
     lastEventId: string,

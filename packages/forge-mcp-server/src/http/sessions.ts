@@ -30,8 +30,11 @@ import { CODES, rpcError, sendEventStreamHeadAtOnce, sendJson } from './headers.
 import { BUSY_RETRY_AFTER_S } from './slots.js';
 import { KEEP_ALIVE_MS } from '../subscriptions/index.js';
 
-/** How long a resumed stream waits for news of another replica's answer when sessions have no idle timeout. */
-const TAIL_IDLE_WITHOUT_TIMEOUT_MS = 30 * 60_000;
+/**
+ * How long past the action deadline a resumed stream still waits in silence for another replica's answer (the
+ * answer to a call cut off at its deadline is written just after it).
+ */
+const TAIL_GRACE_MS = 5_000;
 /** The shortest period at which a busy session's activity is renewed in the store. */
 const BEAT_FLOOR_MS = 100;
 /** What the server issues: a UUID; anything else is refused before the table is consulted. */
@@ -67,6 +70,12 @@ export type SessionEndReason = 'deleted' | 'timeout' | 'shutdown' | 'evicted' | 
 
 export interface SessionTableOptions {
   timeoutMs: number;
+  /**
+   * The action deadline (FORGE_MCP_ACTION_TIMEOUT; 0 or unset: none). A stream resumed here while another
+   * replica answers its call waits that long in silence, not the session timeout (which measures a client's
+   * inactivity; a call in flight is activity): past it the answering replica is gone.
+   */
+  actionTimeoutMs?: number;
   max: number;
   /** Who owns each id and when it was last active (the state port). */
   store: SessionStore;
@@ -234,6 +243,12 @@ export class SessionTable {
       calls: 0,
       touched: 0,
     };
+    // A call whose client's connection was cut is activity until it is answered.
+    log.onSettled = () => {
+      if (entry.active > 0) return;
+      this.stopBeat(entry);
+      this.idleCheck(entry);
+    };
     return entry;
   }
 
@@ -317,7 +332,7 @@ export class SessionTable {
       await this.track(entry, res, () =>
         entry.log.tail(resumeAfter, res, {
           sessionId: entry.id,
-          idleMs: this.opts.timeoutMs > 0 ? this.opts.timeoutMs : TAIL_IDLE_WITHOUT_TIMEOUT_MS,
+          idleMs: this.opts.actionTimeoutMs ? this.opts.actionTimeoutMs + TAIL_GRACE_MS : Infinity,
           keepAliveMs: KEEP_ALIVE_MS,
           ended: () => this.entries.get(entry.id) !== entry,
         }),
@@ -338,7 +353,7 @@ export class SessionTable {
       done = true;
       entry.active--;
       if (call) entry.calls--;
-      if (entry.active === 0) this.stopBeat(entry);
+      if (entry.active === 0 && !entry.log.answering) this.stopBeat(entry);
       if (entry.evicted && entry.calls === 0) void this.endUnlessActiveElsewhere(entry, 'evicted');
       else this.idleCheck(entry);
     };
@@ -372,7 +387,7 @@ export class SessionTable {
   private idleCheck(entry: Entry) {
     // --session-timeout=0 disables the idle timeout (the Redis store keeps such records a day, renewed by use).
     if (this.opts.timeoutMs <= 0) return;
-    if (entry.active > 0 || !this.entries.has(entry.id) || entry.timer) return;
+    if (entry.active > 0 || entry.log.answering || !this.entries.has(entry.id) || entry.timer) return;
     entry.timer = setTimeout(() => void this.endUnlessActiveElsewhere(entry, 'timeout'), this.opts.timeoutMs);
     entry.timer.unref();
   }
