@@ -9,6 +9,7 @@ import { EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
 import {
   InstanceError,
   bodyWithoutCredentials,
+  causeOf,
   TOKEN_REFUSED,
   classificationFor,
   instanceMessageOf,
@@ -114,6 +115,12 @@ interface Posture {
   pools: Map<string, Pool>;
 }
 
+/**
+ * The proxy variables, in the order the runtime's proxy agent reads them: lower case first, an https URL's
+ * (the first two) before the http proxy it falls back to (the last two).
+ */
+const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'];
+
 let postures = new Map<string, Posture>();
 
 function postureFor(skipTlsVerify: boolean, tierB: boolean): Posture {
@@ -123,7 +130,7 @@ function postureFor(skipTlsVerify: boolean, tierB: boolean): Posture {
     const ca = extraCa();
     const tls = { rejectUnauthorized: !skipTlsVerify, ...(ca ? { ca } : {}) };
     const connect = guardedConnector(tierB, tls);
-    const proxied = ['HTTPS_PROXY', 'HTTP_PROXY', 'https_proxy', 'http_proxy'].some((v) => process.env[v]);
+    const proxied = PROXY_VARIABLES.some((v) => process.env[v]);
     p = {
       proxy: proxied
         ? new EnvHttpProxyAgent({
@@ -1142,8 +1149,8 @@ function statusHint(
  * (read as the agent reads them: lower case first, an https URL falling back to the http proxy), when any.
  */
 function proxyFor(url: Target): { readonly proxy: URL; readonly setting: string } | undefined {
-  const names = url.protocol === 'https:' ? ['https_proxy', 'HTTPS_PROXY'] : [];
-  const setting = [...names, 'http_proxy', 'HTTP_PROXY'].find((n) => process.env[n]);
+  const names = url.protocol === 'https:' ? PROXY_VARIABLES : PROXY_VARIABLES.slice(2);
+  const setting = names.find((n) => process.env[n]);
   if (!setting) return undefined;
   try {
     return { proxy: new URL(process.env[setting]!), setting };
@@ -1160,7 +1167,7 @@ const PROXY_SCHEMES = new Set(['http:', 'https:', 'socks5:', 'socks:']);
  * port out of range), when any: the agent is built from all of them at once, so one such value fails every request.
  */
 function unusableProxySetting(): string | undefined {
-  for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']) {
+  for (const name of PROXY_VARIABLES) {
     const value = process.env[name];
     if (!value) continue;
     try {
@@ -1275,8 +1282,10 @@ function proxyFailure(
       },
     );
   if (code !== 'ECONNREFUSED') return undefined;
-  let e = err as { code?: string; port?: number; address?: string; cause?: unknown } | undefined;
-  for (let i = 0; e && e.code !== 'ECONNREFUSED' && i < 5; i++) e = e.cause as typeof e;
+  const e = causeOf(
+    err,
+    (c): c is { port?: number; address?: string } => (c as { code?: string }).code === 'ECONNREFUSED',
+  );
   const instance = e?.address === url.hostname.replace(/^\[|\]$/g, '') && e?.port === portOf(url);
   if (e?.port !== portOf(proxy) || instance) return undefined;
   return new InstanceError(
@@ -1286,13 +1295,6 @@ function proxyFailure(
       hint: `check that the proxy URL in ${setting} is right and the proxy is up`,
     },
   );
-}
-
-/** The first of `err` and its causes (a few deep) that `is` matches. */
-function causeOf<T>(err: unknown, is: (e: unknown) => e is T): T | undefined {
-  let e = err as { cause?: unknown } | undefined;
-  for (let i = 0; e && i < 5; i++, e = e.cause as typeof e) if (is(e)) return e;
-  return undefined;
 }
 
 function errorCode(err: unknown): string | undefined {

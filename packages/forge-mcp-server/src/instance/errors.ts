@@ -200,3 +200,10 @@ export function bodyWithoutCredentials(body: unknown, token: string | undefined)
   }
   return body;
 }
+
+/** The first of `err` and its causes (five deep at most) that `is` matches. */
+export function causeOf<T>(err: unknown, is: (e: unknown) => e is T): T | undefined {
+  let e = err as { cause?: unknown } | undefined;
+  for (let i = 0; e && i < 5; i++, e = e.cause as typeof e) if (is(e)) return e;
+  return undefined;
+}

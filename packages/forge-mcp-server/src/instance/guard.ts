@@ -15,7 +15,7 @@
 import { BlockList, isIPv4 } from 'node:net';
 import { ipFamily } from '../ip.js';
 import { buildConnector } from 'undici';
-import { InstanceError } from './errors.js';
+import { causeOf, InstanceError } from './errors.js';
 
 export type AddressKind =
   'metadata' | 'loopback' | 'private' | 'CGNAT' | 'link-local' | 'unique-local' | 'unspecified';
@@ -194,12 +194,7 @@ export function guardedConnector(
 
 /** Walks an error's cause chain for the guard's refusal. */
 export function refusalIn(err: unknown): DestinationRefused | undefined {
-  let e = err as { cause?: unknown } | undefined;
-  for (let i = 0; e && i < 5; i++) {
-    if (e instanceof DestinationRefused) return e;
-    e = e.cause as typeof e;
-  }
-  return undefined;
+  return causeOf(err, (e): e is DestinationRefused => e instanceof DestinationRefused);
 }
 
 const KIND_TEXT: Record<AddressKind, string> = {
