@@ -54,6 +54,10 @@ const REPLICA_TTL_MS = 30_000;
 const SESSION_TTL_NO_TIMEOUT_MS = 24 * 60 * 60_000;
 
 const key = (...parts: string[]) => KEY_PREFIX + parts.join(':');
+/** A session's event log (a list) and its counters (a hash). */
+const eventKeys = (log: string) => [key('events', log), key('events', log, 'meta')];
+/** What a live session keeps in Redis, its record first: each lives for the idle timeout after its last use. */
+const sessionKeys = (id: string) => [key('session', id), ...eventKeys(id)];
 
 /** The identity cache in Redis (the memory adapter's bounds: identities.ts). */
 export class RedisIdentityStore implements IdentityStore {
@@ -266,8 +270,7 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async touch(id: string, at: number): Promise<void> {
-    const keys = [key('session', id), key('events', id), key('events', id, 'meta')];
-    if ((await this.link.script('sessionTouch', keys, [at, this.ttlMs])) === 1) this.held.add(id);
+    if ((await this.link.script('sessionTouch', sessionKeys(id), [at, this.ttlMs])) === 1) this.held.add(id);
   }
 
   release(id: string): void {
@@ -295,7 +298,7 @@ export class RedisEventStore implements EventStore {
   ) {}
 
   private get keys() {
-    return [key('events', this.log), key('events', this.log, 'meta')];
+    return eventKeys(this.log);
   }
 
   async storeEvent(stream: StreamId, message: JSONRPCMessage): Promise<EventId> {
@@ -498,16 +501,15 @@ export async function stateOn(link: RedisLink, o: StateOptions): Promise<State &
     // The sessions this replica serves, and their event logs, live as long as it does; one ended elsewhere
     // (its record gone) is no longer held.
     const ids = [...sessions.held];
+    const keys = ids.map(sessionKeys);
     const results = await link.run((c) => {
       const m = c.multi();
-      for (const id of ids)
-        m.pexpire(key('session', id), sessions.ttlMs)
-          .pexpire(key('events', id), sessions.ttlMs)
-          .pexpire(key('events', id, 'meta'), sessions.ttlMs);
+      for (const k of keys.flat()) m.pexpire(k, sessions.ttlMs);
       return m.exec();
     });
+    // Each session's first reply is its record's.
     ids.forEach((id, i) => {
-      if (results?.[i * 3]?.[1] === 0) sessions.held.delete(id);
+      if (results?.[i * keys[0]!.length]?.[1] === 0) sessions.held.delete(id);
     });
   };
   await beat();
