@@ -71,17 +71,7 @@ describe.skipIf(!REDIS_SERVER)('three replicas sharing Redis behind a round-robi
       arguments: { action: 'get', params: { project_id: '1', issue_iid: 1 } },
     });
     await until(() => issueGets(since) === 1, 'the call to reach forge-sim');
-    const served = lb.log.find((e) => e.session === id && e.rpc === 'tools/call')!;
-    // The replica answering the call is drained and the client's connections cut: it comes back elsewhere.
-    lb.avoid.add(served.backend);
-    const before = lb.log.length;
-    lb.cut();
-    await until(
-      () => lb.log.slice(before).some((e) => e.lastEventId && e.session === id && e.status === 200),
-      'the client to resume its stream on another replica',
-    );
-    const resumed = lb.log.slice(before).find((e) => e.lastEventId && e.session === id)!;
-    expect(resumed.backend).not.toBe(served.backend);
+    await resumeElsewhere(lb, id);
     lb.avoid.clear();
     gate.open();
     const r = await call;
@@ -124,19 +114,7 @@ describe.skipIf(!REDIS_SERVER)('three replicas sharing Redis behind a round-robi
         arguments: { action: 'get', params: { project_id: '1', issue_iid: 2 } },
       });
       await until(() => asked() === 1, 'the call to reach forge-sim');
-      const resumeElsewhere = async () => {
-        const served = short.log.find((e) => e.session === id && e.rpc === 'tools/call')!;
-        short.avoid.add(served.backend);
-        const before = short.log.length;
-        short.cut();
-        await until(
-          () => short.log.slice(before).some((e) => e.lastEventId && e.session === id && e.status === 200),
-          'the client to resume its stream on the other replica',
-        );
-        const resumed = short.log.slice(before).find((e) => e.lastEventId && e.session === id)!;
-        expect(resumed.backend).not.toBe(served.backend);
-      };
-      await run({ short, id, call, gate, asked, resumeElsewhere });
+      await run({ short, id, call, gate, asked, resumeElsewhere: () => resumeElsewhere(short, id) });
       const r = await call;
       expect(r.isError, JSON.stringify(r.content)).toBeFalsy();
       expect((r.structuredContent as { iid: number }).iid).toBe(2);
@@ -305,6 +283,23 @@ describe.skipIf(!REDIS_SERVER)('three replicas sharing Redis behind a round-robi
 });
 
 /** A 2025-era client in session mode through the balancer, resuming broken streams quickly. */
+/**
+ * The replica answering session `id`'s call is drained and the client's connections cut: resolves once the
+ * client has resumed its stream with Last-Event-ID on another replica.
+ */
+async function resumeElsewhere(via: Balancer, id: string): Promise<void> {
+  const served = via.log.find((e) => e.session === id && e.rpc === 'tools/call')!;
+  via.avoid.add(served.backend);
+  const before = via.log.length;
+  via.cut();
+  await until(
+    () => via.log.slice(before).some((e) => e.lastEventId && e.session === id && e.status === 200),
+    'the client to resume its stream on another replica',
+  );
+  const resumed = via.log.slice(before).find((e) => e.lastEventId && e.session === id)!;
+  expect(resumed.backend).not.toBe(served.backend);
+}
+
 async function sessionClient(token: string, via: Balancer = lb) {
   const transport = new StreamableHTTPClientTransport(new URL(via.url), {
     requestInit: { headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.1' } },
