@@ -22,8 +22,8 @@
  * restating the task with its context, over every area of the inventory, written blind on 2026-11-28 from the
  * inventory's IDs and routes alone, before any run), is asked of the tool; the test prints top-1 and top-3 of
  * each set with the misses (a blind set's, sets 3 to 8, only when asked), holds the tuning set to 97% top-1 and
- * 99.5% top-3, and the sixth and seventh sets to their figures at the builds they were written against (83 and
- * 96, 76 and 90 of 120). Then:
+ * 99.5% top-3, and the sixth, seventh and eighth sets to their figures at the builds they were written against
+ * (83 and 96, 76 and 90, 86 and 102 of 120). Then:
  * the request's verb outweighs the nouns it shares with other actions, and the answer keeps its shape.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -198,10 +198,13 @@ describe('forge_find_action quality as users phrase tasks', () => {
 
   // The eighth held-out set was written blind on 2026-11-28 from the inventory alone, before any run, kept from
   // the ranker's author, as an assistant model writes its tool queries (keyword searches, some in another
-  // platform's vocabulary, and sentences restating the user's task); never tune on it or reword it after seeing
-  // its figures.
-  it(`reports the ${HELD_OUT_8.length} queries of the eighth held-out set, written blind`, async () => {
-    await measure('eighth held-out set', HELD_OUT_8, true);
+  // platform's vocabulary, and sentences restating the user's task); its floors are its figures at the build it
+  // was written against (8107958), rounded down to a whole query, so a ranking change may not lose ground on it.
+  // Never tune on it or reword it after seeing its figures.
+  it(`holds the ${HELD_OUT_8.length} queries of the eighth held-out set, written blind, to their first figures`, async () => {
+    const f = await measure('eighth held-out set', HELD_OUT_8, true);
+    expect(f.top1).toBeGreaterThanOrEqual(86 / 120);
+    expect(f.top3).toBeGreaterThanOrEqual(102 / 120);
   });
 });
 
