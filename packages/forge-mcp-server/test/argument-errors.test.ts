@@ -277,6 +277,22 @@ describe('a parameter under a near name is named as the one meant', () => {
     );
   });
 
+  it('a name that is one whole word of a parameter no other shares (state for state_event, iid for issue_iid)', async () => {
+    expect(await call('dynamic', 'issue.update', { project_id: '1', iid: 2, state: 'closed' })).toBe(
+      'invalid params. Unknown params: iid, state. Did you mean: issue_iid (for iid), state_event (for state)? Missing required params: issue_iid. Missing one of: title, description, state_event, labels, add_labels, remove_labels, assignee_ids, milestone_id, due_date, confidential, discussion_locked, issue_type, weight, epic_id. Valid params: project_id, issue_iid, title, description, state_event, labels, add_labels, remove_labels, assignee_ids, milestone_id, due_date, confidential, discussion_locked, issue_type, weight, epic_id, updated_at.',
+    );
+    expect(await call('meta', 'issue.update', { project_id: '1', issue_iid: 2, state: 'closed' })).toBe(
+      'forge_issue/update: missing required params: one of title, description, state_event, labels, add_labels, remove_labels, assignee_ids, milestone_id, due_date, confidential, discussion_locked, issue_type, weight, epic_id. Did you mean: state_event (for state)?',
+    );
+    expect(await call('individual', 'issue.update', { project_id: '1', issue_iid: 2, state: 'closed' })).toBe(
+      'validating "arguments": unknown property "state". Did you mean: state_event (for state)?',
+    );
+    // A word several parameters hold (id: project_id, milestone_id, epic_id ...) names none of them.
+    expect(await call('individual', 'issue.update', { project_id: '1', issue_iid: 2, id: 3 })).toBe(
+      'validating "arguments": unknown property "id"',
+    );
+  });
+
   it('an optional one; the meta surface names the parameters the action takes', async () => {
     expect(await call('meta', 'project.get', { project_id: '1', licence: true })).toBe(
       'forge_project/get: invalid params for this action: json: unknown field "licence". Did you mean: license (for licence)? Valid params: project_id, statistics, license, with_custom_attributes.',

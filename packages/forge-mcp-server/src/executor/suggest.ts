@@ -48,7 +48,11 @@ export function nearest(word: string, candidates: readonly string[]): string | u
     }
   }
   if (best === undefined) return undefined;
-  return bestD <= Math.max(2, Math.floor(w.length / 3)) || wordOf(w, expand(best)) ? best : undefined;
+  if (bestD <= Math.max(2, Math.floor(w.length / 3)) || wordOf(w, expand(best))) return best;
+  // Nothing near by spelling: the one name the word is a whole word of (state for state_event, iid for
+  // issue_iid); a word several names share (id in project_id and user_id) is no guess.
+  const holding = candidates.filter((c) => expand(c).split('_').includes(w));
+  return holding.length === 1 ? holding[0] : undefined;
 }
 
 /** A name as an error quotes it: the caller's own text, so cut to 64 characters. */
