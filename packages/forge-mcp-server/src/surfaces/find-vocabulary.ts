@@ -285,7 +285,12 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
     'add $1to the job token allowlist',
   ],
   // One merge request waiting on another depends on it.
-  [/\b(?:wait|waits|waiting) on\b/g, 'depends on'],
+  // (Only on another of them: a job waiting on a lock is queued for it.)
+  [
+    /\b(?:wait|waits|waiting) on(?=\s*(?:$|[?.!,;])| (?:(?:another|other|the other|an?|the|this|that|its) )?(?:merge requests?|mrs?|prs?|pull requests?|issues?|#|!|\d))/g,
+    'depends on',
+  ],
+  [/\b(wait|waits|waiting) on\b/g, '$1 for'],
   // "Who is in the group": its members.
   [
     /\b(who)(?: is|'s|\u2019s| are) (?:in|on|part of)\b(?=(?: the| this| our| my)?(?: [\w-]+)? (?:group|project|repo|repository|team)\b)/g,
@@ -479,6 +484,14 @@ export const REQUEST_PHRASES: Array<[needs: string[], phrase: RegExp, said: stri
     /\b(?:ask|get|have|tell) (\w+ )(?:to )?(?:look at|look into|handle|fix|take care of|work on)\b/g,
     'assign $1to',
   ],
+  // A page that explains or documents something, a docs page: a wiki page (a Pages site is published, not read).
+  [
+    ['page'],
+    /\b(?:(?:docs?|documentation|help|how-?to|handbook|runbook) page(s?)|(?<!wiki )page(s?)(?= (?:that |which )?(?:explains?|explaining|describ\w*|document\w*|covers?|covering|talks? about|tells?|says|about|on how|for how)\b))/g,
+    'wiki page$1$2',
+  ],
+  // A lock on deploying ("the production lock", "the deploy lock"): the resource group jobs wait for.
+  [['lock'], /\b(deploy(?:ment)?|production|prod|staging|release) locks?\b/g, '$1 resource group'],
 ];
 
 /** Written either way, on both sides: the catalog's IDs use the short form, people use both. */

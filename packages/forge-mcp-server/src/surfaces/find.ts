@@ -1193,12 +1193,25 @@ export class ActionFinder {
         last--;
       const w = ws[last];
       const value = ws[last - 1] ?? '';
-      if (
+      const isVerb = (x: string) => Boolean(REQUEST_VERBS[x]) || this.actionVerbs.has(x);
+      // "issue 5 close": after the thing's number, a verb that also names a thing ("close") is still the verb.
+      const afterValue =
         last > i + 1 &&
         /\d/.test(value) &&
+        (!this.objectWords.has(stem(w)) || !READ_OPERATIONS.has(strongestOf(REQUEST_VERBS[w] ?? {})));
+      // "project access token create", "tag v3 delete": keywords, the thing's words then the verb, no article
+      // between (a verb that is also a thing's everyday name, "job log", "issue comment", stays a thing).
+      const keywords =
+        last > i &&
+        !/\ban?\b/i.test(query) &&
+        this.objectWords.has(stem(ws[i])) &&
         !this.objectWords.has(stem(w)) &&
-        (REQUEST_VERBS[w] || this.actionVerbs.has(w))
-      ) {
+        !SYNONYMS[w] &&
+        !CATALOG_NAMES[w] &&
+        ws
+          .slice(i + 1, last)
+          .every((x) => !STOP_WORDS.has(x) && (this.objectWords.has(stem(x)) || !isVerb(x)));
+      if ((afterValue || keywords) && isVerb(w)) {
         operations = REQUEST_VERBS[w] ?? { [w]: 1 };
         strength = 1;
         verbAt = -1;
