@@ -2,17 +2,29 @@
  * The command line as a user meets it: counts of the catalog, --help, refusals at start, and a
  * self-hosted instance behind its own certificate authority.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo, Socket } from 'node:net';
 import { createServer } from 'node:http';
-import { spawn } from 'node:child_process';
+import { createServer as createHttpsServer } from 'node:https';
+import { execFileSync, spawn } from 'node:child_process';
+import { selfSignedCertificate } from 'forge-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CLI,
   TEST_COMPILE_CACHE,
+  answeredWithin,
   httpServerAt,
   logged,
   logRecords,
@@ -357,6 +369,99 @@ describe('a self-hosted instance behind its own certificate authority', () => {
       expect(r.isError, textOf(r)).toBeFalsy();
     } finally {
       await c.close();
+    }
+  });
+});
+
+describe('SSL_CERT_FILE, read only where a connection is TLS', () => {
+  const issueGet = {
+    name: 'forge_execute_action',
+    arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+  };
+  let s: ForgeSim;
+  let dir: string;
+  beforeAll(async () => {
+    s = await sim();
+    dir = mkdtempSync(join(tmpdir(), 'forge-ssl-cert-file-'));
+  });
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await s.close();
+  });
+
+  it('an http instance never reads it: one naming a pipe nobody writes to, or no file at all, changes nothing and logs nothing', async () => {
+    // Reading a pipe with no writer waits for ever: a server that read the file would never answer.
+    const pipe = join(dir, 'ca-pipe.pem');
+    execFileSync('mkfifo', [pipe]);
+    try {
+      for (const file of [pipe, join(dir, 'missing.pem')]) {
+        const c = await answeredWithin(stdioClient(s, { env: { SSL_CERT_FILE: file } }), 20_000);
+        try {
+          const r = await answeredWithin(c.client.callTool(issueGet));
+          expect(r.isError, textOf(r)).toBeFalsy();
+          expect(c.stderr()).not.toContain('SSL_CERT_FILE');
+          expect(c.stderr()).not.toContain(file);
+          expect(logged(c.stderr(), 'warn')).toEqual([]);
+        } finally {
+          await c.close();
+        }
+      }
+    } finally {
+      // A server that did open the pipe gets its end of file, and so exits.
+      try {
+        closeSync(openSync(pipe, constants.O_WRONLY | constants.O_NONBLOCK));
+      } catch {
+        // Nobody has it open.
+      }
+    }
+  });
+
+  it("an https instance with SSL_CERT_FILE naming no file is refused at start, its certificate checked against Node's own authorities", async () => {
+    const secure = await sim({ tls: 'self-signed' });
+    try {
+      const { code, stderr } = await runCli([], {
+        FORGE_URL: secure.url,
+        FORGE_TOKEN: secure.tokens.api,
+        SSL_CERT_FILE: join(dir, 'missing.pem'),
+      });
+      expect(code).toBe(1);
+      expect(logged(stderr, 'error')).toEqual([
+        `startup identity check (GET /api/v4/user): TLS handshake failed with ${new URL(secure.url).host} (DEPTH_ZERO_SELF_SIGNED_CERT). Suggestion: set SSL_CERT_FILE to the instance's certificate authority bundle, or FORGE_MCP_SKIP_TLS_VERIFY=true (only for a trusted network)`,
+      ]);
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('an http instance reached through an https proxy trusts the proxy by the authority SSL_CERT_FILE names', async () => {
+    const { cert, key } = await selfSignedCertificate();
+    const caFile = join(dir, 'proxy-ca.pem');
+    writeFileSync(caFile, cert);
+    const asked: string[] = [];
+    const proxy = createHttpsServer({ cert, key });
+    proxy.on('connect', (req, socket: Socket, head: Buffer) => {
+      asked.push(`CONNECT ${req.url}`);
+      const [host, port] = req.url!.split(':');
+      openTunnel(socket, head, host!, Number(port));
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    const proxyUrl = `https://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    try {
+      const c = await stdioClient(s, { env: { HTTP_PROXY: proxyUrl, SSL_CERT_FILE: caFile } });
+      try {
+        const r = await c.client.callTool(issueGet);
+        expect(r.isError, textOf(r)).toBeFalsy();
+        expect(asked).toContain(`CONNECT ${new URL(s.url).host}`);
+      } finally {
+        await c.close();
+      }
+      // Without the authority the proxy's certificate is refused: the call above did verify it.
+      const start = await runCli([], { FORGE_URL: s.url, FORGE_TOKEN: s.tokens.api, HTTP_PROXY: proxyUrl });
+      expect(start.code).toBe(1);
+      expect(start.stderr).toContain('(DEPTH_ZERO_SELF_SIGNED_CERT)');
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise<void>((r) => proxy.close(() => r()));
     }
   });
 });

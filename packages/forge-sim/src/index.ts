@@ -22,6 +22,7 @@ export type {
 } from './types.js';
 export { DEMO_TOKENS } from './state.js';
 export { startBalancer, type Balancer, type BalancerOptions, type Served } from './balancer.js';
+export { selfSignedCertificate } from './tls.js';
 
 export async function startForgeSim(opts: SimOptions = {}): Promise<ForgeSim> {
   const host = opts.host ?? '127.0.0.1';

@@ -5,7 +5,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
-import { EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
+import { EnvHttpProxyAgent, Pool, buildConnector, type Dispatcher } from 'undici';
 import {
   InstanceError,
   bodyWithoutCredentials,
@@ -123,14 +123,20 @@ const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY
 
 let postures = new Map<string, Posture>();
 
-function postureFor(skipTlsVerify: boolean, tierB: boolean): Posture {
-  const key = `${skipTlsVerify ? 'insecure' : 'verify'}:${tierB ? 'AB' : 'A'}`;
+/**
+ * One posture per origin scheme too: an http origin's connections are TLS only through an https proxy, so the
+ * certificate authorities (node:tls and SSL_CERT_FILE) are read for an https origin's posture, or a proxied one
+ * when a proxy variable names an https proxy, and never for an http instance reached directly.
+ */
+function postureFor(skipTlsVerify: boolean, tierB: boolean, origin: string): Posture {
+  const secure = origin.startsWith('https:');
+  const key = `${skipTlsVerify ? 'insecure' : 'verify'}:${tierB ? 'AB' : 'A'}:${secure ? 'https' : 'http'}`;
   let p = postures.get(key);
   if (!p) {
-    const ca = extraCa();
+    const proxied = PROXY_VARIABLES.some((v) => process.env[v]);
+    const ca = secure || (proxied && httpsProxySet()) ? extraCa() : undefined;
     const tls = { rejectUnauthorized: !skipTlsVerify, ...(ca ? { ca } : {}) };
     const connect = guardedConnector(tierB, tls);
-    const proxied = PROXY_VARIABLES.some((v) => process.env[v]);
     p = {
       proxy: proxied
         ? new EnvHttpProxyAgent({
@@ -140,7 +146,11 @@ function postureFor(skipTlsVerify: boolean, tierB: boolean): Posture {
             // Every instance, http:// too, is reached through a tunnel (CONNECT): what the proxy answers is
             // then its own, never mistaken for the instance's status.
             proxyTunnel: true,
-            clientFactory: tunnelClient,
+            // An https proxy's certificate is verified against SSL_CERT_FILE's authorities too (always
+            // verified: skip-TLS-verify is for the instance). Not through proxyTls, which would make a SOCKS
+            // proxy's connection TLS.
+            clientFactory: (origin: string | URL, opts: Pool.Options) =>
+              tunnelClient(origin, ca ? { ...opts, connect: buildConnector({ ca }) } : opts),
           } as ConstructorParameters<typeof EnvHttpProxyAgent>[0])
         : undefined,
       poolOptions: {
@@ -203,7 +213,7 @@ function tunnelClient(origin: string | URL, opts: Pool.Options): Pool {
  * is left (as undici's Agent does with the pools it keeps), so origins called once are not kept.
  */
 export function dispatcherFor(skipTlsVerify: boolean, tierB: boolean, origin: string): Dispatcher {
-  const p = postureFor(skipTlsVerify, tierB);
+  const p = postureFor(skipTlsVerify, tierB, origin);
   if (p.proxy) return p.proxy;
   const found = p.pools.get(origin);
   if (found) return found;
@@ -230,12 +240,17 @@ export async function closeDispatchers(): Promise<void> {
   await Promise.allSettled(all.map((d) => d.close()));
 }
 
+/** A proxy variable naming an https proxy, which every connection through it reaches over TLS. */
+function httpsProxySet(): boolean {
+  return PROXY_VARIABLES.some((v) => /^\s*https:/i.test(process.env[v] ?? ''));
+}
+
 /** SSL_CERT_FILE adds a certificate authority bundle to Node's own roots. */
 function extraCa(): string[] | undefined {
   const file = process.env.SSL_CERT_FILE;
   if (!file) return undefined;
   try {
-    // node:tls is loaded here, not at start-up: an http instance never needs it.
+    // node:tls is loaded here, for a posture that can connect over TLS: an http instance never needs it.
     const { rootCertificates } = process.getBuiltinModule('node:tls');
     return [...rootCertificates, readFileSync(file, 'utf8')];
   } catch {
