@@ -204,6 +204,7 @@ export async function importPhonometryFile(input: string, output: string): Promi
 
 /** Refuses (FileAccessError) when any target exists and overwriting was not asked for. */
 export async function ensureWritable(targets: readonly string[], force: boolean): Promise<void> {
+  for (const t of targets) await refuseStandardInput(t);
   if (force) return;
   for (const t of targets) {
     try {
@@ -227,9 +228,24 @@ function besideName(target: string, kind: 'tmp' | 'bak'): string {
   return path.join(dir, `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.${kind}`);
 }
 
-/** A path naming one of this process's descriptors: /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N. */
+/**
+ * A path naming one of this process's descriptors: /dev/stdin, /dev/stdout, /dev/stderr, /dev/fd/N,
+ * /proc/self/fd/N.
+ */
 const DESCRIPTOR_PATH =
-  /^\/(?:dev\/(?:(stdout)|(stderr)|fd\/(\d+))|proc\/(?:self|thread-self|(\d+))\/fd\/(\d+))$/;
+  /^\/(?:dev\/(?:(stdin|stdout|stderr)|fd\/(\d+))|proc\/(?:self|thread-self|(\d+))\/fd\/(\d+))$/;
+const STANDARD_DESCRIPTORS = ['stdin', 'stdout', 'stderr'];
+
+/**
+ * Standard input (/dev/stdin, /dev/fd/0, a link to one) is never written: written through, it would land in the
+ * file or terminal the input comes from (or fail, opened only to read).
+ */
+async function refuseStandardInput(target: string): Promise<void> {
+  if ((await namedDescriptor(target)) === 0)
+    throw new FileAccessError(
+      `${target}: is standard input, which is only read from, never written; name a file to write to instead`,
+    );
+}
 
 /**
  * The descriptor of this process that an output path names (/dev/stdout, /dev/fd/1, /proc/self/fd/1, or a
@@ -240,8 +256,8 @@ export async function namedDescriptor(target: string): Promise<number | undefine
   let at = path.resolve(target);
   for (let hops = 0; hops < 40; hops++) {
     const m = DESCRIPTOR_PATH.exec(at);
-    if (m && (m[4] === undefined || Number(m[4]) === process.pid))
-      return m[1] ? 1 : m[2] ? 2 : Number(m[3] ?? m[5]);
+    if (m && (m[3] === undefined || Number(m[3]) === process.pid))
+      return m[1] ? STANDARD_DESCRIPTORS.indexOf(m[1]) : Number(m[2] ?? m[4]);
     let link: string;
     try {
       link = await fs.readlink(at);
@@ -303,6 +319,7 @@ export async function writeFilesAtomic(files: readonly FileToWrite[], force: boo
   const special = places.findIndex((p) => p.special);
   if (special >= 0) {
     const target = files[special].path;
+    await refuseStandardInput(target);
     if (!force) throw new FileAccessError(`${target}: already exists; pass --force to overwrite it`);
     if (files.length > 1)
       throw new FileAccessError(

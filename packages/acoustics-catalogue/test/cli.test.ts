@@ -470,6 +470,51 @@ describe('convert', () => {
     expect(statSync(file).ino).toBe(before);
   });
 
+  it('OUT naming standard input (/dev/stdin, /dev/fd/0, a link to it) is refused in one line, with or without --force, and the file it reads from is left as it was', () => {
+    const sub = mkdtempSync(path.join(dir, 'stdin-'));
+    const file = path.join(sub, 'in.json');
+    const held = 'what standard input reads\n';
+    writeFileSync(file, held);
+    const before = statSync(file).ino;
+    symlinkSync('/dev/stdin', path.join(sub, 'to-stdin.json'));
+    symlinkSync('/dev/fd/0', path.join(sub, 'to-stdin.csv'));
+    const outs = ['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0', path.join(sub, 'to-stdin.json')];
+    const cases = [
+      ...outs.flatMap((out) => [
+        ['convert', 'gas.json', out],
+        ['convert', '--force', 'gas.json', out],
+        ['import', '--force', 'gas.json', out],
+      ]),
+      // A CSV file's name: neither it nor its header is written.
+      ['convert', '--force', 'gas.json', path.join(sub, 'to-stdin.csv')],
+    ];
+    // Standard input opened to read (< in.json) and to read and write (<> in.json), whose file a write would
+    // overwrite from its start.
+    for (const mode of ['r', 'r+'] as const)
+      for (const args of cases) {
+        const fd = openSync(file, mode);
+        try {
+          const r = spawnSync(process.execPath, [CLI, ...args], {
+            cwd: dir,
+            encoding: 'utf8',
+            stdio: [fd, 'pipe', 'pipe'],
+          });
+          expect({ mode, args, code: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({
+            mode,
+            args,
+            code: 2,
+            stdout: '',
+            stderr: `acoustics-catalogue: ${args.at(-1)}: is standard input, which is only read from, never written; name a file to write to instead\n`,
+          });
+        } finally {
+          closeSync(fd);
+        }
+      }
+    expect(readFileSync(file, 'utf8')).toBe(held);
+    expect(statSync(file).ino).toBe(before);
+    expect(readdirSync(sub).sort()).toEqual(['in.json', 'to-stdin.csv', 'to-stdin.json']);
+  });
+
   it('a full device (ENOSPC, /dev/full) is one line saying so, and leaves nothing half-written', () => {
     const sub = mkdtempSync(path.join(dir, 'full-'));
     const full =
