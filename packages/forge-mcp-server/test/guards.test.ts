@@ -216,7 +216,7 @@ describe('safe mode (FORGE_MCP_SAFE_MODE)', () => {
 
 describe('destructive call decision', () => {
   const CONFIRM =
-    /^Confirm forge_execute_action\/issue\.delete\? .+Re-send with confirm=true only after the user explicitly approves$/;
+    /^Confirm forge_execute_action\/issue\.delete\? .+Re-send with confirm=true only after the user explicitly approves\. On this tool confirm goes beside action and params, not inside params: \{"action": \.\.\., "params": \{\.\.\.\}, "confirm": true\}\.$/;
 
   it('fails closed on the dynamic surface without confirm, and proceeds with confirm=true', async () => {
     await withClient({}, async (c) => {
@@ -234,6 +234,21 @@ describe('destructive call decision', () => {
       });
       expect(done.isError).toBeFalsy();
       expect(deletes(since)).toHaveLength(1);
+    });
+  });
+
+  it('dynamic surface: confirm sent inside params, as a domain tool takes it, is refused saying where it goes; nothing sent', async () => {
+    await withClient({}, async (c) => {
+      const since = s.requests.length;
+      const r = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.delete', params: { ...DELETE_ISSUE.params, confirm: true } },
+      });
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toBe(
+        'invalid params. Unknown params: confirm. Valid params: project_id, issue_iid. On this tool confirm goes beside action and params, not inside params: {"action": ..., "params": {...}, "confirm": true}.',
+      );
+      expect(apiCalls(s, since)).toHaveLength(0);
     });
   });
 

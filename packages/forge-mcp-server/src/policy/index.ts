@@ -100,12 +100,18 @@ export function confirmQuestion(
   const on = target(a, args);
   const text = `Confirm ${tool}/${action}? ${a.title}${on ? ` (${on})` : ''}: ${reason.replace(/\.$/, '')}. Re-send with confirm=true only after the user explicitly approves`;
   // A domain tool takes confirm inside params (beside action it is refused); forge_execute_action beside action.
-  return surface === 'meta' ? `${text}. ${CONFIRM_INSIDE_PARAMS}` : text;
+  if (surface === 'meta') return `${text}. ${CONFIRM_INSIDE_PARAMS}`;
+  // An action guarding by its arguments declares confirm among its parameters, where it is taken too.
+  return tool === 'forge_execute_action' && !a.confirmWhen ? `${text}. ${CONFIRM_BESIDE_ACTION}` : text;
 }
 
 /** Where a domain tool (meta surface) takes confirm, said wherever a model is told to send it. */
 export const CONFIRM_INSIDE_PARAMS =
   'On this tool confirm goes inside params, beside the action\'s other parameters: {"action": ..., "params": {..., "confirm": true}}.';
+
+/** Where forge_execute_action takes confirm (inside params an action that declares none refuses it as unknown). */
+export const CONFIRM_BESIDE_ACTION =
+  'On this tool confirm goes beside action and params, not inside params: {"action": ..., "params": {...}, "confirm": true}.';
 
 /**
  * Why a confirm value is refused, if it is: only the boolean true approves, so a string or a number ("true",

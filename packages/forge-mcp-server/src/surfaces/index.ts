@@ -15,7 +15,12 @@ import {
 } from '../executor/arguments.js';
 import { describeErrors, inputSchema, paramsOf, typeProblem, validatorFor } from '../executor/schema.js';
 import { clip, didYouMean, levenshtein, nearest } from '../executor/suggest.js';
-import { CONFIRM_INSIDE_PARAMS, confirmationReason, confirmProblem } from '../policy/index.js';
+import {
+  CONFIRM_BESIDE_ACTION,
+  CONFIRM_INSIDE_PARAMS,
+  confirmationReason,
+  confirmProblem,
+} from '../policy/index.js';
 import type { ActionFinder } from './find.js';
 import type { CatalogView } from './view.js';
 
@@ -701,14 +706,15 @@ function checkExecute(a: ActionSpec, args: Record<string, unknown>): Resolution 
   // A required value given empty or zero gets its own text before the type checks (a zero ID would
   // otherwise read as an out-of-range number); the surface check's text stands alone.
   const problem = dynamicSurfaceCheck(a, params) ?? emptyRequired(a, params) ?? checkTypes(a, params);
-  if (problem)
-    return refuse(
+  if (problem) {
+    const text =
       problem.startsWith(a.id) || problem.startsWith(INVALID_PARAMS)
         ? problem
-        : `${EXECUTE_TOOL}: ${problem}`,
-      'invalid_params',
-      a,
-    );
+        : `${EXECUTE_TOOL}: ${problem}`;
+    // confirm inside params, as a domain tool takes it: say where this tool takes it.
+    const misplaced = !ownConfirm && Object.hasOwn(params, 'confirm');
+    return refuse(misplaced ? `${text} ${CONFIRM_BESIDE_ACTION}` : text, 'invalid_params', a);
+  }
   return {
     kind: 'action',
     action: a,
