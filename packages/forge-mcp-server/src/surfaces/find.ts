@@ -94,6 +94,8 @@ const COORD_FLOOR = 0.7;
 /** Words of an ID that mark an action on many things at once, and how much a plural change lifts it. */
 const BULK_WORDS = new Set(['all', 'bulk', 'batch']);
 const BULK_LIFT = 1.5;
+/** How well a read getting several things ("Get merge request approvals") answers a request for their list. */
+const SEVERAL_LISTED = 0.9;
 /** Between near equals, the action with fewer words to its thing (the plainer one) goes first. */
 const SIMPLER = 0.05;
 /** An action answering with the thing a request relates to another counts this much more. */
@@ -712,6 +714,8 @@ export class ActionFinder {
   private readonly things: string[][] = [];
   /** Actions that act on many things at once (publish_all, delete_bulk, link_create_batch). */
   private readonly bulk: boolean[];
+  /** A read that gets things named in the plural ("Get merge request approvals"): a list asked for is answered. */
+  private readonly several: boolean[];
   /** What each action answers with: the last word of its title's first noun phrase ("List MRs related to issue": request). */
   private readonly heads: Array<string | undefined>;
   /** The wider scope (group, instance) each action's title names, if any. */
@@ -795,6 +799,9 @@ export class ActionFinder {
     for (const [t, k] of df) this.idf.set(t, Math.log(1 + (n - k + 0.5) / (k + 0.5)));
     const operationWords = new Set([...OPERATION_WORDS].map(stem));
     this.bulk = actions.map((a) => words(a.id).some((w) => BULK_WORDS.has(w)));
+    this.several = actions.map(
+      (a, d) => this.operations[d] === 'get' && isPluralWord(words(a.title).at(-1) ?? ''),
+    );
     this.heads = actions.map((a) => headOf(words(a.title.replace(/[\u2019']s\b/g, '')).slice(1), false));
     this.scopes = actions.map((a) => words(a.title).find((w) => WIDER_SCOPES[w]));
     this.others = actions.map((a) => SOMEONE_ELSE.test(a.title));
@@ -899,6 +906,12 @@ export class ActionFinder {
     // A file name (gitlab-ci.yml) is found as a file.
     if (lower.includes('.') && !/\d/.test(lower)) return false;
     return /\d/.test(lower) || BEFORE_VALUES.has(prev) || this.objectWords.has(stem(prev));
+  }
+
+  private titled?: Set<string>;
+  /** The words the catalog's titles name things with (read when a request first needs them). */
+  private titleWords(): Set<string> {
+    return (this.titled ??= new Set(this.titleObjects.flatMap((ts) => ts.map(([t]) => t))));
   }
 
   /** The words of the catalog's IDs and titles and of the vocabulary's tables, by length (found when a request first misspells). */
@@ -1194,6 +1207,9 @@ export class ActionFinder {
       const w = ws[last];
       const value = ws[last - 1] ?? '';
       const isVerb = (x: string) => Boolean(REQUEST_VERBS[x]) || this.actionVerbs.has(x);
+      // A word naming a thing, alone or after the word before it ("merge request").
+      const thingWord = (x: string, prev: string) =>
+        this.objectWords.has(stem(x)) || this.compounds.has(`${stem(prev)} ${stem(x)}`);
       // "issue 5 close": after the thing's number, a verb that also names a thing ("close") is still the verb.
       const afterValue =
         last > i + 1 &&
@@ -1201,21 +1217,41 @@ export class ActionFinder {
         (!this.objectWords.has(stem(w)) || !READ_OPERATIONS.has(strongestOf(REQUEST_VERBS[w] ?? {})));
       // "project access token create", "tag v3 delete": keywords, the thing's words then the verb, no article
       // between (a verb that is also a thing's everyday name, "job log", "issue comment", stays a thing).
+      // A verb that is also a thing's everyday name is the verb when that thing is named already ("pipeline
+      // schedule run": the run is the pipeline's).
+      const before = new Set(ws.slice(i, last).map(stem));
       const keywords =
         last > i &&
         !/\ban?\b/i.test(query) &&
-        this.objectWords.has(stem(ws[i])) &&
+        (this.objectWords.has(stem(ws[i])) || this.compounds.has(`${stem(ws[i])} ${stem(ws[i + 1])}`)) &&
         !this.objectWords.has(stem(w)) &&
-        !SYNONYMS[w] &&
-        !CATALOG_NAMES[w] &&
-        ws
-          .slice(i + 1, last)
-          .every((x) => !STOP_WORDS.has(x) && (this.objectWords.has(stem(x)) || !isVerb(x)));
+        (SYNONYMS[w] ?? CATALOG_NAMES[w] ?? []).every((name) => tokens(name).every((t) => before.has(t))) &&
+        ws.slice(i + 1, last).every((x, k) => !STOP_WORDS.has(x) && (!isVerb(x) || thingWord(x, ws[i + k])));
       if ((afterValue || keywords) && isVerb(w)) {
         operations = REQUEST_VERBS[w] ?? { [w]: 1 };
         strength = 1;
         verbAt = -1;
         lateAt = last;
+      } else if (
+        verbAt === i &&
+        last > i &&
+        // A verb making the thing it names (release, commit, tag, branch), not one acting on another (close).
+        KINDS_CREATE.has(strongestOf(REQUEST_VERBS[ws[i]] ?? {})) &&
+        !/\ban?\b/i.test(query) &&
+        ws
+          .slice(i + 1, last + 1)
+          .every(
+            (x, k) =>
+              !/\d/.test(x) &&
+              !STOP_WORDS.has(x) &&
+              !BEFORE_VALUES.has(x) &&
+              (thingWord(x, ws[i + k]) || (this.titleWords().has(stem(x)) && !isVerb(x))),
+          )
+      ) {
+        // "release asset links", "commit diff": keywords naming a thing, its first word a verb too: read it.
+        operations = QUESTION;
+        strength = NO_VERB_STRENGTH;
+        verbAt = -1;
       }
     }
     // "nightly builds at midnight on main", "run the pipeline every monday at 6am": a run said to recur (not
@@ -1490,7 +1526,9 @@ export class ActionFinder {
         phrased.has(d) ? PHRASED_COVERAGE : 0,
       );
       const op = this.operations[d];
-      let verb = operations[op] ?? 0;
+      let verb = this.several[d]
+        ? Math.max(operations[op] ?? 0, (operations.list ?? 0) * SEVERAL_LISTED)
+        : (operations[op] ?? 0);
       let onTarget = 1;
       // "add a label to an issue": the issue is changed, not made; "remove bob from the group": not removed.
       const thing = this.things[d];
