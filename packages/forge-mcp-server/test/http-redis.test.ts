@@ -29,7 +29,7 @@ import {
   type ForgeSim,
   type HttpServerProcess,
 } from './harness.js';
-import { REDIS_SKIP_REASON, startRedis, type RedisServer } from './redis.js';
+import { everythingIn, REDIS_SKIP_REASON, startRedis, type RedisServer } from './redis.js';
 import { OtlpReceiver, otlpEnv } from './otlp.js';
 
 // Servers are spawned and Redis restarted on a shared, loaded machine: generous limits, no timing asserted.
@@ -88,23 +88,6 @@ async function until(probe: () => Promise<boolean>): Promise<void> {
   throw new Error('condition not reached within a minute');
 }
 
-/** Every key Redis holds and every value under it, whatever its type (a type not read is named as such). */
-async function everythingIn(client: Redis): Promise<string[]> {
-  const written: string[] = [];
-  for (const k of await client.keys('*')) {
-    written.push(k);
-    const type = await client.type(k);
-    if (type === 'string') written.push((await client.get(k)) ?? '');
-    else if (type === 'hash') written.push(...Object.entries(await client.hgetall(k)).flat());
-    else if (type === 'zset') written.push(...(await client.zrange(k, 0, -1)));
-    else if (type === 'set') written.push(...(await client.smembers(k)));
-    else if (type === 'list') written.push(...(await client.lrange(k, 0, -1)));
-    // 'none': the key went (expired or deleted) between the listing and the read.
-    else if (type !== 'none') written.push(`unread ${type} ${k}`);
-  }
-  return written;
-}
-
 describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL', () => {
   let redis: RedisServer;
   beforeAll(async () => {
@@ -127,6 +110,8 @@ describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL', () => {
       await without.stop();
     }
     expect(without.stderr()).not.toMatch(/LOADED .*(redis|ioredis)/);
+    // Only a server keeping its state in Redis says what sits there unsealed.
+    expect(without.stderr()).not.toContain('unsealed');
     const withIt = await httpServer(s, [`--redis-url=${redis.url}`], { NODE_OPTIONS: RECORD_LOADS });
     try {
       expect((await rpc(withIt.url, { authorization: `Bearer ${s.tokens.api}` }, getIssue(2))).status).toBe(
@@ -136,6 +121,7 @@ describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL', () => {
       await withIt.stop();
     }
     expect(withIt.stderr()).toContain('LOADED ./forge-mcp-redis.bundle.cjs');
+    expect(logged(withIt.stderr(), 'info').filter((m) => m.includes('unsealed'))).toHaveLength(1);
   });
 
   it('answers 503 with Retry-After while Redis is down, and serves again once it is back', async () => {

@@ -114,3 +114,20 @@ export async function startRedis(opts: { password?: string } = {}): Promise<Redi
   };
   return { port, url, start, stop, flush };
 }
+
+/** Every key Redis holds and every value under it, whatever its type (a type not read is named as such). */
+export async function everythingIn(client: Redis): Promise<string[]> {
+  const written: string[] = [];
+  for (const k of await client.keys('*')) {
+    written.push(k);
+    const type = await client.type(k);
+    if (type === 'string') written.push((await client.get(k)) ?? '');
+    else if (type === 'hash') written.push(...Object.entries(await client.hgetall(k)).flat());
+    else if (type === 'zset') written.push(...(await client.zrange(k, 0, -1)));
+    else if (type === 'set') written.push(...(await client.smembers(k)));
+    else if (type === 'list') written.push(...(await client.lrange(k, 0, -1)));
+    // 'none': the key went (expired or deleted) between the listing and the read.
+    else if (type !== 'none') written.push(`unread ${type} ${k}`);
+  }
+  return written;
+}

@@ -10,11 +10,22 @@
  *
  * Skipped, saying why, only where no redis-server binary exists (CI installs one: .ci/redis.sh).
  */
+import { randomBytes } from 'node:crypto';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBalancer, type Balancer } from 'forge-sim';
-import { httpServerAt, sim, type ForgeSim, type HttpServerAt, until } from './harness.js';
-import { REDIS_SERVER, REDIS_SKIP_REASON, startRedis, type RedisServer } from './redis.js';
+import {
+  httpServerAt,
+  logged,
+  runCli,
+  sim,
+  testSecret,
+  type ForgeSim,
+  type HttpServerAt,
+  until,
+} from './harness.js';
+import { everythingIn, REDIS_SERVER, REDIS_SKIP_REASON, startRedis, type RedisServer } from './redis.js';
 
 const PUBLIC = 'http://localhost:8125/mcp';
 /** Failed authentications per address per window (small, so the budget test spends it quickly). */
@@ -280,6 +291,203 @@ describe.skipIf(!REDIS_SERVER)('three replicas sharing Redis behind a round-robi
       );
     }
   }, 120_000);
+
+  describe('sealing what they keep in Redis with FORGE_MCP_STATE_KEY', () => {
+    const KEY = testSecret(randomBytes(32).toString('hex'));
+    const OTHER = testSecret(randomBytes(32).toString('base64'));
+    // The same keys as the other form would write them, for the suite's secret grep.
+    testSecret(Buffer.from(KEY, 'hex').toString('base64'));
+    testSecret(Buffer.from(OTHER, 'base64').toString('hex'));
+    let sealedRedis: RedisServer;
+    let pair: HttpServerAt[] = [];
+    let bal: Balancer;
+    const sealed = (url: string, key?: string) =>
+      [['--stateless=false', `--redis-url=${url}`], key ? { FORGE_MCP_STATE_KEY: key } : {}] as const;
+
+    beforeAll(async () => {
+      sealedRedis = await startRedis();
+      pair = await Promise.all([0, 1].map(() => httpServerAt(s, ...sealed(sealedRedis.url, KEY))));
+      bal = await startBalancer(pair.map(base));
+    }, 120_000);
+
+    afterAll(async () => {
+      await bal?.close();
+      await Promise.all(pair.map((r) => r.stop()));
+      await sealedRedis?.stop();
+    });
+
+    it('keep a created token in Redis in no form, its event log sealed, while a stream resumed on the other replica still delivers it', async () => {
+      const { client, transport } = await sessionClient(s.tokens.api, bal);
+      const id = transport.sessionId!;
+      const gate = opened();
+      const path = '/api/v4/user/personal_access_tokens';
+      s.fault({ method: 'POST', path, until: gate.promise, times: 1 });
+      const since = s.requests.length;
+      const call = client.callTool({
+        name: 'forge_execute_action',
+        arguments: {
+          action: 'user.create_current_user_pat',
+          params: { name: 'sealed', scopes: ['self_rotate'], expires_at: '2027-01-31' },
+        },
+      });
+      await until(
+        () => s.requests.slice(since).some((q) => q.method === 'POST' && q.path === path),
+        'the call to reach forge-sim',
+      );
+      // The answer is written on one replica and reaches the client through the other, read from the log.
+      await resumeElsewhere(bal, id);
+      bal.avoid.clear();
+      gate.open();
+      const r = await call;
+      expect(r.isError, JSON.stringify(r.content)).toBeFalsy();
+      const token = testSecret((r.structuredContent as { token: string }).token);
+      expect(token).toMatch(/^glpat-forgesim-created-/);
+      const store = new Redis(sealedRedis.url);
+      try {
+        // Read while the session is open (closing it deletes its log).
+        expect((await store.lrange(`forge-mcp:events:${id}`, 0, -1)).length).toBeGreaterThan(1);
+        const written = await everythingIn(store);
+        expect(written.filter((w) => w.startsWith('unread '))).toEqual([]);
+        expect(written.filter((w) => readings(w).some((t) => t.includes(token)))).toEqual([]);
+        // The confirmation seal key is derived from the state key: none is kept in Redis.
+        expect(await store.exists('forge-mcp:seal')).toBe(0);
+      } finally {
+        store.disconnect();
+        await client.close();
+      }
+      for (const p of pair) expect(p.stderr()).not.toContain('unsealed');
+    }, 60_000);
+
+    it('treat an event-log entry that does not open, altered or moved from another session, as absent, warning once without its content', async () => {
+      const store = new Redis(sealedRedis.url);
+      const other = pair[1]!;
+      /** A session with one call answered: its log, and the entry a client resumes its call's stream after. */
+      const answered = async () => {
+        const { client, transport } = await sessionClient(s.tokens.api, bal);
+        const r = await client.callTool({
+          name: 'forge_execute_action',
+          arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+        });
+        expect(r.isError, JSON.stringify(r.content)).toBeFalsy();
+        const id = transport.sessionId!;
+        const log = `forge-mcp:events:${id}`;
+        // Each entry is "seq\nbytes\nstream\nsealed message"; the call's stream is the last one written.
+        const rows = (await store.lrange(log, 0, -1)).map((row) => row.split('\n'));
+        const at = rows.findIndex((row) => row[2] === rows.at(-1)![2]);
+        return { client, id, log, at, entry: rows[at]!, answer: rows.at(-1)! };
+      };
+      type Answered = Awaited<ReturnType<typeof answered>>;
+      /** A GET resuming the session's stream on the replica that did not answer its call. */
+      const resume = async (o: Answered, seq = o.entry[0]!) => {
+        const res = await fetch(other.url, {
+          headers: {
+            accept: 'text/event-stream',
+            authorization: `Bearer ${s.tokens.api}`,
+            'mcp-session-id': o.id,
+            'mcp-protocol-version': '2025-06-18',
+            'last-event-id': `${o.id}_${seq}`,
+          },
+        });
+        return { status: res.status, body: await res.text() };
+      };
+      /** Writes `row`'s stream and message in place of entry `at` of `o`'s log, keeping its sequence and size. */
+      const replace = (o: Answered, at: number, row: string[]) =>
+        store.lset(
+          o.log,
+          at,
+          [...(at === o.at ? o.entry : o.answer).slice(0, 2), ...row.slice(2)].join('\n'),
+        );
+      const sessions: Answered[] = [];
+      try {
+        sessions.push(await answered(), await answered());
+        const [one, two] = sessions as [Answered, Answered];
+        const intact = await resume(one);
+        expect(intact.status).toBe(200);
+        expect(intact.body).toContain('"iid":1');
+        // One character of the sealed message changed.
+        const message = one.entry[3]!;
+        await replace(one, one.at, [
+          ...one.entry.slice(0, 3),
+          message.slice(0, 5) + (message[5] === 'A' ? 'B' : 'A') + message.slice(6),
+        ]);
+        // Another session's call, its stream and answer as sealed there, in place of this one's: they open only
+        // in the log they were written to.
+        await replace(two, two.at, one.entry);
+        await replace(two, -1, one.answer);
+        for (const o of [one, one, two]) expect(await resume(o)).toEqual(await resume(o, '999999'));
+        const warned = logged(other.stderr(), 'warn').filter((m) => m.includes('does not open'));
+        expect(warned).toEqual([
+          'shared state: an event-log entry in Redis does not open with FORGE_MCP_STATE_KEY (sealed with another key, or altered); it is treated as absent, as is any other such entry (said once)',
+        ]);
+        expect(other.stderr()).not.toContain(message.slice(0, 24));
+      } finally {
+        store.disconnect();
+        for (const o of sessions) await o.client.close();
+      }
+    }, 60_000);
+
+    it('refuse to start a replica with another key or none beside them, and one with a key beside replicas without, naming neither key', async () => {
+      const refused = async (url: string, key?: string) => {
+        const [args, env] = sealed(url, key);
+        const { code, stderr } = await runCli(
+          ['--http', '--http-addr=127.0.0.1:0', `--forge-url=${s.url}`, '--tier=ultimate', ...args],
+          env,
+          60_000,
+        );
+        expect(code).toBe(1);
+        expect(stderr).not.toContain('serving over HTTP');
+        for (const k of [KEY, OTHER, Buffer.from(KEY, 'hex').toString('base64')])
+          expect(stderr).not.toContain(k);
+        return logged(stderr, 'error');
+      };
+      const at = `the replicas using the Redis server at 127.0.0.1`;
+      expect(await refused(sealedRedis.url, OTHER)).toEqual([
+        `FORGE_MCP_STATE_KEY: ${at}:${sealedRedis.port} seal what they keep there with another key: set the same FORGE_MCP_STATE_KEY on every replica sharing that server; to change it, stop them all, then start them with the new one (a stopped replica's check value lasts 30 s at most)`,
+      ]);
+      expect(await refused(sealedRedis.url)).toEqual([
+        `FORGE_MCP_STATE_KEY: it is not set here, but ${at}:${sealedRedis.port} seal what they keep there with one: set the same FORGE_MCP_STATE_KEY on this replica`,
+      ]);
+      // The three replicas without a key share the other Redis server (and mark it again within ten seconds
+      // of its restart, an earlier test's).
+      const outer = new Redis(redis.url);
+      try {
+        await until(
+          async () => (await outer.get('forge-mcp:sealing')) === 'unsealed',
+          'the replicas without a key to mark their Redis server',
+        );
+      } finally {
+        outer.disconnect();
+      }
+      expect(await refused(redis.url, KEY)).toEqual([
+        `FORGE_MCP_STATE_KEY: ${at}:${redis.port} run without one: set the same FORGE_MCP_STATE_KEY on every replica sharing that server, stopping those without it first (a stopped replica's check value lasts 30 s at most)`,
+      ]);
+      // The replicas running are untouched: a session still opens and answers through them.
+      const { client } = await sessionClient(s.tokens.api, bal);
+      expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+      await client.close();
+    }, 120_000);
+
+    it('without the key, keep event logs in Redis as before, and say so once at start', async () => {
+      const { client, transport } = await sessionClient(s.tokens.oauth);
+      const store = new Redis(redis.url);
+      try {
+        const r = await client.callTool({
+          name: 'forge_issue',
+          arguments: { action: 'get', params: { project_id: '1', issue_iid: 1 } },
+        });
+        expect((r.structuredContent as { iid: number }).iid).toBe(1);
+        const log = await store.lrange(`forge-mcp:events:${transport.sessionId}`, 0, -1);
+        expect(log.some((row) => row.includes('"iid":1'))).toBe(true);
+      } finally {
+        store.disconnect();
+        await client.close();
+      }
+      for (const r of replicas)
+        expect(logged(r.stderr(), 'info').filter((m) => m.includes('unsealed'))).toEqual([
+          'shared state: session event logs (every answer of a stateful session, a created token or a CI/CD variable value among them) and the confirmation seal key are kept in Redis unsealed; FORGE_MCP_STATE_KEY, the same on every replica, seals them',
+        ]);
+    }, 60_000);
+  });
 });
 
 /** A 2025-era client in session mode through the balancer, resuming broken streams quickly. */
@@ -347,6 +555,16 @@ const issueGets = (since: number) =>
 const deletes = (since: number) =>
   s.requests.slice(since).filter((q) => q.method === 'DELETE' && q.path === '/api/v4/projects/1/issues/2')
     .length;
+
+/** A value as it reads: itself, and each of its newline-separated parts decoded as base64 and as hex. */
+function readings(value: string): string[] {
+  const parts = value.split('\n');
+  return [
+    value,
+    ...parts.map((p) => Buffer.from(p, 'base64').toString('latin1')),
+    ...parts.filter((p) => /^([0-9a-f]{2})+$/i.test(p)).map((p) => Buffer.from(p, 'hex').toString('latin1')),
+  ];
+}
 
 function opened() {
   let open!: () => void;

@@ -3,6 +3,7 @@
 import { statSync, realpathSync } from 'node:fs';
 import { ipFamily } from '../ip.js';
 import path from 'node:path';
+import { fromBase64 } from '../base64.js';
 
 export type GrammarKind =
   | 'boolean'
@@ -302,6 +303,47 @@ export function secretGrammar(opts: { header?: boolean } = {}): Grammar<string> 
           'it holds a space, line break, control or non-ASCII character, which a request header cannot carry; copy the token again without it',
         );
       return ok(v);
+    },
+    format: () => '',
+  };
+}
+
+/** The shortest key FORGE_MCP_STATE_KEY takes, in bytes (AES-256's key length). */
+export const STATE_KEY_MIN_BYTES = 32;
+const HEX = /^(?:[0-9a-fA-F]{2})+$/;
+
+/**
+ * The bytes of a state key: hex when it is hex digits only (an even number), else base64 (standard or URL-safe);
+ * a reason when it is neither, or decodes to fewer than 32 bytes.
+ */
+export function stateKeyBytes(raw: string): Buffer | string {
+  let bytes: Buffer;
+  if (HEX.test(raw)) bytes = Buffer.from(raw, 'hex');
+  else {
+    try {
+      bytes = fromBase64(raw, 'the key');
+    } catch {
+      return 'it is neither hex nor base64';
+    }
+  }
+  if (bytes.length < STATE_KEY_MIN_BYTES)
+    return `it decodes to ${bytes.length} bytes, fewer than ${STATE_KEY_MIN_BYTES}`;
+  return bytes;
+}
+
+/**
+ * FORGE_MCP_STATE_KEY: random bytes written as hex or base64, at least 32 of them (a passphrase is refused: the
+ * key is used as it is, not stretched). Secret: never repeated in a message.
+ */
+export function stateKeyGrammar(): Grammar<string> {
+  return {
+    kind: 'secret',
+    accepts: `at least ${STATE_KEY_MIN_BYTES} random bytes written as hex (64 hex digits) or base64, as openssl rand -hex 32 or openssl rand -base64 32 prints`,
+    secret: true,
+    parse(raw) {
+      const v = raw.trim();
+      const bytes = stateKeyBytes(v);
+      return typeof bytes === 'string' ? fail(bytes) : ok(v);
     },
     format: () => '',
   };

@@ -273,6 +273,7 @@ function assemble(v: RawValues, transport: Transport): Config {
     trustedProxies: v.trustedProxies ?? [],
     stateless: v.stateless ?? true,
     redisUrl: v.redisUrl,
+    stateKey: v.stateKey,
     resourceDocumentation: v.resourceDocumentation,
     resourcePolicyUri: v.resourcePolicyUri,
     resourceTosUri: v.resourceTosUri,
@@ -364,6 +365,12 @@ function applyRules(config: Config, reader: Reader, serving: boolean): void {
       `ignoring ${name('telemetryIdentityRotationMs')}: FORGE_MCP_TELEMETRY_IDENTITY_KEY is set, and a set key does not rotate`,
     );
     config.telemetryIdentityRotationMs = undefined;
+  }
+  if (config.stateKey && !config.redisUrl) {
+    reader.warnings.push(
+      `ignoring ${name('stateKey')}: it seals what replicas keep in Redis, and FORGE_MCP_REDIS_URL is not set`,
+    );
+    config.stateKey = undefined;
   }
   // A 0 window switches its budget off; folded into the limit so "limit > 0" is the one test.
   if (config.authFailureWindowMs === 0) {

@@ -350,6 +350,44 @@ describe('the Redis URL', () => {
   });
 });
 
+describe('the state key', () => {
+  const REDIS = { FORGE_MCP_REDIS_URL: 'redis://cache' };
+  const HEX = 'ab'.repeat(32);
+  const ACCEPTS =
+    'accepts at least 32 random bytes written as hex (64 hex digits) or base64, as openssl rand -hex 32 or openssl rand -base64 32 prints';
+  it('takes 32 random bytes or more as hex, base64 or URL-safe base64, from the environment only', () => {
+    const base64 = Buffer.alloc(32, 0xfb).toString('base64');
+    for (const ok of [
+      HEX,
+      'AB'.repeat(40),
+      base64,
+      base64.replace(/=+$/, ''),
+      Buffer.alloc(48, 0xfb).toString('base64url'),
+    ])
+      expect(http({ ...REDIS, FORGE_MCP_STATE_KEY: ok }).config.stateKey).toBe(ok);
+    expect(refusal(() => http(REDIS, [`--state-key=${HEX}`]))).toContain('--state-key');
+  });
+  it('refuses a key too short, or neither hex nor base64, saying what is accepted, never repeating it', () => {
+    const cases: Array<[string, string]> = [
+      ['ab'.repeat(31), 'it decodes to 31 bytes, fewer than 32'],
+      [Buffer.alloc(24, 7).toString('base64'), 'it decodes to 24 bytes, fewer than 32'],
+      ['correct horse battery staple, correct horse battery staple', 'it is neither hex nor base64'],
+    ];
+    for (const [bad, why] of cases) {
+      const message = refusal(() => http({ ...REDIS, FORGE_MCP_STATE_KEY: bad }));
+      expect(message).toBe(`invalid FORGE_MCP_STATE_KEY=<redacted>: ${why}; ${ACCEPTS}`);
+    }
+  });
+  it('is ignored with a WARN, without its value, when there is no Redis to seal, and not read by a stdio server', () => {
+    const alone = http({ FORGE_MCP_STATE_KEY: HEX });
+    expect(alone.config.stateKey).toBeUndefined();
+    expect(alone.warnings).toEqual([
+      'ignoring FORGE_MCP_STATE_KEY=<redacted>: it seals what replicas keep in Redis, and FORGE_MCP_REDIS_URL is not set',
+    ]);
+    expect(stdio({ ...REDIS, FORGE_MCP_STATE_KEY: HEX }).config.stateKey).toBeUndefined();
+  });
+});
+
 describe('addresses', () => {
   it('pprof takes localhost or loopback hosts only', () => {
     for (const ok of ['localhost:6060', '127.0.0.1:6060', '127.1.2.3:1', '[::1]:6060'])

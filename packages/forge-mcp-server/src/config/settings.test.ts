@@ -658,6 +658,20 @@ const rows: Row[] = [
     },
   },
   {
+    field: 'stateKey',
+    variable: 'FORGE_MCP_STATE_KEY',
+    transport: 'http',
+    env: { FORGE_MCP_REDIS_URL: 'redis://cache.internal:6379' },
+    default: undefined,
+    valid: ['0f'.repeat(32), '0f'.repeat(32)],
+    // A secret: the message says what is wrong without repeating it.
+    invalid: {
+      raw: 'short-key',
+      outcome: 'refuse',
+      contains: ['<redacted>', 'it is neither hex nor base64', 'at least 32 random bytes written as hex'],
+    },
+  },
+  {
     field: 'resourceDocumentation',
     flag: '--resource-documentation',
     transport: 'http',

@@ -23,6 +23,7 @@ import {
   publicUrlGrammar,
   redisUrlGrammar,
   secretGrammar,
+  stateKeyGrammar,
   sizeGrammar,
   strictBooleanGrammar,
   substitutionsGrammar,
@@ -610,6 +611,14 @@ export const SETTINGS = {
     defaultText: 'empty',
     description:
       'Redis server holding the state replicas share (stateful sessions and their event log, verified identities, refused tokens, authentication budgets, rate limits, subscriptions, the confirmation seal key), so several replicas behind a load balancer act as one; empty keeps it in this process. Unreachable: the start is refused; once running, what needs it answers 503 with Retry-After until it is back.',
+  }),
+  stateKey: setting({
+    variable: 'FORGE_MCP_STATE_KEY',
+    scope: 'http',
+    grammar: stateKeyGrammar(),
+    defaultText: 'empty',
+    description:
+      'Key that seals what replicas keep in Redis (FORGE_MCP_REDIS_URL): each session event log entry (the answers a stream resumes from) is encrypted and authenticated with a key derived from it, and the confirmation seal key is derived from it instead of kept in Redis. Every replica sharing the Redis server needs the same key, or none: a replica whose key differs from the running ones refuses to start. Empty keeps both in Redis unsealed.',
   }),
   resourceDocumentation: setting({
     flag: '--resource-documentation',

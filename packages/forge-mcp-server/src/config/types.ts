@@ -88,6 +88,8 @@ export interface Config {
   stateless: boolean;
   /** FORGE_MCP_REDIS_URL: the shared state's store (may hold a password: never log it). */
   redisUrl?: string;
+  /** FORGE_MCP_STATE_KEY: seals the event logs kept in Redis (hex or base64, at least 32 bytes; never log it). */
+  stateKey?: string;
   resourceDocumentation?: string;
   resourcePolicyUri?: string;
   resourceTosUri?: string;

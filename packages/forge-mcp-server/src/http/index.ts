@@ -35,7 +35,13 @@ import { SessionPool } from './pool.js';
 import { InstanceError, presentedTokenLabel } from '../instance/index.js';
 import { SessionTable } from './sessions.js';
 import { watchReachability } from './reachability.js';
-import { isStateUnavailable, openState, type State, type StateUnavailable } from '../state/index.js';
+import {
+  isStateKeyMismatch,
+  isStateUnavailable,
+  openState,
+  type State,
+  type StateUnavailable,
+} from '../state/index.js';
 import { Turns, VERIFICATION_SLOTS, VERIFICATION_WAIT_MS } from './turns.js';
 import { SERVER_CARD_PATHS, serverCard, serverCardResponder } from './server-card.js';
 import { hardDescriptorLimit, slotsUnder } from './descriptors.js';
@@ -127,7 +133,7 @@ async function stateFor(config: Config, log: Logger): Promise<State> {
   try {
     return await openState(config, log);
   } catch (err) {
-    if (!isStateUnavailable(err)) throw err;
+    if (!isStateUnavailable(err) && !isStateKeyMismatch(err)) throw err;
     log.error({ redis: err.where }, err.message);
     throw new StartRefused(err.message);
   }

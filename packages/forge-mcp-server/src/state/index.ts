@@ -4,6 +4,7 @@
  * the setting nothing of it, or of its client, is read.
  */
 import { randomBytes } from 'node:crypto';
+import { stateKeyBytes } from '../config/grammar.js';
 import type { Config } from '../config/types.js';
 import type { Logger } from '../log.js';
 import { AuthBudgets, type BudgetOptions } from './budgets.js';
@@ -21,7 +22,7 @@ export { MemoryIdentityStore, IDENTITY_CACHE_MAX, sweepEvery } from './identitie
 export { MemoryRefusedTokens, REFUSED_MEMORY_MAX, REFUSED_MEMORY_MS } from './refused.js';
 export { MemorySessionStore } from './sessions.js';
 export { MemorySubscriptionStore } from './subscriptions.js';
-export { isStateUnavailable, StateUnavailable } from './unavailable.js';
+export { isStateKeyMismatch, isStateUnavailable, StateKeyMismatch, StateUnavailable } from './unavailable.js';
 
 export interface StateOptions {
   /** The identity cache's TTL (FORGE_MCP_OAUTH_CACHE_TTL). */
@@ -38,6 +39,8 @@ export interface StateOptions {
   refusedMax?: number;
   eventsMax?: number;
   eventBytesMax?: number;
+  /** FORGE_MCP_STATE_KEY's bytes: seals what the Redis adapter keeps (the memory adapter keeps nothing outside). */
+  stateKey?: Uint8Array;
 }
 
 /** The state options a server's settings give. */
@@ -52,6 +55,7 @@ export function stateOptionsOf(config: Config): StateOptions {
     },
     rateLimit: { rps: config.rateLimitRps, burst: config.rateLimitBurst },
     sessionTimeoutMs: config.sessionTimeoutMs,
+    ...(config.stateKey ? { stateKey: stateKeyBytes(config.stateKey) as Buffer } : {}),
   };
 }
 
@@ -89,6 +93,10 @@ export function memoryState(o: StateOptions): State {
  */
 export async function openState(config: Config, log: Logger, o = stateOptionsOf(config)): Promise<State> {
   if (!config.redisUrl) return memoryState(o);
+  if (!o.stateKey)
+    log.info(
+      'shared state: session event logs (every answer of a stateful session, a created token or a CI/CD variable value among them) and the confirmation seal key are kept in Redis unsealed; FORGE_MCP_STATE_KEY, the same on every replica, seals them',
+    );
   const { redisState } = await import('./redis/index.js');
   return redisState(config.redisUrl, o, log);
 }

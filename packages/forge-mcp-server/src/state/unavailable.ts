@@ -23,3 +23,23 @@ export class StateUnavailable extends Error {
 export function isStateUnavailable(err: unknown): err is StateUnavailable {
   return err instanceof Error && err.name === 'StateUnavailable';
 }
+
+/**
+ * The shared store is used by replicas this one must not run beside: theirs seal what they keep there with
+ * another FORGE_MCP_STATE_KEY, or with none while this one has one (or the reverse). Refuses the start.
+ */
+export class StateKeyMismatch extends Error {
+  constructor(
+    message: string,
+    /** host:port of the store, for logs. */
+    readonly where: string,
+  ) {
+    super(message);
+    this.name = 'StateKeyMismatch';
+  }
+}
+
+/** Whether `err` is a StateKeyMismatch (by name, as isStateUnavailable). */
+export function isStateKeyMismatch(err: unknown): err is StateKeyMismatch {
+  return err instanceof Error && err.name === 'StateKeyMismatch';
+}

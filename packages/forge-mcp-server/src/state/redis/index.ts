@@ -43,7 +43,9 @@ import type {
   Verdict,
   VerifiedIdentity,
 } from '../types.js';
+import { StateKeyMismatch } from '../unavailable.js';
 import { KEY_PREFIX, RedisLink } from './link.js';
+import { stateKeys, UNSEALED, type EventSealer } from './sealing.js';
 
 export { KEY_PREFIX } from './link.js';
 
@@ -295,17 +297,25 @@ export class RedisEventStore implements EventStore {
     private readonly ttlMs: number,
     private readonly max = EVENTS_PER_SESSION,
     private readonly maxBytes = EVENT_BYTES_PER_SESSION,
+    /** FORGE_MCP_STATE_KEY's: each message is sealed before it is written, and opened when read. */
+    private readonly sealer?: EventSealer,
   ) {}
 
   private get keys() {
     return eventKeys(this.log);
   }
 
+  /** What a sealed message is bound to: it opens only in this log, on this stream. */
+  private context(stream: string): string {
+    return `${this.log}\n${stream}`;
+  }
+
   async storeEvent(stream: StreamId, message: JSONRPCMessage): Promise<EventId> {
     const text = JSON.stringify(message);
+    // The bounds count the message's own bytes, sealed or not, so a log keeps the same events either way.
     const seq = await this.link.script('eventStore', this.keys, [
       stream,
-      text,
+      this.sealer ? this.sealer.seal(text, this.context(stream)) : text,
       Buffer.byteLength(text),
       this.max,
       this.maxBytes,
@@ -320,12 +330,21 @@ export class RedisEventStore implements EventStore {
     count = -1,
   ): Promise<Array<{ seq: number; stream: string; message: string }>> {
     const rows = (await this.link.script('eventsFrom', [this.keys[0]!], [seq, count])) as string[];
-    return rows.map((row) => {
+    const events = rows.map((row) => {
       const a = row.indexOf('\n');
       const b = row.indexOf('\n', a + 1);
       const c = row.indexOf('\n', b + 1);
       return { seq: Number(row.slice(0, a)), stream: row.slice(b + 1, c), message: row.slice(c + 1) };
     });
+    if (!this.sealer) return events;
+    // An entry that does not open is absent: the event asked for, and then the log from it, or one after it.
+    const opened = [];
+    for (const e of events) {
+      const message = this.sealer.open(e.message, this.context(e.stream));
+      if (message === undefined && e.seq === seq) return [];
+      if (message !== undefined) opened.push({ ...e, message });
+    }
+    return opened;
   }
 
   private seqOf(id: EventId): number | undefined {
@@ -465,6 +484,29 @@ export class RedisSubscriptionStore implements SubscriptionStore {
   }
 }
 
+/** The check value replicas sharing a Redis server compare: the same state key, or none, on all. */
+const SEALING = key('sealing');
+
+/**
+ * Claims the Redis server for replicas sealing as this one does (`mine`: its key's check value, or UNSEALED),
+ * or refuses the start when the live replicas seal otherwise. The mark lives as long as a replica renews it.
+ */
+async function claimSealing(link: RedisLink, mine: string): Promise<void> {
+  const held = await link.run(async (c) => {
+    const r = await c.multi().set(SEALING, mine, 'PX', REPLICA_TTL_MS, 'NX').get(SEALING).exec();
+    return r?.[1]?.[1] as string | null | undefined;
+  });
+  if (!held || held === mine) return;
+  const settle = `(a stopped replica's check value lasts ${REPLICA_TTL_MS / 1000} s at most)`;
+  const why =
+    mine === UNSEALED
+      ? `it is not set here, but the replicas using the Redis server at ${link.where} seal what they keep there with one: set the same FORGE_MCP_STATE_KEY on this replica`
+      : held === UNSEALED
+        ? `the replicas using the Redis server at ${link.where} run without one: set the same FORGE_MCP_STATE_KEY on every replica sharing that server, stopping those without it first ${settle}`
+        : `the replicas using the Redis server at ${link.where} seal what they keep there with another key: set the same FORGE_MCP_STATE_KEY on every replica sharing that server; to change it, stop them all, then start them with the new one ${settle}`;
+  throw new StateKeyMismatch(`FORGE_MCP_STATE_KEY: ${why}`, link.where);
+}
+
 /** The seal key every replica shares: the first replica's random key, kept by all. */
 async function sharedSealKey(link: RedisLink, mine: Buffer): Promise<Buffer> {
   const hex = await link.run(async (c) => {
@@ -487,11 +529,28 @@ export async function stateOn(link: RedisLink, o: StateOptions): Promise<State &
   const sessionTtl = o.sessionTimeoutMs ? o.sessionTimeoutMs : SESSION_TTL_NO_TIMEOUT_MS;
   const sessions = new RedisSessionStore(link, sessionTtl);
   const subscriptions = new RedisSubscriptionStore(link, replica);
-  // The key is read once and kept; a Redis that lost it (restarted without persistence) is given it back, so
-  // replicas that share it keep sharing it.
-  let seal = await sharedSealKey(link, randomBytes(32));
-  link.whenBack(async () => (seal = await sharedSealKey(link, seal)));
+  const sealed = o.stateKey ? stateKeys(o.stateKey, link.log) : undefined;
+  const sealing = sealed?.check ?? UNSEALED;
+  await claimSealing(link, sealing);
+  let seal: Buffer;
+  if (sealed) {
+    // Derived from the state key, the seal key is not kept in Redis: one kept there before has no use left.
+    seal = sealed.seal;
+    await link.run((c) => c.del(key('seal')));
+  } else {
+    // The key is read once and kept; a Redis that lost it (restarted without persistence) is given it back, so
+    // replicas that share it keep sharing it.
+    seal = await sharedSealKey(link, randomBytes(32));
+    link.whenBack(async () => (seal = await sharedSealKey(link, seal)));
+  }
+  // The check value lasts while a replica lives, and is given back at once to a Redis that lost it.
+  const mark = () =>
+    link.run((c) =>
+      c.multi().set(SEALING, sealing, 'PX', REPLICA_TTL_MS, 'NX').pexpire(SEALING, REPLICA_TTL_MS).exec(),
+    );
+  link.whenBack(mark);
   const beat = async () => {
+    await mark();
     await link.script(
       'heartbeat',
       [key('replicas'), subscriptions.streamsKey, subscriptions.registryKey],
@@ -529,20 +588,30 @@ export async function stateOn(link: RedisLink, o: StateOptions): Promise<State &
     sessions,
     subscriptions,
     eventLog: (hint) =>
-      new RedisEventStore(link, hint ?? randomUUID(), sessionTtl, o.eventsMax, o.eventBytesMax),
+      new RedisEventStore(
+        link,
+        hint ?? randomUUID(),
+        sessionTtl,
+        o.eventsMax,
+        o.eventBytesMax,
+        sealed?.events,
+      ),
     sealKey: async () => seal,
     close: async () => {
       clearInterval(timer);
       identities.close();
-      // This replica's own keys go with it (its registry and stream counts); shared state stays.
+      // This replica's own keys go with it (its registry and stream counts); shared state stays. The last live
+      // replica takes the sealing mark with it, so replicas started next with another key need not wait for it.
       await link
-        .run((c) =>
-          c
+        .run(async (c) => {
+          const r = await c
             .multi()
             .zrem(key('replicas'), replica)
             .del(subscriptions.streamsKey, subscriptions.registryKey)
-            .exec(),
-        )
+            .zcount(key('replicas'), Date.now(), '+inf')
+            .exec();
+          if (r?.[2]?.[1] === 0) await c.del(SEALING);
+        })
         .catch(() => undefined);
       await link.close();
     },

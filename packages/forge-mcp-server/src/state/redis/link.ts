@@ -74,7 +74,7 @@ export class RedisLink {
     /** host:port, for messages. */
     readonly where: string,
     private readonly secrets: string[],
-    private readonly log: Logger,
+    readonly log: Logger,
   ) {}
 
   /** Connects, or rejects with StateUnavailable naming the setting and host:port. */
