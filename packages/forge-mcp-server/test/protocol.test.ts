@@ -511,6 +511,31 @@ describe('dynamic surface over stdio (legacy era)', () => {
       expect(textOf(r)).toMatch(/^# Not Found: Release in project acme\/nope\n/);
     });
 
+    it('says a project named by its name alone is no ID or full path, and how to find it, in a card and an error', async () => {
+      const card = await exec('issue.get', { project_id: 'Widgets', issue_iid: 1 });
+      expect(card.isError).toBe(true);
+      expect(textOf(card)).toBe(
+        [
+          '# Not Found: Issue 1 in project Widgets',
+          '',
+          'The instance answered 404 Project Not Found: project_id "Widgets" is neither a numeric ID nor a full path with its namespace (group/project); find the project with project.list and search "Widgets", then pass its id or path_with_namespace.',
+          '',
+          '---',
+          '',
+          'Next steps:',
+          '- issue.list',
+          '- issue.list_all',
+        ].join('\n'),
+      );
+      expect(textOf(await exec('issue.update', { project_id: 'widgets', issue_iid: 1, title: 't' }))).toBe(
+        'issue.update: not found: the resource does not exist, you lack access, or the feature needs a higher tier (404 Project Not Found). Suggestion: project_id "widgets" is neither a numeric ID nor a full path with its namespace (group/project); find the project with project.list and search "widgets", then pass its id or path_with_namespace: 404 Not Found',
+      );
+      // A full path the instance does not know, or an issue missing from a project found, keeps the plain texts.
+      expect(textOf(await exec('issue.get', { project_id: '1', issue_iid: 9999 }))).toContain(
+        'The instance answered 404: the issue does not exist, or this token cannot see it.',
+      );
+    });
+
     it('renders a 404 of another action with the classification and a bare cause', async () => {
       const r = await exec('issue.list', { project_id: 'nope/missing' });
       expect(textOf(r)).toBe(
@@ -1124,6 +1149,15 @@ describe('meta and individual surfaces', () => {
         get,
       ),
     ).toMatch(/\nNext steps:\n- issue\.list \(run with forge_issue_list\)\n- issue\.list_all$/);
+    // A project named by its name: the card says how to find it with the tool that runs project.list here.
+    expect(
+      await card({ FORGE_MCP_TOOL_SURFACE: 'meta' }, 'forge_issue', {
+        action: 'get',
+        params: { project_id: 'Widgets', issue_iid: 1 },
+      }),
+    ).toContain(
+      'find the project with project.list (run with forge_project {"action": "list"}) and search "Widgets", then pass its id or path_with_namespace.',
+    );
   });
 
   it('meta lists one tool per domain and runs an action by name', async () => {

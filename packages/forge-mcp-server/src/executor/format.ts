@@ -472,6 +472,8 @@ export function notFoundResult(
   a: ActionSpec,
   args: Record<string, unknown>,
   runsAs?: (id: string) => string | undefined,
+  /** What the 404 says when more is known than "the object does not exist" (a project named by its name). */
+  known?: string,
 ): ToolResult {
   const nf = a.notFound!;
   // The key naming the project or group itself is said once: "Project acme/nope" (not "... in project acme/nope"),
@@ -490,7 +492,9 @@ export function notFoundResult(
   const lines = [
     `# Not Found: ${nf.object}${key !== undefined ? ` ${String(key)}` : ''}${scope}`,
     '',
-    `The instance answered 404: the ${nf.object.toLowerCase()} does not exist, or this token cannot see it.`,
+    known
+      ? `The instance answered ${known}.`
+      : `The instance answered 404: the ${nf.object.toLowerCase()} does not exist, or this token cannot see it.`,
     '',
     '---',
     '',

@@ -5,6 +5,7 @@
  * after a list whose instance default narrows it to the caller's own (defaultScopeNote).
  */
 import type { InstanceError } from '../instance/index.js';
+import { clip } from './suggest.js';
 
 interface RouteHints {
   401?: string;
@@ -100,4 +101,22 @@ export function defaultScopeNote(
   if (!CREATED_BY_ME_BY_DEFAULT.has(actionId) || args.scope !== undefined) return undefined;
   if (count > 0 && !PERSON_FILTERS.some((k) => args[k] !== undefined)) return undefined;
   return "Note: without scope the instance lists only what you created (scope created_by_me); pass scope=all for everyone's you can see, or scope=assigned_to_me.";
+}
+
+/**
+ * A project named by its name alone (project_id "Widgets"): the instance answers 404 Project Not Found, which
+ * otherwise reads as "the issue does not exist". The fix is known: project_id takes a numeric ID or the full path
+ * with its namespace, and project.list finds either. `runsAs` says which tool runs project.list on this surface.
+ */
+export function projectNamedHint(
+  args: Record<string, unknown>,
+  err: InstanceError,
+  runsAs?: (id: string) => string | undefined,
+): string | undefined {
+  const p = args.project_id;
+  if (err.status !== 404 || typeof p !== 'string' || /^\d+$/.test(p.trim()) || p.includes('/'))
+    return undefined;
+  if (!/project not found/i.test(err.parts.instanceMessage ?? '')) return undefined;
+  const how = runsAs?.('project.list');
+  return `project_id "${clip(p)}" is neither a numeric ID nor a full path with its namespace (group/project); find the project with project.list${how ? ` (run with ${how})` : ''} and search "${clip(p)}", then pass its id or path_with_namespace`;
 }

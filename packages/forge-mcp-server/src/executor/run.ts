@@ -35,7 +35,7 @@ import {
 } from './fine-grained.js';
 import { fromBase64 } from '../base64.js';
 import { preserializeJson } from '../mcp/preserialized.js';
-import { defaultScopeNote, routeHint } from './hints.js';
+import { defaultScopeNote, projectNamedHint, routeHint } from './hints.js';
 import { paramsOf } from './schema.js';
 
 export interface RunOptions {
@@ -413,8 +413,9 @@ export async function runAction(
     if (err instanceof ArgumentProblem) return errorResult(err.message);
     if (err instanceof InstanceError) {
       const fg = client.fineGrained;
+      const named = projectNamedHint(args, err, opts.runsAs);
       if (err.status === 404 && a.notFound) {
-        const nf = notFoundResult(a, args, opts.runsAs);
+        const nf = notFoundResult(a, args, opts.runsAs, named && `404 Project Not Found: ${named}`);
         return fg && readsGraphql(a) ? withVisibilityNote(nf) : nf;
       }
       // The instance's fine-grained answers: their own texts, and no route hint after them.
@@ -426,7 +427,7 @@ export async function runAction(
       if (fg && OBJECT_UNREADABLE.has(a.id) && err.kind === 'graphql')
         return errorResult(probablyCommitted(a, err.classification));
       if (err.kind === 'graphql') return errorResult(`${a.id} ${err.classification}`);
-      const hint = routeHint(a.id, err);
+      const hint = routeHint(a.id, err) ?? named;
       return errorResult((hint ? err.withHint(hint) : err).render(a.id));
     }
     // Handlers say what went wrong with a plain Error; anything else is a defect and says nothing inside.
