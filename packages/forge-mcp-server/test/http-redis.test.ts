@@ -8,7 +8,7 @@
  * rate limits, budget blocks, verified and refused tokens, and accept each other's confirmations; a request
  * one replica rate-limits names on its span the session another opened, when it is the caller's own.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -26,6 +26,7 @@ import {
   rpc,
   runCli,
   sim,
+  testSecret,
   type ForgeSim,
   type HttpServerProcess,
 } from './harness.js';
@@ -537,6 +538,32 @@ describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL', () => {
       expect(deletes(since)).toHaveLength(0);
     } finally {
       for (const server of [...shared, ...apart]) await server.stop();
+    }
+  });
+
+  it('lets replicas with another FORGE_MCP_STATE_KEY start at once after the last replica sharing Redis stopped', async () => {
+    const [first, next] = [randomBytes(32).toString('hex'), randomBytes(32).toString('hex')].map((k) =>
+      testSecret(k),
+    );
+    const store = new Redis(redis.url);
+    try {
+      const a = await httpServer(s, [`--redis-url=${redis.url}`], { FORGE_MCP_STATE_KEY: first! });
+      const marked = await store.get('forge-mcp:sealing');
+      expect(marked).toMatch(/^sealed [0-9a-f]{32}$/);
+      // Stopped (SIGTERM), the last replica takes its check value with it: no wait for it to expire.
+      await a.stop();
+      expect(await store.get('forge-mcp:sealing')).toBeNull();
+      const b = await httpServer(s, [`--redis-url=${redis.url}`], { FORGE_MCP_STATE_KEY: next! });
+      try {
+        expect((await rpc(b.url, bearer(s.tokens.api), getIssue(1))).status).toBe(200);
+        expect(await store.get('forge-mcp:sealing')).toMatch(/^sealed [0-9a-f]{32}$/);
+        expect(await store.get('forge-mcp:sealing')).not.toBe(marked);
+      } finally {
+        await b.stop();
+      }
+      for (const server of [a, b]) for (const k of [first!, next!]) expect(server.stderr()).not.toContain(k);
+    } finally {
+      store.disconnect();
     }
   });
 
