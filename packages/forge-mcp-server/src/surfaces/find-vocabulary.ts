@@ -490,6 +490,10 @@ export const REQUEST_PHRASES: Array<[needs: string[], phrase: RegExp, said: stri
     /\b(?:(?:docs?|documentation|help|how-?to|handbook|runbook) page(s?)|(?<!wiki )page(s?)(?= (?:that |which )?(?:explains?|explaining|describ\w*|document\w*|covers?|covering|talks? about|tells?|says|about|on how|for how)\b))/g,
     'wiki page$1$2',
   ],
+  // Another platform's checks on a commit: its commit statuses; asking for changes on a review submits it.
+  [['check'], /\bcheck (?:run|suite)s\b/g, 'commit statuses'],
+  [['check'], /\bcheck (?:run|suite)\b/g, 'commit status'],
+  [['changes'], /\brequest(?:s|ing)? changes\b/g, 'submit review'],
   // A lock on deploying ("the production lock", "the deploy lock"): the resource group jobs wait for.
   [['lock'], /\b(deploy(?:ment)?|production|prod|staging|release) locks?\b/g, '$1 resource group'],
 ];

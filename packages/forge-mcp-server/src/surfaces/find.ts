@@ -156,6 +156,8 @@ const STATE_AS_CHANGE = 0.7;
 const MADE_AS_NEW = 0.6;
 /** A verbless request naming things in the plural answers a single one's read this well. */
 const VERBLESS_PLURAL_GET = 0.6;
+/** A verb making what it names ("release", "commit") creates at least this much. */
+const MADE_BY_VERB = 0.8;
 /** A request without a verb reads, less surely than one that says so. */
 const NO_VERB_STRENGTH = 0.5;
 /**
@@ -469,6 +471,11 @@ function isPluralWord(w: string): boolean {
   return w.endsWith('s') && !w.endsWith('ss') && stem(w) !== w && !NOT_PLURAL.has(w);
 }
 
+/** "repositories", "policies", "issues": the singular the tables know a word by. */
+function singularOf(w: string): string {
+  return w.endsWith('ies') ? `${w.slice(0, -3)}y` : w.replace(/s$/, '');
+}
+
 /** The operation a table weighs most. */
 function strongestOf(operations: Record<string, number>): string {
   let strongest = '';
@@ -626,8 +633,16 @@ function described(
     // "is now a developer" (not "are now failing": a state the things are in).
     if (w === 'now' && COPULAS.has(ws[k - 1]) && !STATE_WORDS.has(after ?? '') && !after?.endsWith('ing'))
       return CHANGED;
-    // "issue 12 to alice", "MR 7 to develop": one thing, named by its number, given a new value.
-    if (w === 'to' && /\d/.test(ws[k - 1]) && after && !STOP_WORDS.has(after) && !/\d/.test(after))
+    // "issue 12 to alice", "MR 7 to develop": one thing, named by its number, given a new value (not "job 77 to
+    // debug the build": a verb with its object says what for).
+    if (
+      w === 'to' &&
+      /\d/.test(ws[k - 1]) &&
+      after &&
+      !STOP_WORDS.has(after) &&
+      !/\d/.test(after) &&
+      !DETERMINERS.has(ws[k + 2] ?? '')
+    )
       return CHANGED;
   }
   // "a deploy key with write access": one to be made.
@@ -908,6 +923,27 @@ export class ActionFinder {
     return /\d/.test(lower) || BEFORE_VALUES.has(prev) || this.objectWords.has(stem(prev));
   }
 
+  /**
+   * "The CI keeps failing on lint, show me the job log", "before merging, check MR 5's approvals": the clause
+   * that says what to do, after one that sets the scene without a verb, is read first.
+   */
+  private imperativeFirst(query: string): string {
+    const comma = query.lastIndexOf(',');
+    if (comma < 0) return query;
+    const leading = (text: string) => {
+      const ws = words(text);
+      let k = 0;
+      while (k < ws.length - 1 && (LEAD_IN.has(ws[k]) || ws[k] === 'then' || ws[k] === 'and')) k++;
+      return ws[k] ?? '';
+    };
+    const scene = leading(query.slice(0, comma));
+    const asked = leading(query.slice(comma + 1));
+    const verb = (w: string) => Boolean(REQUEST_VERBS[w]) || this.actionVerbs.has(w);
+    return verb(asked) && !this.objectWords.has(stem(asked)) && !verb(scene) && !QUESTION_WORDS.has(scene)
+      ? `${query.slice(comma + 1)}, ${query.slice(0, comma)}`
+      : query;
+  }
+
   private titled?: Set<string>;
   /** The words the catalog's titles name things with (read when a request first needs them). */
   private titleWords(): Set<string> {
@@ -1054,7 +1090,8 @@ export class ActionFinder {
   }
 
   /** The query's terms and the operations its verb (or its question) asks for. */
-  private parse(query: string): Parsed {
+  private parse(request: string): Parsed {
+    const query = this.imperativeFirst(request);
     // A misspelt word is read as the one meant; a capitalised one after the first is a name ("ask Grace").
     const ws = words(
       this.literals(query).replace(/[a-z]{5,}(?!['\u2019\w])/gi, (w, at: number) =>
@@ -1236,7 +1273,7 @@ export class ActionFinder {
         verbAt === i &&
         last > i &&
         // A verb making the thing it names (release, commit, tag, branch), not one acting on another (close).
-        KINDS_CREATE.has(strongestOf(REQUEST_VERBS[ws[i]] ?? {})) &&
+        (REQUEST_VERBS[ws[i]]?.create ?? 0) >= MADE_BY_VERB &&
         !/\ban?\b/i.test(query) &&
         ws
           .slice(i + 1, last + 1)
@@ -1277,7 +1314,7 @@ export class ActionFinder {
     const forMe = verbAt >= 0 && ['me', 'us'].includes(ws[verbAt + 1]) ? verbAt + 1 : -1;
     const typed: string[] = [];
     ws.forEach((w, k) => {
-      const singular = w.replace(/s$/, '');
+      const singular = singularOf(w);
       const named = k === verbAt ? undefined : (CATALOG_NAMES[w] ?? CATALOG_NAMES[singular]);
       const implied = k === verbAt ? VERB_OBJECTS[w] : (SYNONYMS[w] ?? SYNONYMS[singular]);
       if (k < i || k === forMe || (STOP_WORDS.has(w) && !implied)) return;
