@@ -214,6 +214,12 @@ export function requireProjectAccess(ctx: Ctx, p: Project, level: number): void 
   if (projectAccess(ctx.state, p, ctx.user) < level) throw new HttpError(403, { message: '403 Forbidden' });
 }
 
+/** A group's role of at least `level` (held there or in a parent group), or an administrator; else 403. */
+export function requireGroupAccess(ctx: Ctx, g: Group, level: number): void {
+  if (ctx.user?.isAdmin) return;
+  if (groupAccess(ctx.state, g, ctx.user) < level) throw new HttpError(403, { message: '403 Forbidden' });
+}
+
 export function webBase(ctx: Ctx): string {
   return ctx.rt.baseUrl;
 }

@@ -371,9 +371,26 @@ describe('project wiki', () => {
     });
     expect((await call('GET', '/projects/2/wikis')).json).toEqual([]);
   });
+});
+
+describe.each([
+  {
+    wiki: 'project',
+    base: '/projects/1',
+    seeded: ['getting-started', 'home'],
+    withNew: ['getting-started', 'home', 'On-call'],
+  },
+  {
+    wiki: 'group',
+    base: '/groups/10',
+    seeded: ['home', 'onboarding'],
+    withNew: ['home', 'On-call', 'onboarding'],
+  },
+])('$wiki wiki pages', ({ base, seeded, withNew }) => {
+  const slugs = async () => (await call('GET', `${base}/wikis`)).json.map((w: { slug: string }) => w.slug);
 
   it('creates a page under the slug its title gives, renames it, refuses a duplicate and deletes it', async () => {
-    const made = await call('POST', '/projects/1/wikis', { title: 'On call', content: 'Page the lead.' });
+    const made = await call('POST', `${base}/wikis`, { title: 'On call', content: 'Page the lead.' });
     expect(made.status).toBe(201);
     expect(made.json).toEqual({
       content: 'Page the lead.',
@@ -382,28 +399,80 @@ describe('project wiki', () => {
       title: 'On call',
       encoding: 'UTF-8',
     });
-    expect((await call('GET', '/projects/1/wikis/On-call')).json.content).toBe('Page the lead.');
-    const dup = await call('POST', '/projects/1/wikis', { title: 'On call', content: 'again' });
-    expect(dup.status).toBe(400);
-    const none = await call('PUT', '/projects/1/wikis/On-call', {});
+    expect((await call('GET', `${base}/wikis/On-call`)).json.content).toBe('Page the lead.');
+    expect(await slugs()).toEqual(withNew);
+    const dup = await call('POST', `${base}/wikis`, { title: 'On call', content: 'again' });
+    expect(dup).toMatchObject({
+      status: 400,
+      json: { message: 'Duplicate page: A page with that title already exists' },
+    });
+    const none = await call('PUT', `${base}/wikis/On-call`, {});
     expect(none.status).toBe(400);
     expect(none.json.error).toContain('at least one parameter must be provided');
-    const renamed = await call('PUT', '/projects/1/wikis/On-call', {
-      title: 'On call rota',
+    const renamed = await call('PUT', `${base}/wikis/On-call`, { title: 'On call rota', format: 'asciidoc' });
+    expect(renamed.json).toEqual({
+      content: 'Page the lead.',
       format: 'asciidoc',
+      slug: 'On-call-rota',
+      title: 'On call rota',
+      encoding: 'UTF-8',
     });
-    expect(renamed.json).toMatchObject({ slug: 'On-call-rota', title: 'On call rota', format: 'asciidoc' });
-    expect((await call('GET', '/projects/1/wikis/On-call')).json).toEqual({
+    expect((await call('GET', `${base}/wikis/On-call`)).json).toEqual({ message: '404 Wiki Page Not Found' });
+    expect((await call('POST', `${base}/wikis`, { title: 'x', content: 'y', format: 'html' })).json).toEqual({
+      error: 'format does not have a valid value',
+    });
+    expect((await call('DELETE', `${base}/wikis/On-call-rota`)).status).toBe(204);
+    expect((await call('DELETE', `${base}/wikis/On-call-rota`)).status).toBe(404);
+    expect(await slugs()).toEqual(seeded);
+  });
+});
+
+describe('group wiki', () => {
+  it('lists every page in one answer with slug, title, format and encoding, content only when asked', async () => {
+    const plain = await call('GET', '/groups/10/wikis');
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('x-total')).toBeNull();
+    expect(plain.json).toEqual([
+      { format: 'markdown', slug: 'home', title: 'home', encoding: 'UTF-8' },
+      { format: 'markdown', slug: 'onboarding', title: 'onboarding', encoding: 'UTF-8' },
+    ]);
+    const full = await call('GET', '/groups/acme/wikis?with_content=true');
+    expect(full.json[0]).toEqual({
+      content: '# Acme\n\nNew to the group? Read [onboarding](onboarding).',
+      format: 'markdown',
+      slug: 'home',
+      title: 'home',
+      encoding: 'UTF-8',
+    });
+    expect((await call('GET', '/groups/10/wikis/onboarding')).json).toEqual({
+      content: '# Onboarding\n\nAsk an owner for access to the widgets project.',
+      format: 'markdown',
+      slug: 'onboarding',
+      title: 'onboarding',
+      encoding: 'UTF-8',
+    });
+    // Each group holds its own wiki: the subgroup's is empty, a project's pages are not the group's.
+    expect((await call('GET', '/groups/11/wikis')).json).toEqual([]);
+    expect((await call('GET', '/groups/10/wikis/getting-started')).json).toEqual({
       message: '404 Wiki Page Not Found',
     });
-    expect(
-      (await call('POST', '/projects/1/wikis', { title: 'x', content: 'y', format: 'html' })).status,
-    ).toBe(400);
-    expect((await call('DELETE', '/projects/1/wikis/On-call-rota')).status).toBe(204);
-    expect((await call('GET', '/projects/1/wikis')).json.map((w: { slug: string }) => w.slug)).toEqual([
-      'getting-started',
-      'home',
-    ]);
+    expect((await call('GET', '/groups/999/wikis')).json).toEqual({ message: '404 Group Not Found' });
+  });
+
+  it("a developer of the group writes pages, a maintainer's role deletes them, and a non-member sees none", async () => {
+    const bob = sim.addToken({ kind: 'personal', userId: 3 });
+    const written = await call('POST', '/groups/10/wikis', { title: 'Notes', content: 'x' }, bob);
+    expect(written.status).toBe(201);
+    expect((await call('PUT', '/groups/10/wikis/Notes', { content: 'y' }, bob)).json.content).toBe('y');
+    expect((await call('DELETE', '/groups/10/wikis/Notes', undefined, bob)).json).toEqual({
+      message: '403 Forbidden',
+    });
+    // A private group bob is no member of is not found for him, nor its wiki.
+    const alone = await call('POST', '/groups', { name: 'Solo', path: 'solo' });
+    expect((await call('GET', `/groups/${alone.json.id}/wikis`, undefined, bob)).json).toEqual({
+      message: '404 Group Not Found',
+    });
+    expect((await call('DELETE', '/groups/10/wikis/Notes')).status).toBe(204);
   });
 });
 
@@ -497,5 +566,46 @@ describe('the other list filters the server sends', () => {
     expect(await ids('/groups/10/labels?search=LABEL%202')).toEqual([2]);
     expect(await ids('/groups/10/labels?search=bug')).toEqual([]);
     expect(await ids('/groups/10/milestones?iids[]=2')).toEqual([2]);
+  });
+
+  it('a list without a stateful answer whose instance list takes state keeps the items in the state asked', async () => {
+    const states = async (path: string) =>
+      (await call('GET', path)).json.map((x: { id: number; state: string }) => `${x.id} ${x.state}`);
+    expect(await states('/groups/10/epics')).toEqual(['1 opened', '2 closed']);
+    expect(await states('/groups/10/epics?state=opened')).toEqual(['1 opened']);
+    expect(await states('/groups/10/epics?state=closed')).toEqual(['2 closed']);
+    expect(await states('/groups/10/epics?state=all')).toEqual(['1 opened', '2 closed']);
+    expect(await states('/groups/10/milestones?state=active')).toEqual(['1 active']);
+    expect(await states('/groups/10/milestones?state=closed&iids[]=1')).toEqual([]);
+    expect(await states('/projects/1/access_tokens?state=inactive')).toEqual(['2 inactive']);
+    expect(await states('/users/2/impersonation_tokens?state=all')).toEqual(['1 active', '2 inactive']);
+    expect(await states('/groups/10/iterations?state=opened')).toEqual(['1 upcoming']);
+    expect(await states('/groups/10/iterations?state=current')).toEqual([]);
+    expect(await states('/projects/1/repository/commits/main/merge_requests?state=merged')).toEqual([
+      '2 merged',
+    ]);
+    // To-do items: pending unless another state is asked.
+    expect(await states('/todos')).toEqual(['1 pending']);
+    expect(await states('/todos?state=done')).toEqual(['2 done']);
+    // Search reads state for issues and merge requests only.
+    expect(await states('/projects/1/search?scope=issues&search=search&state=closed')).toEqual(['2 closed']);
+    expect(await states('/projects/1/search?scope=projects&search=search&state=closed')).toEqual([
+      '1 active',
+      '2 active',
+    ]);
+    // A state the list does not take is refused as the instance refuses it; a list without state ignores it.
+    for (const path of [
+      '/groups/10/epics?state=merged',
+      '/projects/1/access_tokens?state=all',
+      '/todos?state=all',
+    ]) {
+      const refused = await call('GET', path);
+      expect({ path, status: refused.status, json: refused.json }).toEqual({
+        path,
+        status: 400,
+        json: { error: 'state does not have a valid value' },
+      });
+    }
+    expect(await states('/projects/1/deployments?state=closed')).toEqual(['1 active', '2 active']);
   });
 });

@@ -57,6 +57,85 @@ function plausible(
 }
 
 /**
+ * A list the instance filters by `state`: the states its two placeholder items hold (the first's, the second's),
+ * the item states each value of `state` keeps (`all` every one), the value that applies when none is asked
+ * (otherwise every item is listed), and when the instance reads `state` at all.
+ */
+interface ListStates {
+  held: readonly [string, string];
+  takes: Readonly<Record<string, readonly string[]>>;
+  byDefault?: string;
+  when?: (ctx: Ctx) => boolean;
+}
+
+/**
+ * Each held state kept by its own name, `all` keeping both where the instance takes it, and further values naming
+ * the item states they keep.
+ */
+function states(
+  held: readonly [string, string],
+  { all = false, also = {} }: { all?: boolean; also?: Record<string, readonly string[]> } = {},
+): ListStates {
+  return {
+    held,
+    takes: { [held[0]]: [held[0]], [held[1]]: [held[1]], ...(all ? { all: held } : {}), ...also },
+  };
+}
+
+const TOKENS = states(['active', 'inactive']);
+const MERGE_REQUEST_STATES = { closed: ['closed'], locked: ['locked'] };
+const ITERATIONS = states(['upcoming', 'closed'], {
+  all: true,
+  // opened: not yet closed (upcoming or current); started: current's former name.
+  also: { current: ['current'], started: ['current'], opened: ['upcoming', 'current'] },
+});
+/** Search reads `state` for issues and merge requests only. */
+const SEARCH: ListStates = {
+  ...states(['opened', 'closed'], { all: true, also: { merged: ['merged'] } }),
+  when: (ctx) => ['issues', 'merge_requests'].includes(str(ctx, 'scope') ?? ''),
+};
+
+/** The lists without a stateful answer whose instance list takes `state`, by route. */
+const LIST_STATES: Readonly<Record<string, ListStates>> = {
+  '/groups/:id/access_tokens': TOKENS,
+  '/projects/:id/access_tokens': TOKENS,
+  '/groups/:id/manage/personal_access_tokens': TOKENS,
+  '/groups/:id/service_accounts/:user_id/personal_access_tokens': TOKENS,
+  '/projects/:id/service_accounts/:user_id/personal_access_tokens': TOKENS,
+  '/users/:user_id/impersonation_tokens': states(['active', 'inactive'], { all: true }),
+  '/groups/:id/epics': states(['opened', 'closed'], { all: true }),
+  '/groups/:id/milestones': states(['active', 'closed'], { all: true }),
+  '/groups/:id/iterations': ITERATIONS,
+  '/projects/:id/iterations': ITERATIONS,
+  '/projects/:id/deployments/:deployment_id/merge_requests': states(['opened', 'merged'], {
+    all: true,
+    also: MERGE_REQUEST_STATES,
+  }),
+  '/projects/:id/repository/commits/:sha/merge_requests': states(['opened', 'merged'], {
+    also: MERGE_REQUEST_STATES,
+  }),
+  '/todos': { ...states(['pending', 'done']), byDefault: 'pending' },
+  '/search': SEARCH,
+  '/groups/:id/(-/)search': SEARCH,
+  '/projects/:id/(-/)search': SEARCH,
+};
+
+/**
+ * The two placeholder items of a list, each in the state its route gives it, keeping those in the state asked
+ * (an unknown state answers 400, as the instance's parameter check does).
+ */
+function placeholders(ctx: Ctx, pattern: string, resource: string): Record<string, unknown>[] {
+  const rule = LIST_STATES[pattern];
+  if (!rule || !(rule.when?.(ctx) ?? true)) return [plausible(ctx, resource, 1), plausible(ctx, resource, 2)];
+  const items = rule.held.map((state, i) => plausible(ctx, resource, i + 1, { state }));
+  const asked = str(ctx, 'state') ?? rule.byDefault;
+  if (asked === undefined) return items;
+  const kept = Object.hasOwn(rule.takes, asked) ? rule.takes[asked] : undefined;
+  if (!kept) throw new HttpError(400, { error: 'state does not have a valid value' });
+  return items.filter((x) => kept.includes(String(x.state)));
+}
+
+/**
  * A plausible list as asked: `search` matched in any case on the name or title, `iids` kept where items have
  * one, `order_by`/`sort` where given.
  */
@@ -129,7 +208,7 @@ export function genericHandler(method: string, pattern: string): Handler {
           };
         return paginate(
           { baseUrl: ctx.rt.baseUrl, path: ctx.fullPath, query: ctx.query },
-          listed(ctx, [plausible(ctx, resource, 1), plausible(ctx, resource, 2)]),
+          listed(ctx, placeholders(ctx, pattern, resource)),
         );
       case 'POST':
         return {

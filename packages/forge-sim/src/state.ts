@@ -25,6 +25,8 @@ export interface Group {
   visibility: string;
   members: Member[];
   createdAt: string;
+  /** Wiki pages, in the order the instance lists them (by title). */
+  wiki: WikiPage[];
 }
 
 export interface Commit {
@@ -537,6 +539,20 @@ function buildSeed(): State {
         { userId: 3, accessLevel: ACCESS.developer },
       ],
       createdAt: at(-70000),
+      wiki: [
+        {
+          slug: 'home',
+          title: 'home',
+          format: 'markdown',
+          content: '# Acme\n\nNew to the group? Read [onboarding](onboarding).',
+        },
+        {
+          slug: 'onboarding',
+          title: 'onboarding',
+          format: 'markdown',
+          content: '# Onboarding\n\nAsk an owner for access to the widgets project.',
+        },
+      ],
     },
     {
       id: 11,
@@ -547,6 +563,7 @@ function buildSeed(): State {
       visibility: 'private',
       members: [{ userId: 2, accessLevel: ACCESS.owner }],
       createdAt: at(-69000),
+      wiki: [],
     },
   );
 

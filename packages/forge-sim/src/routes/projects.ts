@@ -11,6 +11,7 @@ import {
   project,
   projectFullPath,
   required,
+  requireGroupAccess,
   requireProjectAccess,
   str,
   userById,
@@ -395,14 +396,14 @@ export function registerGroups(r: RouteTable): void {
       visibility: str(ctx, 'visibility') ?? 'private',
       members: [{ userId: ctx.user!.id, accessLevel: ACCESS.owner }],
       createdAt: new Date().toISOString(),
+      wiki: [],
     };
     ctx.state.groups.push(g);
     return json(201, groupJson(ctx, g));
   });
   r.add('PUT', '/groups/:id', (ctx) => {
     const g = group(ctx);
-    if (!ctx.user!.isAdmin && groupAccess(ctx.state, g, ctx.user) < ACCESS.owner)
-      throw new HttpError(403, { message: '403 Forbidden' });
+    requireGroupAccess(ctx, g, ACCESS.owner);
     const name = str(ctx, 'name');
     if (name !== undefined) g.name = name;
     const path = str(ctx, 'path');
@@ -415,8 +416,7 @@ export function registerGroups(r: RouteTable): void {
   });
   r.add('DELETE', '/groups/:id', (ctx) => {
     const g = group(ctx);
-    if (!ctx.user!.isAdmin && groupAccess(ctx.state, g, ctx.user) < ACCESS.owner)
-      throw new HttpError(403, { message: '403 Forbidden' });
+    requireGroupAccess(ctx, g, ACCESS.owner);
     const doomed = new Set([g.id, ...descendants(ctx, g).map((x) => x.id)]);
     ctx.state.groups = ctx.state.groups.filter((x) => !doomed.has(x.id));
     ctx.state.projects = ctx.state.projects.filter(

@@ -1,12 +1,22 @@
-/** Project wikis: list (with or without content, one unpaginated answer), get, create, update, delete. */
-import { bool, project, required, requireProjectAccess, str } from '../context.js';
+/**
+ * Project and group wikis, one behaviour for both: list (with or without content, one unpaginated answer), get,
+ * create, update, delete.
+ */
+import { bool, group, project, required, requireGroupAccess, requireProjectAccess, str } from '../context.js';
 import type { Ctx } from '../context.js';
 import { HttpError, json, noContent } from '../http.js';
-import type { Project, WikiPage } from '../state.js';
+import type { WikiPage } from '../state.js';
 import { ACCESS } from '../state.js';
 import type { RouteTable } from './table.js';
 
 const FORMATS: readonly WikiPage['format'][] = ['markdown', 'rdoc', 'asciidoc', 'org'];
+
+/** The wiki a request reaches (its project's or its group's): its pages, and who may change them. */
+interface Wiki {
+  pages: WikiPage[];
+  /** Answers 403 below the role a change needs there. */
+  requireAccess(level: number): void;
+}
 
 /** The page's answer as the instance gives it: content only where asked for (always for one page). */
 function pageJson(w: WikiPage, withContent: boolean): Record<string, unknown> {
@@ -22,8 +32,8 @@ function pageJson(w: WikiPage, withContent: boolean): Record<string, unknown> {
 /** The instance's slug of a title: spaces become hyphens, the rest is kept. */
 const slugOf = (title: string): string => title.trim().replace(/\s+/g, '-');
 
-function findPage(ctx: Ctx, p: Project): WikiPage {
-  const w = p.wiki.find((x) => x.slug === ctx.params.slug);
+function findPage(ctx: Ctx, wiki: Wiki): WikiPage {
+  const w = wiki.pages.find((x) => x.slug === ctx.params.slug);
   if (!w) throw new HttpError(404, { message: '404 Wiki Page Not Found' });
   return w;
 }
@@ -37,41 +47,41 @@ function format(ctx: Ctx): WikiPage['format'] | undefined {
 }
 
 /** Another page already holding the slug a title gives. */
-function refuseDuplicate(p: Project, slug: string, self?: WikiPage): void {
-  if (p.wiki.some((x) => x !== self && x.slug === slug))
+function refuseDuplicate(wiki: Wiki, slug: string, self?: WikiPage): void {
+  if (wiki.pages.some((x) => x !== self && x.slug === slug))
     throw new HttpError(400, {
       message: 'Duplicate page: A page with that title already exists',
     });
 }
 
-const sortByTitle = (p: Project) => p.wiki.sort((a, b) => a.title.localeCompare(b.title));
+const sortByTitle = (wiki: Wiki) => wiki.pages.sort((a, b) => a.title.localeCompare(b.title));
 
-export function registerWiki(r: RouteTable): void {
-  r.add('GET', '/projects/:id/wikis', (ctx) => {
-    const p = project(ctx);
+/** The five wiki routes under `base` (`/projects/:id` or `/groups/:id`), on the wiki `wikiOf` finds. */
+function registerWikiAt(r: RouteTable, base: string, wikiOf: (ctx: Ctx) => Wiki): void {
+  r.add('GET', `${base}/wikis`, (ctx) => {
     const withContent = bool(ctx, 'with_content') === true;
     return json(
       200,
-      p.wiki.map((w) => pageJson(w, withContent)),
+      wikiOf(ctx).pages.map((w) => pageJson(w, withContent)),
     );
   });
-  r.add('GET', '/projects/:id/wikis/:slug', (ctx) => json(200, pageJson(findPage(ctx, project(ctx)), true)));
-  r.add('POST', '/projects/:id/wikis', (ctx) => {
-    const p = project(ctx);
-    requireProjectAccess(ctx, p, ACCESS.developer);
+  r.add('GET', `${base}/wikis/:slug`, (ctx) => json(200, pageJson(findPage(ctx, wikiOf(ctx)), true)));
+  r.add('POST', `${base}/wikis`, (ctx) => {
+    const wiki = wikiOf(ctx);
+    wiki.requireAccess(ACCESS.developer);
     const title = required(ctx, 'title');
     const content = required(ctx, 'content');
     const slug = slugOf(title);
-    refuseDuplicate(p, slug);
+    refuseDuplicate(wiki, slug);
     const w: WikiPage = { slug, title, format: format(ctx) ?? 'markdown', content };
-    p.wiki.push(w);
-    sortByTitle(p);
+    wiki.pages.push(w);
+    sortByTitle(wiki);
     return json(201, pageJson(w, true));
   });
-  r.add('PUT', '/projects/:id/wikis/:slug', (ctx) => {
-    const p = project(ctx);
-    requireProjectAccess(ctx, p, ACCESS.developer);
-    const w = findPage(ctx, p);
+  r.add('PUT', `${base}/wikis/:slug`, (ctx) => {
+    const wiki = wikiOf(ctx);
+    wiki.requireAccess(ACCESS.developer);
+    const w = findPage(ctx, wiki);
     const title = str(ctx, 'title');
     const content = str(ctx, 'content');
     const f = format(ctx);
@@ -81,20 +91,31 @@ export function registerWiki(r: RouteTable): void {
       });
     if (title !== undefined) {
       if (title.trim() === '') throw new HttpError(400, { error: 'title is empty' });
-      refuseDuplicate(p, slugOf(title), w);
+      refuseDuplicate(wiki, slugOf(title), w);
       w.title = title;
       w.slug = slugOf(title);
     }
     if (content !== undefined) w.content = content;
     if (f !== undefined) w.format = f;
-    sortByTitle(p);
+    sortByTitle(wiki);
     return json(200, pageJson(w, true));
   });
-  r.add('DELETE', '/projects/:id/wikis/:slug', (ctx) => {
-    const p = project(ctx);
-    requireProjectAccess(ctx, p, ACCESS.maintainer);
-    const w = findPage(ctx, p);
-    p.wiki.splice(p.wiki.indexOf(w), 1);
+  r.add('DELETE', `${base}/wikis/:slug`, (ctx) => {
+    const wiki = wikiOf(ctx);
+    wiki.requireAccess(ACCESS.maintainer);
+    const w = findPage(ctx, wiki);
+    wiki.pages.splice(wiki.pages.indexOf(w), 1);
     return noContent();
+  });
+}
+
+export function registerWiki(r: RouteTable): void {
+  registerWikiAt(r, '/projects/:id', (ctx) => {
+    const p = project(ctx);
+    return { pages: p.wiki, requireAccess: (level) => requireProjectAccess(ctx, p, level) };
+  });
+  registerWikiAt(r, '/groups/:id', (ctx) => {
+    const g = group(ctx);
+    return { pages: g.wiki, requireAccess: (level) => requireGroupAccess(ctx, g, level) };
   });
 }
