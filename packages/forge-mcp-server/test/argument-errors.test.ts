@@ -84,6 +84,25 @@ describe.each(['dynamic', 'meta', 'individual'] as const)('on the %s surface', (
     );
   });
 
+  it("a value of the wrong shape says how to give it, from what the parameter's description says it holds", async () => {
+    // A lone value where a list is taken; a list where one comma-separated string is; a username for a user ID.
+    expect(await call(surface, 'issue.list', { project_id: '1', iids: 3 })).toBe(
+      `${typed(surface, 'issue.list')}iids must be array (got 3; a single value goes in a list too, e.g. [value])`,
+    );
+    expect(
+      await call(surface, 'issue.update', { project_id: '1', issue_iid: 2, add_labels: ['bug', 'docs'] }),
+    ).toBe(
+      `${typed(surface, 'issue.update')}add_labels must be string (got an array; give the values as one comma-separated string, e.g. "a,b")`,
+    );
+    expect(await call(surface, 'issue.create', { project_id: '1', title: 't', assignee_ids: ['bob'] })).toBe(
+      `${typed(surface, 'issue.create')}assignee_ids.0 must be integer (got a string; a user is given by numeric ID: user.list with username finds it)`,
+    );
+    // A parameter whose description says neither keeps the plain text.
+    expect(await call(surface, 'issue.update', { project_id: '1', issue_iid: 2, title: ['x'] })).toBe(
+      `${typed(surface, 'issue.update')}title must be string (got an array)`,
+    );
+  });
+
   it('true, false or null where the schema takes none of them is refused, not turned into 1, "true" or 0', async () => {
     // ajv's coercion would have sent project_id "true", and invited user 1 for user_id true.
     expect(await call(surface, 'issue.get', { project_id: true, issue_iid: 1 })).toBe(

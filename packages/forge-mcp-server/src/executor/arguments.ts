@@ -124,8 +124,11 @@ export function decode(a: ActionSpec, params: Record<string, unknown>): string |
 
 /** Types and fixed sets of the action's parameters (unknown keys already answered by the caller). */
 export function checkTypes(a: ActionSpec, params: Record<string, unknown>): string | undefined {
-  const v = validatorFor(inputSchema(a));
-  return v(params) ? undefined : `invalid params for this action: ${describeErrors(v.errors, params)}`;
+  const schema = inputSchema(a);
+  const v = validatorFor(schema);
+  return v(params)
+    ? undefined
+    : `invalid params for this action: ${describeErrors(v.errors, params, schema)}`;
 }
 
 /** '<operation>: <param> is required (must be > 0 | non-empty). ...' for required values given empty. */

@@ -407,8 +407,37 @@ function given(value: unknown, expected: string): string {
 }
 
 /** '<where> must be <expected> (got ...)': a value of the wrong type. */
-export function typeProblem(where: string, expected: string, value: unknown): string {
-  return `${where} must be ${expected} (${given(value, expected)})`;
+export function typeProblem(where: string, expected: string, value: unknown, about?: string): string {
+  const got = given(value, expected);
+  const fix = about === undefined || got.includes('JSON') ? undefined : shapeFix(expected, value, about);
+  return `${where} must be ${expected} (${got}${fix ? `; ${fix}` : ''})`;
+}
+
+/**
+ * How to give a value of the wrong shape, from what the parameter's description says it holds: a lone value
+ * where a list is taken, a list where one comma-separated string is, a user's name where the user's ID is.
+ */
+function shapeFix(expected: string, value: unknown, about: string): string | undefined {
+  if (expected === 'array' && value !== null && typeof value !== 'object')
+    return 'a single value goes in a list too, e.g. [value]';
+  if (expected === 'string' && Array.isArray(value) && /comma-separated/i.test(about))
+    return 'give the values as one comma-separated string, e.g. "a,b"';
+  if (expected === 'integer' && typeof value === 'string' && /\buser ids?\b/i.test(about))
+    return 'a user is given by numeric ID: user.list with username finds it';
+  return undefined;
+}
+
+/** The description of the parameter an error's schema path points into (its nearest one on the way down). */
+function aboutOf(schema: JsonSchema | undefined, schemaPath: string): string | undefined {
+  let node: unknown = schema;
+  let about: string | undefined;
+  for (const key of schemaPath.replace(/^#\/?/, '').split('/').slice(0, -1)) {
+    if (node === null || typeof node !== 'object') break;
+    node = (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')];
+    const d = (node as { description?: unknown } | undefined)?.description;
+    if (typeof d === 'string') about = d;
+  }
+  return about;
 }
 
 /** ' (did you mean opened?)' when a string given for a fixed set is near one of its values. */
@@ -467,7 +496,12 @@ function anyOfProblem(where: string, branches: ErrorObject[][], value: unknown, 
  * Renders ajv errors the way a model can act on: where, what, the accepted values (and the one probably
  * meant), and what was given instead of the expected type. `data`: the validated value, for the types given.
  */
-export function describeErrors(errors: ErrorObject[] | null | undefined, data?: unknown): string {
+export function describeErrors(
+  errors: ErrorObject[] | null | undefined,
+  data?: unknown,
+  /** The schema validated against, whose descriptions say how to give a value of the wrong shape. */
+  schema?: JsonSchema,
+): string {
   const seen = new Set<string>();
   const out: string[] = [];
   const branchesOf = alternatives(errors ?? []);
@@ -500,7 +534,12 @@ export function describeErrors(errors: ErrorObject[] | null | undefined, data?: 
     else if (e.keyword === 'required')
       text = `${where === 'arguments' ? '' : where + ': '}missing property "${e.params.missingProperty as string}"`;
     else if (e.keyword === 'type' && data !== undefined)
-      text = typeProblem(where, String(e.params.type), valueAt(data, e.instancePath));
+      text = typeProblem(
+        where,
+        String(e.params.type),
+        valueAt(data, e.instancePath),
+        aboutOf(schema, e.schemaPath),
+      );
     else if (e.keyword === 'format' && FORMAT_EXAMPLES[e.params.format as string])
       text = `${where} ${e.message ?? 'is invalid'}, ${FORMAT_EXAMPLES[e.params.format as string]}`;
     else if (e.keyword === 'minLength' && e.params.limit === 1) text = `${where} must not be empty`;

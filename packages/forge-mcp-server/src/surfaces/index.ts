@@ -590,7 +590,7 @@ export class Surface {
         const wrapped = unknown.includes('params') && typeof args.params === 'object';
         const after = wrapped ? PARAMS_TOP_LEVEL : didYouMean(unknown, valid);
         return refuse(
-          `validating "arguments": ${describeErrors(v.errors, params)}${after ? `. ${after}` : ''}`,
+          `validating "arguments": ${describeErrors(v.errors, params, schema)}${after ? `. ${after}` : ''}`,
           'invalid_params',
           a,
         );
