@@ -433,7 +433,7 @@ describe('SSL_CERT_FILE, read only where a connection is TLS', () => {
     }
   });
 
-  it('an http instance reached through an https proxy trusts the proxy by the authority SSL_CERT_FILE names', async () => {
+  it('an http instance reached through an https proxy trusts the proxy by the authority SSL_CERT_FILE names, and says so when the proxy cannot be verified', async () => {
     const { cert, key } = await selfSignedCertificate();
     const caFile = join(dir, 'proxy-ca.pem');
     writeFileSync(caFile, cert);
@@ -455,10 +455,22 @@ describe('SSL_CERT_FILE, read only where a connection is TLS', () => {
       } finally {
         await c.close();
       }
-      // Without the authority the proxy's certificate is refused: the call above did verify it.
-      const start = await runCli([], { FORGE_URL: s.url, FORGE_TOKEN: s.tokens.api, HTTP_PROXY: proxyUrl });
-      expect(start.code).toBe(1);
-      expect(start.stderr).toContain('(DEPTH_ZERO_SELF_SIGNED_CERT)');
+      // Without the authority the proxy's certificate is refused (the call above did verify it), and the text
+      // names the proxy, not the instance, whatever FORGE_MCP_SKIP_TLS_VERIFY says.
+      const at = new URL(proxyUrl).host;
+      const host = new URL(s.url).hostname;
+      for (const skip of ['false', 'true']) {
+        const start = await runCli([], {
+          FORGE_URL: s.url,
+          FORGE_TOKEN: s.tokens.api,
+          HTTP_PROXY: proxyUrl,
+          FORGE_MCP_SKIP_TLS_VERIFY: skip,
+        });
+        expect(start.code).toBe(1);
+        expect(logged(start.stderr, 'error')).toEqual([
+          `startup identity check (GET /api/v4/user): TLS handshake failed with the proxy at ${at} (DEPTH_ZERO_SELF_SIGNED_CERT). Suggestion: set SSL_CERT_FILE to the certificate authority bundle of the proxy named in HTTP_PROXY (FORGE_MCP_SKIP_TLS_VERIFY is for the instance only), or add ${host} to NO_PROXY if the instance is reached without the proxy: GET ${s.url}/api/v4/user`,
+        ]);
+      }
     } finally {
       proxy.closeAllConnections();
       await new Promise<void>((r) => proxy.close(() => r()));

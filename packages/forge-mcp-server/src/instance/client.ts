@@ -180,6 +180,20 @@ class TunnelRefused extends Error {
   }
 }
 
+/** A TLS failure code (an unverifiable certificate, a name it does not cover, a handshake that failed). */
+const TLS_FAILURE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|ALTNAME/;
+
+/** The TLS handshake with an https proxy failed: the proxy's, not the instance's. */
+class ProxyTlsFailed extends Error {
+  readonly code = 'FORGE_PROXY_TLS';
+  constructor(
+    readonly tlsCode: string,
+    cause: unknown,
+  ) {
+    super(`TLS handshake with the proxy failed (${tlsCode})`, { cause });
+  }
+}
+
 /**
  * The connection to the proxy that the proxy agent asks its tunnels of. A refused tunnel is reported with the
  * proxy's status; a proxy closing the connection without answering is reported as such, not as a socket error,
@@ -196,6 +210,7 @@ function tunnelClient(origin: string | URL, opts: Pool.Options): Pool {
       data = await connect(o);
     } catch (err) {
       const code = (err as { code?: string })?.code;
+      if (code && TLS_FAILURE.test(code)) throw new ProxyTlsFailed(code, err);
       throw code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE'
         ? new TunnelRefused(undefined, err)
         : err;
@@ -998,7 +1013,7 @@ export class InstanceClient {
       return new InstanceError('timeout', `timeout: the instance at ${where} did not answer in time`, {
         hint: 'retry later; the instance may be overloaded',
       });
-    if (code && /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|ALTNAME/.test(code))
+    if (code && TLS_FAILURE.test(code))
       return new InstanceError('tls', `TLS handshake failed with ${where} (${code})`, {
         hint: "set SSL_CERT_FILE to the instance's certificate authority bundle, or FORGE_MCP_SKIP_TLS_VERIFY=true (only for a trusted network)",
       });
@@ -1287,6 +1302,12 @@ function proxyFailure(
       { hint: answer.hint, cause },
     );
   }
+  const tls = causeOf(err, (e): e is ProxyTlsFailed => e instanceof ProxyTlsFailed);
+  if (tls)
+    return new InstanceError('tls', `TLS handshake failed with the proxy at ${at} (${tls.tlsCode})`, {
+      hint: `set SSL_CERT_FILE to the certificate authority bundle of the proxy named in ${setting} (FORGE_MCP_SKIP_TLS_VERIFY is for the instance only), ${aside}`,
+      cause,
+    });
   if (tunnel)
     return new InstanceError(
       'network',
