@@ -9,6 +9,7 @@ import {
   type ClassInfo,
   type RowClassName,
 } from './definition.js';
+import { decodeText } from './encoding.js';
 import { CatalogueError, type Issue, type Note, pointer, quote, suggestion } from './errors.js';
 import {
   MAX_DOCUMENT_BYTES,
@@ -257,14 +258,6 @@ function classifyColumn(name: string, info: ClassInfo): ColumnKind | undefined {
   return undefined;
 }
 
-function decode(input: string | Uint8Array): string {
-  const text =
-    typeof input === 'string'
-      ? input
-      : Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8');
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
 const byteLength = (input: string | Uint8Array) =>
   typeof input === 'string' ? Buffer.byteLength(input, 'utf8') : input.byteLength;
 
@@ -315,7 +308,9 @@ export function checkCatalogueCsv<C extends RowClassName = RowClassName>(
       ],
       notes: [],
     };
-  const text = decode(csvInput);
+  const text = decodeText(csvInput, 'CSV file');
+  if (typeof text !== 'string')
+    return { issues: [inCsv(text.line ?? 1, undefined, text.message)], notes: [] };
   const firstLineEnd = text.search(/\r|\n/);
   const headerLineBytes = Buffer.byteLength(firstLineEnd < 0 ? text : text.slice(0, firstLineEnd));
   if (headerLineBytes > MAX_CSV_HEADER_BYTES)

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { visit } from 'jsonc-parser';
 import type { RowClassName } from './definition.js';
+import { decodeText } from './encoding.js';
 import { CatalogueError, type Issue, type Note, escapePointer, quote } from './errors.js';
 import type { CatalogueDocument, CatalogueDocumentFor } from './types.js';
 import { inspectDocument } from './validate.js';
@@ -233,11 +234,11 @@ export function parseJson(
 } {
   const bytes = typeof input === 'string' ? Buffer.byteLength(input, 'utf8') : input.byteLength;
   if (bytes > limit) return { issues: [sizeIssue(bytes, limit, what)] };
-  let text =
-    typeof input === 'string'
-      ? input
-      : Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8');
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const text = decodeText(input, what);
+  if (typeof text !== 'string') {
+    const at = text.line === undefined ? '' : `line ${text.line}, column ${text.column}: `;
+    return { issues: [{ pointer: '', message: at + text.message }] };
+  }
   if (text.trim() === '')
     return {
       issues: [{ pointer: '', message: `the ${what} is empty (no JSON at all); write it as a JSON object` }],

@@ -196,6 +196,47 @@ describe('validate', () => {
     );
   });
 
+  it('refuses a file that is not UTF-8 (Latin-1, UTF-16), naming the byte and its line, and writes nothing from it', () => {
+    const german = doc('Gas', [{ key: 'luft', name: 'Luft für Größe', heat_capacity_ratio: 1.4 }]);
+    const utf8 = writeCatalogue(german);
+    writeFileSync(path.join(dir, 'de.json'), Buffer.from(utf8, 'latin1'));
+    const line = utf8.split('\n').findIndex((l) => l.includes('für')) + 1;
+    const column = utf8.split('\n')[line - 1].indexOf('ü') + 1;
+    expect(run('validate', 'de.json')).toMatchObject({
+      code: 1,
+      stdout: `de.json: refused, 1 problem\n  de.json: (document): line ${line}, column ${column}: byte 0xFC is not UTF-8 (a file saved as Latin-1 or Windows-1252 reads so); save the document as UTF-8 and run again\n`,
+    });
+    writeFileSync(path.join(dir, 'de16.json'), Buffer.from('\ufeff' + utf8, 'utf16le'));
+    expect(run('validate', 'de16.json').stdout).toBe(
+      'de16.json: refused, 1 problem\n  de16.json: (document): the document is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8 and run again\n',
+    );
+
+    // A spreadsheet's CSV saved as Windows-1252, its header beside it in UTF-8.
+    writeFileSync(path.join(dir, 'de-utf8.json'), utf8);
+    expect(run('convert', 'de-utf8.json', 'de.csv').code).toBe(0);
+    const csv = readFileSync(path.join(dir, 'de.csv'), 'utf8');
+    expect(csv).toContain('Luft für Größe');
+    writeFileSync(path.join(dir, 'de.csv'), Buffer.from(csv, 'latin1'));
+    expect(run('validate', 'de.csv')).toMatchObject({
+      code: 1,
+      stdout:
+        'de.csv: refused, 1 problem\n  de.csv: line 2: byte 0xFC is not UTF-8 (a file saved as Latin-1 or Windows-1252 reads so); save the CSV file as UTF-8 and run again\n',
+    });
+    const converted = run('convert', 'de.csv', 'de-from-csv.json');
+    expect(converted.code).toBe(1);
+    expect(converted.stderr).toContain('de.csv: line 2: byte 0xFC is not UTF-8');
+    expect(existsSync(path.join(dir, 'de-from-csv.json'))).toBe(false);
+    expect(run('show', 'de.csv')).toMatchObject({ code: 1, stdout: '' });
+
+    // UTF-8 with a byte order mark, and a U+FFFD the file really holds, still read.
+    const marked = writeCatalogue(doc('Gas', [{ key: 'luft', name: 'Luft \ufffd für Größe' }]));
+    writeFileSync(path.join(dir, 'marked.json'), '\ufeff' + marked);
+    expect(run('validate', 'marked.json')).toMatchObject({
+      code: 0,
+      stdout: 'marked.json: accepted (1 row)\n',
+    });
+  });
+
   it('explains broken JSON in one line', () => {
     writeFileSync(path.join(dir, 'broken.json'), '{"schema": ');
     const r = run('validate', 'broken.json');
