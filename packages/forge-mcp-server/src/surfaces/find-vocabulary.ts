@@ -1300,6 +1300,9 @@ export const THING_NAMES = [
   'build log',
   'import status',
   'export status',
+  // Another platform's names for merge requests and pipelines.
+  'pull request',
+  'workflow run',
 ];
 
 /** Words that hint rather than name: they count this much. */
@@ -1402,6 +1405,8 @@ export const SYNONYMS: Record<string, string[]> = {
   content: ['file', 'raw', 'content'],
   folder: ['tree', 'directory'],
   directory: ['tree', 'directory'],
+  // The top of a repository's tree.
+  root: ['tree', 'directory'],
   browse: ['tree'],
   approved: ['approval', 'approve'],
   approver: ['approval', 'approve'],
@@ -1435,7 +1440,9 @@ export const SYNONYMS: Record<string, string[]> = {
   participated: ['participant'],
   involved: ['participant'],
   starred: ['starrer', 'star'],
-  variable: ['variable'],
+  // A variable or secret said alone is a CI/CD one (not a pipeline's or a schedule's, which say so).
+  variable: ['variable', 'ci'],
+  secret: ['ci'],
   env: ['environment', 'variable'],
   changes: ['diff', 'change'],
   changed: ['diff', 'change', 'compare', 'history'],

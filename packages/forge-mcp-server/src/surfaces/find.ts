@@ -459,6 +459,8 @@ function headOf(ws: string[], related: boolean): string | undefined {
   while (k < ws.length && DETERMINERS.has(ws[k])) k++;
   for (; k < ws.length; k++) {
     if (RELATIONS.has(ws[k]) || (related && STOP_WORDS.has(ws[k]))) break;
+    // "jobs waiting for a resource group": a participle after the thing describes it.
+    if (head && ws[k].endsWith('ing') && stem(ws[k]) !== ws[k]) break;
     head = stem(ws[k]);
   }
   if (related && (k >= ws.length || !RELATIONS.has(ws[k]))) return undefined;
@@ -939,7 +941,10 @@ export class ActionFinder {
     const scene = leading(query.slice(0, comma));
     const asked = leading(query.slice(comma + 1));
     const verb = (w: string) => Boolean(REQUEST_VERBS[w]) || this.actionVerbs.has(w);
-    return verb(asked) && !this.objectWords.has(stem(asked)) && !verb(scene) && !QUESTION_WORDS.has(scene)
+    // A verb that names a thing too ("tag") asks to do it when a thing follows ("tag the release commit").
+    const then = words(query.slice(comma + 1));
+    const doing = !this.objectWords.has(stem(asked)) || DETERMINERS.has(then[then.indexOf(asked) + 1] ?? '');
+    return verb(asked) && doing && !verb(scene) && !QUESTION_WORDS.has(scene)
       ? `${query.slice(comma + 1)}, ${query.slice(0, comma)}`
       : query;
   }
