@@ -5,6 +5,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
+import type { SecureContext } from 'node:tls';
 import { EnvHttpProxyAgent, Pool, buildConnector, type Dispatcher } from 'undici';
 import {
   InstanceError,
@@ -135,7 +136,7 @@ function postureFor(skipTlsVerify: boolean, tierB: boolean, origin: string): Pos
   if (!p) {
     const proxied = PROXY_VARIABLES.some((v) => process.env[v]);
     const ca = secure || (proxied && httpsProxySet()) ? extraCa() : undefined;
-    const tls = { rejectUnauthorized: !skipTlsVerify, ...(ca ? { ca } : {}) };
+    const tls = { rejectUnauthorized: !skipTlsVerify, ...ca };
     const connect = guardedConnector(tierB, tls);
     p = {
       proxy: proxied
@@ -150,7 +151,7 @@ function postureFor(skipTlsVerify: boolean, tierB: boolean, origin: string): Pos
             // verified: skip-TLS-verify is for the instance). Not through proxyTls, which would make a SOCKS
             // proxy's connection TLS.
             clientFactory: (origin: string | URL, opts: Pool.Options) =>
-              tunnelClient(origin, ca ? { ...opts, connect: buildConnector({ ca }) } : opts),
+              tunnelClient(origin, ca ? { ...opts, connect: buildConnector(ca) } : opts),
           } as ConstructorParameters<typeof EnvHttpProxyAgent>[0])
         : undefined,
       poolOptions: {
@@ -260,16 +261,26 @@ function httpsProxySet(): boolean {
   return PROXY_VARIABLES.some((v) => /^\s*https:/i.test(process.env[v] ?? ''));
 }
 
-/** SSL_CERT_FILE adds a certificate authority bundle to Node's own roots. */
-function extraCa(): string[] | undefined {
+/**
+ * SSL_CERT_FILE adds a certificate authority bundle to Node's own roots. The bundle is parsed once, into one TLS
+ * context every connection of the posture shares: given as a list of authorities instead, Node parses all of them
+ * again (some 150 certificates, tens of milliseconds of CPU) for each new connection.
+ */
+function extraCa(): { secureContext: SecureContext } | { ca: string[] } | undefined {
   const file = process.env.SSL_CERT_FILE;
   if (!file) return undefined;
+  let ca: string[];
   try {
     // node:tls is loaded here, for a posture that can connect over TLS: an http instance never needs it.
-    const { rootCertificates } = process.getBuiltinModule('node:tls');
-    return [...rootCertificates, readFileSync(file, 'utf8')];
+    ca = [...process.getBuiltinModule('node:tls').rootCertificates, readFileSync(file, 'utf8')];
   } catch {
     return undefined;
+  }
+  try {
+    return { secureContext: process.getBuiltinModule('node:tls').createSecureContext({ ca }) };
+  } catch {
+    // A bundle the context refuses fails each connection as before, with its own error.
+    return { ca };
   }
 }
 
