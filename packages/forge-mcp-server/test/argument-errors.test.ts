@@ -556,4 +556,34 @@ describe('the envelope', () => {
     });
     expect(textOf(none)).toMatch(/^forge_issue: unknown action "frobnicate"\. Valid actions: create, /);
   });
+
+  it('an action asked for by words of its own name or title is named, first, on the meta and dynamic surfaces', async () => {
+    for (const [tool, given, meant] of [
+      ['forge_group', 'member_add', 'group_member_add'],
+      ['forge_issue', 'close', 'update'],
+      ['forge_issue', 'comment', 'note_create'],
+      ['forge_job', 'log', 'trace'],
+    ]) {
+      const r = await clients.meta.client.callTool({ name: tool, arguments: { action: given, params: {} } });
+      expect(textOf(r)).toMatch(
+        new RegExp(`^${tool}: unknown action "${given}"\\. Did you mean: ${meant}\\? Valid actions: `),
+      );
+    }
+    for (const [given, meant] of [
+      ['group.member_add', 'group.group_member_add'],
+      ['issue.close', 'issue.update'],
+      ['issue.comment', 'issue.note_create'],
+      ['job.log', 'job.trace'],
+    ]) {
+      const r = await clients.dynamic.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: given, params: {} },
+      });
+      expect(textOf(r)).toMatch(
+        new RegExp(
+          `^forge_execute_action: unknown action "${given}"\\. Did you mean: ${meant.replace('.', '\\.')}, `,
+        ),
+      );
+    }
+  });
 });

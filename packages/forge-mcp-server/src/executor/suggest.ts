@@ -80,3 +80,51 @@ export function didYouMean(unknown: readonly string[], valid: readonly string[])
   });
   return guesses.length ? `Did you mean: ${listNames(guesses)}?` : undefined;
 }
+
+/** The words of a name or text, lower-cased (group_member_add: group, member, add). */
+export function wordsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/**
+ * The names holding the words of `written` in their order (member_add in group_member_add), shortest first: an
+ * action asked for by part of its own name, which no spelling distance finds.
+ */
+export function holdingWords(written: string, names: readonly string[]): string[] {
+  const want = wordsOf(written);
+  if (!want.length) return [];
+  return names
+    .filter((name) => {
+      const have = wordsOf(name);
+      for (let i = 0; i + want.length <= have.length; i++)
+        if (want.every((w, k) => have[i + k] === w)) return true;
+      return false;
+    })
+    .sort((a, b) => a.length - b.length);
+}
+
+/**
+ * The names whose title holds every word of `written`, of those the ones where its first word comes earliest
+ * (close: 'Update, close or reopen issue' before 'List MRs that close issue'; comment: 'Comment on issue'): a
+ * title says the verb first, so the action doing the word, not one about its object, comes first.
+ */
+export function titledWith(
+  written: string,
+  actions: ReadonlyArray<{ name: string; title: string }>,
+): string[] {
+  const want = wordsOf(written);
+  if (!want.length) return [];
+  let best = Infinity;
+  let names: string[] = [];
+  for (const { name, title } of actions) {
+    const have = wordsOf(title);
+    if (!want.every((w) => have.includes(w))) continue;
+    const at = have.indexOf(want[0]);
+    if (at < best) [best, names] = [at, [name]];
+    else if (at === best) names.push(name);
+  }
+  return names;
+}

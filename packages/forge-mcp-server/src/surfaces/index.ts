@@ -14,7 +14,7 @@ import {
   translateAliases,
 } from '../executor/arguments.js';
 import { describeErrors, inputSchema, paramsOf, typeProblem, validatorFor } from '../executor/schema.js';
-import { clip, didYouMean, levenshtein, nearest } from '../executor/suggest.js';
+import { clip, didYouMean, holdingWords, levenshtein, nearest, titledWith } from '../executor/suggest.js';
 import {
   CONFIRM_BESIDE_ACTION,
   CONFIRM_INSIDE_PARAMS,
@@ -512,6 +512,22 @@ export class Surface {
     return meant ? `${text}. Did you mean: ${meant}?` : text;
   }
 
+  /**
+   * The listed actions of a domain tool probably meant by `name`: a near spelling; else those holding its words in
+   * their names (member_add: group_member_add) or titles (close: update, 'Update, close or reopen issue'); at most
+   * three.
+   */
+  private meantInDomain(d: DomainEntry, name: string, valid: readonly string[]): string | undefined {
+    const near = nearest(name, valid);
+    if (near) return near;
+    const listed = d.actions
+      .filter((x) => this.view.isListed(x))
+      .map((x) => ({ name: shortName(x), title: x.title }));
+    const held = holdingWords(name, valid);
+    const meant = held.length ? held : titledWith(name, listed);
+    return meant.length ? meant.slice(0, 3).join(', ') : undefined;
+  }
+
   /** The action whose canonical ID `tool` spells as forge_<domain>_<action>, if one does. */
   private actionNamedCanonically(tool: string): ActionEntry | undefined {
     if (!tool.startsWith('forge_')) return undefined;
@@ -659,7 +675,7 @@ export class Surface {
       const meant =
         home && other && home.domain !== d.domain
           ? `${home.metaTool} with action ${shortName(other)}`
-          : nearest(args.action.slice(args.action.lastIndexOf('.') + 1), valid);
+          : this.meantInDomain(d, args.action.slice(args.action.lastIndexOf('.') + 1), valid);
       return refuse(
         `${tool}: unknown action "${clip(args.action)}".${meant ? ` Did you mean: ${meant}?` : ''} Valid actions: ${valid.join(', ')}`,
         'unknown_action',
@@ -723,8 +739,25 @@ function checkExecute(a: ActionSpec, args: Record<string, unknown>): Resolution 
   };
 }
 
-/** Nearest canonical IDs by spelling, then by meaning. */
+/**
+ * Canonical IDs probably meant: those of the domain named holding the action part's words in their names
+ * (group.member_add: group.group_member_add) or else titles (issue.close: issue.update), the nearest by spelling,
+ * then by meaning, read with the action's words first (issue.close as 'close issue', the way a request says it)
+ * and then as written.
+ */
 function suggestIds(id: string, listed: readonly ActionEntry[], finder: ActionFinder): string[] {
+  const dot = id.indexOf('.');
+  const [domain, action] = dot < 0 ? ['', id] : [id.slice(0, dot).toLowerCase(), id.slice(dot + 1)];
+  const own = domain ? listed.filter((a) => a.id.startsWith(`${domain}.`)) : [];
+  const inName = holdingWords(action, own.map(shortName));
+  const held = (
+    inName.length
+      ? inName
+      : titledWith(
+          action,
+          own.map((a) => ({ name: shortName(a), title: a.title })),
+        )
+  ).map((name) => `${domain}.${name}`);
   const within = Math.max(2, Math.floor(id.length / 4));
   const close = listed
     // Names whose lengths differ by more than the distance allowed cannot be close: not measured.
@@ -734,10 +767,14 @@ function suggestIds(id: string, listed: readonly ActionEntry[], finder: ActionFi
     .sort((x, y) => x.d - y.d)
     .map((x) => x.id);
   // A name without a word in it (5, #12) means nothing to search by.
+  const words = (s: string) => s.replace(/[._]/g, ' ');
   const meaning = /[a-z]{2}/i.test(id)
-    ? finder.search(id.replace(/[._]/g, ' '), 3).map((h) => h.action.id)
+    ? [
+        ...(domain ? finder.search(`${words(action)} ${words(domain)}`, 3) : []),
+        ...finder.search(words(id), 3),
+      ].map((h) => h.action.id)
     : [];
-  return [...new Set([...close, ...meaning])].slice(0, 3);
+  return [...new Set([...held, ...close, ...meaning])].slice(0, 3);
 }
 
 export { confirmationReason };
