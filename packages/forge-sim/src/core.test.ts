@@ -209,6 +209,28 @@ describe('groups and users', () => {
     expect(
       (await call('POST', `/groups/${created.json.id}/members`, { user_id: 3, access_level: 30 })).status,
     ).toBe(409);
+    // A member named by username, as the instance takes it; exactly one of user_id and username, and user_id an ID.
+    const byName = await call('POST', `/groups/${created.json.id}/members`, {
+      username: 'root',
+      access_level: 30,
+    });
+    expect(byName.status).toBe(201);
+    expect(byName.json).toMatchObject({ id: 1, username: 'root', access_level: 30 });
+    expect((await call('POST', `/groups/${created.json.id}/members`, { access_level: 30 })).json).toEqual({
+      error: 'user_id, username are missing, exactly one parameter must be provided',
+    });
+    expect(
+      (
+        await call('POST', `/groups/${created.json.id}/members`, {
+          user_id: 2,
+          username: 'alice',
+          access_level: 30,
+        })
+      ).json,
+    ).toEqual({ error: 'user_id, username are mutually exclusive' });
+    expect(
+      (await call('POST', `/groups/${created.json.id}/members`, { user_id: 'alice', access_level: 30 })).json,
+    ).toEqual({ message: '404 User Not Found' });
     expect((await call('GET', '/groups/10/descendant_groups')).json).toHaveLength(2);
     expect((await call('DELETE', `/groups/${created.json.id}`)).status).toBe(202);
     expect((await call('GET', `/groups/${created.json.id}`)).json).toEqual({

@@ -192,10 +192,20 @@ function registerMembers(
   r.add('GET', `${base}/members/all/:user_id`, (ctx) => json(200, memberJson(ctx, one(inherited(ctx), ctx))));
   r.add('POST', `${base}/members`, (ctx) => {
     const list = members(ctx);
-    const userId = required(ctx, 'user_id');
+    // The instance names the new member by exactly one of user_id or username.
+    const byId = str(ctx, 'user_id');
+    const byName = str(ctx, 'username');
+    if (byId !== undefined && byName !== undefined)
+      throw new HttpError(400, { error: 'user_id, username are mutually exclusive' });
+    const userId = byId ?? byName;
+    if (userId === undefined)
+      throw new HttpError(400, {
+        error: 'user_id, username are missing, exactly one parameter must be provided',
+      });
     const level = num(ctx, 'access_level');
     if (level === undefined) throw new HttpError(400, { error: 'access_level is missing' });
-    const u = lookupUser(ctx.state, userId);
+    // user_id takes IDs only: a username there names no user.
+    const u = byId !== undefined && !/^\d+$/.test(byId) ? undefined : lookupUser(ctx.state, userId);
     if (!u) throw notFound('User');
     if (list.some((m) => m.userId === u.id)) throw new HttpError(409, { message: 'Member already exists' });
     const m = { userId: u.id, accessLevel: level };
