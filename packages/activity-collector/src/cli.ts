@@ -1,9 +1,10 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { sweep, type SweepSummary } from './collect.js';
 import { loadConfig, readTokens, type CollectorConfig } from './config.js';
-import { UserError } from './errors.js';
+import { shownUrl, UnreachableError, UserError } from './errors.js';
 import { createLogger, redactSecrets } from './log.js';
 import { startServer, type HealthState } from './serve.js';
 import { SimUpstream } from './sim/server.js';
@@ -20,9 +21,17 @@ const USAGE = `usage:
   activity-collector query --config FILE --repo OWNER/NAME [--format table|csv|json]
                                                        print the star history per day from the store
   activity-collector sim [--port N] [--repos N] [--seed N]
-                                                       run the simulated upstream (demo)`;
+                                                       run the simulated upstream (demo)
+  activity-collector --help | --version`;
 
 const secrets: string[] = [];
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
 const log = createLogger(undefined, secrets);
 
 function redact(s: string): string {
@@ -36,7 +45,9 @@ function args(argv: string[], options: NonNullable<ParseArgsConfig['options']>) 
       string | boolean | undefined
     >;
   } catch (e) {
-    throw new UsageError(`${(e as Error).message.split('\n')[0]}; run activity-collector --help`);
+    throw new UsageError(
+      `${(e as Error).message.split('\n')[0].replace(/\.$/, '')}; run activity-collector --help`,
+    );
   }
 }
 
@@ -245,6 +256,11 @@ async function cmdSim(argv: string[]): Promise<number> {
 export async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
   try {
+    // `activity-collector sweep --help` is asked as often as `activity-collector --help`: both print the usage.
+    if (rest.includes('--help') || rest.includes('-h')) {
+      process.stdout.write(USAGE + '\n');
+      return 0;
+    }
     switch (cmd) {
       case 'sweep':
         return await cmdSweep(rest);
@@ -259,6 +275,9 @@ export async function main(argv: string[]): Promise<number> {
       case 'help':
         process.stdout.write(USAGE + '\n');
         return 0;
+      case '--version':
+        process.stdout.write(`${version()}\n`);
+        return 0;
       default:
         throw new UsageError(
           cmd
@@ -268,6 +287,12 @@ export async function main(argv: string[]): Promise<number> {
     }
   } catch (e) {
     const err = e as Error & { code?: string };
+    if (e instanceof UnreachableError) {
+      process.stderr.write(
+        `activity-collector: cannot reach the upstream at ${shownUrl(e.apiUrl)} (${redact(e.detail)}); check api_url and the network, then run again\n`,
+      );
+      return 1;
+    }
     if (e instanceof UserError) {
       process.stderr.write(`activity-collector: ${redact(err.message)}\n`);
       return e instanceof UsageError ? 64 : 1;

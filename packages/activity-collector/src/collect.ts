@@ -1,6 +1,6 @@
 import { ApiClient, type ApiResponse, type Credential, type RateState } from './http.js';
 import { DEFAULT_ORG_FILTER, takesRepository, type CollectorConfig, type PackageType } from './config.js';
-import { RateLimitError, UpstreamError, UserError } from './errors.js';
+import { RateLimitError, shownUrl, UpstreamError, UserError } from './errors.js';
 import { redactSecrets, silentLogger, type Logger } from './log.js';
 import { addDays, laDate, normaliseTimestamp, weekLabelDate } from './time.js';
 import { count } from './summary.js';
@@ -106,10 +106,12 @@ function outcomeOf(res: ApiResponse, opts: { feed?: boolean } = {}): Outcomes {
   if (s === 403 || s === 404) return { outcome: 'unavailable', status: s };
   if (s === 410) return { outcome: 'gone', status: s };
   if (s === 422 && opts.feed) return { outcome: 'end_of_data', status: s };
-  if (s === 401)
+  if (s === 401) {
+    const where = res.tokenName ? `the token in ${res.tokenName}` : 'the token';
     throw new UserError(
-      'the upstream rejected the token (401); check the token in the environment variable named by token_env',
+      `the upstream rejected ${where} (401); put a valid, unexpired token in ${res.tokenName ?? 'the environment variable token_env names'}`,
     );
+  }
   return { outcome: 'error', status: s };
 }
 
@@ -178,6 +180,8 @@ class Sweeper {
   readonly now: () => Date;
   readonly summary: SweepSummary;
   private login = '';
+  /** The end of the last wait told on the progress, so requests waiting together for it tell it once. */
+  private lastWait = '';
   /** The tokens this sweep sends, which nothing it stores or reports may hold. */
   private readonly secrets: string[];
 
@@ -194,7 +198,13 @@ class Sweeper {
       sleep: o.sleep,
       now: () => this.now().getTime(),
       connections: Math.max(4, o.config.concurrency * 2),
-      onWait: (reason, s) => this.log.info(`waiting ${s} s: ${reason}`),
+      onWait: (reason, s, until) => {
+        // Requests in flight together meet the same limit: the wait is told once, not once per request.
+        const key = String(Math.round(until.getTime() / 1000));
+        if (key === this.lastWait) return;
+        this.lastWait = key;
+        this.log.info(`waiting ${s} s: ${reason}, until ${until.toISOString()}`);
+      },
     });
     const startedAt = this.iso();
     this.summary = {
@@ -310,6 +320,10 @@ class Sweeper {
       } else {
         const me = await this.api.get('/user', { conditional: true });
         outcomeOf(me);
+        if (me.status === 404)
+          throw new UserError(
+            `GET /user answered 404: api_url ${shownUrl(config.apiUrl)} does not lead to the API; give the API base (such as https://api.github.com, or https://HOST/api/v3 for an Enterprise Server) in api_url`,
+          );
         if (me.status !== 200) throw new UpstreamError(`GET /user answered ${me.status}`);
         this.login = String((me.body as { login?: unknown }).login ?? '');
         this.summary.account = this.login;

@@ -429,7 +429,7 @@ export function readTokens(
     const token = env[name];
     if (!token || token.trim() === '') {
       throw new UserError(
-        `environment variable ${name} is not set; export a token there (token_env names the variable)`,
+        `environment variable ${name} is ${token === undefined ? 'not set' : 'empty'}; export a token there (token_env names the variable)`,
       );
     }
     return { name, token: token.trim() };

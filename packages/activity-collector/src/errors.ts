@@ -31,6 +31,27 @@ export class RateLimitError extends Error {
   }
 }
 
+/** A URL as a message may show it: without a user, password or query, which may hold a credential. */
+export function shownUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return (u.origin + u.pathname).replace(/\/+$/, '');
+  } catch {
+    return '(api_url)';
+  }
+}
+
+/** The upstream could not be asked at all (no connection, an unknown host, a TLS failure), after retries. */
+export class UnreachableError extends Error {
+  constructor(
+    readonly apiUrl: string,
+    readonly detail: string,
+  ) {
+    super(detail);
+    this.name = 'UnreachableError';
+  }
+}
+
 /** The upstream answered something the collector cannot use (an unexpected status or shape). */
 export class UpstreamError extends Error {
   constructor(

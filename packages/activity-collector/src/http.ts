@@ -1,5 +1,5 @@
 import { Agent, request } from 'undici';
-import { RateLimitError, UpstreamError } from './errors.js';
+import { RateLimitError, UnreachableError } from './errors.js';
 
 /** Where ETags and the bodies they validate are kept between sweeps. */
 export interface EtagCache {
@@ -32,6 +32,8 @@ export interface ApiResponse {
   headers: Record<string, string>;
   /** True when a 304 answered and the stored body was reused. */
   notModified: boolean;
+  /** The name of the credential the request went out with (its environment variable), if any. */
+  tokenName?: string;
 }
 
 export interface GetOptions {
@@ -57,7 +59,8 @@ export interface ApiClientOptions {
   /** Sleep used for rate-limit waits; replaceable so tests need not wait in real time. */
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
-  onWait?: (reason: string, seconds: number) => void;
+  /** Told of each wait before it starts: why, how long, and until when. */
+  onWait?: (reason: string, seconds: number, until: Date) => void;
   connections?: number;
 }
 
@@ -82,6 +85,17 @@ function flatHeaders(h: Record<string, string | string[] | undefined>): Record<s
   for (const [k, v] of Object.entries(h))
     if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   return out;
+}
+
+/**
+ * What kept a request from being answered, in a few words: the system's own line for a refused connection or an
+ * unknown host, the reason alone for a TLS failure (OpenSSL's line holds its source file and line).
+ */
+function transportFailure(e: unknown): string {
+  const err = e as Error & { code?: string };
+  const openssl = /SSL routines:[^:]*:([^:]+):/.exec(err.message);
+  if (openssl) return `TLS handshake failed (${openssl[1]})`;
+  return err.message.split('\n')[0];
 }
 
 /** Parses a Link header into rel -> URL. */
@@ -154,7 +168,7 @@ export class ApiClient {
     if (seconds > this.maxWait) throw new RateLimitError(resetAt, seconds);
     this.stats.waits++;
     this.stats.waitedSeconds += seconds;
-    this.opts.onWait?.(reason, seconds);
+    this.opts.onWait?.(reason, seconds, resetAt);
     await this.sleep(seconds * 1000);
   }
 
@@ -206,7 +220,7 @@ export class ApiClient {
           await this.sleep(200 * attempt);
           continue;
         }
-        throw new UpstreamError(`GET ${new URL(url).pathname}: ${(e as Error).message}`);
+        throw new UnreachableError(this.base, `GET ${new URL(url).pathname}: ${transportFailure(e)}`);
       }
       const h = flatHeaders(res.headers as Record<string, string | string[] | undefined>);
       const text = await res.body.text();
@@ -216,7 +230,13 @@ export class ApiClient {
 
       if (status === 304 && cached) {
         this.stats.notModified++;
-        return { status: 200, body: JSON.parse(cached.body), headers: h, notModified: true };
+        return {
+          status: 200,
+          body: JSON.parse(cached.body),
+          headers: h,
+          notModified: true,
+          tokenName: cred?.name,
+        };
       }
       if ((status === 403 || status === 429) && attempt < MAX_ATTEMPTS) {
         const retryAfter = Number(h['retry-after']);
@@ -249,7 +269,7 @@ export class ApiClient {
       if (status === 200 && options.conditional && h.etag && this.opts.etags) {
         await this.opts.etags.putEtag(url, h.etag, text);
       }
-      return { status, body, headers: h, notModified: false };
+      return { status, body, headers: h, notModified: false, tokenName: cred?.name };
     }
   }
 }

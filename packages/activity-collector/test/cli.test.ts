@@ -1,4 +1,5 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -128,6 +129,10 @@ describe('command line', () => {
       /cannot read configuration file \/nonexistent\/c\.yaml \(ENOENT\)/,
     ],
     [['sweep', '--config', 'x', '--bogus'], /Unknown option '--bogus'.*activity-collector --help/],
+    [
+      ['sim', '--repos', '-1'],
+      /^activity-collector: Option '--repos' argument is ambiguous; run activity-collector --help\n$/,
+    ],
     [['query', '--config', 'x'], /cannot read configuration file|--repo/],
   ])('bad input %j: one clear line, no stack trace', async (args, re) => {
     const r = await run(args as string[]);
@@ -171,16 +176,35 @@ describe('command line', () => {
   });
 
   it('a missing token, a rejected token and an unreachable store are one line each, never showing the token', async () => {
-    const noToken = await run(['sweep', '--config', good], { SIM_TOKEN: '' });
-    oneLine(noToken.stderr);
-    expect(noToken.stderr).toContain('environment variable SIM_TOKEN is not set');
+    const emptyToken = await run(['sweep', '--config', good], { SIM_TOKEN: '' });
+    expect(emptyToken).toMatchObject({
+      code: 1,
+      stderr:
+        'activity-collector: environment variable SIM_TOKEN is empty; export a token there (token_env names the variable)\n',
+    });
+    const noToken = await run(['sweep', '--config', good]);
+    expect(noToken.stderr).toBe(
+      'activity-collector: environment variable SIM_TOKEN is not set; export a token there (token_env names the variable)\n',
+    );
 
     const wrong = testSecret('ghp_WRONG_but_secret_987654321');
     const rejected = await run(['sweep', '--config', good], { SIM_TOKEN: wrong });
     expect(rejected.code).toBe(1);
-    expect(rejected.stderr).toContain('rejected the token (401)');
-    expect(rejected.stderr).not.toContain(wrong);
-    expect(rejected.stderr).not.toMatch(/\n\s+at /);
+    expect(rejected.stderr).toBe(
+      'activity-collector: the upstream rejected the token in SIM_TOKEN (401); put a valid, unexpired token in SIM_TOKEN\n',
+    );
+    // With several tokens, the one refused is named: here the second of two.
+    const two = write('two-tokens.json', {
+      api_url: sim.url,
+      token_env: ['SIM_TOKEN', 'SPARE_TOKEN'],
+      targets: { repos: [`${USER}/own`, 'others/theirs'] },
+      stores: { sqlite: join(dir, 'two-tokens.db') },
+    });
+    const second = await run(['sweep', '--config', two, '--quiet'], { SIM_TOKEN: TOKEN, SPARE_TOKEN: wrong });
+    expect(second.code).toBe(1);
+    expect(second.stderr).toBe(
+      'activity-collector: the upstream rejected the token in SPARE_TOKEN (401); put a valid, unexpired token in SPARE_TOKEN\n',
+    );
 
     const pgBad = write('pg.json', {
       api_url: sim.url,
@@ -197,6 +221,56 @@ describe('command line', () => {
     );
     expect(unreachable.stderr).not.toContain(TOKEN);
     expect(unreachable.stderr).not.toContain(PG_PASSWORD);
+  });
+
+  it('an upstream that cannot be reached, or is not the API, is named by api_url with what to check', async () => {
+    // A loopback port nothing listens on: one listened on a moment ago.
+    const closed = await new Promise<number>((resolve) => {
+      const s = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = s.address() as AddressInfo;
+        s.close(() => resolve(port));
+      });
+    });
+    const password = testSecret('api-url-pw-Sixteen16');
+    const sweepAt = (apiUrl: string) => {
+      const f = write('upstream.json', {
+        api_url: apiUrl,
+        token_env: 'SIM_TOKEN',
+        targets: { repos: [`${USER}/own`] },
+        stores: { sqlite: join(dir, 'upstream.db') },
+      });
+      return run(['sweep', '--config', f], { SIM_TOKEN: TOKEN });
+    };
+    const refused = await sweepAt(`http://user:${password}@127.0.0.1:${closed}/`);
+    expect(refused).toMatchObject({
+      code: 1,
+      stderr: `activity-collector: cannot reach the upstream at http://127.0.0.1:${closed} (GET /user: connect ECONNREFUSED 127.0.0.1:${closed}); check api_url and the network, then run again\n`,
+    });
+    const tls = await sweepAt(sim.url.replace('http:', 'https:'));
+    expect(tls).toMatchObject({
+      code: 1,
+      stderr: `activity-collector: cannot reach the upstream at ${sim.url.replace('http:', 'https:')} (GET /user: TLS handshake failed (wrong version number)); check api_url and the network, then run again\n`,
+    });
+    const notApi = await sweepAt(`${sim.url}/api/v3`);
+    expect(notApi).toMatchObject({
+      code: 1,
+      stderr: `activity-collector: GET /user answered 404: api_url ${sim.url}/api/v3 does not lead to the API; give the API base (such as https://api.github.com, or https://HOST/api/v3 for an Enterprise Server) in api_url\n`,
+    });
+  });
+
+  it('--help after a command prints the usage, as --help alone does; --version prints the version', async () => {
+    const usage = await run(['--help']);
+    expect(usage.code).toBe(0);
+    expect(usage.stdout).toMatch(/^usage:\n {2}activity-collector sweep --config FILE/);
+    for (const args of [
+      ['sweep', '--help'],
+      ['query', '-h'],
+      ['serve', '--config', good, '--help'],
+      ['sim', '--help'],
+    ])
+      expect(await run(args)).toEqual({ code: 0, stdout: usage.stdout, stderr: '' });
+    const version = JSON.parse(readFileSync(join(dirname(CLI), '..', 'package.json'), 'utf8')).version;
+    expect(await run(['--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 
   it('a token written where token_env wants a variable name is refused without repeating it', async () => {

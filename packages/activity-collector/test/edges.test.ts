@@ -325,6 +325,44 @@ describe('several tokens', () => {
   });
 });
 
+describe('progress while waiting', () => {
+  it('repositories swept at once that all meet the spent rate limit tell one wait, with its end, not one each', async () => {
+    // Five requests left: GET /user and the four repositories' own GETs. Each of the four then waits for the
+    // reset, after which the window holds 5,000.
+    const names = ['one', 'two', 'three', 'four'];
+    const sim = await startSim(world(names.map((n) => fullRepo(n))), {
+      rateLimit: { limit: 5000, remaining: 5, resetInSeconds: 600 },
+    });
+    const lines: string[] = [];
+    let waiting = 0;
+    let release!: () => void;
+    const allWaiting = new Promise<void>((r) => (release = r));
+    const summary = await sweep({
+      config: config(sim, { targets: { repos: names.map((n) => `${USER}/${n}`) }, concurrency: 4 }),
+      token: TOKEN,
+      store: await sqliteStore(),
+      now: () => NOW,
+      logger: { info: (l) => lines.push(l), warn: (l) => lines.push(l) },
+      // The window resets once all four wait, so each of them has met the limit before any goes on.
+      sleep: async () => {
+        if (++waiting === 4) {
+          sim.resetRateLimit();
+          release();
+        }
+        await allWaiting;
+      },
+    });
+    expect(waiting).toBeGreaterThanOrEqual(4);
+    expect(summary.status).toBe('complete');
+    const reset = new Date((Math.floor(NOW.getTime() / 1000) + 600) * 1000).toISOString();
+    const told = lines.filter((l) => l.startsWith('waiting'));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatch(
+      new RegExp(`^waiting 601 s: rate limit (\\(core\\) )?exhausted, until ${reset}$`),
+    );
+  });
+});
+
 describe('limits at their edges', () => {
   const base = { targets: { repos: ['octo/own'] }, stores: { sqlite: ':memory:' } };
 
