@@ -12,7 +12,8 @@ const jobId: ParamSpec = {
 const pipelineId: ParamSpec = {
   type: 'integer',
   minimum: 1,
-  description: 'Pipeline ID (from pipeline.list).',
+  description:
+    'Pipeline ID: the id field of pipeline.list (e.g. 102), not the iid, the number counted per project.',
 };
 const jobScope: ParamSpec = {
   type: 'array',

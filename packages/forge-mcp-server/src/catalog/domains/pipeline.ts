@@ -7,7 +7,7 @@ const pipelineId: ParamSpec = {
   type: 'integer',
   minimum: 1,
   description:
-    'Pipeline ID (the number shown as #N in the pipeline list; from pipeline.list or pipeline.latest).',
+    'Pipeline ID: the id field of pipeline.list or pipeline.latest (e.g. 102), not the iid, the number counted per project.',
 };
 const scheduleId: ParamSpec = {
   type: 'integer',
