@@ -95,46 +95,77 @@ describe.skipIf(!REDIS_SERVER)('three replicas sharing Redis behind a round-robi
   }, 60_000);
 
   /**
-   * Two replicas with a 2 s session timeout (shorter than their 10 s Redis heartbeat) behind their own
-   * balancer, a session opened through it, and a tools/call held at forge-sim until `gate` opens.
+   * Two replicas started with `flags` behind their own balancer, a session opened through it, and a tools/call
+   * held at forge-sim until `gate` opens (opened, and both replicas stopped, at the end whatever `run` does).
    */
-  async function heldCallOnShortTimeout(
+  async function heldCall(
+    flags: string[],
     run: (o: {
+      pair: HttpServerAt[];
       short: Balancer;
       id: string;
       call: Promise<Awaited<ReturnType<Client['callTool']>>>;
       gate: ReturnType<typeof opened>;
       asked: () => number;
-      /** Cuts the client's connections with the call's replica drained; resolves once resumed elsewhere. */
-      resumeElsewhere: () => Promise<void>;
+      /**
+       * Cuts the client's connections with the call's replica drained; resolves, once resumed elsewhere, with
+       * the index of the replica answering the call.
+       */
+      resumeElsewhere: () => Promise<number>;
+      client: Client;
+      transport: StreamableHTTPClientTransport;
     }) => Promise<void>,
   ) {
-    const pair = await Promise.all([replica('--session-timeout=2s'), replica('--session-timeout=2s')]);
+    const pair = await Promise.all([replica(...flags), replica(...flags)]);
     const short = await startBalancer(pair.map(base));
+    const gate = opened();
     try {
       const { client, transport } = await sessionClient(s.tokens.oauth, short);
       const id = transport.sessionId!;
-      const gate = opened();
       s.fault({ path: '/api/v4/projects/1/issues/2', until: gate.promise, times: 1 });
       const since = s.requests.length;
       const asked = () =>
         s.requests.slice(since).filter((q) => q.method === 'GET' && q.path === '/api/v4/projects/1/issues/2')
           .length;
-      const call = client.callTool({
-        name: 'forge_issue',
-        arguments: { action: 'get', params: { project_id: '1', issue_iid: 2 } },
-      });
+      // Not cut off by the client's own 60 s request timeout: the test's limit bounds the wait.
+      const call = client.callTool(
+        { name: 'forge_issue', arguments: { action: 'get', params: { project_id: '1', issue_iid: 2 } } },
+        { timeout: 120_000 },
+      );
       await until(() => asked() === 1, 'the call to reach forge-sim');
-      await run({ short, id, call, gate, asked, resumeElsewhere: () => resumeElsewhere(short, id) });
-      const r = await call;
-      expect(r.isError, JSON.stringify(r.content)).toBeFalsy();
-      expect((r.structuredContent as { iid: number }).iid).toBe(2);
-      expect(asked()).toBe(1);
+      await run({
+        pair,
+        short,
+        id,
+        call,
+        gate,
+        asked,
+        resumeElsewhere: () => resumeElsewhere(short, id),
+        client,
+        transport,
+      });
       await client.close();
     } finally {
+      gate.open();
       await short.close();
       await Promise.all(pair.map((p) => p.stop()));
     }
+  }
+
+  /**
+   * heldCall on two replicas with a 2 s session timeout (shorter than their 10 s Redis heartbeat): once `run`
+   * has done, the call's answer arrives and it reached forge-sim once.
+   */
+  async function heldCallOnShortTimeout(
+    run: (o: Parameters<Parameters<typeof heldCall>[1]>[0]) => Promise<void>,
+  ) {
+    await heldCall(['--session-timeout=2s'], async (o) => {
+      await run(o);
+      const r = await o.call;
+      expect(r.isError, JSON.stringify(r.content)).toBeFalsy();
+      expect((r.structuredContent as { iid: number }).iid).toBe(2);
+      expect(o.asked()).toBe(1);
+    });
   }
 
   it('resume elsewhere a call that has outlasted a short session timeout without an event: the answer arrives, the call ran once', async () => {
@@ -159,6 +190,65 @@ describe.skipIf(!REDIS_SERVER)('three replicas sharing Redis behind a round-robi
       // The resumed stream was never given up: the client did not have to resume it again.
       expect(short.log.slice(before).filter((e) => e.lastEventId && e.session === id)).toEqual([]);
       gate.open();
+    });
+  }, 90_000);
+
+  it('answer a call whose replica is killed before answering, once its heartbeat lapses: a tool error saying the call may or may not have taken effect', async () => {
+    await heldCall([], async ({ pair, short, id, call, asked, resumeElsewhere, client }) => {
+      const answering = await resumeElsewhere();
+      // Killed: it says no goodbye in Redis, its heartbeat just stops.
+      await pair[answering]!.stop();
+      const killed = Date.now();
+      const r = await call;
+      // Within the 30 s a replica's heartbeat counts, and a generous margin (the action deadline is 65 min).
+      expect(Date.now() - killed).toBeLessThan(30_000 + 20_000);
+      expect(r.isError).toBe(true);
+      expect(r.content).toEqual([
+        {
+          type: 'text',
+          text: 'replica stopped: the server replica answering this call stopped before it answered, so the call may or may not have taken effect at the instance. Check the instance before repeating it (a read can simply be repeated).',
+        },
+      ]);
+      expect(asked()).toBe(1);
+      // Told once: the client did not have to resume the stream again, and the session carries on.
+      const resumes = short.log.filter((e) => e.lastEventId && e.session === id);
+      expect(resumes).toHaveLength(1);
+      expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    });
+  }, 120_000);
+
+  it('end a stream resumed elsewhere once the replica answering its call deletes the session: the client hears the session is not found', async () => {
+    await heldCall([], async ({ pair, id, call, short, resumeElsewhere, transport }) => {
+      void call.catch(() => undefined);
+      const answering = await resumeElsewhere();
+      const before = short.log.length;
+      const headers = {
+        authorization: `Bearer ${s.tokens.oauth}`,
+        'x-forwarded-for': '203.0.113.1',
+        'mcp-session-id': id,
+        'mcp-protocol-version': transport.protocolVersion!,
+      };
+      const resumed = short.log.find((e) => e.lastEventId && e.session === id)!;
+      expect(resumed.closed).toBeFalsy();
+      const res = await fetch(pair[answering]!.url, { method: 'DELETE', headers });
+      expect(res.status).toBe(200);
+      // The stream resumed on the other replica ends (the action deadline, 65 min, is far off), and the client,
+      // opening its streams again, is told its session is not found.
+      await until(() => resumed.closed === true, 'the resumed stream to end', 20_000);
+      await until(
+        () => short.log.slice(before).some((e) => e.method === 'GET' && e.session === id && e.status === 404),
+        'a stream opened again to be answered 404',
+        20_000,
+      );
+      const other = pair[1 - answering]!;
+      const next = await post(other.url, headers);
+      expect(next.status).toBe(404);
+      expect(await next.json()).toMatchObject({
+        error: {
+          code: -32001,
+          message: 'session not found: it ended or never existed here; initialize a new session',
+        },
+      });
     });
   }, 90_000);
 
@@ -492,10 +582,10 @@ describe.skipIf(!REDIS_SERVER)('three replicas sharing Redis behind a round-robi
 
 /** A 2025-era client in session mode through the balancer, resuming broken streams quickly. */
 /**
- * The replica answering session `id`'s call is drained and the client's connections cut: resolves once the
- * client has resumed its stream with Last-Event-ID on another replica.
+ * The replica answering session `id`'s call is drained and the client's connections cut: resolves, once the
+ * client has resumed its stream with Last-Event-ID on another replica, with the index of the one answering.
  */
-async function resumeElsewhere(via: Balancer, id: string): Promise<void> {
+async function resumeElsewhere(via: Balancer, id: string): Promise<number> {
   const served = via.log.find((e) => e.session === id && e.rpc === 'tools/call')!;
   via.avoid.add(served.backend);
   const before = via.log.length;
@@ -506,6 +596,7 @@ async function resumeElsewhere(via: Balancer, id: string): Promise<void> {
   );
   const resumed = via.log.slice(before).find((e) => e.lastEventId && e.session === id)!;
   expect(resumed.backend).not.toBe(served.backend);
+  return served.backend;
 }
 
 async function sessionClient(token: string, via: Balancer = lb) {

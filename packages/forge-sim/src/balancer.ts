@@ -19,6 +19,8 @@ export interface Served {
   /** The JSON-RPC method of a POST. */
   rpc?: string;
   status?: number;
+  /** The exchange with the client is over (its response ended, or either side dropped the connection). */
+  closed?: boolean;
 }
 
 export interface Balancer {
@@ -114,6 +116,7 @@ export async function startBalancer(backends: string[], o: BalancerOptions = {})
         rpc,
       };
       if (o.record !== false) log.push(entry);
+      res.once('close', () => (entry.closed = true));
       forward(req, res, body, entry, 0);
     });
   });

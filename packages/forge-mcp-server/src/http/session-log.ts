@@ -1,5 +1,5 @@
 /**
- * A stateful session's event log as one replica sees it: the shared log (the state port's EventStore) plus
+ * A stateful session's event log as one replica sees it: the shared log (the state port's SessionEventLog) plus
  * what only this process knows, which of the session's request streams it is answering right now.
  *
  * That is what decides who serves a GET with Last-Event-ID. A stream whose request is in flight here is the
@@ -8,19 +8,52 @@
  * event is replayed, and what the other replica writes after is passed on as it lands, until the answer has
  * been sent. (The SDK would close such a stream after the replay, and a client shown no event on it forgets
  * where it was.)
+ *
+ * The log records which replica answers each request stream, from its first event to its answer. A replica that
+ * stops before answering (killed, its heartbeat lapsed) leaves its client an answer saying so, stored once in
+ * its stead by whichever replica tailing the stream sees it first, instead of a wait for nothing.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ServerResponse } from 'node:http';
-import type { EventId, EventStore, JSONRPCMessage, StreamId } from '@modelcontextprotocol/server';
+import type { EventId, JSONRPCMessage, StreamId } from '@modelcontextprotocol/server';
+import { isAnswer, type LoggedRequest, type SessionEventLog, type StoppedAnswers } from '../state/index.js';
+import { CODES } from './headers.js';
 
 /** The SDK's id for a session's standalone GET stream (it carries no request; the SDK always serves it). */
 export const STANDALONE_STREAM = '_GET_stream';
 /** How often a tailed stream reads the shared log for what another replica wrote. */
 export const TAIL_POLL_MS = 200;
 
-const isAnswer = (m: JSONRPCMessage) => 'id' in m && ('result' in m || 'error' in m);
+/**
+ * What a client whose request's replica stopped before answering is told. A call may have reached the instance
+ * before the replica stopped, so it is not to be repeated blindly; any other request can simply be sent again.
+ */
+const STOPPED_TEXT =
+  'replica stopped: the server replica answering this call stopped before it answered, so the call may or may not have taken effect at the instance. Check the instance before repeating it (a read can simply be repeated).';
+const STOPPED_OTHER_TEXT =
+  'replica stopped: the server replica answering this request stopped before it answered; send the request again.';
+const STOPPED: StoppedAnswers = {
+  tool: { result: { content: [{ type: 'text', text: STOPPED_TEXT }], isError: true } },
+  other: { error: { code: CODES.internal, message: STOPPED_OTHER_TEXT } },
+};
+
 const isPriming = (m: JSONRPCMessage) => Object.keys(m).length === 0;
 
-export class SessionLog implements EventStore {
+/** The requests of the POST being served (the SDK writes its stream's priming event inside that call). */
+const posting = new AsyncLocalStorage<readonly LoggedRequest[]>();
+
+/** Runs `serve`, the SDK serving a POST whose body is `body`, so the log knows which requests its stream carries. */
+export function servingPost<T>(body: unknown, serve: () => T): T {
+  const requests: LoggedRequest[] = [];
+  for (const m of Array.isArray(body) ? body : [body]) {
+    const r = m as { id?: unknown; method?: unknown } | null;
+    if (typeof r?.method === 'string' && (typeof r.id === 'string' || typeof r.id === 'number'))
+      requests.push({ id: r.id, tool: r.method === 'tools/call' });
+  }
+  return requests.length ? posting.run(requests, serve) : serve();
+}
+
+export class SessionLog implements SessionEventLog {
   /** Request streams this process is answering: opened by their priming event, closed by their answer. */
   private readonly live = new Set<StreamId>();
   /** While set, nothing is written (a continued session replaying its initialize). */
@@ -28,13 +61,17 @@ export class SessionLog implements EventStore {
   /** Called once the last request this process was answering has its answer in the log. */
   onSettled?: () => void;
 
-  constructor(private readonly shared: EventStore) {}
+  constructor(private readonly shared: SessionEventLog) {}
 
   async storeEvent(stream: StreamId, message: JSONRPCMessage): Promise<EventId> {
     if (this.quiet) return `replay_${stream}`;
     if (isPriming(message)) this.live.add(stream);
     const settled = isAnswer(message) && this.live.delete(stream) && this.live.size === 0;
-    const id = await this.shared.storeEvent(stream, message);
+    const id = await this.shared.storeEvent(
+      stream,
+      message,
+      isPriming(message) ? posting.getStore() : undefined,
+    );
     if (settled && this.live.size === 0) this.onSettled?.();
     return id;
   }
@@ -66,13 +103,14 @@ export class SessionLog implements EventStore {
 
   /**
    * Serves a resumed request stream from the shared log: replays what followed `lastEventId`, then passes on
-   * what lands after, until the answer has been sent, the client leaves, `ended()` says the session is over,
-   * or nothing has landed for `idleMs` (the replica answering it is gone; Infinity: never for silence).
+   * what lands after, until the answer has been sent (the replica answering it stored it, or it stopped before
+   * answering and the answer saying so was stored in its stead), the client leaves, `ended()` says the session
+   * is over (here or in the store), or nothing has landed for `idleMs` (Infinity: never for silence).
    */
   async tail(
     lastEventId: string,
     res: ServerResponse,
-    o: { sessionId: string; idleMs: number; ended: () => boolean; keepAliveMs: number },
+    o: { sessionId: string; idleMs: number; ended: () => Promise<boolean>; keepAliveMs: number },
   ): Promise<void> {
     res.writeHead(200, {
       'content-type': 'text/event-stream',
@@ -90,9 +128,10 @@ export class SessionLog implements EventStore {
     let wake: (() => void) | undefined;
     const gone = () => res.destroyed || res.writableEnded;
     res.once('close', () => wake?.());
-    while (!answered && !gone() && !o.ended()) {
+    while (!answered && !gone() && !(await o.ended())) {
+      let stream: StreamId;
       try {
-        await this.shared.replayEventsAfter(after, {
+        stream = await this.shared.replayEventsAfter(after, {
           send: async (id, message) => {
             if (answered) return;
             after = id;
@@ -106,6 +145,8 @@ export class SessionLog implements EventStore {
         break;
       }
       if (answered || Date.now() - lastNews > o.idleMs) break;
+      // Stored just now in the stopped replica's stead: the next replay passes it on.
+      if (await this.shared.answerIfStopped?.(stream, STOPPED).catch(() => false)) continue;
       if (Date.now() - lastWrite >= o.keepAliveMs) {
         res.write(': keepalive\n\n');
         lastWrite = Date.now();

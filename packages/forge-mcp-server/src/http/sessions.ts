@@ -14,18 +14,19 @@
  * transport and server are built again for that id and initialized with the `initialize` the record keeps
  * (replayed through the SDK, so the client's capabilities and protocol version are what it negotiated), and
  * its event log is the shared one, so a GET with Last-Event-ID replays what the client missed wherever it was
- * written. Ending follows the store: an id the store no longer holds (DELETEd anywhere) is 404 here too, and a
- * copy that idles here while another replica touched the session since is let go without ending it (a replica
- * where the session is busy, a stream open say, renews its activity in the store while it is).
+ * written. Ending follows the store: an id the store no longer holds (DELETEd anywhere) is 404 here too (a
+ * stream passed on here from the log ends with it), and a copy that idles here while another replica touched the
+ * session since is let go without ending it (a replica where the session is busy, a stream open say, renews its
+ * activity in the store while it is).
  */
 import { channels, now, publish } from '../channels.js';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
-import { WebStandardStreamableHTTPServerTransport, type EventStore } from '@modelcontextprotocol/server';
-import type { SessionRecord, SessionStore } from '../state/index.js';
-import { SessionLog } from './session-log.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import type { SessionEventLog, SessionRecord, SessionStore } from '../state/index.js';
+import { servingPost, SessionLog } from './session-log.js';
 import { CODES, rpcError, sendEventStreamHeadAtOnce, sendJson } from './headers.js';
 import { BUSY_RETRY_AFTER_S } from './slots.js';
 import { KEEP_ALIVE_MS } from '../subscriptions/index.js';
@@ -80,7 +81,7 @@ export interface SessionTableOptions {
   /** Who owns each id and when it was last active (the state port). */
   store: SessionStore;
   /** The event log of a session's streams by id, for Last-Event-ID resumption (the state port). */
-  eventLog: (sessionId: string) => EventStore;
+  eventLog: (sessionId: string) => SessionEventLog;
   now?: () => number;
   onOpen?: (id: string) => void;
   /** A session another replica opened is continued here. */
@@ -334,13 +335,28 @@ export class SessionTable {
           sessionId: entry.id,
           idleMs: this.opts.actionTimeoutMs ? this.opts.actionTimeoutMs + TAIL_GRACE_MS : Infinity,
           keepAliveMs: KEEP_ALIVE_MS,
-          ended: () => this.entries.get(entry.id) !== entry,
+          ended: () => this.endedElsewhere(entry),
         }),
       );
       return;
     }
     if (req.method === 'GET') sendEventStreamHeadAtOnce(res);
-    await this.track(entry, res, () => entry.node(req as never, res as never, parsed));
+    await this.track(entry, res, () =>
+      servingPost(parsed, () => entry.node(req as never, res as never, parsed)),
+    );
+  }
+
+  /**
+   * Whether the session held here as `entry` is over: ended here, or its record gone from the store (DELETEd or
+   * expired on another replica; this copy then ends too). A store that cannot be read ends nothing.
+   */
+  private async endedElsewhere(entry: Entry): Promise<boolean> {
+    if (this.entries.get(entry.id) !== entry) return true;
+    const record = await this.opts.store.get(entry.id).catch(() => null);
+    if (this.entries.get(entry.id) !== entry) return true;
+    if (record !== undefined) return false;
+    this.end(entry.id, 'deleted', { closeTransport: true });
+    return true;
   }
 
   /** Counts the request as activity until its response (or stream) closes. */

@@ -10,9 +10,13 @@
  * the event's id and record).
  *
  * This is the in-memory implementation of the SDK's EventStore port; a shared store for several replicas
- * implements the same three methods.
+ * implements the same three methods, and records which replica answers each request stream (types.ts:
+ * SessionEventLog), which one process has no need of.
  */
 import type { EventId, EventStore, JSONRPCMessage, StreamId } from '@modelcontextprotocol/server';
+
+/** Whether a message is a JSON-RPC answer (a result or an error), the last event of its request's stream. */
+export const isAnswer = (m: JSONRPCMessage): boolean => 'id' in m && ('result' in m || 'error' in m);
 
 export const EVENTS_PER_SESSION = 1000;
 export const EVENT_BYTES_PER_SESSION = 256 * 1024;

@@ -17,7 +17,7 @@ import { MemorySubscriptionStore } from './subscriptions.js';
 import type { State } from './types.js';
 
 export type * from './types.js';
-export { MemoryEventStore, EVENTS_PER_SESSION, EVENT_BYTES_PER_SESSION } from './event-store.js';
+export { MemoryEventStore, EVENTS_PER_SESSION, EVENT_BYTES_PER_SESSION, isAnswer } from './event-store.js';
 export { MemoryIdentityStore, IDENTITY_CACHE_MAX, sweepEvery } from './identities.js';
 export { MemoryRefusedTokens, REFUSED_MEMORY_MAX, REFUSED_MEMORY_MS } from './refused.js';
 export { MemorySessionStore } from './sessions.js';

@@ -5,7 +5,9 @@
  * the refused-token memory (five minutes, 4,096 entries, oldest first out), session records, the session event
  * log (1,000 events and 256 KiB), the subscription registry, listen-stream ceilings and the seal key.
  */
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
+import { createLogger } from '../log.js';
 import { ADAPTERS, redisServer, useAdapters } from '../../test/state-adapters.js';
 import {
   EVENT_BYTES_PER_SESSION,
@@ -16,8 +18,10 @@ import {
   sweepEvery,
   type State,
   type StateOptions,
+  type StoppedAnswers,
 } from './index.js';
-import { KEY_PREFIX, type RedisParts, type RedisSessionStore } from './redis/index.js';
+import { KEY_PREFIX, RedisEventStore, type RedisParts, type RedisSessionStore } from './redis/index.js';
+import { stateKeys } from './redis/sealing.js';
 
 const who = (n: number) => ({ userId: n, username: `u${n}`, scopes: ['api'] });
 const TTL = 15 * 60_000;
@@ -382,6 +386,71 @@ describe.skipIf(ADAPTERS[1]!.skip)('what replicas sharing Redis see of each othe
     await b!.beat!();
     expect((b!.state.sessions as RedisSessionStore).held.has('s')).toBe(false);
   });
+
+  it.each([
+    ['', undefined],
+    [', sealed with FORGE_MCP_STATE_KEY', randomBytes(32)],
+  ])(
+    'answer a request stream once in the stead of its replica stopped before answering, never while it lives or after it answered%s',
+    async (_, stateKey) => {
+      const make = () => redis.make({ identityTtlMs: TTL, ...(stateKey ? { stateKey } : {}) });
+      const [a, b] = [await make(), await make()];
+      const link = (a.state as State & RedisParts).link;
+      // The replica answering the streams: a store under its id, whose heartbeat the test writes itself.
+      const sealer = stateKey ? stateKeys(stateKey, createLogger('error')).events : undefined;
+      const answering = new RedisEventStore(
+        link,
+        'session-1',
+        TTL,
+        undefined,
+        undefined,
+        sealer,
+        'replica-x',
+      );
+      const expiresIn = (ms: number) =>
+        link.run((c) => c.zadd(`${KEY_PREFIX}replicas`, Date.now() + ms, 'replica-x'));
+      await expiresIn(30_000);
+      const stopped: StoppedAnswers = {
+        tool: { result: { content: [{ type: 'text', text: 'stopped' }], isError: true } },
+        other: { error: { code: -32603, message: 'stopped' } },
+      };
+      const call = await answering.storeEvent('call', {}, [{ id: 7, tool: true }]);
+      const read = await answering.storeEvent('read', {}, [{ id: 'r"1', tool: false }]);
+      const done = await answering.storeEvent('done', {}, [{ id: 9, tool: true }]);
+      const answer = { jsonrpc: '2.0' as const, id: 9, result: { content: [] } };
+      await answering.storeEvent('done', answer);
+      const onA = a.state.eventLog('session-1');
+      const onB = b.state.eventLog('session-1');
+      const after = async (id: string) => {
+        const sent: unknown[] = [];
+        await onA.replayEventsAfter(id, { send: async (_id, m) => void sent.push(m) });
+        return sent;
+      };
+      // Its heartbeat has not lapsed: it is answering, nothing is stored in its stead.
+      expect(await onB.answerIfStopped!('call', stopped)).toBe(false);
+      expect(await after(call)).toEqual([]);
+      // Its heartbeat lapsed (its expiry passed): two replicas asking at once store one answer.
+      await expiresIn(-1);
+      const asked = await Promise.all(
+        [onA, onB, onA, onB].map((log) => log.answerIfStopped!('call', stopped)),
+      );
+      expect(asked.filter(Boolean)).toHaveLength(1);
+      expect(await after(call)).toEqual([{ jsonrpc: '2.0', id: 7, ...stopped.tool }]);
+      expect(await onB.answerIfStopped!('call', stopped)).toBe(false);
+      expect(await after(call)).toHaveLength(1);
+      // Any other request gets the JSON-RPC error, under its own id.
+      expect(await onB.answerIfStopped!('read', stopped)).toBe(true);
+      expect(await after(read)).toEqual([{ jsonrpc: '2.0', id: 'r"1', ...stopped.other }]);
+      // A stream already answered is left as it is.
+      expect(await onB.answerIfStopped!('done', stopped)).toBe(false);
+      expect(await after(done)).toEqual([answer]);
+      // A replica that left (gone from the live replicas) has stopped too.
+      const left = await answering.storeEvent('left', {}, [{ id: 11, tool: true }]);
+      await link.run((c) => c.zrem(`${KEY_PREFIX}replicas`, 'replica-x'));
+      expect(await onB.answerIfStopped!('left', stopped)).toBe(true);
+      expect(await after(left)).toEqual([{ jsonrpc: '2.0', id: 11, ...stopped.tool }]);
+    },
+  );
 
   it('after Redis restarts without its data, each replica gives back its stream counts and the seal key', async () => {
     const [a] = await two();

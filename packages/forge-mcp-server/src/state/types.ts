@@ -9,7 +9,7 @@
  * or session ids, never tokens; values hold no token material; an adapter owns its own expiry (TTL, caps)
  * with the bounds documented on each in-memory implementation; close() stops its timers and connections.
  */
-import type { EventStore } from '@modelcontextprotocol/server';
+import type { EventId, EventStore, JSONRPCMessage, StreamId } from '@modelcontextprotocol/server';
 
 /** A verified identity (OAuth mode). No token material. */
 export interface VerifiedIdentity {
@@ -160,6 +160,41 @@ export interface RateLimitStore {
   charge(key: string, methods: string[]): Promise<Verdict>;
 }
 
+/** A request a stream carries, as its session's log records it with the stream's first event. */
+export interface LoggedRequest {
+  id: string | number;
+  /** A tools/call (its stand-in answer is a tool error; any other request's is a JSON-RPC error). */
+  tool: boolean;
+}
+
+/** The answer bodies (everything of a JSON-RPC answer but its id) for requests whose replica stopped. */
+export interface StoppedAnswers {
+  tool: { result: Record<string, unknown> };
+  other: { error: { code: number; message: string } };
+}
+
+/**
+ * A stateful session's event log: the SDK's EventStore, and, where replicas share it, which replica answers
+ * each request stream, so another replica passing the stream on can tell when the one answering it is gone.
+ */
+export interface SessionEventLog extends EventStore {
+  /**
+   * `requests`, given with a stream's first event (its priming event): the requests this process answers on
+   * that stream. A shared log records this replica as their answerer until it stores an answer.
+   */
+  storeEvent(
+    stream: StreamId,
+    message: JSONRPCMessage,
+    requests?: readonly LoggedRequest[],
+  ): Promise<EventId>;
+  /**
+   * A shared log only: when the replica recorded as answering `stream` has stopped (its heartbeat lapsed, or
+   * it left) with no answer stored, stores `answers` for the stream's requests in its stead, once however
+   * many replicas ask at once. Resolves whether this call stored them.
+   */
+  answerIfStopped?(stream: StreamId, answers: StoppedAnswers): Promise<boolean>;
+}
+
 /** The shared state a process runs with. */
 export interface State {
   identities: IdentityStore;
@@ -173,7 +208,7 @@ export interface State {
    * shared adapter answers the same log for the same id on every replica, so a stream broken on one resumes
    * on another with Last-Event-ID.
    */
-  eventLog(sessionId?: string): EventStore;
+  eventLog(sessionId?: string): SessionEventLog;
   /**
    * The key confirmation states are sealed with (at least 32 bytes): one per process in memory, one for every
    * replica in a shared store, so a confirmation one replica issued is accepted by another.

@@ -13,9 +13,9 @@
  * which are summed across the live replicas for the per-credential ceiling.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { EventId, EventStore, JSONRPCMessage, StreamId } from '@modelcontextprotocol/server';
+import type { EventId, JSONRPCMessage, StreamId } from '@modelcontextprotocol/server';
 import type { Logger } from '../../log.js';
-import { EVENT_BYTES_PER_SESSION, EVENTS_PER_SESSION } from '../event-store.js';
+import { EVENT_BYTES_PER_SESSION, EVENTS_PER_SESSION, isAnswer } from '../event-store.js';
 import { IDENTITY_CACHE_MAX, sweepEvery } from '../identities.js';
 import { REFUSED_MEMORY_MAX, REFUSED_MEMORY_MS } from '../refused.js';
 import {
@@ -32,12 +32,15 @@ import type {
   BlockReason,
   BudgetStore,
   IdentityStore,
+  LoggedRequest,
   RateLimitStore,
   RefusalKind,
   RefusedTokenStore,
+  SessionEventLog,
   SessionRecord,
   SessionStore,
   State,
+  StoppedAnswers,
   StreamRefusal,
   SubscriptionStore,
   Verdict,
@@ -290,7 +293,7 @@ export class RedisSessionStore implements SessionStore {
  * log ("<log>_<seq>"), so any replica holding a store of the same log (the session id) replays it; a store
  * replays only its own log, so a Last-Event-ID of another session is as unknown as one never issued.
  */
-export class RedisEventStore implements EventStore {
+export class RedisEventStore implements SessionEventLog {
   constructor(
     private readonly link: RedisLink,
     readonly log: string,
@@ -299,6 +302,8 @@ export class RedisEventStore implements EventStore {
     private readonly maxBytes = EVENT_BYTES_PER_SESSION,
     /** FORGE_MCP_STATE_KEY's: each message is sealed before it is written, and opened when read. */
     private readonly sealer?: EventSealer,
+    /** This replica's id: what the log records as the answerer of the streams it opens. */
+    private readonly replica = '',
   ) {}
 
   private get keys() {
@@ -310,18 +315,55 @@ export class RedisEventStore implements EventStore {
     return `${this.log}\n${stream}`;
   }
 
-  async storeEvent(stream: StreamId, message: JSONRPCMessage): Promise<EventId> {
+  /** A message's text as it is written: sealed with FORGE_MCP_STATE_KEY's key when set. */
+  private written(text: string, stream: string): string {
+    return this.sealer ? this.sealer.seal(text, this.context(stream)) : text;
+  }
+
+  async storeEvent(
+    stream: StreamId,
+    message: JSONRPCMessage,
+    requests?: readonly LoggedRequest[],
+  ): Promise<EventId> {
     const text = JSON.stringify(message);
+    const answerer = requests?.length
+      ? [this.replica, ...requests.map((r) => `${r.tool ? 't' : 'o'} ${JSON.stringify(r.id)}`)].join('\n')
+      : isAnswer(message)
+        ? 'answered'
+        : '';
     // The bounds count the message's own bytes, sealed or not, so a log keeps the same events either way.
     const seq = await this.link.script('eventStore', this.keys, [
       stream,
-      this.sealer ? this.sealer.seal(text, this.context(stream)) : text,
+      this.written(text, stream),
       Buffer.byteLength(text),
       this.max,
       this.maxBytes,
       this.ttlMs,
+      answerer,
     ]);
     return `${this.log}_${seq as number}`;
+  }
+
+  async answerIfStopped(stream: StreamId, answers: StoppedAnswers): Promise<boolean> {
+    const answerer = await this.link.run((c) => c.hget(this.keys[1]!, `answerer:${stream}`));
+    if (!answerer) return false;
+    const [replica, ...requests] = answerer.split('\n');
+    const expiry = await this.link.run((c) => c.zscore(key('replicas'), replica!));
+    if (expiry !== null && Number(expiry) > Date.now()) return false;
+    // Its heartbeat lapsed: the answers are written (sealed as any event) if the record read is still there,
+    // so one replica writes them however many ask.
+    const written: Array<string | number> = [];
+    for (const r of requests) {
+      const body = r.startsWith('t ') ? answers.tool : answers.other;
+      const text = JSON.stringify({ jsonrpc: '2.0', id: JSON.parse(r.slice(2)) as unknown, ...body });
+      written.push(this.written(text, stream), Buffer.byteLength(text));
+    }
+    const stored = await this.link.script(
+      'eventAnswerStopped',
+      [...this.keys, key('replicas')],
+      [stream, Date.now(), answerer, this.max, this.maxBytes, this.ttlMs, ...written],
+    );
+    return stored === 1;
   }
 
   /** The events kept from `seq` on (at most `count`), oldest first; none when it is no longer kept. */
@@ -595,6 +637,7 @@ export async function stateOn(link: RedisLink, o: StateOptions): Promise<State &
         o.eventsMax,
         o.eventBytesMax,
         sealed?.events,
+        replica,
       ),
     sealKey: async () => seal,
     close: async () => {

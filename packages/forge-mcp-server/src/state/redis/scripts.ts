@@ -248,27 +248,58 @@ return 1`,
 };
 
 // ------------------------------------------------------------------ event log (event-store.ts)
+// KEYS[1]: the events (list of "seq\\nbytes\\nstream\\nmessage"); KEYS[2]: the counters (hash: seq, bytes, and
+// "answerer:<stream>" while a replica answers that request stream). append keeps the newest events within both
+// bounds (the newest always; `bytes` is the message's own size, sealed or not) and answers the new event's
+// sequence number.
+const APPEND_EVENT = `
+local function append(stream, message, bytes, max, maxBytes, ttl)
+  local seq = redis.call('HINCRBY', KEYS[2], 'seq', 1)
+  local held = redis.call('HINCRBY', KEYS[2], 'bytes', bytes)
+  redis.call('RPUSH', KEYS[1], seq .. '\\n' .. bytes .. '\\n' .. stream .. '\\n' .. message)
+  local n = redis.call('LLEN', KEYS[1])
+  while n > 1 and (n > tonumber(max) or held > tonumber(maxBytes)) do
+    local first = redis.call('LPOP', KEYS[1])
+    local gone = tonumber(string.match(first, '^%d+\\n(%d+)\\n'))
+    held = redis.call('HINCRBY', KEYS[2], 'bytes', -gone)
+    n = n - 1
+  end
+  redis.call('PEXPIRE', KEYS[1], ttl)
+  redis.call('PEXPIRE', KEYS[2], ttl)
+  return seq
+end`;
+
 /**
- * KEYS: the events (list of "seq\\nbytes\\nstream\\nmessage"), the counters (hash: seq, bytes). ARGV: stream,
- * message, bytes, max, maxBytes, ttlMs. Keeps the newest events within both bounds (the newest always);
- * answers the new event's sequence number.
+ * ARGV: stream, message, bytes, max, maxBytes, ttlMs, then what the event says of the stream's answerer: ""
+ * nothing, "answered" (the answer: no replica answers the stream any more), or the record of the replica
+ * opening it ("<replica id>" then a line "t <request id JSON>" or "o <request id JSON>" per request, t for a
+ * tools/call).
  */
 export const eventStore: Script = {
   keys: 2,
-  lua: `
-local seq = redis.call('HINCRBY', KEYS[2], 'seq', 1)
-local held = redis.call('HINCRBY', KEYS[2], 'bytes', ARGV[3])
-redis.call('RPUSH', KEYS[1], seq .. '\\n' .. ARGV[3] .. '\\n' .. ARGV[1] .. '\\n' .. ARGV[2])
-local n = redis.call('LLEN', KEYS[1])
-while n > 1 and (n > tonumber(ARGV[4]) or held > tonumber(ARGV[5])) do
-  local first = redis.call('LPOP', KEYS[1])
-  local bytes = tonumber(string.match(first, '^%d+\\n(%d+)\\n'))
-  held = redis.call('HINCRBY', KEYS[2], 'bytes', -bytes)
-  n = n - 1
-end
-redis.call('PEXPIRE', KEYS[1], ARGV[6])
-redis.call('PEXPIRE', KEYS[2], ARGV[6])
+  lua: `${APPEND_EVENT}
+local seq = append(ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6])
+if ARGV[7] == 'answered' then redis.call('HDEL', KEYS[2], 'answerer:' .. ARGV[1])
+elseif ARGV[7] ~= '' then redis.call('HSET', KEYS[2], 'answerer:' .. ARGV[1], ARGV[7]) end
 return seq`,
+};
+
+/**
+ * KEYS: the events, the counters, the live replicas (zset by heartbeat expiry). ARGV: stream, now, the answerer
+ * record the caller read, max, maxBytes, ttlMs, then (message, bytes) of an answer per request. When that
+ * record is still the stream's and its replica has stopped (its heartbeat expiry passed, or it left) before
+ * storing an answer, appends the answers in its stead and drops the record: so they are stored once, however
+ * many replicas ask. Answers 1 when it stored them.
+ */
+export const eventAnswerStopped: Script = {
+  keys: 3,
+  lua: `${APPEND_EVENT}
+if redis.call('HGET', KEYS[2], 'answerer:' .. ARGV[1]) ~= ARGV[3] then return 0 end
+local expiry = tonumber(redis.call('ZSCORE', KEYS[3], string.match(ARGV[3], '^([^\\n]*)')))
+if expiry and expiry > tonumber(ARGV[2]) then return 0 end
+redis.call('HDEL', KEYS[2], 'answerer:' .. ARGV[1])
+for i = 7, #ARGV, 2 do append(ARGV[1], ARGV[i], ARGV[i + 1], ARGV[4], ARGV[5], ARGV[6]) end
+return 1`,
 };
 
 /**
@@ -426,6 +457,7 @@ export const SCRIPTS = {
   rateCharge,
   sessionTouch,
   eventStore,
+  eventAnswerStopped,
   eventsFrom,
   streamOpen,
   streamClose,
