@@ -49,6 +49,10 @@ export function nearest(word: string, candidates: readonly string[]): string | u
   }
   if (best === undefined) return undefined;
   if (bestD <= Math.max(2, Math.floor(w.length / 3)) || wordOf(w, expand(best))) return best;
+  // A person by name where the parameter takes their ID (assignee_username for assignee_ids).
+  const person = /^(.+)_usernames?$/.exec(w)?.[1];
+  const byId = person && candidates.find((c) => [`${person}_id`, `${person}_ids`].includes(expand(c)));
+  if (byId) return byId;
   // Nothing near by spelling: the one name the word is a whole word of (state for state_event, iid for
   // issue_iid); a word several names share (id in project_id and user_id) is no guess.
   const holding = candidates.filter((c) => expand(c).split('_').includes(w));
@@ -76,9 +80,19 @@ export function listNames(names: readonly string[]): string {
 export function didYouMean(unknown: readonly string[], valid: readonly string[]): string | undefined {
   const guesses = unknown.flatMap((u) => {
     const g = nearest(u, valid);
-    return g ? [`${g} (for ${clip(u)})`] : [];
+    if (!g) return [];
+    // A username for a parameter taking user IDs: how to get the ID too.
+    const ids =
+      /_usernames?$/i.test(u) && /_ids?$/.test(g)
+        ? '; it takes user IDs, which user.list finds by username'
+        : '';
+    return [`${g} (for ${clip(u)}${ids})`];
   });
-  return guesses.length ? `Did you mean: ${listNames(guesses)}?` : undefined;
+  if (!guesses.length) return undefined;
+  // Each name in a guess is cut already; the guess itself is not a name to cut.
+  const more = guesses.length - LISTED_AT_MOST;
+  const shown = guesses.slice(0, LISTED_AT_MOST).join(', ');
+  return `Did you mean: ${more > 0 ? `${shown} and ${more} more` : shown}?`;
 }
 
 /** The words of a name or text, lower-cased (group_member_add: group, member, add). */
