@@ -12,6 +12,21 @@ export interface OpenedStores {
   prometheus?: PrometheusStore;
 }
 
+/**
+ * What to check when PostgreSQL cannot be opened. A server that answered gives a SQLSTATE (five characters): the
+ * database, the user or its rights are the cause, not the server's reach.
+ */
+function postgresCheck(code: string | undefined): string {
+  if (code === '3D000') return 'create that database, or name an existing one in stores.postgres.url';
+  if (code?.startsWith('28'))
+    return 'the server refused the user or password stores.postgres.url gives; correct them there';
+  if (code === '42501')
+    return "the user stores.postgres.url names may not create the collector's schema and tables; grant it CREATE on the database (and on the schema, if it exists), or name a user that has it";
+  if (code && /^[0-9A-Z]{5}$/.test(code))
+    return "the PostgreSQL server refused; check stores.postgres.url and the server's log";
+  return 'check that the PostgreSQL server stores.postgres.url names is running and reachable';
+}
+
 /** One line naming the store that cannot be opened, what went wrong there and what to check. */
 function storeError(key: string, e: unknown): UserError {
   // Already one line of its own (the SQLite driver cannot be loaded): the store's path is not the cause.
@@ -21,7 +36,7 @@ function storeError(key: string, e: unknown): UserError {
   const detail = err.code && !what.includes(err.code) ? `${err.code}: ${what}` : what;
   const check =
     key === 'stores.postgres'
-      ? 'check that the PostgreSQL server stores.postgres.url names is running and reachable'
+      ? postgresCheck(err.code)
       : `check that ${key} is the path of a SQLite file (or a new one) in a folder the collector can write`;
   return new UserError(
     `${key}: cannot open ${key === 'state' ? 'the state file' : 'the store'} (${detail}); ${check}`,

@@ -1,5 +1,8 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { testSecret } from '../../../test-logs.js';
 import { openPostgresStore } from '../src/index.js';
 import {
   dump,
@@ -9,7 +12,10 @@ import {
   pgSchema,
   RECORD_TABLES,
   runSweep,
+  spawnCli,
   startSim,
+  tempDir,
+  TOKEN,
   USER,
   world,
 } from './helpers.js';
@@ -85,5 +91,66 @@ describe.skipIf(!PG_URL)(`PostgreSQL store${PG_SKIP_REASON ? ` (skipped: ${PG_SK
     await c.end();
     expect((await store.starDays(`${USER}/own`)).at(-1)).toEqual({ day: '2026-11-18', stars: 0 });
     await store.close();
+  });
+
+  it('a server that answered is not said to be down: a missing database, an unknown user and missing rights each say what to do', async () => {
+    const dir = tempDir();
+    const suffix = `${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const role = `ac_norights_${suffix}`;
+    const password = testSecret(`pw-${suffix}-norights`);
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE ROLE ${role} LOGIN PASSWORD '${password}'`);
+    const at = (change: (u: URL) => void) => {
+      const u = new URL(PG_URL!);
+      change(u);
+      return u.toString();
+    };
+    const sweepInto = async (url: string, schema?: string) => {
+      const f = join(dir, 'pg.json');
+      writeFileSync(
+        f,
+        JSON.stringify({
+          api_url: 'http://127.0.0.1:9',
+          token_env: 'SIM_TOKEN',
+          targets: { repos: [`${USER}/own`] },
+          state: join(dir, 'state.db'),
+          stores: { postgres: schema ? { url, schema } : url },
+        }),
+      );
+      const child = spawnCli(['sweep', '--config', f], { SIM_TOKEN: TOKEN });
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      const code = await new Promise<number | null>((r) => child.on('exit', r));
+      return { code, stderr };
+    };
+    try {
+      const database = `ac_missing_${suffix}`;
+      expect(await sweepInto(at((u) => (u.pathname = `/${database}`)))).toEqual({
+        code: 1,
+        stderr: `activity-collector: stores.postgres: cannot open the store (3D000: database "${database}" does not exist); create that database, or name an existing one in stores.postgres.url\n`,
+      });
+      const unknown = `ac_nobody_${suffix}`;
+      const nobody = await sweepInto(at((u) => (u.username = unknown)));
+      expect(nobody.code).toBe(1);
+      expect(nobody.stderr).toMatch(
+        /^activity-collector: stores\.postgres: cannot open the store \(28[0-9A-Z]{3}: .*\); the server refused the user or password stores\.postgres\.url gives; correct them there\n$/,
+      );
+      const limited = await sweepInto(
+        at((u) => {
+          u.username = role;
+          u.password = password;
+        }),
+        `ac_denied_${suffix}`,
+      );
+      expect(limited.code).toBe(1);
+      expect(limited.stderr).toMatch(
+        /^activity-collector: stores\.postgres: cannot open the store \(42501: permission denied for database [^)]+\); the user stores\.postgres\.url names may not create the collector's schema and tables; grant it CREATE on the database \(and on the schema, if it exists\), or name a user that has it\n$/,
+      );
+      expect(limited.stderr).not.toContain(password);
+    } finally {
+      await admin.query(`DROP ROLE IF EXISTS ${role}`);
+      await admin.end();
+    }
   });
 });
