@@ -107,7 +107,14 @@ function parseRecords(
         i++;
         for (;;) {
           if (i >= n)
-            return { records, issue: { line: quoteLine, message: 'a quoted cell is never closed' } };
+            return {
+              records,
+              issue: {
+                line: quoteLine,
+                message:
+                  'a quoted cell is never closed; end it with a quote ("), and write a quote inside a cell as two ("")',
+              },
+            };
           const c = text[i];
           if (c === '"') {
             if (text[i + 1] === '"') {
@@ -123,7 +130,14 @@ function parseRecords(
           i++;
         }
         if (i < n && text[i] !== delimiter && text[i] !== '\n' && text[i] !== '\r')
-          return { records, issue: { line, message: 'text after the closing quote of a cell' } };
+          return {
+            records,
+            issue: {
+              line,
+              message:
+                'text after the closing quote of a cell; quote the whole cell, and write a quote inside it as two ("")',
+            },
+          };
       } else {
         while (i < n && text[i] !== delimiter && text[i] !== '\n' && text[i] !== '\r') cell += text[i++];
       }
@@ -386,11 +400,16 @@ export function checkCatalogueCsv<C extends RowClassName = RowClassName>(
   const otherDecimal: DecimalMark = dialect.decimal === '.' ? ',' : '.';
   for (const record of records.slice(1)) {
     if (record.cells.length !== columns.length) {
+      const more = record.cells.length > columns.length;
       issues.push(
         inCsv(
           record.line,
-          undefined,
-          `the line has ${record.cells.length} cells; the column line has ${columns.length}`,
+          more ? columns.length : undefined,
+          `the line has ${record.cells.length} cells; the column line has ${columns.length}: ${
+            more
+              ? `quote a cell that holds the delimiter ${JSON.stringify(dialect.delimiter === '\t' ? 'tab' : dialect.delimiter)}, or remove the cells past the last column`
+              : 'give every column its cell (an empty one where nothing is printed)'
+          }`,
         ),
       );
       continue;

@@ -231,7 +231,37 @@ describe('reading CSV written elsewhere', () => {
       },
     ]);
     expect(checkCatalogueCsv(h, 'key,name\r\na,A,1\r\n').issues).toEqual([
-      { pointer: '', line: 2, message: 'the line has 3 cells; the column line has 2' },
+      {
+        pointer: '',
+        line: 2,
+        column: 'C',
+        message:
+          'the line has 3 cells; the column line has 2: quote a cell that holds the delimiter ",", or remove the cells past the last column',
+      },
+    ]);
+    expect(checkCatalogueCsv(h, 'key,name,porosity\r\na,A\r\n').issues).toEqual([
+      {
+        pointer: '',
+        line: 2,
+        message:
+          'the line has 2 cells; the column line has 3: give every column its cell (an empty one where nothing is printed)',
+      },
+    ]);
+    expect(checkCatalogueCsv(h, 'key,name\r\na,"A\r\n').issues).toEqual([
+      {
+        pointer: '',
+        line: 2,
+        message:
+          'a quoted cell is never closed; end it with a quote ("), and write a quote inside a cell as two ("")',
+      },
+    ]);
+    expect(checkCatalogueCsv(h, 'key,name\r\na,"A" B\r\n').issues).toEqual([
+      {
+        pointer: '',
+        line: 2,
+        message:
+          'text after the closing quote of a cell; quote the whole cell, and write a quote inside it as two ("")',
+      },
     ]);
   });
 
