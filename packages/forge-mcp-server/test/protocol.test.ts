@@ -925,6 +925,14 @@ describe('dynamic surface over stdio (legacy era)', () => {
         expect(t403).not.toContain(on401);
       });
 
+      it('merge_request.approve: a 401, which a second approval gets, says it may be approved already and where to look', async () => {
+        const t = await run('merge_request.approve', 401, { message: '401 Unauthorized' });
+        expect(t).toContain(
+          'Suggestion: you may have approved this merge request already, or may not approve it (its author, or not an eligible approver): merge_request.approval_state shows who approved and who may',
+        );
+        expect(t).not.toContain('check that FORGE_TOKEN is valid');
+      });
+
       it.each([
         'group.saml_link_add',
         'group.saml_link_delete',

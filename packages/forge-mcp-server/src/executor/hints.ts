@@ -42,6 +42,10 @@ const BY_ACTION: Record<string, RouteHints> = {
     401: 'you may not merge into the target branch (check the protected branch settings)',
     403: 'you cannot read the merge request or its project',
   },
+  // The instance answers a second approval, and an approval by someone who may not approve, with 401.
+  'merge_request.approve': {
+    401: 'you may have approved this merge request already, or may not approve it (its author, or not an eligible approver): merge_request.approval_state shows who approved and who may',
+  },
   'project.security_settings_get': SECURITY_SETTINGS,
   'project.security_settings_update': SECURITY_SETTINGS,
   'group.security_settings_update': SECURITY_SETTINGS,
