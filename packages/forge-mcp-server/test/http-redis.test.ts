@@ -539,6 +539,24 @@ describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL', () => {
     } finally {
       for (const server of [...shared, ...apart]) await server.stop();
     }
+    // Sealing with FORGE_MCP_STATE_KEY, the seal key is derived from it and kept nowhere: replicas with the same
+    // key still accept each other's confirmation (the issue is gone by now: the DELETE sent is what shows it).
+    const stateKey = testSecret(randomBytes(32).toString('base64'));
+    const sealed = [
+      await httpServer(s, ['--tool-surface=meta', `--redis-url=${redis.url}`], {
+        FORGE_MCP_STATE_KEY: stateKey,
+      }),
+      await httpServer(s, ['--tool-surface=meta', `--redis-url=${redis.url}`], {
+        FORGE_MCP_STATE_KEY: stateKey,
+      }),
+    ];
+    try {
+      const since = s.requests.length;
+      expect((await confirmAcross(sealed[0]!, sealed[1]!)).error).toBeUndefined();
+      expect(deletes(since)).toHaveLength(1);
+    } finally {
+      for (const server of sealed) await server.stop();
+    }
   });
 
   it('lets replicas with another FORGE_MCP_STATE_KEY start at once after the last replica sharing Redis stopped', async () => {

@@ -20,7 +20,14 @@ import {
   type StateOptions,
   type StoppedAnswers,
 } from './index.js';
-import { KEY_PREFIX, RedisEventStore, type RedisParts, type RedisSessionStore } from './redis/index.js';
+import {
+  KEY_PREFIX,
+  RedisEventStore,
+  stateOn,
+  type RedisParts,
+  type RedisSessionStore,
+} from './redis/index.js';
+import { RedisLink } from './redis/link.js';
 import { stateKeys } from './redis/sealing.js';
 
 const who = (n: number) => ({ userId: n, username: `u${n}`, scopes: ['api'] });
@@ -451,6 +458,45 @@ describe.skipIf(ADAPTERS[1]!.skip)('what replicas sharing Redis see of each othe
       expect(await after(left)).toEqual([{ jsonrpc: '2.0', id: 11, ...stopped.tool }]);
     },
   );
+
+  it('keep the FORGE_MCP_STATE_KEY check value while a replica with that key is starting as the last other one stops', async () => {
+    const [key1, key2] = [Buffer.alloc(32, 1), Buffer.alloc(32, 2)];
+    const a = await redis.make({ identityTtlMs: TTL, stateKey: key1 });
+    // The second replica has claimed the check value and is held before its first heartbeat.
+    const link = await RedisLink.open(redisServer().url, createLogger('error'));
+    let reached!: () => void;
+    const atBeat = new Promise<void>((r) => (reached = r));
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const script = link.script.bind(link);
+    link.script = async (name, keys, args) => {
+      if (name === 'heartbeat') {
+        reached();
+        await held;
+      }
+      return script(name, keys, args);
+    };
+    const starting = stateOn(link, { identityTtlMs: TTL, stateKey: key1 });
+    await atBeat;
+    await a.state.close();
+    release();
+    const b = await starting;
+    try {
+      // A replica with another key is still refused beside the one running.
+      const other = await RedisLink.open(redisServer().url, createLogger('error'));
+      const refused = await stateOn(other, { identityTtlMs: TTL, stateKey: key2 }).then(
+        async (s) => {
+          await s.close();
+          return undefined;
+        },
+        (err: Error) => err,
+      );
+      if (refused) await other.close();
+      expect(refused?.name).toBe('StateKeyMismatch');
+    } finally {
+      await b.close();
+    }
+  });
 
   it('after Redis restarts without its data, each replica gives back its stream counts and the seal key', async () => {
     const [a] = await two();

@@ -531,14 +531,12 @@ const SEALING = key('sealing');
 
 /**
  * Claims the Redis server for replicas sealing as this one does (`mine`: its key's check value, or UNSEALED),
- * or refuses the start when the live replicas seal otherwise. The mark lives as long as a replica renews it.
+ * counting this replica live, or refuses the start when the live replicas seal otherwise. The mark lives as
+ * long as a replica renews it.
  */
-async function claimSealing(link: RedisLink, mine: string): Promise<void> {
-  const held = await link.run(async (c) => {
-    const r = await c.multi().set(SEALING, mine, 'PX', REPLICA_TTL_MS, 'NX').get(SEALING).exec();
-    return r?.[1]?.[1] as string | null | undefined;
-  });
-  if (!held || held === mine) return;
+async function claimSealing(link: RedisLink, mine: string, replica: string): Promise<void> {
+  const held = await markSealing(link, mine, replica);
+  if (!held) return;
   const settle = `(a stopped replica's check value lasts ${REPLICA_TTL_MS / 1000} s at most)`;
   const why =
     mine === UNSEALED
@@ -548,6 +546,14 @@ async function claimSealing(link: RedisLink, mine: string): Promise<void> {
         : `the replicas using the Redis server at ${link.where} seal what they keep there with another key: set the same FORGE_MCP_STATE_KEY on every replica sharing that server; to change it, stop them all, then start them with the new one ${settle}`;
   throw new StateKeyMismatch(`FORGE_MCP_STATE_KEY: ${why}`, link.where);
 }
+
+/** Sets or renews the check value, counting the replica live; the value held instead when it differs. */
+const markSealing = async (link: RedisLink, mine: string, replica: string) =>
+  (await link.script(
+    'sealingClaim',
+    [SEALING, key('replicas')],
+    [mine, replica, Date.now(), REPLICA_TTL_MS],
+  )) as string | null;
 
 /** The seal key every replica shares: the first replica's random key, kept by all. */
 async function sharedSealKey(link: RedisLink, mine: Buffer): Promise<Buffer> {
@@ -573,7 +579,7 @@ export async function stateOn(link: RedisLink, o: StateOptions): Promise<State &
   const subscriptions = new RedisSubscriptionStore(link, replica);
   const sealed = o.stateKey ? stateKeys(o.stateKey, link.log) : undefined;
   const sealing = sealed?.check ?? UNSEALED;
-  await claimSealing(link, sealing);
+  await claimSealing(link, sealing, replica);
   let seal: Buffer;
   if (sealed) {
     // Derived from the state key, the seal key is not kept in Redis: one kept there before has no use left.
@@ -586,10 +592,7 @@ export async function stateOn(link: RedisLink, o: StateOptions): Promise<State &
     link.whenBack(async () => (seal = await sharedSealKey(link, seal)));
   }
   // The check value lasts while a replica lives, and is given back at once to a Redis that lost it.
-  const mark = () =>
-    link.run((c) =>
-      c.multi().set(SEALING, sealing, 'PX', REPLICA_TTL_MS, 'NX').pexpire(SEALING, REPLICA_TTL_MS).exec(),
-    );
+  const mark = () => markSealing(link, sealing, replica);
   link.whenBack(mark);
   const beat = async () => {
     await mark();
@@ -646,15 +649,11 @@ export async function stateOn(link: RedisLink, o: StateOptions): Promise<State &
       // This replica's own keys go with it (its registry and stream counts); shared state stays. The last live
       // replica takes the sealing mark with it, so replicas started next with another key need not wait for it.
       await link
-        .run(async (c) => {
-          const r = await c
-            .multi()
-            .zrem(key('replicas'), replica)
-            .del(subscriptions.streamsKey, subscriptions.registryKey)
-            .zcount(key('replicas'), Date.now(), '+inf')
-            .exec();
-          if (r?.[2]?.[1] === 0) await c.del(SEALING);
-        })
+        .script(
+          'replicaLeave',
+          [key('replicas'), SEALING, subscriptions.streamsKey, subscriptions.registryKey],
+          [replica, Date.now()],
+        )
         .catch(() => undefined);
       await link.close();
     },

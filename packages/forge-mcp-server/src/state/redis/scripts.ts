@@ -445,6 +445,37 @@ redis.call('PEXPIRE', KEYS[3], ARGV[3])
 return 1`,
 };
 
+/**
+ * KEYS: the sealing check value, the live replicas. ARGV: this replica's check value, replica id, now, TTL.
+ * Claims the check value, or renews it when it is this replica's, and counts the replica live in the same step,
+ * so a replica stopping meanwhile sees it and leaves the value; answers the value held when it differs.
+ */
+export const sealingClaim: Script = {
+  keys: 2,
+  lua: `
+local held = redis.call('GET', KEYS[1])
+if held and held ~= ARGV[1] then return held end
+local ttl = tonumber(ARGV[4])
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ttl)
+redis.call('ZADD', KEYS[2], tonumber(ARGV[3]) + ttl, ARGV[2])
+redis.call('PEXPIRE', KEYS[2], ttl)
+return false`,
+};
+
+/**
+ * KEYS: the live replicas, the sealing check value, this replica's stream counts and registry. ARGV: replica
+ * id, now. The replica's own keys go; the last live replica takes the check value with it, in one step.
+ */
+export const replicaLeave: Script = {
+  keys: 4,
+  lua: `
+redis.call('ZREM', KEYS[1], ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[2])
+redis.call('DEL', KEYS[3], KEYS[4])
+if redis.call('ZCARD', KEYS[1]) == 0 then redis.call('DEL', KEYS[2]) end
+return 1`,
+};
+
 export const SCRIPTS = {
   identityFresh,
   identityRemember,
@@ -466,5 +497,7 @@ export const SCRIPTS = {
   forgetOwner,
   seen,
   heartbeat,
+  sealingClaim,
+  replicaLeave,
 };
 export type ScriptName = keyof typeof SCRIPTS;
