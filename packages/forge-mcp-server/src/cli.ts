@@ -142,7 +142,22 @@ async function serve(config: Config, log: Logger): Promise<number | undefined> {
   // Registered before it says it is serving, so a --shutdown sent as soon as it is up reaches it.
   const { register } = await import('./registry.js');
   const unregister = register((m) => log.warn(m));
-  let handle;
+  // Listened for before the server says it is serving, so a signal sent the moment it does drains and closes
+  // it (handled once the start is over, a turn later); one that arrives while it still starts ends it at once,
+  // as with no listener.
+  let handle: Awaited<ReturnType<typeof runHttp>> | undefined;
+  const signal = new Promise<string>((resolve) => {
+    const on = (name: 'SIGTERM' | 'SIGINT') => () => {
+      process.off('SIGTERM', term);
+      process.off('SIGINT', int);
+      if (handle) resolve(name);
+      else process.kill(process.pid, name);
+    };
+    const term = on('SIGTERM');
+    const int = on('SIGINT');
+    process.once('SIGTERM', term);
+    process.once('SIGINT', int);
+  });
   try {
     handle = await runHttp(config, log);
   } catch (err) {
@@ -154,12 +169,9 @@ async function serve(config: Config, log: Logger): Promise<number | undefined> {
     return 2;
   }
   markServing();
-  const signal = await new Promise<string>((resolve) => {
-    process.once('SIGTERM', () => resolve('SIGTERM'));
-    process.once('SIGINT', () => resolve('SIGINT'));
-  });
+  const received = await signal;
   unregister();
-  if (signal === 'SIGTERM') await handle.drain();
+  if (received === 'SIGTERM') await handle.drain();
   await handle.close();
   return 0;
 }

@@ -13,7 +13,15 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpServerAt, listeningSockets, runCli, sim, type ForgeSim, type HttpServerAt } from './harness.js';
+import {
+  httpServerAt,
+  listeningSockets,
+  logged,
+  runCli,
+  sim,
+  type ForgeSim,
+  type HttpServerAt,
+} from './harness.js';
 
 interface Answer {
   status: number;
@@ -649,6 +657,16 @@ describe('drain', () => {
     expect(await d.exited).toBe(0);
     expect(Date.now() - signalled).toBeGreaterThanOrEqual(1990);
     await expect(send(d.url, '/health')).rejects.toThrow();
+  });
+
+  it('drains and exits 0 on a SIGTERM sent the moment the server says it is serving, never killed by it', async () => {
+    // Sent as the serving line arrives, five times: a server not yet listening for it would die of it.
+    for (let i = 0; i < 5; i++) {
+      const d = await start();
+      d.signal('SIGTERM');
+      expect(await d.exited).toBe(0);
+      expect(logged(d.stderr(), 'info')).toEqual(expect.arrayContaining(['stopped']));
+    }
   });
 });
 
