@@ -67,6 +67,8 @@ export interface SweepSummary {
   errors: { scope: string; collector: string; message: string }[];
   /** Repositories whose own GET answered other than 200 (a misspelt name, no access): nothing collected. */
   notCollected: { repository: string; status: number }[];
+  /** Organisations whose repository list answered 403 or 404 (a misspelt name, no access): none of theirs swept. */
+  orgsNotListed: { organisation: string; status: number }[];
   apiCalls: number;
   notModified: number;
   rateLimitWaits: number;
@@ -221,6 +223,7 @@ class Sweeper {
       gone: 0,
       errors: [],
       notCollected: [],
+      orgsNotListed: [],
       apiCalls: 0,
       notModified: 0,
       rateLimitWaits: 0,
@@ -347,6 +350,12 @@ class Sweeper {
         await this.guard(statuses, org, 'org_repositories', async () => {
           const r = await this.walk(`/orgs/${org}/repos?type=all`, {});
           this.note(statuses, org, 'org_repositories', r.o, message(r.res!));
+          if (r.o.outcome === 'unavailable') {
+            this.summary.orgsNotListed.push({ organisation: org, status: r.o.status });
+            this.log.info(
+              `organisation ${org}: no repositories listed, GET /orgs/${org}/repos answered ${r.o.status} (no such organisation, or the token cannot see it; a user's repositories go in targets.repos); check the name and the token's access`,
+            );
+          }
           take(r.items as RepoInfo[], config.targets.orgFilters[org]);
         });
       }

@@ -112,17 +112,35 @@ function describe(v: unknown): string {
   return typeof v === 'object' ? 'a mapping' : String(v);
 }
 
-function stringList(v: unknown, key: string, re: RegExp, accepted: string): string[] {
+function stringList(
+  v: unknown,
+  key: string,
+  re: RegExp,
+  accepted: string,
+  hint: (item: string) => string | undefined = () => undefined,
+): string[] {
   if (v === undefined || v === null) return [];
   if (!Array.isArray(v)) throw new ConfigError(key, `a list of ${accepted}`, `got ${describe(v)}`);
   const out: string[] = [];
   v.forEach((item, i) => {
     if (typeof item !== 'string' || !re.test(item)) {
-      throw new ConfigError(`${key}[${i}]`, accepted, `got ${describe(item)}`);
+      const better = typeof item === 'string' ? hint(item) : undefined;
+      throw new ConfigError(
+        `${key}[${i}]`,
+        accepted,
+        `got ${describe(item)}${better ? `; write ${better}` : ''}`,
+      );
     }
     if (!out.includes(item)) out.push(item);
   });
   return out;
+}
+
+/** A repository's web or clone address (https://host/owner/name, git@host:owner/name.git) as owner/name. */
+function repoFromAddress(item: string): string | undefined {
+  const m = /^(?:[a-z+]+:\/\/[^/]+\/|git@[^:]+:|\/)([^/\s]+)\/([^/\s]+?)(?:\.git)?\/?$/i.exec(item.trim());
+  const repo = m && `${m[1]}/${m[2]}`;
+  return repo && REPO_RE.test(repo) ? JSON.stringify(repo) : undefined;
 }
 
 function intIn(v: unknown, key: string, min: number, max: number, dflt: number): number {
@@ -212,7 +230,7 @@ export function validateConfig(doc: unknown): CollectorConfig {
     );
   }
   checkKeys(doc.targets, 'targets.', ['repos', 'orgs', 'installation']);
-  const repos = stringList(doc.targets.repos, 'targets.repos', REPO_RE, '"owner/name"');
+  const repos = stringList(doc.targets.repos, 'targets.repos', REPO_RE, '"owner/name"', repoFromAddress);
   const orgAccepted =
     'an organisation login, or { name, forks, archived, disabled, include, exclude } (patterns with * and ?)';
   const orgs: string[] = [];

@@ -90,6 +90,23 @@ describe('command line', () => {
     );
   });
 
+  it('sweep: an organisation that answers 404 is named in the progress and the summary as not listed', async () => {
+    const f = write(
+      'missing-org.yaml',
+      `api_url: ${sim.url}\ntoken_env: SIM_TOKEN\ntargets:\n  repos: [${USER}/own]\n  orgs: [acmee]\nstores:\n  sqlite: ${join(dir, 'missing-org.db')}\n`,
+    );
+    const r = await run(['sweep', '--config', f], { SIM_TOKEN: TOKEN });
+    expect(r.code).toBe(0);
+    expect(r.stderr.split('\n')).toContain(
+      "organisation acmee: no repositories listed, GET /orgs/acmee/repos answered 404 (no such organisation, or the token cannot see it; a user's repositories go in targets.repos); check the name and the token's access",
+    );
+    const quiet = await run(['sweep', '--config', f, '--quiet'], { SIM_TOKEN: TOKEN });
+    expect(quiet.code).toBe(0);
+    expect(quiet.stderr).toMatch(
+      /\n {2}unavailable: \d+\n {4}not listed: organisation acmee \(404\)\n {2}not ready: /,
+    );
+  });
+
   it('sweep: counts read in the singular for one (repository, wait, collector error)', async () => {
     const f = write(
       'one.yaml',

@@ -84,6 +84,33 @@ describe('configuration', () => {
     expect(err?.message).toContain(accepted);
   });
 
+  it('a repository given by its web or clone address is refused with the owner/name to write instead', () => {
+    const refusal = (repo: string) => {
+      try {
+        validateConfig({ ...base, targets: { repos: [repo] } });
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return 'accepted';
+    };
+    for (const address of [
+      'https://github.com/octo/hello-world',
+      'https://github.com/octo/hello-world.git',
+      'git@github.com:octo/hello-world.git',
+      '/octo/hello-world/',
+    ])
+      expect(refusal(address)).toBe(
+        `invalid configuration: targets.repos[0]: got ${JSON.stringify(address)}; write "octo/hello-world"; accepted: "owner/name"`,
+      );
+    // Nothing to suggest: the name alone, or an address deeper than a repository.
+    expect(refusal('octo')).toBe(
+      'invalid configuration: targets.repos[0]: got "octo"; accepted: "owner/name"',
+    );
+    expect(refusal('https://github.com/octo/hello-world/tree/main')).toBe(
+      'invalid configuration: targets.repos[0]: got "https://github.com/octo/hello-world/tree/main"; accepted: "owner/name"',
+    );
+  });
+
   it('reads several tokens, the token type, organisation filters and the state file', () => {
     const c = validateConfig({
       ...base,

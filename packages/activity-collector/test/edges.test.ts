@@ -267,6 +267,7 @@ describe('what a sweep keeps going through', () => {
       gone: 0,
       errors: [],
       notCollected,
+      orgsNotListed: [],
       apiCalls: 13,
       notModified: 0,
       rateLimitWaits: 0,
