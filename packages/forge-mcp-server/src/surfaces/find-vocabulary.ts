@@ -494,6 +494,18 @@ export const REQUEST_PHRASES: Array<[needs: string[], phrase: RegExp, said: stri
   [['check'], /\bcheck (?:run|suite)s\b/g, 'commit statuses'],
   [['check'], /\bcheck (?:run|suite)\b/g, 'commit status'],
   [['changes'], /\brequest(?:s|ing)? changes\b/g, 'submit review'],
+  // Reviews or approvals required before merging: an approval rule of the project.
+  [
+    ['review', 'approv', 'sign'],
+    /\b(?:require|requires|requiring|need|needs|enforce|mandate) (?:an? |one |two |three |\d+ )?(?:code )?(?:reviews?|approvals?|approvers?|sign-?offs?)(?= (?:before|for|to) merg)/g,
+    'add a project approval rule',
+  ],
+  // Someone added as a reviewer or assignee of a merge request or issue: that one is changed.
+  [
+    ['reviewer', 'assignee'],
+    /\b(?:add|put|make|set) (\w+ )as (?:an? |the )?(reviewer|assignee)s? (?:of|on|to|for)\b/g,
+    'set $1as $2 on',
+  ],
   // A lock on deploying ("the production lock", "the deploy lock"): the resource group jobs wait for.
   [['lock'], /\b(deploy(?:ment)?|production|prod|staging|release) locks?\b/g, '$1 resource group'],
 ];

@@ -817,7 +817,7 @@ export class ActionFinder {
     const operationWords = new Set([...OPERATION_WORDS].map(stem));
     this.bulk = actions.map((a) => words(a.id).some((w) => BULK_WORDS.has(w)));
     this.several = actions.map(
-      (a, d) => this.operations[d] === 'get' && isPluralWord(words(a.title).at(-1) ?? ''),
+      (a, d) => this.operations[d] === 'get' && isPluralWord(/[a-z0-9]*$/.exec(a.title.toLowerCase())![0]),
     );
     this.heads = actions.map((a) => headOf(words(a.title.replace(/[\u2019']s\b/g, '')).slice(1), false));
     this.scopes = actions.map((a) => words(a.title).find((w) => WIDER_SCOPES[w]));
@@ -828,13 +828,16 @@ export class ActionFinder {
       const object = new Map<string, number>();
       const nameTerms = tokens(name.replace(/_/g, ' '));
       // An operation word names the operation at either end of the name; inside it names a thing (board_list_delete).
+      const inner = new Set<string>();
       nameTerms.forEach((t, k) => {
         if ((k === 0 || k === nameTerms.length - 1) && operationWords.has(t)) return;
         object.set(t, 1);
+        if (k > 0 && k < nameTerms.length - 1) inner.add(t);
       });
       // The domain is often left unsaid ("list commits" for repository.commit_list): it counts half.
       for (const t of tokens(domain.replace(/_/g, ' '))) if (!object.has(t)) object.set(t, DOMAIN_SHARE);
-      object.delete(op);
+      // The operation is no part of the object, unless the name says it twice, once as a thing (board_list_list).
+      if (!inner.has(op) || nameTerms.filter((t) => t === op).length < 2) object.delete(op);
       this.generic[d] = [...object.values()].every((w) => w < 1);
       this.things[d] = [...object].filter(([, w]) => w === 1 || this.generic[d]).map(([t]) => t);
       return [...object].map(([t, w]) => [t, w * (this.idf.get(t) ?? 0)] as [string, number]);
@@ -886,6 +889,11 @@ export class ActionFinder {
         .replace(/(?:^|\s)[\w-]+\/[\w/-]*(?=\s|$)/g, ' ')
         // A name written in capitals with underscores (DEPLOY_TOKEN) is a CI/CD variable's: said alone, it names one.
         .replace(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/g, VARIABLE_SAID.test(query) ? ' ' : ' variable ')
+        // A name written in lower case with underscores (new_checkout, api_v2) names a thing; one the catalog's
+        // own words make (state_event, merge_request) is searched.
+        .replace(/(?<![\w.])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w.])/g, (name) =>
+          name.split('_').every((w) => this.idf.has(stem(w))) ? name : ' ',
+        )
         // A name given ("a branch called hotfix", "named api") or written with hyphens ("branch feature-x",
         // "rename it to api-server") is no word to search.
         .replace(NAMED, '$1 ')
@@ -1265,7 +1273,9 @@ export class ActionFinder {
       const keywords =
         last > i &&
         !/\ban?\b/i.test(query) &&
-        (this.objectWords.has(stem(ws[i])) || this.compounds.has(`${stem(ws[i])} ${stem(ws[i + 1])}`)) &&
+        (this.objectWords.has(stem(ws[i])) ||
+          this.compounds.has(`${stem(ws[i])} ${stem(ws[i + 1])}`) ||
+          (this.titleWords().has(stem(ws[i])) && !isVerb(ws[i]))) &&
         !this.objectWords.has(stem(w)) &&
         (SYNONYMS[w] ?? CATALOG_NAMES[w] ?? []).every((name) => tokens(name).every((t) => before.has(t))) &&
         ws.slice(i + 1, last).every((x, k) => !STOP_WORDS.has(x) && (!isVerb(x) || thingWord(x, ws[i + k])));
@@ -1374,6 +1384,8 @@ export class ActionFinder {
     if (verbAt >= 0 && LIGHT_VERBS.has(ws[verbAt])) {
       let k = verbAt + 1;
       while (k < ws.length && DETERMINERS.has(ws[k])) k++;
+      // "add an issue comment": the thing's name before the noun says whose it is.
+      while (k + 1 < ws.length && this.objectWords.has(stem(ws[k])) && !STOP_WORDS.has(ws[k + 1])) k++;
       const noun = ws[k] === undefined ? undefined : stem(ws[k]);
       if (noun && !this.objectWords.has(noun)) {
         // The noun is an operation ("a comment") or a verb the tables know ("a thumbs-up": a reaction).
@@ -1499,6 +1511,7 @@ export class ActionFinder {
     const answered = new Float64Array(this.actions.length);
     let asked = 0;
     const touched: number[] = [];
+    const verbStem = typedVerb && !this.objectWords.has(stem(typedVerb)) ? stem(typedVerb) : undefined;
     // A word and its synonyms are one concept: an action counts the best of them, not their sum.
     for (const group of groups) {
       const best = new Map<number, [number, number]>();
@@ -1535,7 +1548,6 @@ export class ActionFinder {
     // Whether the request asks to read or to change: its strongest operation says.
     const strongest = strongestOf(operations);
     const readsOnly = strength < 1 || !strongest ? undefined : READ_OPERATIONS.has(strongest);
-    const verbStem = typedVerb && !this.objectWords.has(stem(typedVerb)) ? stem(typedVerb) : undefined;
     // Asked to change many things at once ("publish all my drafts"): the action doing them all answers.
     const many = readsOnly === false && plural;
     const covered = (object: Array<[string, number]>): number => {
