@@ -933,6 +933,13 @@ describe('dynamic surface over stdio (legacy era)', () => {
         expect(t).not.toContain('check that FORGE_TOKEN is valid');
       });
 
+      it('merge_request.merge: a 405, which merging a merged merge request gets, says why a merge is refused and where to look', async () => {
+        const t = await run('merge_request.merge', 405, { message: '405 Method Not Allowed' });
+        expect(t).toMatch(
+          /^merge_request\.merge: method not allowed: not allowed in the resource's current state\. Suggestion: the merge request cannot be merged in its current state \(already merged or closed, a draft, or blocked by unresolved threads, missing approvals or its pipeline\): merge_request\.get shows its state and detailed_merge_status: PUT \S+\/merge: 405 Method Not Allowed$/,
+        );
+      });
+
       it.each([
         'group.saml_link_add',
         'group.saml_link_delete',

@@ -14,6 +14,8 @@ interface RouteHints {
   always?: string;
   /** Follows every 401 of the action, with or without an RFC 6750 code (it is no role hint). */
   every401?: string;
+  /** Follows a 405, the instance's answer to an action the object's state does not allow (no role hint). */
+  405?: string;
 }
 
 const EXTERNAL_STATUS_CHECK: RouteHints = {
@@ -43,6 +45,9 @@ const BY_ACTION: Record<string, RouteHints> = {
     403: 'you cannot read the merge request or its project',
   },
   // The instance answers a second approval, and an approval by someone who may not approve, with 401.
+  'merge_request.merge': {
+    405: 'the merge request cannot be merged in its current state (already merged or closed, a draft, or blocked by unresolved threads, missing approvals or its pipeline): merge_request.get shows its state and detailed_merge_status',
+  },
   'merge_request.approve': {
     401: 'you may have approved this merge request already, or may not approve it (its author, or not an eligible approver): merge_request.approval_state shows who approved and who may',
   },
@@ -71,6 +76,7 @@ export function routeHint(actionId: string, err: InstanceError): string | undefi
   if (h.always) return h.always;
   const status = err.status;
   if (h.every401 && status === 401) return h.every401;
+  if (h[405] && status === 405 && err.kind === 'status') return h[405];
   if (
     (status === 401 || status === 403) &&
     !err.parts.code &&
