@@ -9,7 +9,7 @@ import {
   type ClassInfo,
   type RowClassName,
 } from './definition.js';
-import { decodeText } from './encoding.js';
+import { assertTextOrBytes, decodeText } from './encoding.js';
 import { CatalogueError, type Issue, type Note, pointer, quote, suggestion } from './errors.js';
 import {
   MAX_DOCUMENT_BYTES,
@@ -314,6 +314,7 @@ export function checkCatalogueCsv<C extends RowClassName = RowClassName>(
   const info = classInfo(header.row_type as CatalogueDocument['row_type']);
 
   // The CSV file.
+  assertTextOrBytes(csvInput, 'CSV file');
   const bytes = byteLength(csvInput);
   if (bytes > MAX_DOCUMENT_BYTES)
     return {

@@ -12,6 +12,29 @@ export interface EncodingProblem {
 const REPLACEMENT = 0xfffd;
 
 /**
+ * Refuses, as a TypeError saying what to pass, an input that is neither text nor bytes: a parsed document handed
+ * to a reader of text (readCatalogue(JSON.parse(text))), or nothing at all.
+ */
+export function assertTextOrBytes(input: unknown, what: string): asserts input is string | Uint8Array {
+  if (typeof input === 'string' || input instanceof Uint8Array) return;
+  const got =
+    input === null
+      ? 'null'
+      : Array.isArray(input)
+        ? 'an array'
+        : typeof input === 'object'
+          ? 'an object'
+          : typeof input;
+  throw new TypeError(
+    `the ${what} must be given as text (a string) or bytes (a Uint8Array, such as a Buffer); got ${got}${
+      what === 'document' && typeof input === 'object' && input !== null
+        ? ' (an already parsed document goes to checkCatalogueValue)'
+        : ''
+    }`,
+  );
+}
+
+/**
  * Decodes bytes as UTF-8 and drops a leading byte order mark. Bytes that are not UTF-8 (a file saved as
  * UTF-16, Latin-1 or Windows-1252) are a problem rather than text with U+FFFD where each letter was, which
  * would be read, converted and written on without a word.

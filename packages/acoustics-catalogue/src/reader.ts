@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { visit } from 'jsonc-parser';
 import type { RowClassName } from './definition.js';
-import { decodeText } from './encoding.js';
+import { assertTextOrBytes, decodeText } from './encoding.js';
 import { CatalogueError, type Issue, type Note, escapePointer, quote } from './errors.js';
 import type { CatalogueDocument, CatalogueDocumentFor } from './types.js';
 import { inspectDocument } from './validate.js';
@@ -232,6 +232,7 @@ export function parseJson(
   value?: unknown;
   issues: Issue[];
 } {
+  assertTextOrBytes(input, what);
   const bytes = typeof input === 'string' ? Buffer.byteLength(input, 'utf8') : input.byteLength;
   if (bytes > limit) return { issues: [sizeIssue(bytes, limit, what)] };
   const text = decodeText(input, what);

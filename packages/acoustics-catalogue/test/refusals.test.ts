@@ -13,6 +13,38 @@ const without = (o: Record<string, unknown>, k: string) => {
   return c;
 };
 
+describe('an input that is neither text nor bytes', () => {
+  it('is a TypeError saying what to pass, and where a parsed document goes', () => {
+    const value = doc('Gas', [{ key: 'air', name: 'Air' }]);
+    const text = JSON.stringify(value);
+    expect(() => readCatalogue(value as unknown as string)).toThrow(
+      new TypeError(
+        'the document must be given as text (a string) or bytes (a Uint8Array, such as a Buffer); got an object (an already parsed document goes to checkCatalogueValue)',
+      ),
+    );
+    expect(checkCatalogueValue(value).document).toBeDefined();
+    expect(() => checkCatalogue(undefined as unknown as string)).toThrow(
+      new TypeError(
+        'the document must be given as text (a string) or bytes (a Uint8Array, such as a Buffer); got undefined',
+      ),
+    );
+    const header = JSON.stringify({ ...value, rows: undefined, csv: { delimiter: ',', decimal: '.' } });
+    expect(() => checkCatalogueCsv(header, undefined as unknown as string)).toThrow(
+      new TypeError(
+        'the CSV file must be given as text (a string) or bytes (a Uint8Array, such as a Buffer); got undefined',
+      ),
+    );
+    expect(() => checkCatalogueCsv([text] as unknown as string, 'key,name\nair,Air\n')).toThrow(
+      new TypeError(
+        'the CSV header must be given as text (a string) or bytes (a Uint8Array, such as a Buffer); got an array',
+      ),
+    );
+    expect(checkCatalogueCsv(header, 'key,name\nair,Air\n').document?.rows).toEqual([
+      { key: 'air', name: 'Air' },
+    ]);
+  });
+});
+
 describe('members given twice', () => {
   it('are refused at the repeated member, wherever they sit in a JSON document', () => {
     const text = JSON.stringify(base({ tortuosity: 1.2 }), null, 2);
