@@ -148,10 +148,10 @@ async function serve(config: Config, log: Logger): Promise<number | undefined> {
   let handle: Awaited<ReturnType<typeof runHttp>> | undefined;
   const signal = new Promise<string>((resolve) => {
     const on = (name: 'SIGTERM' | 'SIGINT') => () => {
+      if (handle) return resolve(name);
       process.off('SIGTERM', term);
       process.off('SIGINT', int);
-      if (handle) resolve(name);
-      else process.kill(process.pid, name);
+      process.kill(process.pid, name);
     };
     const term = on('SIGTERM');
     const int = on('SIGINT');
