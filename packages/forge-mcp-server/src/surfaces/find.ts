@@ -949,9 +949,12 @@ export class ActionFinder {
     const scene = leading(query.slice(0, comma));
     const asked = leading(query.slice(comma + 1));
     const verb = (w: string) => Boolean(REQUEST_VERBS[w]) || this.actionVerbs.has(w);
-    // A verb that names a thing too ("tag") asks to do it when a thing follows ("tag the release commit").
+    // A verb that names a thing too ("tag", "close") asks to do it when a thing follows ("tag the release
+    // commit", "close issue 61").
     const then = words(query.slice(comma + 1));
-    const doing = !this.objectWords.has(stem(asked)) || DETERMINERS.has(then[then.indexOf(asked) + 1] ?? '');
+    const next = then[then.indexOf(asked) + 1] ?? '';
+    const doing =
+      !this.objectWords.has(stem(asked)) || DETERMINERS.has(next) || this.objectWords.has(stem(next));
     return verb(asked) && doing && !verb(scene) && !QUESTION_WORDS.has(scene)
       ? `${query.slice(comma + 1)}, ${query.slice(0, comma)}`
       : query;
@@ -1435,6 +1438,8 @@ export class ActionFinder {
     const identified = new Set<string>();
     ws.forEach((w, k) => {
       if (k > 0 && ID_VALUE.test(w) && !ID_VALUE.test(ws[k - 1])) identified.add(stem(ws[k - 1]));
+      // "show the epic": one the asker has in mind (its ID is theirs to give).
+      if (DEFINITE.has(ws[k - 1] ?? '') && !isPluralWord(w)) identified.add(stem(w));
     });
     let target: Set<string> | undefined;
     const strongest = strongestOf(operations);
