@@ -652,8 +652,9 @@ describe('drain', () => {
     expect(a.status).toBe(503);
     expect(JSON.parse(a.text)).toMatchObject({ status: 'draining' });
     expectSecurityHeaders(a);
-    // Calls are still served while draining.
+    // Calls are still served while draining, and a SIGINT then does not cut the drain short.
     expect((await post(d, { token: s.tokens.api })).status).toBe(200);
+    d.signal('SIGINT');
     expect(await d.exited).toBe(0);
     expect(Date.now() - signalled).toBeGreaterThanOrEqual(1990);
     await expect(send(d.url, '/health')).rejects.toThrow();
