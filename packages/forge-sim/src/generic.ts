@@ -170,6 +170,25 @@ function checkParents(ctx: Ctx): void {
   }
 }
 
+/** Routes rotating an access token (project, group, personal, service account, runner controller). */
+const ROTATION = /\/(access_tokens|personal_access_tokens|tokens)\/[^/]+\/rotate$/;
+
+/** The token a rotation issues: a new ID and secret, active, expiring when asked (else in a week). */
+function rotated(ctx: Ctx): Record<string, unknown> {
+  const id = nextId(ctx.state, 'generic');
+  const week = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  return {
+    id,
+    name: `rotated token ${id}`,
+    revoked: false,
+    active: true,
+    scopes: ['api'],
+    created_at: new Date().toISOString(),
+    expires_at: str(ctx, 'expires_at') ?? week,
+    token: `glpat-forgesim-rotated-${String(id).padStart(6, '0')}`,
+  };
+}
+
 export function genericHandler(method: string, pattern: string): Handler {
   const { resource, item } = shape(pattern);
   const key = `${method} ${pattern}`;
@@ -211,6 +230,8 @@ export function genericHandler(method: string, pattern: string): Handler {
           listed(ctx, placeholders(ctx, pattern, resource)),
         );
       case 'POST':
+        // A token rotation answers the new token with its secret, shown this once, as the instance does.
+        if (ROTATION.test(pattern)) return { status: 200, body: rotated(ctx) };
         return {
           status: ACCEPTED.test(key) ? 202 : 201,
           body: { ...plausible(ctx, resource, nextId(ctx.state, 'generic')), ...fieldsOf(ctx.body) },

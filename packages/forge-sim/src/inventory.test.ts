@@ -120,3 +120,22 @@ describe('every inventory route answers', () => {
     expect(failures).toEqual([]);
   });
 });
+
+describe('a token rotation', () => {
+  it.each([
+    '/projects/1/access_tokens/1/rotate',
+    '/groups/10/access_tokens/1/rotate',
+    '/personal_access_tokens/1/rotate',
+  ])('POST %s answers the new token with its secret and expiry, as the instance does', async (path) => {
+    const res = await fetch(`${sim.url}/api/v4${path}`, {
+      method: 'POST',
+      headers: { 'PRIVATE-TOKEN': sim.tokens.admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ expires_at: '2027-01-31' }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ active: true, revoked: false, expires_at: '2027-01-31' });
+    expect(body.token).toMatch(/^glpat-forgesim-rotated-\d{6}$/);
+    expect(body.id).not.toBe(1);
+  });
+});
