@@ -67,8 +67,11 @@ export interface SweepSummary {
   errors: { scope: string; collector: string; message: string }[];
   /** Repositories whose own GET answered other than 200 (a misspelt name, no access): nothing collected. */
   notCollected: { repository: string; status: number }[];
-  /** Organisations whose repository list answered 403 or 404 (a misspelt name, no access): none of theirs swept. */
-  orgsNotListed: { organisation: string; status: number }[];
+  /**
+   * Repository lists that answered 403 or 404, so none of theirs were swept: `organisation <name>` (a misspelt name,
+   * no access) or `installation` (the token is not an installation's).
+   */
+  notListed: { source: string; status: number }[];
   apiCalls: number;
   notModified: number;
   rateLimitWaits: number;
@@ -223,7 +226,7 @@ class Sweeper {
       gone: 0,
       errors: [],
       notCollected: [],
-      orgsNotListed: [],
+      notListed: [],
       apiCalls: 0,
       notModified: 0,
       rateLimitWaits: 0,
@@ -343,6 +346,12 @@ class Sweeper {
             pick: (b) => (b as { repositories?: unknown[] })?.repositories ?? [],
           });
           this.note(statuses, 'installation', 'installation_repositories', r.o, message(r.res!));
+          if (r.o.outcome === 'unavailable') {
+            this.summary.notListed.push({ source: 'installation', status: r.o.status });
+            this.log.info(
+              `installation: no repositories listed, GET /installation/repositories answered ${r.o.status} (${message(r.res!) ?? 'the token is not an installation token'}); check that token_env holds a GitHub App installation token`,
+            );
+          }
           take(r.items as RepoInfo[]);
         });
       }
@@ -351,7 +360,7 @@ class Sweeper {
           const r = await this.walk(`/orgs/${org}/repos?type=all`, {});
           this.note(statuses, org, 'org_repositories', r.o, message(r.res!));
           if (r.o.outcome === 'unavailable') {
-            this.summary.orgsNotListed.push({ organisation: org, status: r.o.status });
+            this.summary.notListed.push({ source: `organisation ${org}`, status: r.o.status });
             this.log.info(
               `organisation ${org}: no repositories listed, GET /orgs/${org}/repos answered ${r.o.status} (no such organisation, or the token cannot see it; a user's repositories go in targets.repos); check the name and the token's access`,
             );
@@ -362,7 +371,9 @@ class Sweeper {
       await store.writeStatus(statuses.splice(0), this.iso());
 
       const owners = new Map<string, string>();
-      this.log.info(`sweeping ${count(repos.length, 'repository', 'repositories')} as ${this.login}`);
+      this.log.info(
+        `sweeping ${count(repos.length, 'repository', 'repositories')} as ${this.summary.account}`,
+      );
       await pool(repos, config.concurrency, async (full, i) => {
         const info = await this.repository(full);
         if (info) owners.set(info.owner.login, info.owner.type ?? 'User');

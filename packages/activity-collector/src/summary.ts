@@ -15,7 +15,7 @@ export function formatSummary(s: SweepSummary): string {
       .sort()
       .map((k) => `    ${k}: ${s.records[k]}`),
     `  unavailable: ${s.unavailable}`,
-    ...s.orgsNotListed.map((o) => `    not listed: organisation ${o.organisation} (${o.status})`),
+    ...s.notListed.map((o) => `    not listed: ${o.source} (${o.status})`),
     ...s.notCollected.slice(0, 10).map((n) => `    not collected: ${n.repository} (${n.status})`),
     ...(s.notCollected.length > 10 ? [`    not collected: ${s.notCollected.length - 10} more`] : []),
     `  not ready: ${s.notReady}`,

@@ -107,6 +107,21 @@ describe('command line', () => {
     );
   });
 
+  it('sweep: an installation list refused (a personal token given as an installation one) is named, not a silent 0', async () => {
+    const f = write(
+      'installation.yaml',
+      `api_url: ${sim.url}\ntoken_env: SIM_TOKEN\ntoken_type: installation\ntargets:\n  installation: true\nstores:\n  sqlite: ${join(dir, 'installation.db')}\n`,
+    );
+    const r = await run(['sweep', '--config', f], { SIM_TOKEN: TOKEN });
+    expect(r.code).toBe(0);
+    const lines = r.stderr.split('\n');
+    expect(lines.slice(0, 2)).toEqual([
+      'installation: no repositories listed, GET /installation/repositories answered 403 (You must authenticate with an installation.); check that token_env holds a GitHub App installation token',
+      'sweeping 0 repositories as installation',
+    ]);
+    expect(lines).toContain('    not listed: installation (403)');
+  });
+
   it('sweep: counts read in the singular for one (repository, wait, collector error)', async () => {
     const f = write(
       'one.yaml',

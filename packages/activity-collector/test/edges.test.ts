@@ -267,7 +267,7 @@ describe('what a sweep keeps going through', () => {
       gone: 0,
       errors: [],
       notCollected,
-      orgsNotListed: [],
+      notListed: [],
       apiCalls: 13,
       notModified: 0,
       rateLimitWaits: 0,
