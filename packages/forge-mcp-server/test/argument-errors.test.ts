@@ -35,6 +35,7 @@ const TOOLS: Record<string, string> = {
   'admin.custom_attr_list': 'forge_list_custom_attributes',
   'branch.protect': 'forge_branch_protect',
   'project.list': 'forge_project_list',
+  'mr_review.discussion_create': 'forge_mr_discussion_create',
 };
 
 /** The tools/call of `id` with `params` on `surface`, the way that surface takes them. */
@@ -100,6 +101,20 @@ describe.each(['dynamic', 'meta', 'individual'] as const)('on the %s surface', (
     // A parameter whose description says neither keeps the plain text.
     expect(await call(surface, 'issue.update', { project_id: '1', issue_iid: 2, title: ['x'] })).toBe(
       `${typed(surface, 'issue.update')}title must be string (got an array)`,
+    );
+  });
+
+  it('a missing property whose description names the action its value comes from says that action', async () => {
+    const position = { position_type: 'text', new_path: 'src/login.js', new_line: 3 };
+    expect(
+      await call(surface, 'mr_review.discussion_create', {
+        project_id: '1',
+        merge_request_iid: 1,
+        body: 'b',
+        position,
+      }),
+    ).toBe(
+      `${typed(surface, 'mr_review.discussion_create')}position: missing property "base_sha" (from mr_review.diff_versions_list); position: missing property "start_sha" (from mr_review.diff_versions_list); position: missing property "head_sha" (from mr_review.diff_versions_list)`,
     );
   });
 

@@ -427,6 +427,22 @@ function shapeFix(expected: string, value: unknown, about: string): string | und
   return undefined;
 }
 
+/**
+ * ' (from mr_review.diff_versions_list)' when a missing property's description names the action its value comes
+ * from, so the next call can fetch it first.
+ */
+function sourceOf(schema: JsonSchema | undefined, schemaPath: string, property: string): string {
+  let node: unknown = schema;
+  for (const key of schemaPath.replace(/^#\/?/, '').split('/').slice(0, -1)) {
+    if (node === null || typeof node !== 'object') return '';
+    node = (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  const props = (node as { properties?: Record<string, { description?: unknown }> } | undefined)?.properties;
+  const about = props?.[property]?.description;
+  const from = typeof about === 'string' ? /\bfrom ([a-z_]+\.[a-z_]+)\b/.exec(about)?.[1] : undefined;
+  return from ? ` (from ${from})` : '';
+}
+
 /** The description of the parameter an error's schema path points into (its nearest one on the way down). */
 function aboutOf(schema: JsonSchema | undefined, schemaPath: string): string | undefined {
   let node: unknown = schema;
@@ -532,7 +548,7 @@ export function describeErrors(
     else if (e.keyword === 'additionalProperties')
       text = `${where === 'arguments' ? '' : where + ': '}unknown property "${clip(e.params.additionalProperty as string)}"`;
     else if (e.keyword === 'required')
-      text = `${where === 'arguments' ? '' : where + ': '}missing property "${e.params.missingProperty as string}"`;
+      text = `${where === 'arguments' ? '' : where + ': '}missing property "${e.params.missingProperty as string}"${sourceOf(schema, e.schemaPath, e.params.missingProperty as string)}`;
     else if (e.keyword === 'type' && data !== undefined)
       text = typeProblem(
         where,
