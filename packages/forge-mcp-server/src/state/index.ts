@@ -93,9 +93,12 @@ export function memoryState(o: StateOptions): State {
  */
 export async function openState(config: Config, log: Logger, o = stateOptionsOf(config)): Promise<State> {
   if (!config.redisUrl) return memoryState(o);
+  // Stateless, there are no event logs: only the seal key is said to sit there.
   if (!o.stateKey)
     log.info(
-      'shared state: session event logs (every answer of a stateful session, a created token or a CI/CD variable value among them) and the confirmation seal key are kept in Redis unsealed; FORGE_MCP_STATE_KEY, the same on every replica, seals them',
+      config.stateless
+        ? 'shared state: the confirmation seal key is kept in Redis unsealed; FORGE_MCP_STATE_KEY, the same on every replica, keeps it out of Redis'
+        : 'shared state: session event logs (every answer of a stateful session, a created token or a CI/CD variable value among them) and the confirmation seal key are kept in Redis unsealed; FORGE_MCP_STATE_KEY, the same on every replica, seals them',
     );
   const { redisState } = await import('./redis/index.js');
   return redisState(config.redisUrl, o, log);
