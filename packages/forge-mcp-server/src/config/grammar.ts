@@ -332,8 +332,10 @@ export function stateKeyBytes(raw: string): Buffer | string {
 }
 
 /**
- * FORGE_MCP_STATE_KEY: random bytes written as hex or base64, at least 32 of them (a passphrase is refused: the
- * key is used as it is, not stretched). Secret: never repeated in a message.
+ * FORGE_MCP_STATE_KEY: random bytes written as hex or base64, at least 32 of them. The key is used as it is, not
+ * stretched, so it must be random: a short passphrase is refused (too few bytes, or not hex or base64), but a long
+ * one written only in base64's letters would pass, which is why the accepted text names openssl rand. Secret:
+ * never repeated in a message.
  */
 export function stateKeyGrammar(): Grammar<string> {
   return {
