@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { sweep, type SweepSummary } from './collect.js';
@@ -195,8 +195,13 @@ async function cmdQuery(argv: string[]): Promise<number> {
   const format = (v.format as string | undefined) ?? 'table';
   if (!['table', 'csv', 'json'].includes(format))
     throw new UsageError(`--format ${format}: accepted: table, csv, json`);
-  // A store that cannot be opened is named by its key, with what to check, as sweep names it.
+  // A store that cannot be opened is named by its key, with what to check, as sweep names it. Query only reads: a
+  // SQLite file that is not there is said to be missing, not created empty (with its folders) and found empty.
   const { sqlite, postgres } = config.stores;
+  if (sqlite && sqlite !== ':memory:' && !existsSync(sqlite))
+    throw new UserError(
+      `stores.sqlite: ${sqlite} does not exist; run activity-collector sweep first, from the same working directory (a relative path is taken from it), or correct the path`,
+    );
   const store = sqlite
     ? namedStore('stores.sqlite', () => openSqliteStore(sqlite))
     : postgres
@@ -208,8 +213,19 @@ async function cmdQuery(argv: string[]): Promise<number> {
     await store.init();
     const days = await store.starDays(repo);
     if (days.length === 0) {
-      throw new UserError(
-        `no star history stored for ${repo}; run activity-collector sweep first (or check the name)`,
+      // Swept, and the history read: a repository nobody has starred has no week in it. Swept, and the history
+      // refused or failed: the outcome says why. Never swept: the name or the sweep is missing.
+      const read = await store.collectionStatus?.(repo, 'vcs_star_day');
+      if (read && read.outcome !== 'ok')
+        throw new UserError(
+          `no star history stored for ${repo}: the last sweep could not read it (${read.outcome}${read.httpStatus ? ` ${read.httpStatus}` : ''}${read.detail ? `: ${read.detail}` : ''})`,
+        );
+      if (!read)
+        throw new UserError(
+          `no star history stored for ${repo}; run activity-collector sweep first (or check the name)`,
+        );
+      process.stderr.write(
+        `activity-collector: ${repo} has no stars: its star history, read by the last sweep, holds no week\n`,
       );
     }
     let out: string;
@@ -240,8 +256,16 @@ async function cmdSim(argv: string[]): Promise<number> {
     return n;
   };
   const world = generateWorld({ repos: num(v.repos, 'repos', 20), seed: num(v.seed, 'seed', 1) });
-  const sim = new SimUpstream({ world, port: num(v.port, 'port', 0) });
-  const url = await sim.start();
+  const port = num(v.port, 'port', 0);
+  const sim = new SimUpstream({ world, port });
+  let url: string;
+  try {
+    url = await sim.start();
+  } catch (e) {
+    throw new UserError(
+      `cannot listen on 127.0.0.1:${port} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); choose another --port (0 picks a free one)`,
+    );
+  }
   process.stdout.write(
     `simulated upstream at ${url}\n  export SIM_TOKEN=${world.token}\n  config: api_url: ${url}, token_env: SIM_TOKEN, targets.orgs: [demo-admin-org], targets.repos: [${world.user}/repo-0]\n`,
   );

@@ -152,6 +152,54 @@ describe('command line', () => {
     );
   });
 
+  it('query: a swept repository nobody starred prints an empty history, one whose history failed says why, and a missing SQLite file is not created', async () => {
+    const odd = await startSim(
+      world([fullRepo('bare', { stars: [] }), fullRepo('odd', { historyTotalOff: true })]),
+    );
+    const f = write(
+      'bare.yaml',
+      `api_url: ${odd.url}\ntoken_env: SIM_TOKEN\ntargets:\n  repos: [${USER}/bare, ${USER}/odd]\nstores:\n  sqlite: ${join(dir, 'bare.db')}\n`,
+    );
+    expect((await run(['sweep', '--config', f, '--quiet'], { SIM_TOKEN: TOKEN })).code).toBe(2);
+    const bare = await run(['query', '--config', f, '--repo', `${USER}/bare`]);
+    expect(bare).toEqual({
+      code: 0,
+      stdout: 'day         stars\ntotal           0\n',
+      stderr: `activity-collector: ${USER}/bare has no stars: its star history, read by the last sweep, holds no week\n`,
+    });
+    expect((await run(['query', '--config', f, '--repo', `${USER}/bare`, '--format', 'json'])).stdout).toBe(
+      '[]\n',
+    );
+    const failed = await run(['query', '--config', f, '--repo', `${USER}/odd`]);
+    expect(failed).toMatchObject({ code: 1, stdout: '' });
+    expect(failed.stderr).toMatch(
+      new RegExp(
+        `^activity-collector: no star history stored for ${USER}/odd: the last sweep could not read it \\(error: star history: week \\d+ total \\d+ is not the sum of its days\\)\n$`,
+      ),
+    );
+
+    const nowhere = join(dir, 'not-swept', 'q.db');
+    const g = write(
+      'nowhere.yaml',
+      `api_url: ${odd.url}\ntoken_env: SIM_TOKEN\ntargets:\n  repos: [${USER}/bare]\nstores:\n  sqlite: ${nowhere}\n`,
+    );
+    expect(await run(['query', '--config', g, '--repo', `${USER}/bare`])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `activity-collector: stores.sqlite: ${nowhere} does not exist; run activity-collector sweep first, from the same working directory (a relative path is taken from it), or correct the path\n`,
+    });
+    expect(existsSync(join(dir, 'not-swept'))).toBe(false);
+  });
+
+  it('sim: a port already taken is one line saying to choose another, not a stack trace', async () => {
+    const taken = new URL(sim.url).port;
+    expect(await run(['sim', '--port', taken])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `activity-collector: cannot listen on 127.0.0.1:${taken} (EADDRINUSE); choose another --port (0 picks a free one)\n`,
+    });
+  });
+
   it.each([
     [[], /no command given; commands: sweep, serve, query, sim/],
     [['frobnicate'], /unknown command "frobnicate"/],

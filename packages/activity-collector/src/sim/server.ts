@@ -106,9 +106,14 @@ export class SimUpstream {
       });
     });
     this.server.keepAliveTimeout = 5000;
-    await new Promise<void>((r) =>
-      this.server!.listen(this.opts.port ?? 0, this.opts.host ?? '127.0.0.1', r),
-    );
+    // A port already taken rejects the start (the caller says so), rather than an unhandled 'error' event.
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(this.opts.port ?? 0, this.opts.host ?? '127.0.0.1', () => {
+        this.server!.off('error', reject);
+        resolve();
+      });
+    });
     return this.url;
   }
 

@@ -4,7 +4,15 @@ import type { Store } from './types.js';
 
 type Writes = Exclude<
   keyof Store,
-  'kind' | 'getEtag' | 'getState' | 'knownCommits' | 'starDays' | 'init' | 'close' | 'observeSweep'
+  | 'kind'
+  | 'getEtag'
+  | 'getState'
+  | 'knownCommits'
+  | 'starDays'
+  | 'collectionStatus'
+  | 'init'
+  | 'close'
+  | 'observeSweep'
 >;
 
 /**

@@ -320,6 +320,15 @@ export class SqlStore implements Store {
     return new Set(rows.map((r) => r.sha));
   }
 
+  async collectionStatus(scope: string, collector: string) {
+    const rows = await this.db.query<{ outcome: string; http_status: number | null; detail: string | null }>(
+      'SELECT outcome, http_status, detail FROM vcs_collection_status WHERE scope = ? AND collector = ?',
+      [scope, collector],
+    );
+    const r = rows[0];
+    return r && { outcome: r.outcome, httpStatus: r.http_status, detail: r.detail };
+  }
+
   async starDays(repository: string) {
     const day = this.db.dialect === 'postgres' ? 'day::text AS day' : 'day';
     const rows = await this.db.query<{ day: string; stars: number }>(

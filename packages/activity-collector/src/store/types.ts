@@ -124,4 +124,9 @@ export interface Store extends EtagCache {
   observeSweep?(summary: SweepSummary, rate: Record<string, RateState>): Promise<void>;
   /** Star history per day, oldest first. */
   starDays(repository: string): Promise<StarDayRow[]>;
+  /** The last recorded outcome of one collector for a scope (a repository), if any (SQL stores). */
+  collectionStatus?(
+    scope: string,
+    collector: string,
+  ): Promise<{ outcome: string; httpStatus: number | null; detail: string | null } | undefined>;
 }
