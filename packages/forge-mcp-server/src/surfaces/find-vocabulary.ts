@@ -278,7 +278,7 @@ export const PHRASAL_VERBS: Array<[RegExp, string]> = [
   // Instance-wide, site-wide: the instance's own.
   [/\b(?:instance|site|server|system)\b[- ]wide\b/g, 'all instance'],
   // A group given access to a group or project: sharing with it.
-  [/\b(?:give|grant) (?:the )?([\w-]+ )?group access to\b/g, 'share $1group with'],
+  [/\b(?:give|grant) (?:the )?([\w-]+ )?(?:group|team) access to\b/g, 'share $1group with'],
   // Other projects' jobs let in with their tokens: the job token allowlist.
   [
     /\b(?:let|allow) ([\w ]{0,40}?)\buse (?:(?:[\w-]+'s|the|this|our|my) )*(?:ci )?job tokens?\b/g,
@@ -500,6 +500,8 @@ export const REQUEST_PHRASES: Array<[needs: string[], phrase: RegExp, said: stri
     /\b(?:require|requires|requiring|need|needs|enforce|mandate) (?:an? |one |two |three |\d+ )?(?:code )?(?:reviews?|approvals?|approvers?|sign-?offs?)(?= (?:before|for|to) merg)/g,
     'add a project approval rule',
   ],
+  // Another platform's workflow file is the CI/CD configuration.
+  [['workflow'], /\bworkflow (?:file|yaml|yml|config(?:uration)?|definition)(s?)\b/g, 'ci config file$1'],
   // Someone added as a reviewer or assignee of a merge request or issue: that one is changed.
   [
     ['reviewer', 'assignee'],
@@ -1349,6 +1351,7 @@ export const CATALOG_NAMES: Record<string, string[]> = {
   ticket: ['issue'],
   bug: ['issue'],
   secret: ['variable'],
+  stargazer: ['starrer'],
   everyone: ['member', 'user'],
   everybody: ['member', 'user'],
   profile: ['user'],
@@ -1618,8 +1621,8 @@ export const SYNONYMS: Record<string, string[]> = {
   image: ['container', 'registry', 'image'],
   images: ['container', 'registry', 'image'],
   docker: ['container', 'registry', 'docker'],
-  permissions: ['role', 'access', 'permission'],
-  permission: ['role', 'access', 'permission'],
+  permissions: ['role', 'access', 'permission', 'member'],
+  permission: ['role', 'access', 'permission', 'member'],
   size: ['statistic', 'storage', 'size'],
   disk: ['statistic', 'storage'],
   storage: ['storage', 'statistic'],
@@ -1652,7 +1655,7 @@ export const SYNONYMS: Record<string, string[]> = {
   // A pipeline's run, as other tools call it.
   run: ['pipeline'],
   runs: ['pipeline'],
-  workflow: ['pipeline'],
+  workflow: ['pipeline', 'ci'],
   workflows: ['pipeline'],
   connected: ['integration', 'connection'],
   server: ['instance'],

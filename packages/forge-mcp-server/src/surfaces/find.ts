@@ -1438,8 +1438,9 @@ export class ActionFinder {
     const identified = new Set<string>();
     ws.forEach((w, k) => {
       if (k > 0 && ID_VALUE.test(w) && !ID_VALUE.test(ws[k - 1])) identified.add(stem(ws[k - 1]));
-      // "show the epic": one the asker has in mind (its ID is theirs to give).
-      if (DEFINITE.has(ws[k - 1] ?? '') && !isPluralWord(w)) identified.add(stem(w));
+      // "show the epic", "the Q3 milestone": one the asker has in mind (its ID is theirs to give).
+      if ((DEFINITE.has(ws[k - 1] ?? '') || DEFINITE.has(ws[k - 2] ?? '')) && !isPluralWord(w))
+        identified.add(stem(w));
     });
     let target: Set<string> | undefined;
     const strongest = strongestOf(operations);
@@ -1464,10 +1465,13 @@ export class ActionFinder {
         }
       }
     }
+    const phrase = ws.slice(verbAt >= 0 ? verbAt + 1 : QUESTION_WORDS.has(ws[i]) ? i + 1 : i);
     const head =
       ws[i] === 'who' || ws[i] === 'whom'
         ? WHO
-        : headOf(ws.slice(verbAt >= 0 ? verbAt + 1 : QUESTION_WORDS.has(ws[i]) ? i + 1 : i), true);
+        : // "list pipeline schedules": keywords end with the thing asked for.
+          (headOf(phrase, true) ??
+          (phrase.length > 1 && phrase.every((w) => !STOP_WORDS.has(w)) ? headOf(phrase, false) : undefined));
     const someone =
       ws.some((w) => PERSON_WORDS.has(w)) ||
       ws
