@@ -30,6 +30,8 @@ export function formatSummary(s: SweepSummary): string {
           ([n, t]) => `    ${n}: ${t.remaining}/${t.limit} left, ${count(t.requests, 'request')}`,
         )
       : []),
+    // When it ran: a cron log of many sweeps (stderr appended to one file) tells them apart by it.
+    `  time: ${s.startedAt} to ${s.finishedAt} (${Math.round(s.durationSeconds)} s)`,
     ...(s.degraded.length ? [`  degraded: ${s.degraded.join('; ')}`] : []),
   ];
   return lines.join('\n');

@@ -52,7 +52,17 @@ describe('command line', () => {
   });
 
   it('sweep: progress and a summary on stderr, and the token nowhere', async () => {
+    const before = Math.floor(Date.now() / 1000) * 1000;
     const r = await run(['sweep', '--config', good], { SIM_TOKEN: TOKEN });
+    const after = Date.now();
+    // The summary says when the sweep ran, so sweeps appended to one log can be told apart.
+    const time = /\n {2}time: (\S+) to (\S+) \((\d+) s\)\n/.exec(r.stderr);
+    expect(time, r.stderr).not.toBeNull();
+    const [started, finished] = [Date.parse(time![1]), Date.parse(time![2])];
+    expect(started).toBeGreaterThanOrEqual(before);
+    expect(finished).toBeGreaterThanOrEqual(started);
+    expect(finished).toBeLessThanOrEqual(after);
+    expect(Number(time![3])).toBe((finished - started) / 1000);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain(`sweeping 2 repositories as ${USER}`);
     expect(r.stderr).toMatch(/\[\d\/2\] others\/theirs done/);
