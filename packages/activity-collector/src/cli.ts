@@ -26,6 +26,11 @@ const USAGE = `usage:
 
 const secrets: string[] = [];
 
+/** An upstream that could not be asked, named by its api_url (never its credentials), with what to check. */
+function unreachable(e: UnreachableError): string {
+  return `cannot reach the upstream at ${shownUrl(e.apiUrl)} (${redact(e.detail)}); check api_url and the network`;
+}
+
 function version(): string {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
     version: string;
@@ -157,7 +162,7 @@ async function cmdServe(argv: string[]): Promise<number> {
       health.lastError = undefined;
     } catch (e) {
       if (!stopping) {
-        health.lastError = redact((e as Error).message);
+        health.lastError = e instanceof UnreachableError ? unreachable(e) : redact((e as Error).message);
         log.warn(`sweep failed: ${health.lastError}`);
       }
     } finally {
@@ -312,9 +317,7 @@ export async function main(argv: string[]): Promise<number> {
   } catch (e) {
     const err = e as Error & { code?: string };
     if (e instanceof UnreachableError) {
-      process.stderr.write(
-        `activity-collector: cannot reach the upstream at ${shownUrl(e.apiUrl)} (${redact(e.detail)}); check api_url and the network, then run again\n`,
-      );
+      process.stderr.write(`activity-collector: ${unreachable(e)}, then run again\n`);
       return 1;
     }
     if (e instanceof UserError) {

@@ -477,6 +477,31 @@ describe('command line', () => {
     expect(serve.stderr()).not.toContain(TOKEN);
   });
 
+  it('serve: a sweep that fails outright answers /health 503 failing, its lastError naming the upstream and what to check', async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const s = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = s.address() as AddressInfo;
+        s.close(() => resolve(port));
+      });
+    });
+    const f = write('serve-down.json', {
+      api_url: `http://127.0.0.1:${closed}`,
+      token_env: 'SIM_TOKEN',
+      targets: { repos: [`${USER}/own`] },
+      stores: { sqlite: join(dir, 'serve-down.db'), prometheus: { port: 0 } },
+      schedule: '1h',
+    });
+    const serve = spawnServe(f);
+    const url = await serve.until(/sweep failed/, 30);
+    const lastError = `cannot reach the upstream at http://127.0.0.1:${closed} (GET /user: connect ECONNREFUSED 127.0.0.1:${closed}); check api_url and the network`;
+    expect(serve.stderr().split('\n')).toContain(`warning: sweep failed: ${lastError}`);
+    const health = await fetch(`${url}/health`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toEqual({ status: 'failing', sweeping: false, lastError });
+    serve.child.kill('SIGTERM');
+    expect(await serve.exited).toBe(0);
+  });
+
   it('serve stopped during a wait for the rate limit exits at once, not at the reset', async () => {
     // Five requests an hour, on the real clock: the first sweep has to wait about an hour.
     const limited = await startSim(world([fullRepo('own'), fullRepo('other')]), {
