@@ -415,6 +415,24 @@ describe('an unknown tool name', () => {
     );
   });
 
+  it('names the tool of an action a forge_<domain>_<words> name asks for by words of its name or title', async () => {
+    expect(await refusal('individual', 'forge_issue_close')).toBe(
+      'unknown tool: forge_issue_close. Did you mean: forge_issue_update (issue.update)?',
+    );
+    expect(await refusal('individual', 'forge_job_log')).toBe(
+      'unknown tool: forge_job_log. Did you mean: forge_job_trace (job.trace)?',
+    );
+    expect(await refusal('meta', 'forge_issue_comment')).toBe(
+      'unknown tool: forge_issue_comment. Run it with forge_issue (action note_create).',
+    );
+    expect(await refusal('dynamic', 'forge_issue_close')).toBe(
+      'unknown tool: forge_issue_close. Run it with forge_execute_action (action issue.update).',
+    );
+    expect(await refusal('individual', 'forge_issue_frobnicate')).toBe(
+      'unknown tool: forge_issue_frobnicate',
+    );
+  });
+
   it('suggests nothing for a tool of the catalog the session does not list (a near name may be its opposite)', async () => {
     // forge_issue_unsubscribe is listed, two edits from the excluded forge_issue_subscribe.
     const c = await stdioClient(s, {

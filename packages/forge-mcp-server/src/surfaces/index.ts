@@ -476,7 +476,9 @@ export class Surface {
     const action = this.view.catalog.byToolName(tool);
     // Or a name written the canonical way (forge_<domain>_<action>) for an action whose tool is named otherwise
     // (forge_merge_request_merge for forge_mr_merge): the tool that runs it.
-    const patterned = action ? undefined : this.actionNamedCanonically(tool);
+    const patterned = action
+      ? undefined
+      : (this.actionNamedCanonically(tool) ?? this.actionNamedByWords(tool));
     if (patterned && this.view.isListed(patterned)) {
       if (this.opts.surface === 'individual')
         return `${text}. Did you mean: ${patterned.tool} (${patterned.id})?`;
@@ -526,6 +528,30 @@ export class Surface {
     const held = holdingWords(name, valid);
     const meant = held.length ? held : titledWith(name, listed);
     return meant.length ? meant.slice(0, 3).join(', ') : undefined;
+  }
+
+  /**
+   * The listed action a forge_<domain>_<words> name asks for by words of its name or title (forge_issue_close:
+   * issue.update, 'Update, close or reopen issue'; forge_job_log: job.trace), if one does.
+   */
+  private actionNamedByWords(tool: string): ActionEntry | undefined {
+    if (!tool.startsWith('forge_')) return undefined;
+    const rest = tool.slice('forge_'.length);
+    for (const d of this.view.catalog.domains) {
+      if (!rest.startsWith(d.domain + '_')) continue;
+      const words = rest.slice(d.domain.length + 1);
+      const listed = d.actions.filter((x) => this.view.isListed(x));
+      const names = listed.map(shortName);
+      const held = holdingWords(words, names);
+      const [meant] = held.length
+        ? held
+        : titledWith(
+            words,
+            listed.map((x) => ({ name: shortName(x), title: x.title })),
+          );
+      if (meant) return listed[names.indexOf(meant)];
+    }
+    return undefined;
   }
 
   /** The action whose canonical ID `tool` spells as forge_<domain>_<action>, if one does. */
