@@ -613,6 +613,9 @@ describe('the envelope', () => {
       ['issue.close', 'issue.update'],
       ['issue.comment', 'issue.note_create'],
       ['job.log', 'job.trace'],
+      // Another domain's action written under this one.
+      ['repository.tag_list', 'tag.list'],
+      ['project.merge_request_list', 'merge_request.list'],
     ]) {
       const r = await clients.dynamic.client.callTool({
         name: 'forge_execute_action',

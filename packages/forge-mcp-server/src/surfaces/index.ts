@@ -775,6 +775,11 @@ function suggestIds(id: string, listed: readonly ActionEntry[], finder: ActionFi
   const dot = id.indexOf('.');
   const [domain, action] = dot < 0 ? ['', id] : [id.slice(0, dot).toLowerCase(), id.slice(dot + 1)];
   const own = domain ? listed.filter((a) => a.id.startsWith(`${domain}.`)) : [];
+  // Another domain's action written under this one (repository.tag_list for tag.list): its own ID first.
+  const parts = action.toLowerCase().split('_');
+  const nested = parts
+    .map((_, k) => `${parts.slice(0, k).join('_')}.${parts.slice(k).join('_')}`)
+    .filter((x) => !x.startsWith('.') && listed.some((a) => a.id === x));
   const inName = holdingWords(action, own.map(shortName));
   const held = (
     inName.length
@@ -800,7 +805,7 @@ function suggestIds(id: string, listed: readonly ActionEntry[], finder: ActionFi
         ...finder.search(words(id), 3),
       ].map((h) => h.action.id)
     : [];
-  return [...new Set([...held, ...close, ...meaning])].slice(0, 3);
+  return [...new Set([...nested, ...held, ...close, ...meaning])].slice(0, 3);
 }
 
 export { confirmationReason };
