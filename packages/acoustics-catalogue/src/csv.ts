@@ -153,7 +153,8 @@ function parseRecords(
       i++;
       line++;
     }
-    if (!(cells.length === 1 && cells[0] === '')) records.push({ line: start, cells });
+    // A blank line, and a line of empty cells only (a spreadsheet's blank row), hold nothing: skipped.
+    if (!cells.every((c) => c === '')) records.push({ line: start, cells });
   }
   return { records };
 }
@@ -245,7 +246,9 @@ type ColumnKind =
   | { kind: 'flag'; field: string }
   | { kind: 'basis' }
   | { kind: 'provenance'; field: string }
-  | { kind: 'user'; field: string };
+  | { kind: 'user'; field: string }
+  /** A column with no name and no value in any line (a spreadsheet's empty column): read as absent. */
+  | { kind: 'empty' };
 
 function knownColumns(info: ClassInfo): string[] {
   return [
@@ -351,6 +354,19 @@ export function checkCatalogueCsv<C extends RowClassName = RowClassName>(
   const known = knownColumns(info);
   const seenColumns = new Map<string, number>();
   columns.forEach((name, i) => {
+    if (name === '') {
+      const filled = records.slice(1).find((r) => (r.cells[i] ?? '').trim() !== '');
+      kinds.push({ kind: 'empty' });
+      if (filled)
+        issues.push(
+          inCsv(
+            columnLine.line,
+            i,
+            `the column has no name, yet line ${filled.line} gives it a value; name it (a column of ${info.name}, or x-<name> for one of your own), or delete the column`,
+          ),
+        );
+      return;
+    }
     const k = classifyColumn(name, info);
     kinds.push(k);
     if (!k)
@@ -429,6 +445,8 @@ export function checkCatalogueCsv<C extends RowClassName = RowClassName>(
           break;
         case 'user':
           if (cell !== '') row[k.field] = unguardText(cell);
+          break;
+        case 'empty':
           break;
         case 'provenance':
           if (cell !== '') (row.provenance ??= {})[k.field] = unguardText(cell);

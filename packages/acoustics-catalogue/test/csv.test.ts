@@ -220,6 +220,27 @@ describe('reading CSV written elsewhere', () => {
     ]);
   });
 
+  it("reads a spreadsheet's blank rows and empty unnamed columns as absent; an unnamed column with a value is named", () => {
+    const h = header({ delimiter: ',', decimal: '.' });
+    // Lines of empty cells between and after rows, and two trailing columns with no name and nothing in them.
+    const sheet = 'key,name,porosity,,\r\na,A,0.9,,\r\n,,,,\r\nb,B,0.8,,\r\n,,,,\r\n\r\n';
+    const read = checkCatalogueCsv(h, sheet);
+    expect(read.issues).toEqual([]);
+    expect(read.document?.rows).toEqual([
+      { key: 'a', name: 'A', porosity: 0.9 },
+      { key: 'b', name: 'B', porosity: 0.8 },
+    ]);
+    expect(checkCatalogueCsv(h, 'key,name,porosity,\r\na,A,0.9,\r\nb,B,0.8,x\r\n').issues).toEqual([
+      {
+        pointer: '',
+        line: 1,
+        column: 'D',
+        message:
+          'the column has no name, yet line 3 gives it a value; name it (a column of PorousMaterial, or x-<name> for one of your own), or delete the column',
+      },
+    ]);
+  });
+
   it('answers an unknown column with the nearest valid name, and counts cells', () => {
     const h = header({ delimiter: ',', decimal: '.' });
     expect(checkCatalogueCsv(h, 'key,name,porosty\r\na,A,1\r\n').issues).toEqual([
