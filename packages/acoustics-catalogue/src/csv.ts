@@ -383,8 +383,9 @@ export function checkCatalogueCsv<C extends RowClassName = RowClassName>(
       );
     else seenColumns.set(name, i);
   });
+  // A required column written in other capitals ("Key") is already answered above with its right spelling.
   for (const required of ['key', 'name'])
-    if (!seenColumns.has(required))
+    if (!seenColumns.has(required) && !columns.some((c) => c.toLowerCase() === required))
       issues.push(
         inCsv(columnLine.line, undefined, `the column line has no ${JSON.stringify(required)} column`),
       );

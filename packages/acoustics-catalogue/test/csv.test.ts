@@ -243,6 +243,12 @@ describe('reading CSV written elsewhere', () => {
 
   it('answers an unknown column with the nearest valid name, and counts cells', () => {
     const h = header({ delimiter: ',', decimal: '.' });
+    // Capitals: each column is answered with its spelling, and a missing key or name column is not said again.
+    expect(checkCatalogueCsv(h, 'Key,Name,Porosity\r\na,A,0.9\r\n').issues.map((i) => i.message)).toEqual([
+      '"Key" is not a column of PorousMaterial; did you mean "key"?',
+      '"Name" is not a column of PorousMaterial; did you mean "name"?',
+      '"Porosity" is not a column of PorousMaterial; did you mean "porosity"?',
+    ]);
     expect(checkCatalogueCsv(h, 'key,name,porosty\r\na,A,1\r\n').issues).toEqual([
       {
         pointer: '',
