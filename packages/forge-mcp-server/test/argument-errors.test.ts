@@ -602,6 +602,8 @@ describe('the envelope', () => {
       ['forge_issue', 'close', 'update'],
       ['forge_issue', 'comment', 'note_create'],
       ['forge_job', 'log', 'trace'],
+      // Another domain's action written under this one: the tool that runs it.
+      ['forge_repository', 'tag_list', 'forge_tag with action list'],
     ]) {
       const r = await clients.meta.client.callTool({ name: tool, arguments: { action: given, params: {} } });
       expect(textOf(r)).toMatch(

@@ -554,6 +554,16 @@ export class Surface {
     return undefined;
   }
 
+  /** The listed action of another domain a name writes as <domain>_<action> (tag_list: tag.list), if one is. */
+  private nestedAction(name: string): ActionEntry | undefined {
+    const parts = name.toLowerCase().split('_');
+    for (let k = 1; k < parts.length; k++) {
+      const a = this.view.catalog.get(`${parts.slice(0, k).join('_')}.${parts.slice(k).join('_')}`);
+      if (a && this.view.isListed(a)) return a;
+    }
+    return undefined;
+  }
+
   /** The action whose canonical ID `tool` spells as forge_<domain>_<action>, if one does. */
   private actionNamedCanonically(tool: string): ActionEntry | undefined {
     if (!tool.startsWith('forge_')) return undefined;
@@ -696,7 +706,7 @@ export class Surface {
       const valid = d.actions.filter((x) => this.view.isListed(x)).map(shortName);
       // Another domain's action (merge_request.list on forge_issue): the tool that runs it. Otherwise a misspelt
       // name, a wrong case or another spelling of the domain (issues.list): the name probably meant.
-      const other = this.view.catalog.get(args.action);
+      const other = this.view.catalog.get(args.action) ?? this.nestedAction(args.action);
       const home = other && this.view.isListed(other) ? this.view.catalog.domain(other.id) : undefined;
       const meant =
         home && other && home.domain !== d.domain
