@@ -425,7 +425,14 @@ export async function loadConfig(file: string): Promise<CollectorConfig> {
     doc = json ? JSON.parse(text) : parseYaml(text);
   } catch (e) {
     // The YAML parser's first line ends with a colon that introduces a code excerpt; only the line is kept.
-    const msg = (e as Error).message.split('\n')[0].replace(/:\s*$/, '');
+    let msg = (e as Error).message.split('\n')[0].replace(/:\s*$/, '');
+    // JSON.parse tells a character offset (Node 22 adds its line and column): said as a line and column, as YAML's.
+    const at = json ? /\s*in JSON at position (\d+)(?: \(line \d+ column \d+\))?/.exec(msg) : null;
+    if (at) {
+      const before = text.slice(0, Number(at[1]));
+      const line = before.split('\n').length;
+      msg = `${msg.slice(0, at.index)} at line ${line}, column ${before.length - before.lastIndexOf('\n')}${msg.slice(at.index + at[0].length)}`;
+    }
     throw new UserError(
       `configuration file ${file} is not valid ${json ? 'JSON' : 'YAML'}: ${msg}; fix the syntax and run again`,
     );

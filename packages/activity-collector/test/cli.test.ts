@@ -248,6 +248,15 @@ describe('command line', () => {
     expect(r.stderr).toBe(
       `activity-collector: configuration file ${f} is not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ] at line 2, column 1; fix the syntax and run again\n`,
     );
+    // JSON too is placed by line and column (JSON.parse tells only an offset on Node 20), a trailing comma here.
+    const j = write(
+      'broken.json',
+      '{\n  "api_url": "http://127.0.0.1:9",\n  "targets": {"repos": ["octo/own"],},\n}\n',
+    );
+    expect(await run(['sweep', '--config', j], { SIM_TOKEN: TOKEN })).toMatchObject({
+      code: 1,
+      stderr: `activity-collector: configuration file ${j} is not valid JSON: Expected double-quoted property name at line 3, column 37; fix the syntax and run again\n`,
+    });
   });
 
   it('an empty configuration file says it is empty and what it must hold', async () => {
