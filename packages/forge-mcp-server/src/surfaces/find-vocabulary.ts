@@ -500,6 +500,12 @@ export const REQUEST_PHRASES: Array<[needs: string[], phrase: RegExp, said: stri
     /\b(?:require|requires|requiring|need|needs|enforce|mandate) (?:an? |one |two |three |\d+ )?(?:code )?(?:reviews?|approvals?|approvers?|sign-?offs?)(?= (?:before|for|to) merg)/g,
     'add a project approval rule',
   ],
+  // "I want that issue 5 is closed": what it should be.
+  [
+    ['that'],
+    /\b(?:i |we )?(?:want|wish|need|would like) that ([\w#!.-]+(?: [\w#!.-]+){0,3}?) (?:is|are|be|gets?) /g,
+    '$1 should be ',
+  ],
   // Another platform's workflow file is the CI/CD configuration.
   [['workflow'], /\bworkflow (?:file|yaml|yml|config(?:uration)?|definition)(s?)\b/g, 'ci config file$1'],
   // Someone added as a reviewer or assignee of a merge request or issue: that one is changed.
