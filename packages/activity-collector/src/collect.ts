@@ -374,15 +374,16 @@ class Sweeper {
       this.log.info(
         `sweeping ${count(repos.length, 'repository', 'repositories')} as ${this.summary.account}`,
       );
-      await pool(repos, config.concurrency, async (full, i) => {
+      await pool(repos, config.concurrency, async (full) => {
         const info = await this.repository(full);
         if (info) owners.set(info.owner.login, info.owner.type ?? 'User');
-        this.summary.repositories++;
+        // Counted as they finish (several run at once), so the progress climbs 1, 2, 3 … to the total.
+        const done = ++this.summary.repositories;
         const status = this.summary.notCollected.find((n) => n.repository === full)?.status;
         this.log.info(
           status === undefined
-            ? `[${i + 1}/${repos.length}] ${full} done`
-            : `[${i + 1}/${repos.length}] ${full}: nothing collected, GET /repos/${full} answered ${status} (no such repository, or the token cannot see it); check the name and the token's access`,
+            ? `[${done}/${repos.length}] ${full} done`
+            : `[${done}/${repos.length}] ${full}: nothing collected, GET /repos/${full} answered ${status} (no such repository, or the token cannot see it); check the name and the token's access`,
         );
       });
 

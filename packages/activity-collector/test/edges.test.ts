@@ -364,6 +364,36 @@ describe('progress while waiting', () => {
   });
 });
 
+describe('progress counts', () => {
+  it('repositories are counted as they finish, so the progress climbs to the total whatever finishes first', async () => {
+    const names = ['one', 'two', 'three', 'four'];
+    // The first repository waits (a secondary limit on its stargazer list) until the three others are done.
+    const sim = await startSim(world(names.map((n) => fullRepo(n))), {
+      secondaryLimit: { pathIncludes: `/repos/${USER}/one/stargazers`, times: 1, retryAfter: 1 },
+    });
+    const lines: string[] = [];
+    let othersDone!: () => void;
+    const three = new Promise<void>((r) => (othersDone = r));
+    await sweep({
+      config: config(sim, { targets: { repos: names.map((n) => `${USER}/${n}`) }, concurrency: 4 }),
+      token: TOKEN,
+      store: await sqliteStore(),
+      now: () => NOW,
+      logger: {
+        info: (l) => {
+          lines.push(l);
+          if (lines.filter((x) => x.endsWith(' done')).length === 3) othersDone();
+        },
+        warn: (l) => lines.push(l),
+      },
+      sleep: () => three,
+    });
+    const progress = lines.filter((l) => l.endsWith(' done'));
+    expect(progress.map((l) => l.slice(0, 5))).toEqual(['[1/4]', '[2/4]', '[3/4]', '[4/4]']);
+    expect(progress.at(-1)).toBe(`[4/4] ${USER}/one done`);
+  });
+});
+
 describe('limits at their edges', () => {
   const base = { targets: { repos: ['octo/own'] }, stores: { sqlite: ':memory:' } };
 
