@@ -36,6 +36,7 @@ const TOOLS: Record<string, string> = {
   'branch.protect': 'forge_branch_protect',
   'project.list': 'forge_project_list',
   'mr_review.discussion_create': 'forge_mr_discussion_create',
+  'job.trace': 'forge_job_trace',
 };
 
 /** The tools/call of `id` with `params` on `surface`, the way that surface takes them. */
@@ -115,6 +116,17 @@ describe.each(['dynamic', 'meta', 'individual'] as const)('on the %s surface', (
       }),
     ).toBe(
       `${typed(surface, 'mr_review.discussion_create')}position: missing property "base_sha" (from mr_review.diff_versions_list); position: missing property "start_sha" (from mr_review.diff_versions_list); position: missing property "head_sha" (from mr_review.diff_versions_list)`,
+    );
+  });
+
+  it('a missing required parameter whose description names the action its value comes from says that action', async () => {
+    expect(await call(surface, 'job.trace', { project_id: '1' })).toBe(
+      {
+        dynamic:
+          'invalid params. Missing required params: job_id (from job.list). Valid params: project_id, job_id, tail_lines, byte_offset, byte_limit.',
+        meta: 'forge_job/trace: missing required params: job_id (from job.list)',
+        individual: 'validating "arguments": missing property "job_id" (from job.list)',
+      }[surface],
     );
   });
 

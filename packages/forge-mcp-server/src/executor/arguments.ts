@@ -36,6 +36,21 @@ export function missingOneOf(a: ActionSpec, params: Record<string, unknown>): st
   return (a.oneOf ?? []).filter((group) => !group.some((p) => given(params, p)));
 }
 
+/**
+ * Required parameters as a missing-parameters text names them: each with the action its value comes from when its
+ * description says so ('job_id (from job.list)'), so the next call can fetch it first.
+ */
+function withSources(a: ActionSpec, names: readonly string[]): string {
+  const known = paramsOf(a) as Record<string, { description?: unknown }>;
+  return names
+    .map((n) => {
+      const about = known[n]?.description;
+      const from = typeof about === 'string' ? /\bfrom ([a-z_]+\.[a-z_]+)\b/.exec(about)?.[1] : undefined;
+      return from ? `${n} (from ${from})` : n;
+    })
+    .join(', ');
+}
+
 /** 'Valid params: a, b.', the names an action takes (dynamic and meta surfaces). */
 const validParams = (names: readonly string[]) => `Valid params: ${names.join(', ') || '(none)'}.`;
 
@@ -57,7 +72,7 @@ export function dynamicSurfaceCheck(a: ActionSpec, params: Record<string, unknow
     const guess = didYouMean(unknown, valid);
     if (guess) parts.push(guess);
   }
-  if (missing.length) parts.push(`Missing required params: ${missing.join(', ')}.`);
+  if (missing.length) parts.push(`Missing required params: ${withSources(a, missing)}.`);
   for (const g of oneOf) parts.push(`Missing one of: ${g.join(', ')}.`);
   parts.push(validParams(valid));
   return parts.join(' ');
@@ -94,7 +109,7 @@ export function metaSurfaceCheck(
   const oneOf = missingOneOf(a, params);
   if (!missing.length && !oneOf.length) return undefined;
   const text = missing.length
-    ? `missing required params: ${missing.join(', ')}`
+    ? `missing required params: ${withSources(a, missing)}`
     : `missing required params: one of ${oneOf[0].join(', ')}`;
   // A required parameter given under a near name (project for project_id) is named as the one meant.
   const known = paramsOf(a);
