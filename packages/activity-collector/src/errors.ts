@@ -23,9 +23,10 @@ export class RateLimitError extends Error {
   constructor(
     readonly resetAt: Date,
     readonly waitSeconds: number,
+    readonly maxWaitSeconds?: number,
   ) {
     super(
-      `upstream rate limit exhausted until ${resetAt.toISOString()} (${Math.ceil(waitSeconds)} s), longer than rate_limit.max_wait_seconds; the next sweep continues`,
+      `upstream rate limit exhausted until ${resetAt.toISOString()} (${Math.ceil(waitSeconds)} s), longer than rate_limit.max_wait_seconds${maxWaitSeconds === undefined ? '' : ` (${maxWaitSeconds})`}; the next sweep continues`,
     );
     this.name = 'RateLimitError';
   }

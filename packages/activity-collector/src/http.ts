@@ -165,7 +165,7 @@ export class ApiClient {
   }
 
   private async wait(reason: string, seconds: number, resetAt: Date): Promise<void> {
-    if (seconds > this.maxWait) throw new RateLimitError(resetAt, seconds);
+    if (seconds > this.maxWait) throw new RateLimitError(resetAt, seconds, this.maxWait);
     this.stats.waits++;
     this.stats.waitedSeconds += seconds;
     this.opts.onWait?.(reason, seconds, resetAt);

@@ -10,7 +10,7 @@ export function formatSummary(s: SweepSummary): string {
   const lines = [
     `sweep ${s.status}${s.stopReason ? ` (${s.stopReason})` : ''}`,
     `  repositories: ${s.repositories}`,
-    `  records written:`,
+    `  records written:${Object.keys(s.records).length ? '' : ' none'}`,
     ...Object.keys(s.records)
       .sort()
       .map((k) => `    ${k}: ${s.records[k]}`),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatSummary } from '../src/index.js';
 import { dump, fullRepo, runSweep, sqliteStore, startSim, USER, world } from './helpers.js';
 
 const statusOf = async (store: Awaited<ReturnType<typeof sqliteStore>>, scope: string, collector: string) =>
@@ -158,7 +159,16 @@ describe('rate limits', () => {
     const { summary, waits } = await runSweep(sim, store, { rate_limit: { max_wait_seconds: 60 } });
     expect(waits).toEqual([]);
     expect(summary.status).toBe('incomplete');
-    expect(summary.stopReason).toMatch(/rate limit exhausted until .*max_wait_seconds/);
+    expect(summary.stopReason).toMatch(
+      /^upstream rate limit exhausted until \S+ \(3001 s\), longer than rate_limit\.max_wait_seconds \(60\); the next sweep continues$/,
+    );
+    // Stopped at its first request: the summary says no record was written rather than leaving the heading bare.
+    const spent = await startSim(world([fullRepo('own')]), {
+      rateLimit: { limit: 5000, remaining: 0, resetInSeconds: 3000 },
+    });
+    const first = await runSweep(spent, await sqliteStore(), { rate_limit: { max_wait_seconds: 60 } });
+    expect(first.summary.status).toBe('incomplete');
+    expect(formatSummary(first.summary).split('\n')).toContain('  records written: none');
     const sweeps = (await dump(store, 'vcs_sweep')).map((r) => JSON.parse(r));
     expect(sweeps.map((s) => s.status)).toEqual(['incomplete']);
   });
