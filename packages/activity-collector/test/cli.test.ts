@@ -501,13 +501,17 @@ describe('command line', () => {
       schedule: '1h',
     });
     const serve = spawnServe(f);
-    const url = await serve.until(/sweep failed/, 30);
-    const lastError = `cannot reach the upstream at http://127.0.0.1:${closed} (GET /user: connect ECONNREFUSED 127.0.0.1:${closed}); check api_url and the network`;
-    expect(serve.stderr().split('\n')).toContain(`warning: sweep failed: ${lastError}`);
-    const health = await fetch(`${url}/health`);
-    expect(health.status).toBe(503);
-    expect(await health.json()).toEqual({ status: 'failing', sweeping: false, lastError });
-    serve.child.kill('SIGTERM');
+    try {
+      const url = await serve.until(/sweep failed/, 30);
+      const lastError = `cannot reach the upstream at http://127.0.0.1:${closed} (GET /user: connect ECONNREFUSED 127.0.0.1:${closed}); check api_url and the network`;
+      expect(serve.stderr().split('\n')).toContain(`warning: sweep failed: ${lastError}`);
+      const health = await fetch(`${url}/health`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toEqual({ status: 'failing', sweeping: false, lastError });
+    } finally {
+      // Stopped whatever the assertions found, so a failing run leaves no server behind.
+      serve.child.kill('SIGTERM');
+    }
     expect(await serve.exited).toBe(0);
   });
 
