@@ -631,3 +631,38 @@ describe('the other list filters the server sends', () => {
     expect(await states('/projects/1/deployments?state=closed')).toEqual(['1 active', '2 active']);
   });
 });
+
+describe('project CI/CD variables', () => {
+  it('are created once per key and scope, read, listed, changed and deleted as the instance does', async () => {
+    sim.reset();
+    expect((await call('GET', '/projects/1/variables')).json.map((v: { key: string }) => v.key)).toEqual([
+      'DEPLOY_ENV',
+    ]);
+    const created = await call('POST', '/projects/1/variables', { key: 'API_URL', value: 'https://a' });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ key: 'API_URL', value: 'https://a', environment_scope: '*' });
+    // A second create of the same key and scope is refused; another scope is another variable.
+    const again = await call('POST', '/projects/1/variables', { key: 'API_URL', value: 'https://b' });
+    expect(again.status).toBe(400);
+    expect(again.json).toEqual({ message: { key: ['(API_URL) has already been taken'] } });
+    expect(
+      (await call('POST', '/projects/1/variables', { key: 'API_URL', value: 'p', environment_scope: 'prod' }))
+        .status,
+    ).toBe(201);
+    const changed = await call('PUT', '/projects/1/variables/DEPLOY_ENV', {
+      value: 'production',
+      masked: true,
+    });
+    expect(changed.json).toMatchObject({ key: 'DEPLOY_ENV', value: 'production', masked: true });
+    expect((await call('GET', '/projects/1/variables/DEPLOY_ENV')).json.value).toBe('production');
+    expect((await call('PUT', '/projects/1/variables/NOPE', { value: 'x' })).json).toEqual({
+      message: '404 Variable Not Found',
+    });
+    expect((await call('DELETE', '/projects/1/variables/DEPLOY_ENV')).status).toBe(204);
+    expect((await call('GET', '/projects/1/variables/DEPLOY_ENV')).status).toBe(404);
+    expect((await call('POST', '/projects/1/variables', { key: 'K' })).json).toEqual({
+      error: 'value is missing',
+    });
+    sim.reset();
+  });
+});

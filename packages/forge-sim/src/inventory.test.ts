@@ -52,6 +52,9 @@ function samplePath(route: string): string {
         return '10';
       case 'slug':
         return 'home';
+      case 'key':
+        // The seeded project variable (other variable routes are generic and take any key).
+        return before.endsWith('/projects/1/variables/') ? 'DEPLOY_ENV' : '1';
       default:
         return '1';
     }

@@ -22,6 +22,7 @@ import { registerPipelines } from './routes/pipelines.js';
 import { registerOAuth } from './routes/oauth.js';
 import { registerLabels } from './routes/labels.js';
 import { registerPackages } from './routes/packages.js';
+import { registerVariables } from './routes/variables.js';
 import { registerWiki } from './routes/wiki.js';
 import type { State, TokenRecord, User } from './state.js';
 import type { FaultRule, RecordedRequest } from './types.js';
@@ -56,6 +57,7 @@ export function buildRouter(): Router<RouteEntry> {
   registerLabels(table);
   registerPackages(table);
   registerWiki(table);
+  registerVariables(table);
   const core = new Set(router.all().map((r) => `${r.method} ${r.pattern}`));
   for (const r of inventoryRoutes) {
     if (core.has(`${r.method} ${r.route}`)) continue;

@@ -245,7 +245,20 @@ export interface Project {
   packages: GenericPackage[];
   /** Wiki pages, in the order the instance lists them (by title). */
   wiki: WikiPage[];
+  /** CI/CD variables, in the order they were created. */
+  variables: CiVariable[];
   starCount: number;
+}
+
+export interface CiVariable {
+  key: string;
+  value: string;
+  variableType: 'env_var' | 'file';
+  protected: boolean;
+  masked: boolean;
+  raw: boolean;
+  environmentScope: string;
+  description: string | null;
 }
 
 export interface WikiPage {
@@ -602,6 +615,7 @@ function buildSeed(): State {
     jobs: [],
     packages: [],
     wiki: [],
+    variables: [],
     starCount: id === 1 ? 5 : 0,
   });
 
@@ -685,6 +699,16 @@ function buildSeed(): State {
     },
   );
 
+  widgets.variables.push({
+    key: 'DEPLOY_ENV',
+    value: 'staging',
+    variableType: 'env_var',
+    protected: false,
+    masked: false,
+    raw: false,
+    environmentScope: '*',
+    description: 'Where the deploy job deploys to',
+  });
   widgets.labels.push(
     {
       id: nextId(state, 'label'),

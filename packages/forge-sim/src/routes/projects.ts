@@ -153,6 +153,7 @@ function newProject(ctx: Ctx, name: string, path: string, kind: 'group' | 'user'
     jobs: [],
     packages: [],
     wiki: [],
+    variables: [],
     starCount: 0,
   };
   if (bool(ctx, 'initialize_with_readme')) {

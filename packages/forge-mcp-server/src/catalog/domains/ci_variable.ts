@@ -90,7 +90,8 @@ export const domain: DomainSpec = {
       params: { project_id: P.projectId, key, ...projectVariableBody(false) },
       required: ['project_id', 'key', 'value'],
       request: { rest: { method: 'POST', path: '/projects/:project_id/variables' } },
-      example: { project_id: '1', key: 'DEPLOY_ENV', value: 'staging', protected: false, masked: false },
+      // A key the seeded project does not hold yet (it holds DEPLOY_ENV, which the other examples read and change).
+      example: { project_id: '1', key: 'DEPLOY_REGION', value: 'eu-west', protected: false, masked: false },
     },
     {
       id: 'ci_variable.delete',
