@@ -21,6 +21,15 @@ function run(args: string[], env: Record<string, string> = {}) {
   });
 }
 
+/** A loopback port nothing listens on: one listened on a moment ago. */
+const closedPort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
 const oneLine = (s: string) => {
   expect(s.trim().split('\n')).toHaveLength(1);
   expect(s).not.toMatch(/\n\s+at /);
@@ -323,13 +332,7 @@ describe('command line', () => {
   });
 
   it('an upstream that cannot be reached, or is not the API, is named by api_url with what to check', async () => {
-    // A loopback port nothing listens on: one listened on a moment ago.
-    const closed = await new Promise<number>((resolve) => {
-      const s = createServer().listen(0, '127.0.0.1', () => {
-        const { port } = s.address() as AddressInfo;
-        s.close(() => resolve(port));
-      });
-    });
+    const closed = await closedPort();
     const password = testSecret('api-url-pw-Sixteen16');
     const sweepAt = (apiUrl: string) => {
       const f = write('upstream.json', {
@@ -487,12 +490,7 @@ describe('command line', () => {
   });
 
   it('serve: a sweep that fails outright answers /health 503 failing, its lastError naming the upstream and what to check', async () => {
-    const closed = await new Promise<number>((resolve) => {
-      const s = createServer().listen(0, '127.0.0.1', () => {
-        const { port } = s.address() as AddressInfo;
-        s.close(() => resolve(port));
-      });
-    });
+    const closed = await closedPort();
     const f = write('serve-down.json', {
       api_url: `http://127.0.0.1:${closed}`,
       token_env: 'SIM_TOKEN',
