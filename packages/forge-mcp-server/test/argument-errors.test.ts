@@ -616,6 +616,7 @@ describe('the envelope', () => {
       ['forge_job', 'log', 'trace'],
       // Another domain's action written under this one: the tool that runs it.
       ['forge_repository', 'tag_list', 'forge_tag with action list'],
+      ['forge_project', 'merge_request_list', 'forge_merge_request with action list'],
     ]) {
       const r = await clients.meta.client.callTool({ name: tool, arguments: { action: given, params: {} } });
       expect(textOf(r)).toMatch(
@@ -641,5 +642,22 @@ describe('the envelope', () => {
         ),
       );
     }
+  });
+
+  it('an action name of many words is answered at once, not after a pass over it for each of its words', async () => {
+    // 100,000 words (200 kB): one pass per word made this minutes of CPU; a generous minute is asked for here.
+    const name = `${'a_'.repeat(100_000)}list`;
+    const r = await clients.dynamic.client.callTool(
+      { name: 'forge_execute_action', arguments: { action: `repository.${name}`, params: {} } },
+      undefined,
+      { timeout: 60_000 },
+    );
+    expect(textOf(r)).toMatch(/^forge_execute_action: unknown action "repository\.a_a_a_.*\.\.\."\./);
+    const m = await clients.meta.client.callTool(
+      { name: 'forge_repository', arguments: { action: name, params: {} } },
+      undefined,
+      { timeout: 60_000 },
+    );
+    expect(textOf(m)).toMatch(/^forge_repository: unknown action "a_a_a_.*\.\.\."\..* Valid actions: /);
   });
 });

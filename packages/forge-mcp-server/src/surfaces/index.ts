@@ -556,9 +556,8 @@ export class Surface {
 
   /** The listed action of another domain a name writes as <domain>_<action> (tag_list: tag.list), if one is. */
   private nestedAction(name: string): ActionEntry | undefined {
-    const parts = name.toLowerCase().split('_');
-    for (let k = 1; k < parts.length; k++) {
-      const a = this.view.catalog.get(`${parts.slice(0, k).join('_')}.${parts.slice(k).join('_')}`);
+    for (const id of nestedIds(name, this.view.catalog.domains)) {
+      const a = this.view.catalog.get(id);
       if (a && this.view.isListed(a)) return a;
     }
     return undefined;
@@ -602,7 +601,7 @@ export class Surface {
   }
 
   private async unknownAction(id: string): Promise<Resolution> {
-    const hits = suggestIds(id, this.view.listed, await this.finderOf());
+    const hits = suggestIds(id, this.view.listed, this.view.catalog.domains, await this.finderOf());
     return refuse(
       `${EXECUTE_TOOL}: unknown action "${clip(id)}".${hits.length ? ` Did you mean: ${hits.join(', ')}?` : ''} Use ${FIND_TOOL} to find the canonical ID.`,
       'unknown_action',
@@ -781,15 +780,17 @@ function checkExecute(a: ActionSpec, args: Record<string, unknown>): Resolution 
  * then by meaning, read with the action's words first (issue.close as 'close issue', the way a request says it)
  * and then as written.
  */
-function suggestIds(id: string, listed: readonly ActionEntry[], finder: ActionFinder): string[] {
+function suggestIds(
+  id: string,
+  listed: readonly ActionEntry[],
+  domains: readonly DomainEntry[],
+  finder: ActionFinder,
+): string[] {
   const dot = id.indexOf('.');
   const [domain, action] = dot < 0 ? ['', id] : [id.slice(0, dot).toLowerCase(), id.slice(dot + 1)];
   const own = domain ? listed.filter((a) => a.id.startsWith(`${domain}.`)) : [];
   // Another domain's action written under this one (repository.tag_list for tag.list): its own ID first.
-  const parts = action.toLowerCase().split('_');
-  const nested = parts
-    .map((_, k) => `${parts.slice(0, k).join('_')}.${parts.slice(k).join('_')}`)
-    .filter((x) => !x.startsWith('.') && listed.some((a) => a.id === x));
+  const nested = nestedIds(action, domains).filter((x) => listed.some((a) => a.id === x));
   const inName = holdingWords(action, own.map(shortName));
   const held = (
     inName.length
@@ -816,6 +817,17 @@ function suggestIds(id: string, listed: readonly ActionEntry[], finder: ActionFi
       ].map((h) => h.action.id)
     : [];
   return [...new Set([...nested, ...held, ...close, ...meaning])].slice(0, 3);
+}
+
+/**
+ * The canonical IDs a name may mean by writing another domain's action as <domain>_<action> (tag_list: tag.list):
+ * one per domain whose name it starts with, so a name of any length costs one pass per domain, not one per word.
+ */
+function nestedIds(name: string, domains: readonly DomainEntry[]): string[] {
+  const lower = name.toLowerCase();
+  return domains
+    .filter((d) => lower.length > d.domain.length + 1 && lower.startsWith(`${d.domain}_`))
+    .map((d) => `${d.domain}.${lower.slice(d.domain.length + 1)}`);
 }
 
 export { confirmationReason };
