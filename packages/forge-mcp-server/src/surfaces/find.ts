@@ -223,12 +223,17 @@ const OPERATION_WORDS = new Set([
   'set',
 ]);
 
+/**
+ * The most words whose stems are kept: the catalog's own (about 2,000) and the words requests use most, not every
+ * new word of every request, which would keep growing the process's memory (55 MB a million words).
+ */
+const STEMS_KEPT = 10_000;
 const stems = new Map<string, string>();
 function stem(word: string): string {
   let s = stems.get(word);
   if (s === undefined) {
     s = stemmer(word);
-    stems.set(word, s);
+    if (stems.size < STEMS_KEPT) stems.set(word, s);
   }
   return s;
 }
