@@ -536,6 +536,37 @@ describe('dynamic surface over stdio (legacy era)', () => {
       );
     });
 
+    it('a create refused because the object exists says which action changes it, by tool on the meta surface', async () => {
+      s.reset();
+      const create = { project_id: '1', key: 'DEPLOY_ENV', value: 'prod' };
+      expect(textOf(await exec('ci_variable.create', create))).toMatch(
+        /^ci_variable\.create: bad request: check your input parameters \(key \(DEPLOY_ENV\) has already been taken\)\. Suggestion: it exists already: change it with ci_variable\.update: POST \S+: 400 Bad Request$/,
+      );
+      const meta = await stdioClient(s, { env: { FORGE_MCP_TOOL_SURFACE: 'meta' } });
+      try {
+        const r = await meta.client.callTool({
+          name: 'forge_ci_variable',
+          arguments: { action: 'create', params: create },
+        });
+        expect(textOf(r)).toContain(
+          'Suggestion: it exists already: change it with ci_variable.update (run with forge_ci_variable {"action": "update"})',
+        );
+      } finally {
+        await meta.close();
+      }
+      // Without the update among the session's actions, nothing is suggested.
+      const excluded = await stdioClient(s, { env: { FORGE_MCP_EXCLUDE_TOOLS: 'ci_variable.update' } });
+      try {
+        const r = await excluded.client.callTool({
+          name: 'forge_execute_action',
+          arguments: { action: 'ci_variable.create', params: create },
+        });
+        expect(textOf(r)).not.toContain('Suggestion');
+      } finally {
+        await excluded.close();
+      }
+    });
+
     it('renders a 404 of another action with the classification and a bare cause', async () => {
       const r = await exec('issue.list', { project_id: 'nope/missing' });
       expect(textOf(r)).toBe(

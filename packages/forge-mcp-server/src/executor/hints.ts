@@ -130,3 +130,21 @@ export function projectNamedHint(
   const how = runsAs?.('project.list');
   return `project_id "${clip(p)}" is neither a numeric ID nor a full path with its namespace (group/project); find the project with project.list${how ? ` (run with ${how})` : ''} and search "${clip(p)}", then pass its id or path_with_namespace`;
 }
+
+/**
+ * A create the instance refused because the object exists already (400 '(DEPLOY_ENV) has already been taken', 409
+ * 'Label already exists'): the update action beside it changes the one there is, when the session lists it.
+ */
+export function existsHint(
+  actionId: string,
+  err: InstanceError,
+  opts: { lists?: (id: string) => boolean; runsAs?: (id: string) => string | undefined },
+): string | undefined {
+  if ((err.status !== 400 && err.status !== 409) || err.kind !== 'status') return undefined;
+  if (!/already (been taken|exists)/i.test(err.parts.instanceMessage ?? '')) return undefined;
+  if (!/create$/.test(actionId)) return undefined;
+  const update = actionId.replace(/create$/, 'update');
+  if (!opts.lists?.(update)) return undefined;
+  const how = opts.runsAs?.(update);
+  return `it exists already: change it with ${update}${how ? ` (run with ${how})` : ''}`;
+}

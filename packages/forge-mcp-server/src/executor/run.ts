@@ -35,7 +35,7 @@ import {
 } from './fine-grained.js';
 import { fromBase64 } from '../base64.js';
 import { preserializeJson } from '../mcp/preserialized.js';
-import { defaultScopeNote, projectNamedHint, routeHint } from './hints.js';
+import { defaultScopeNote, existsHint, projectNamedHint, routeHint } from './hints.js';
 import { paramsOf } from './schema.js';
 
 export interface RunOptions {
@@ -62,6 +62,8 @@ export interface RunOptions {
    * not-found card's next steps say it beside each ID.
    */
   runsAs?: (id: string) => string | undefined;
+  /** Whether the session lists an action, so a suggestion names only one it can run. */
+  lists?: (id: string) => boolean;
 }
 
 const HTTP_PATHS = 'local paths are refused over HTTP; send the content as content_base64 instead';
@@ -427,7 +429,7 @@ export async function runAction(
       if (fg && OBJECT_UNREADABLE.has(a.id) && err.kind === 'graphql')
         return errorResult(probablyCommitted(a, err.classification));
       if (err.kind === 'graphql') return errorResult(`${a.id} ${err.classification}`);
-      const hint = routeHint(a.id, err) ?? named;
+      const hint = routeHint(a.id, err) ?? named ?? existsHint(a.id, err, opts);
       return errorResult((hint ? err.withHint(hint) : err).render(a.id));
     }
     // Handlers say what went wrong with a plain Error; anything else is a defect and says nothing inside.

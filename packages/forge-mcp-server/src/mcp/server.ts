@@ -398,6 +398,7 @@ function execute(
     readUpload: hooks.readUpload,
     localPath: hooks.localPath,
     instanceText: hooks.instanceText,
+    lists: (id: string) => session.surface.lists(id),
     ...(session.surfaceName === 'dynamic' ? {} : { runsAs: (id: string) => session.surface.runsAs(id) }),
   });
 }

@@ -457,6 +457,12 @@ export class Surface {
    * its tool (individual), or its domain tool and action name (meta). Nothing on the dynamic surface, whose
    * forge_execute_action takes the canonical ID.
    */
+  /** Whether this session lists the action `id` (a suggestion names only an action the session can run). */
+  lists(id: string): boolean {
+    const a = this.view.catalog.get(id);
+    return !!a && this.view.isListed(a);
+  }
+
   runsAs(id: string): string | undefined {
     if (this.opts.surface === 'dynamic') return undefined;
     const a = this.view.catalog.get(id);
