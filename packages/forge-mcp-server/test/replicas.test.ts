@@ -94,17 +94,26 @@ describe.skipIf(!REDIS_SERVER)('three replicas sharing Redis behind a round-robi
     await client.close();
   }, 60_000);
 
+  /** What heldCall holds at forge-sim by default: a tools/call reading issue 2. */
+  const getIssue2 = (client: Client) =>
+    // Not cut off by the client's own 60 s request timeout: the test's limit bounds the wait.
+    client.callTool(
+      { name: 'forge_issue', arguments: { action: 'get', params: { project_id: '1', issue_iid: 2 } } },
+      { timeout: 120_000 },
+    );
+
   /**
-   * Two replicas started with `flags` behind their own balancer, a session opened through it, and a tools/call
-   * held at forge-sim until `gate` opens (opened, and both replicas stopped, at the end whatever `run` does).
+   * Two replicas started with `flags` behind their own balancer, a session opened through it, and a request
+   * reading issue 2 (`send`: a tools/call unless told) held at forge-sim until `gate` opens (opened, and both
+   * replicas stopped, at the end whatever `run` does).
    */
-  async function heldCall(
+  async function heldCall<T = Awaited<ReturnType<typeof getIssue2>>>(
     flags: string[],
     run: (o: {
       pair: HttpServerAt[];
       short: Balancer;
       id: string;
-      call: Promise<Awaited<ReturnType<Client['callTool']>>>;
+      call: Promise<T>;
       gate: ReturnType<typeof opened>;
       asked: () => number;
       /**
@@ -115,6 +124,7 @@ describe.skipIf(!REDIS_SERVER)('three replicas sharing Redis behind a round-robi
       client: Client;
       transport: StreamableHTTPClientTransport;
     }) => Promise<void>,
+    send: (client: Client) => Promise<T> = getIssue2 as (client: Client) => Promise<T>,
   ) {
     const pair = await Promise.all([replica(...flags), replica(...flags)]);
     const short = await startBalancer(pair.map(base));
@@ -127,12 +137,10 @@ describe.skipIf(!REDIS_SERVER)('three replicas sharing Redis behind a round-robi
       const asked = () =>
         s.requests.slice(since).filter((q) => q.method === 'GET' && q.path === '/api/v4/projects/1/issues/2')
           .length;
-      // Not cut off by the client's own 60 s request timeout: the test's limit bounds the wait.
-      const call = client.callTool(
-        { name: 'forge_issue', arguments: { action: 'get', params: { project_id: '1', issue_iid: 2 } } },
-        { timeout: 120_000 },
-      );
+      const call = send(client);
       await until(() => asked() === 1, 'the call to reach forge-sim');
+      // The request held: the session's last one through the balancer.
+      const { rpc } = short.log.filter((e) => e.session === id && e.rpc).at(-1)!;
       await run({
         pair,
         short,
@@ -140,7 +148,7 @@ describe.skipIf(!REDIS_SERVER)('three replicas sharing Redis behind a round-robi
         call,
         gate,
         asked,
-        resumeElsewhere: () => resumeElsewhere(short, id),
+        resumeElsewhere: () => resumeElsewhere(short, id, rpc),
         client,
         transport,
       });
@@ -215,6 +223,21 @@ describe.skipIf(!REDIS_SERVER)('three replicas sharing Redis behind a round-robi
       expect(resumes).toHaveLength(1);
       expect((await client.listTools()).tools.length).toBeGreaterThan(0);
     });
+  }, 120_000);
+
+  it('answer any other request whose replica is killed before answering, once its heartbeat lapses: an error saying to send it again', async () => {
+    await heldCall(
+      [],
+      async ({ pair, call, asked, resumeElsewhere }) => {
+        const answering = await resumeElsewhere();
+        await pair[answering]!.stop();
+        await expect(call).rejects.toThrow(
+          'replica stopped: the server replica answering this request stopped before it answered; send the request again.',
+        );
+        expect(asked()).toBe(1);
+      },
+      (client) => client.readResource({ uri: 'forge://project/1/issue/2' }, { timeout: 120_000 }),
+    );
   }, 120_000);
 
   it('end a stream resumed elsewhere once the replica answering its call deletes the session: the client hears the session is not found', async () => {
@@ -434,8 +457,14 @@ describe.skipIf(!REDIS_SERVER)('three replicas sharing Redis behind a round-robi
       expect(token).toMatch(/^glpat-forgesim-created-/);
       const store = new Redis(sealedRedis.url);
       try {
-        // Read while the session is open (closing it deletes its log).
-        expect((await store.lrange(`forge-mcp:events:${id}`, 0, -1)).length).toBeGreaterThan(1);
+        // Read while the session is open (closing it deletes its log). Each entry is "seq\nbytes\nstream\nsealed
+        // message", the sealed message base64 of its nonce (12 bytes), tag and ciphertext: a nonce of its own each.
+        const entries = await store.lrange(`forge-mcp:events:${id}`, 0, -1);
+        expect(entries.length).toBeGreaterThan(1);
+        const nonces = entries.map((row) =>
+          Buffer.from(row.split('\n')[3]!, 'base64').subarray(0, 12).toString('hex'),
+        );
+        expect(new Set(nonces).size).toBe(entries.length);
         const written = await everythingIn(store);
         expect(written.filter((w) => w.startsWith('unread '))).toEqual([]);
         expect(written.filter((w) => readings(w).some((t) => t.includes(token)))).toEqual([]);
@@ -505,6 +534,18 @@ describe.skipIf(!REDIS_SERVER)('three replicas sharing Redis behind a round-robi
         await replace(two, two.at, one.entry);
         await replace(two, -1, one.answer);
         for (const o of [one, one, two]) expect(await resume(o)).toEqual(await resume(o, '999999'));
+        // The call's entry as written, said to be of another of its session's streams: it opens only on its own.
+        const three = await answered();
+        sessions.push(three);
+        const rows = (await store.lrange(three.log, 0, -1)).map((row) => row.split('\n'));
+        const elsewhere = rows.find((row) => row[2] !== three.entry[2])!;
+        expect(elsewhere).toBeDefined();
+        await store.lset(
+          three.log,
+          three.at,
+          [...three.entry.slice(0, 2), elsewhere[2], three.entry[3]].join('\n'),
+        );
+        expect(await resume(three)).toEqual(await resume(three, '999999'));
         const warned = logged(other.stderr(), 'warn').filter((m) => m.includes('does not open'));
         expect(warned).toEqual([
           'shared state: an event-log entry in Redis does not open with FORGE_MCP_STATE_KEY (sealed with another key, or altered); it is treated as absent, as is any other such entry (said once)',
@@ -582,11 +623,12 @@ describe.skipIf(!REDIS_SERVER)('three replicas sharing Redis behind a round-robi
 
 /** A 2025-era client in session mode through the balancer, resuming broken streams quickly. */
 /**
- * The replica answering session `id`'s call is drained and the client's connections cut: resolves, once the
- * client has resumed its stream with Last-Event-ID on another replica, with the index of the one answering.
+ * The replica answering session `id`'s request (`rpc`: a tools/call unless told) is drained and the client's
+ * connections cut: resolves, once the client has resumed its stream with Last-Event-ID on another replica, with
+ * the index of the one answering.
  */
-async function resumeElsewhere(via: Balancer, id: string): Promise<number> {
-  const served = via.log.find((e) => e.session === id && e.rpc === 'tools/call')!;
+async function resumeElsewhere(via: Balancer, id: string, rpc = 'tools/call'): Promise<number> {
+  const served = via.log.find((e) => e.session === id && e.rpc === rpc)!;
   via.avoid.add(served.backend);
   const before = via.log.length;
   via.cut();

@@ -498,6 +498,47 @@ describe.skipIf(ADAPTERS[1]!.skip)('what replicas sharing Redis see of each othe
     }
   });
 
+  it('with FORGE_MCP_STATE_KEY, keep no seal key in Redis (not even one replicas without it kept there), and bound a sealed log by its messages as written unsealed', async () => {
+    const reader = await RedisLink.open(redisServer().url, createLogger('error'));
+    try {
+      const kept = () => reader.run((c) => c.exists(`${KEY_PREFIX}seal`));
+      const unsealed = await redis.make({ identityTtlMs: TTL });
+      expect(await kept()).toBe(1);
+      await unsealed.state.close();
+      const { state, probe } = await redis.make({ identityTtlMs: TTL, stateKey: randomBytes(32) });
+      expect(await kept()).toBe(0);
+      // Ten messages of 64 KiB: the three newest fit in 256 KiB as written unsealed, and so they do sealed (a
+      // sealed entry, base64 of nonce, tag and ciphertext, takes a third more room).
+      const log = state.eventLog('session-1');
+      for (let i = 0; i < 10; i++)
+        await log.storeEvent('a', {
+          jsonrpc: '2.0',
+          method: 'notifications/message',
+          params: { n: i, pad: 'x'.repeat(64 * 1024) },
+        });
+      expect((await probe.eventSizes(log)).size).toBe(3);
+      const rows = await reader.run((c) => c.lrange(`${KEY_PREFIX}events:session-1`, 0, -1));
+      expect(rows).toHaveLength(3);
+      for (const row of rows) expect(row).not.toContain('xxxx');
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it("keep a FORGE_MCP_STATE_KEY check value 30 s at most, and let the last live replica take it with it past a killed replica's lapsed heartbeat", async () => {
+    const [key1, key2] = [randomBytes(32), randomBytes(32)];
+    const a = await redis.make({ identityTtlMs: TTL, stateKey: key1 });
+    const link = (a.state as State & RedisParts).link;
+    const ttl = await link.run((c) => c.pttl(`${KEY_PREFIX}sealing`));
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(30_000);
+    // A replica killed a while ago: its heartbeat's expiry has passed, and it never left.
+    await link.run((c) => c.zadd(`${KEY_PREFIX}replicas`, Date.now() - 1, 'killed'));
+    await a.state.close();
+    const b = await redis.make({ identityTtlMs: TTL, stateKey: key2 });
+    expect(await b.state.sealKey()).toHaveLength(32);
+  });
+
   it('after Redis restarts without its data, each replica gives back its stream counts and the seal key', async () => {
     const [a] = await two();
     const seal = Buffer.from(await a!.state.sealKey());
