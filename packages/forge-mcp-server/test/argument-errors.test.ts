@@ -450,7 +450,7 @@ describe('an unknown tool name', () => {
     const c = await stdioClient(s, {
       env: {
         FORGE_MCP_TOOL_SURFACE: 'individual',
-        FORGE_MCP_EXCLUDE_TOOLS: 'forge_issue_subscribe,merge_request.merge',
+        FORGE_MCP_EXCLUDE_TOOLS: 'forge_issue_subscribe,merge_request.merge,issue.update',
       },
     });
     try {
@@ -467,6 +467,36 @@ describe('an unknown tool name', () => {
         (err: Error) => err,
       );
       expect(merge?.message).toMatch(/unknown tool: forge_merge_request_merge$/);
+      // Nor another action holding a word of the excluded one's title (close: not 'List MRs that close issue').
+      const close = await c.client.callTool({ name: 'forge_issue_close', arguments: {} }).then(
+        () => undefined,
+        (err: Error) => err,
+      );
+      expect(close?.message).toMatch(/unknown tool: forge_issue_close$/);
+    } finally {
+      await c.close();
+    }
+  });
+});
+
+describe('words naming an action the session does not list', () => {
+  it('suggest no other action holding the same word (read-only: close is not "List MRs that close issue")', async () => {
+    const c = await stdioClient(s, { env: { FORGE_MCP_TOOL_SURFACE: 'meta', FORGE_MCP_READ_ONLY: 'true' } });
+    try {
+      const since = s.requests.length;
+      for (const given of ['close', 'comment']) {
+        const r = await c.client.callTool({ name: 'forge_issue', arguments: { action: given, params: {} } });
+        expect(textOf(r)).toMatch(new RegExp(`^forge_issue: unknown action "${given}"\\. Valid actions: `));
+      }
+      // A word of a listed read still finds it.
+      const log = await c.client.callTool({ name: 'forge_job', arguments: { action: 'log', params: {} } });
+      expect(textOf(log)).toMatch(/^forge_job: unknown action "log"\. Did you mean: trace\? Valid actions: /);
+      const e = await c.client.callTool({ name: 'forge_issue_close', arguments: {} }).then(
+        () => undefined,
+        (err: Error) => err,
+      );
+      expect(e?.message).toMatch(/unknown tool: forge_issue_close$/);
+      expect(apiCalls(s, since)).toHaveLength(0);
     } finally {
       await c.close();
     }

@@ -485,7 +485,9 @@ export class Surface {
     const patterned = action
       ? undefined
       : (this.actionNamedCanonically(tool) ?? this.actionNamedByWords(tool));
-    if (patterned && this.view.isListed(patterned)) {
+    // A catalog action the session does not list: no other name is suggested for it (see below).
+    if (patterned && !this.view.isListed(patterned)) return text;
+    if (patterned) {
       if (this.opts.surface === 'individual')
         return `${text}. Did you mean: ${patterned.tool} (${patterned.id})?`;
       if (this.opts.surface === 'dynamic')
@@ -528,12 +530,19 @@ export class Surface {
   private meantInDomain(d: DomainEntry, name: string, valid: readonly string[]): string | undefined {
     const near = nearest(name, valid);
     if (near) return near;
-    const listed = d.actions
-      .filter((x) => this.view.isListed(x))
-      .map((x) => ({ name: shortName(x), title: x.title }));
-    const held = holdingWords(name, valid);
-    const meant = held.length ? held : titledWith(name, listed);
-    return meant.length ? meant.slice(0, 3).join(', ') : undefined;
+    // Read among all the domain's actions: words naming one the session does not list (close under read-only)
+    // suggest nothing, not a listed one holding the same word ('List MRs that close issue').
+    const all = d.actions.map((x) => ({ name: shortName(x), title: x.title }));
+    const held = holdingWords(
+      name,
+      all.map((x) => x.name),
+    );
+    const meant = held.length ? held : titledWith(name, all);
+    if (!meant.length || !valid.includes(meant[0])) return undefined;
+    return meant
+      .filter((x) => valid.includes(x))
+      .slice(0, 3)
+      .join(', ');
   }
 
   /**
@@ -546,16 +555,17 @@ export class Surface {
     for (const d of this.view.catalog.domains) {
       if (!rest.startsWith(d.domain + '_')) continue;
       const words = rest.slice(d.domain.length + 1);
-      const listed = d.actions.filter((x) => this.view.isListed(x));
-      const names = listed.map(shortName);
+      // Among all the domain's actions: one the session does not list is returned as such (and nothing is
+      // suggested), not replaced by a listed one holding the same word (close: not 'List MRs that close issue').
+      const names = d.actions.map(shortName);
       const held = holdingWords(words, names);
       const [meant] = held.length
         ? held
         : titledWith(
             words,
-            listed.map((x) => ({ name: shortName(x), title: x.title })),
+            d.actions.map((x) => ({ name: shortName(x), title: x.title })),
           );
-      if (meant) return listed[names.indexOf(meant)];
+      if (meant) return d.actions[names.indexOf(meant)];
     }
     return undefined;
   }
