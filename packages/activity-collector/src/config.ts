@@ -425,19 +425,42 @@ export async function loadConfig(file: string): Promise<CollectorConfig> {
     doc = json ? JSON.parse(text) : parseYaml(text);
   } catch (e) {
     // The YAML parser's first line ends with a colon that introduces a code excerpt; only the line is kept.
-    let msg = (e as Error).message.split('\n')[0].replace(/:\s*$/, '');
-    // JSON.parse tells a character offset (Node 22 adds its line and column): said as a line and column, as YAML's.
-    const at = json ? /\s*in JSON at position (\d+)(?: \(line \d+ column \d+\))?/.exec(msg) : null;
-    if (at) {
-      const before = text.slice(0, Number(at[1]));
-      const line = before.split('\n').length;
-      msg = `${msg.slice(0, at.index)} at line ${line}, column ${before.length - before.lastIndexOf('\n')}${msg.slice(at.index + at[0].length)}`;
-    }
+    const msg = json
+      ? jsonProblem((e as Error).message, text)
+      : (e as Error).message.split('\n')[0].replace(/:\s*$/, '');
     throw new UserError(
       `configuration file ${file} is not valid ${json ? 'JSON' : 'YAML'}: ${msg}; fix the syntax and run again`,
     );
   }
   return validateConfig(doc);
+}
+
+/** How many characters JSON.parse quotes on each side of an unexpected token (V8's context). */
+const JSON_CONTEXT = 10;
+
+/**
+ * JSON.parse's message placed by line and column, as YAML's are: not by a character offset, and without the
+ * excerpt of the file it quotes around an unexpected token (which may hold part of stores.postgres.url's password).
+ */
+function jsonProblem(message: string, text: string): string {
+  const place = (offset: number) => {
+    const before = text.slice(0, offset);
+    return `line ${before.split('\n').length}, column ${before.length - before.lastIndexOf('\n')}`;
+  };
+  // "Unexpected token 'x', ..."<up to ten characters each side>"... is not valid JSON": placed by its excerpt.
+  const quoted = /^(Unexpected token .+?), (\.\.\.)?"([\s\S]*)"(\.\.\.)? is not valid JSON$/.exec(message);
+  if (quoted) {
+    const [, what, cutBefore, excerpt, cutAfter] = quoted;
+    const start = text.indexOf(excerpt);
+    const offset = cutBefore ? start + JSON_CONTEXT : cutAfter ? excerpt.length - JSON_CONTEXT : -1;
+    return start >= 0 && offset >= 0 ? `${what} at ${place(offset)}` : what;
+  }
+  // "... in JSON at position N" (Node 22 adds its line and column), "... after JSON at position N".
+  const first = message.split('\n')[0];
+  const at = /( after JSON)? at position (\d+)(?: \(line \d+ column \d+\))?/.exec(first);
+  if (!at) return first;
+  const head = first.slice(0, at.index).replace(/\s*in JSON$/, '');
+  return `${head}${at[1] ?? ''} at ${place(Number(at[2]))}${first.slice(at.index + at[0].length)}`;
 }
 
 /** Reads the token from the environment variable the configuration names. */

@@ -266,6 +266,21 @@ describe('command line', () => {
       code: 1,
       stderr: `activity-collector: configuration file ${j} is not valid JSON: Expected double-quoted property name at line 3, column 37; fix the syntax and run again\n`,
     });
+    // A value that is no JSON is placed too, without the excerpt JSON.parse quotes around it (here the password of
+    // stores.postgres.url), and so is text after the document.
+    const v = write(
+      'value.json',
+      '{\n  "stores": {"postgres": {"url": "postgres://u:s3cretpw@db/c"}, "x": nope}\n}\n',
+    );
+    expect(await run(['sweep', '--config', v], { SIM_TOKEN: TOKEN })).toMatchObject({
+      code: 1,
+      stderr: `activity-collector: configuration file ${v} is not valid JSON: Unexpected token 'o' at line 2, column 71; fix the syntax and run again\n`,
+    });
+    const after = write('after.json', '{"targets": {"repos": ["octo/own"]}}\n}\n');
+    expect(await run(['sweep', '--config', after], { SIM_TOKEN: TOKEN })).toMatchObject({
+      code: 1,
+      stderr: `activity-collector: configuration file ${after} is not valid JSON: Unexpected non-whitespace character after JSON at line 2, column 1; fix the syntax and run again\n`,
+    });
   });
 
   it('an empty configuration file says it is empty and what it must hold', async () => {
