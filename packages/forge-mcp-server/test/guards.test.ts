@@ -252,6 +252,21 @@ describe('destructive call decision', () => {
     });
   });
 
+  it('individual surface: the confirmation names no place beside action (its tool takes confirm among its arguments); nothing sent', async () => {
+    await withClient({ FORGE_MCP_TOOL_SURFACE: 'individual' }, async (c) => {
+      const since = s.requests.length;
+      const r = await c.client.callTool({
+        name: 'forge_issue_delete',
+        arguments: DELETE_ISSUE.params,
+      });
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toMatch(
+        /^Confirm forge_issue_delete\/delete\? .+Re-send with confirm=true only after the user explicitly approves$/,
+      );
+      expect(deletes(since)).toHaveLength(0);
+    });
+  });
+
   // Only the boolean true approves, on each surface where it is taken: a string or number is refused with the
   // way to send it, never read as approval (the schema's coercion would read "true" and 1 as true).
   const notBoolean: Array<[unknown, string]> = [
@@ -611,7 +626,7 @@ describe('argument-dependent guards', () => {
           },
         });
         expect(textOf(r)).toMatch(
-          /^Confirm forge_execute_action\/issue\.work_item_update\? Update work item: An empty \w+ removes every [\w ]+ from the work item\. Re-send with confirm=true/,
+          /^Confirm forge_execute_action\/issue\.work_item_update\? Update work item: An empty \w+ removes every [\w ]+ from the work item\. Re-send with confirm=true only after the user explicitly approves$/,
         );
         expect(apiCalls(s, since).filter((q) => q.path === '/api/graphql')).toHaveLength(0);
       });
@@ -639,6 +654,19 @@ describe('argument-dependent guards', () => {
       const approved = await call(true);
       expect(approved.isError, textOf(approved)).toBeFalsy();
       expect(graphql(since).length).toBeGreaterThan(0);
+      // Its confirm inside params is in its place: a call refused for another parameter says nothing of it.
+      since = s.requests.length;
+      const misspelt = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: {
+          action: 'issue.work_item_update',
+          params: { full_path: 'acme/widgets', work_item_iid: '1', assignee_idz: [], confirm: true },
+        },
+      });
+      expect(misspelt.isError).toBe(true);
+      expect(textOf(misspelt)).toMatch(/Unknown params: assignee_idz/);
+      expect(textOf(misspelt)).not.toContain('confirm goes');
+      expect(graphql(since)).toHaveLength(0);
     });
   });
 
