@@ -10,6 +10,8 @@ export function nearestWithin(
   let best: string | undefined;
   let bestD = Infinity;
   for (const c of candidates) {
+    // At least as many edits as the lengths differ: a candidate that cannot be within reach is not measured.
+    if (Math.abs(c.length - written.length) > within) continue;
     const d = levenshtein(written, c);
     if (d < bestD) [best, bestD] = [c, d];
   }

@@ -35,8 +35,15 @@ function wordOf(a: string, b: string): boolean {
   return words(long).includes(short) || (short.length >= 3 && words(long).some((w) => w.startsWith(short)));
 }
 
+/**
+ * Longer than any name or value a schema of ours holds, by far: a word this long was not misspelt from one, and
+ * measuring its distance to each candidate would hold the event loop for seconds (a 1 MB word, 3 s).
+ */
+const LONGEST_MEANT = 256;
+
 /** The candidate `word` most probably meant, if one is close enough. */
 export function nearest(word: string, candidates: readonly string[]): string | undefined {
+  if (word.length > LONGEST_MEANT) return undefined;
   const w = expand(word);
   let best: string | undefined;
   let bestD = Infinity;
