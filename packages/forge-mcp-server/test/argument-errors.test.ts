@@ -339,6 +339,15 @@ describe('a parameter under a near name is named as the one meant', () => {
     ).toBe(
       'validating "arguments": unknown property "assignee_username". Did you mean: assignee_ids (for assignee_username; it takes user IDs, which user.list finds by username)?',
     );
+    expect(
+      await call('individual', 'issue.create', {
+        project_id: '1',
+        title: 't',
+        assignee_usernames: ['bob', 'carol'],
+      }),
+    ).toBe(
+      'validating "arguments": unknown property "assignee_usernames". Did you mean: assignee_ids (for assignee_usernames; it takes user IDs, which user.list finds by username)?',
+    );
     // A word several parameters hold (id: project_id, milestone_id, epic_id ...) names none of them.
     expect(await call('individual', 'issue.update', { project_id: '1', issue_iid: 2, id: 3 })).toBe(
       'validating "arguments": unknown property "id"',

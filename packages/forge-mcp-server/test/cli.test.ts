@@ -459,12 +459,20 @@ describe('SSL_CERT_FILE, read only where a connection is TLS', () => {
       // names the proxy, not the instance, whatever FORGE_MCP_SKIP_TLS_VERIFY says.
       const at = new URL(proxyUrl).host;
       const host = new URL(s.url).hostname;
-      for (const skip of ['false', 'true']) {
+      // Nor with SSL_CERT_FILE naming another authority: the proxy is checked against it, skip-verify or not.
+      const otherCa = join(dir, 'other-ca.pem');
+      writeFileSync(otherCa, (await selfSignedCertificate()).cert);
+      for (const [skip, file] of [
+        ['false', undefined],
+        ['true', undefined],
+        ['true', otherCa],
+      ] as const) {
         const start = await runCli([], {
           FORGE_URL: s.url,
           FORGE_TOKEN: s.tokens.api,
           HTTP_PROXY: proxyUrl,
           FORGE_MCP_SKIP_TLS_VERIFY: skip,
+          ...(file ? { SSL_CERT_FILE: file } : {}),
         });
         expect(start.code).toBe(1);
         expect(logged(start.stderr, 'error')).toEqual([
