@@ -39,7 +39,7 @@ function wordOf(a: string, b: string): boolean {
  * Longer than any name or value a schema of ours holds, by far: a word this long was not misspelt from one, and
  * measuring its distance to each candidate would hold the event loop for seconds (a 1 MB word, 3 s).
  */
-const LONGEST_MEANT = 256;
+export const LONGEST_MEANT = 256;
 
 /** The candidate `word` most probably meant, if one is close enough. */
 export function nearest(word: string, candidates: readonly string[]): string | undefined {
@@ -115,6 +115,7 @@ export function wordsOf(text: string): string[] {
  * action asked for by part of its own name, which no spelling distance finds.
  */
 export function holdingWords(written: string, names: readonly string[]): string[] {
+  if (written.length > LONGEST_MEANT) return [];
   const want = wordsOf(written);
   if (!want.length) return [];
   return names
@@ -136,6 +137,7 @@ export function titledWith(
   written: string,
   actions: ReadonlyArray<{ name: string; title: string }>,
 ): string[] {
+  if (written.length > LONGEST_MEANT) return [];
   const want = wordsOf(written);
   if (!want.length) return [];
   let best = Infinity;

@@ -14,7 +14,15 @@ import {
   translateAliases,
 } from '../executor/arguments.js';
 import { describeErrors, inputSchema, paramsOf, typeProblem, validatorFor } from '../executor/schema.js';
-import { clip, didYouMean, holdingWords, levenshtein, nearest, titledWith } from '../executor/suggest.js';
+import {
+  clip,
+  didYouMean,
+  holdingWords,
+  levenshtein,
+  LONGEST_MEANT,
+  nearest,
+  titledWith,
+} from '../executor/suggest.js';
 import {
   CONFIRM_BESIDE_ACTION,
   CONFIRM_INSIDE_PARAMS,
@@ -828,7 +836,10 @@ function suggestIds(
   const words = (s: string) => s.replace(/[._]/g, ' ');
   const meaning = /[a-z]{2}/i.test(id)
     ? [
-        ...(domain ? finder.search(`${words(action)} ${words(domain)}`, 3) : []),
+        // Read verb-first too, for a name as short as an action's (a long one is searched once, as written).
+        ...(domain && action.length <= LONGEST_MEANT
+          ? finder.search(`${words(action)} ${words(domain)}`, 3)
+          : []),
         ...finder.search(words(id), 3),
       ].map((h) => h.action.id)
     : [];
