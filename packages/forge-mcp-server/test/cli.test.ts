@@ -447,13 +447,17 @@ describe('SSL_CERT_FILE, read only where a connection is TLS', () => {
     await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
     const proxyUrl = `https://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
     try {
-      const c = await stdioClient(s, { env: { HTTP_PROXY: proxyUrl, SSL_CERT_FILE: caFile } });
-      try {
-        const r = await c.client.callTool(issueGet);
-        expect(r.isError, textOf(r)).toBeFalsy();
-        expect(asked).toContain(`CONNECT ${new URL(s.url).host}`);
-      } finally {
-        await c.close();
+      // The scheme in capitals is an https proxy too.
+      for (const url of [proxyUrl, proxyUrl.replace('https:', 'HTTPS:')]) {
+        asked.length = 0;
+        const c = await stdioClient(s, { env: { HTTP_PROXY: url, SSL_CERT_FILE: caFile } });
+        try {
+          const r = await c.client.callTool(issueGet);
+          expect(r.isError, textOf(r)).toBeFalsy();
+          expect(asked).toContain(`CONNECT ${new URL(s.url).host}`);
+        } finally {
+          await c.close();
+        }
       }
       // Without the authority the proxy's certificate is refused (the call above did verify it), and the text
       // names the proxy, not the instance, whatever FORGE_MCP_SKIP_TLS_VERIFY says.
