@@ -3,7 +3,7 @@
  * input schema, surface check, action decoding, then required values that are empty or zero.
  */
 import type { ActionSpec, ValueNeed } from '../catalog/types.js';
-import { describeErrors, inputSchema, paramsOf, validatorFor } from './schema.js';
+import { describeErrors, inputSchema, paramsOf, sourceAction, validatorFor } from './schema.js';
 import { clip, didYouMean, listNames, nearest } from './suggest.js';
 
 /** Documented aliases translated on open schemas (dynamic and meta surfaces): [alias, target]. */
@@ -44,8 +44,7 @@ function withSources(a: ActionSpec, names: readonly string[]): string {
   const known = paramsOf(a) as Record<string, { description?: unknown }>;
   return names
     .map((n) => {
-      const about = known[n]?.description;
-      const from = typeof about === 'string' ? /\bfrom ([a-z_]+\.[a-z_]+)\b/.exec(about)?.[1] : undefined;
+      const from = sourceAction(known[n]?.description);
       return from ? `${n} (from ${from})` : n;
     })
     .join(', ');

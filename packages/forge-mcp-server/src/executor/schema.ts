@@ -427,32 +427,47 @@ function shapeFix(expected: string, value: unknown, about: string): string | und
   return undefined;
 }
 
+/** The action a parameter's description says its value comes from ('... from job.list'), if it names one. */
+export function sourceAction(description: unknown): string | undefined {
+  return typeof description === 'string' ? /\bfrom ([a-z_]+\.[a-z_]+)\b/.exec(description)?.[1] : undefined;
+}
+
+/**
+ * The node an error's schema path (all but its keyword) leads to in `schema`, each node on the way handed to
+ * `visit`; undefined where the path leaves the schema.
+ */
+function alongSchemaPath(
+  schema: JsonSchema | undefined,
+  schemaPath: string,
+  visit?: (node: unknown) => void,
+): unknown {
+  let node: unknown = schema;
+  for (const key of schemaPath.replace(/^#\/?/, '').split('/').slice(0, -1)) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')];
+    visit?.(node);
+  }
+  return node;
+}
+
 /**
  * ' (from mr_review.diff_versions_list)' when a missing property's description names the action its value comes
  * from, so the next call can fetch it first.
  */
 function sourceOf(schema: JsonSchema | undefined, schemaPath: string, property: string): string {
-  let node: unknown = schema;
-  for (const key of schemaPath.replace(/^#\/?/, '').split('/').slice(0, -1)) {
-    if (node === null || typeof node !== 'object') return '';
-    node = (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
+  const node = alongSchemaPath(schema, schemaPath);
   const props = (node as { properties?: Record<string, { description?: unknown }> } | undefined)?.properties;
-  const about = props?.[property]?.description;
-  const from = typeof about === 'string' ? /\bfrom ([a-z_]+\.[a-z_]+)\b/.exec(about)?.[1] : undefined;
+  const from = sourceAction(props?.[property]?.description);
   return from ? ` (from ${from})` : '';
 }
 
 /** The description of the parameter an error's schema path points into (its nearest one on the way down). */
 function aboutOf(schema: JsonSchema | undefined, schemaPath: string): string | undefined {
-  let node: unknown = schema;
   let about: string | undefined;
-  for (const key of schemaPath.replace(/^#\/?/, '').split('/').slice(0, -1)) {
-    if (node === null || typeof node !== 'object') break;
-    node = (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')];
+  alongSchemaPath(schema, schemaPath, (node) => {
     const d = (node as { description?: unknown } | undefined)?.description;
     if (typeof d === 'string') about = d;
-  }
+  });
   return about;
 }
 

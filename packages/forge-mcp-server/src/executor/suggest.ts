@@ -74,9 +74,11 @@ export function clip(name: string): string {
 /** How many names (or problems) an error lists before saying how many more there are. */
 export const LISTED_AT_MOST = 10;
 
-/** Names as an error lists them: at most ten, each cut to 64 characters, then how many more. */
-export function listNames(names: readonly string[]): string {
-  const shown = names.slice(0, LISTED_AT_MOST).map(clip).join(', ');
+/**
+ * Names as an error lists them: at most ten, each cut to 64 characters (or shown by `show`), then how many more.
+ */
+export function listNames(names: readonly string[], show: (name: string) => string = clip): string {
+  const shown = names.slice(0, LISTED_AT_MOST).map(show).join(', ');
   return names.length > LISTED_AT_MOST ? `${shown} and ${names.length - LISTED_AT_MOST} more` : shown;
 }
 
@@ -95,11 +97,8 @@ export function didYouMean(unknown: readonly string[], valid: readonly string[])
         : '';
     return [`${g} (for ${clip(u)}${ids})`];
   });
-  if (!guesses.length) return undefined;
   // Each name in a guess is cut already; the guess itself is not a name to cut.
-  const more = guesses.length - LISTED_AT_MOST;
-  const shown = guesses.slice(0, LISTED_AT_MOST).join(', ');
-  return `Did you mean: ${more > 0 ? `${shown} and ${more} more` : shown}?`;
+  return guesses.length ? `Did you mean: ${listNames(guesses, (g) => g)}?` : undefined;
 }
 
 /** The words of a name or text, lower-cased (group_member_add: group, member, add). */
