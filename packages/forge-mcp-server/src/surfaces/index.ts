@@ -460,17 +460,17 @@ export class Surface {
     return this.domainsByTool.has(tool);
   }
 
-  /**
-   * How a model on this surface runs an action the session lists, when a canonical ID alone does not say it:
-   * its tool (individual), or its domain tool and action name (meta). Nothing on the dynamic surface, whose
-   * forge_execute_action takes the canonical ID.
-   */
   /** Whether this session lists the action `id` (a suggestion names only an action the session can run). */
   lists(id: string): boolean {
     const a = this.view.catalog.get(id);
     return !!a && this.view.isListed(a);
   }
 
+  /**
+   * How a model on this surface runs an action the session lists, when a canonical ID alone does not say it:
+   * its tool (individual), or its domain tool and action name (meta). Nothing on the dynamic surface, whose
+   * forge_execute_action takes the canonical ID.
+   */
   runsAs(id: string): string | undefined {
     if (this.opts.surface === 'dynamic') return undefined;
     const a = this.view.catalog.get(id);
@@ -540,12 +540,7 @@ export class Surface {
     if (near) return near;
     // Read among all the domain's actions: words naming one the session does not list (close under read-only)
     // suggest nothing, not a listed one holding the same word ('List MRs that close issue').
-    const all = d.actions.map((x) => ({ name: shortName(x), title: x.title }));
-    const held = holdingWords(
-      name,
-      all.map((x) => x.name),
-    );
-    const meant = held.length ? held : titledWith(name, all);
+    const meant = namedByWords(name, d.actions);
     if (!meant.length || !valid.includes(meant[0])) return undefined;
     return meant
       .filter((x) => valid.includes(x))
@@ -565,15 +560,8 @@ export class Surface {
       const words = rest.slice(d.domain.length + 1);
       // Among all the domain's actions: one the session does not list is returned as such (and nothing is
       // suggested), not replaced by a listed one holding the same word (close: not 'List MRs that close issue').
-      const names = d.actions.map(shortName);
-      const held = holdingWords(words, names);
-      const [meant] = held.length
-        ? held
-        : titledWith(
-            words,
-            d.actions.map((x) => ({ name: shortName(x), title: x.title })),
-          );
-      if (meant) return d.actions[names.indexOf(meant)];
+      const [meant] = namedByWords(words, d.actions);
+      if (meant) return d.actions.find((a) => shortName(a) === meant);
     }
     return undefined;
   }
@@ -815,15 +803,7 @@ function suggestIds(
   const own = domain ? listed.filter((a) => a.id.startsWith(`${domain}.`)) : [];
   // Another domain's action written under this one (repository.tag_list for tag.list): its own ID first.
   const nested = nestedIds(action, domains).filter((x) => listed.some((a) => a.id === x));
-  const inName = holdingWords(action, own.map(shortName));
-  const held = (
-    inName.length
-      ? inName
-      : titledWith(
-          action,
-          own.map((a) => ({ name: shortName(a), title: a.title })),
-        )
-  ).map((name) => `${domain}.${name}`);
+  const held = namedByWords(action, own).map((name) => `${domain}.${name}`);
   const within = Math.max(2, Math.floor(id.length / 4));
   const close = listed
     // Names whose lengths differ by more than the distance allowed cannot be close: not measured.
@@ -844,6 +824,19 @@ function suggestIds(
       ].map((h) => h.action.id)
     : [];
   return [...new Set([...nested, ...held, ...close, ...meaning])].slice(0, 3);
+}
+
+/**
+ * The short names of `actions` holding the words of `written` in their names (member_add: group_member_add),
+ * shortest first, or else in their titles (close: update, 'Update, close or reopen issue').
+ */
+function namedByWords(written: string, actions: readonly ActionEntry[]): string[] {
+  const named = actions.map((a) => ({ name: shortName(a), title: a.title }));
+  const held = holdingWords(
+    written,
+    named.map((x) => x.name),
+  );
+  return held.length ? held : titledWith(written, named);
 }
 
 /**
