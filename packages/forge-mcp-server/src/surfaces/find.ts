@@ -953,16 +953,20 @@ export class ActionFinder {
     };
     const scene = leading(query.slice(0, comma));
     const asked = leading(query.slice(comma + 1));
-    const verb = (w: string) => Boolean(REQUEST_VERBS[w]) || this.actionVerbs.has(w);
     // A verb that names a thing too ("tag", "close") asks to do it when a thing follows ("tag the release
     // commit", "close issue 61").
     const then = words(query.slice(comma + 1));
     const next = then[then.indexOf(asked) + 1] ?? '';
     const doing =
       !this.objectWords.has(stem(asked)) || DETERMINERS.has(next) || this.objectWords.has(stem(next));
-    return verb(asked) && doing && !verb(scene) && !QUESTION_WORDS.has(scene)
+    return this.isVerb(asked) && doing && !this.isVerb(scene) && !QUESTION_WORDS.has(scene)
       ? `${query.slice(comma + 1)}, ${query.slice(0, comma)}`
       : query;
+  }
+
+  /** A word a request says what to do with: one of the request verbs, or a verb of the catalog's actions. */
+  private isVerb(w: string): boolean {
+    return Boolean(REQUEST_VERBS[w]) || this.actionVerbs.has(w);
   }
 
   private titled?: Set<string>;
@@ -1264,7 +1268,6 @@ export class ActionFinder {
         last--;
       const w = ws[last];
       const value = ws[last - 1] ?? '';
-      const isVerb = (x: string) => Boolean(REQUEST_VERBS[x]) || this.actionVerbs.has(x);
       // A word naming a thing, alone or after the word before it ("merge request").
       const thingWord = (x: string, prev: string) =>
         this.objectWords.has(stem(x)) || this.compounds.has(`${stem(prev)} ${stem(x)}`);
@@ -1283,11 +1286,13 @@ export class ActionFinder {
         !/\ban?\b/i.test(query) &&
         (this.objectWords.has(stem(ws[i])) ||
           this.compounds.has(`${stem(ws[i])} ${stem(ws[i + 1])}`) ||
-          (this.titleWords().has(stem(ws[i])) && !isVerb(ws[i]))) &&
+          (this.titleWords().has(stem(ws[i])) && !this.isVerb(ws[i]))) &&
         !this.objectWords.has(stem(w)) &&
         (SYNONYMS[w] ?? CATALOG_NAMES[w] ?? []).every((name) => tokens(name).every((t) => before.has(t))) &&
-        ws.slice(i + 1, last).every((x, k) => !STOP_WORDS.has(x) && (!isVerb(x) || thingWord(x, ws[i + k])));
-      if ((afterValue || keywords) && isVerb(w)) {
+        ws
+          .slice(i + 1, last)
+          .every((x, k) => !STOP_WORDS.has(x) && (!this.isVerb(x) || thingWord(x, ws[i + k])));
+      if ((afterValue || keywords) && this.isVerb(w)) {
         operations = REQUEST_VERBS[w] ?? { [w]: 1 };
         strength = 1;
         verbAt = -1;
@@ -1305,7 +1310,7 @@ export class ActionFinder {
               !/\d/.test(x) &&
               !STOP_WORDS.has(x) &&
               !BEFORE_VALUES.has(x) &&
-              (thingWord(x, ws[i + k]) || (this.titleWords().has(stem(x)) && !isVerb(x))),
+              (thingWord(x, ws[i + k]) || (this.titleWords().has(stem(x)) && !this.isVerb(x))),
           )
       ) {
         // "release asset links", "commit diff": keywords naming a thing, its first word a verb too: read it.
