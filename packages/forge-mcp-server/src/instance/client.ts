@@ -269,15 +269,16 @@ function httpsProxySet(): boolean {
 function extraCa(): { secureContext: SecureContext } | { ca: string[] } | undefined {
   const file = process.env.SSL_CERT_FILE;
   if (!file) return undefined;
+  // node:tls is loaded here, for a posture that can connect over TLS: an http instance never needs it.
+  const tls = process.getBuiltinModule('node:tls');
   let ca: string[];
   try {
-    // node:tls is loaded here, for a posture that can connect over TLS: an http instance never needs it.
-    ca = [...process.getBuiltinModule('node:tls').rootCertificates, readFileSync(file, 'utf8')];
+    ca = [...tls.rootCertificates, readFileSync(file, 'utf8')];
   } catch {
     return undefined;
   }
   try {
-    return { secureContext: process.getBuiltinModule('node:tls').createSecureContext({ ca }) };
+    return { secureContext: tls.createSecureContext({ ca }) };
   } catch {
     // A bundle the context refuses fails each connection as before, with its own error.
     return { ca };
