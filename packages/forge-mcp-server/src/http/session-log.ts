@@ -54,8 +54,11 @@ export function servingPost<T>(body: unknown, serve: () => T): T {
 }
 
 export class SessionLog implements SessionEventLog {
-  /** Request streams this process is answering: opened by their priming event, closed by their answer. */
-  private readonly live = new Set<StreamId>();
+  /**
+   * Request streams this process is answering, with how many of their requests await an answer: opened by
+   * their priming event, closed by their last answer (a batch's stream carries one per request).
+   */
+  private readonly live = new Map<StreamId, number>();
   /** While set, nothing is written (a continued session replaying its initialize). */
   quiet = false;
   /** Called once the last request this process was answering has its answer in the log. */
@@ -65,13 +68,12 @@ export class SessionLog implements SessionEventLog {
 
   async storeEvent(stream: StreamId, message: JSONRPCMessage): Promise<EventId> {
     if (this.quiet) return `replay_${stream}`;
-    if (isPriming(message)) this.live.add(stream);
-    const settled = isAnswer(message) && this.live.delete(stream) && this.live.size === 0;
-    const id = await this.shared.storeEvent(
-      stream,
-      message,
-      isPriming(message) ? posting.getStore() : undefined,
-    );
+    const requests = isPriming(message) ? posting.getStore() : undefined;
+    if (isPriming(message)) this.live.set(stream, Math.max(1, requests?.length ?? 0));
+    const left = isAnswer(message) ? (this.live.get(stream) ?? 0) - 1 : undefined;
+    if (left !== undefined && left > 0) this.live.set(stream, left);
+    const settled = left === 0 && this.live.delete(stream) && this.live.size === 0;
+    const id = await this.shared.storeEvent(stream, message, requests);
     if (settled && this.live.size === 0) this.onSettled?.();
     return id;
   }
@@ -103,9 +105,10 @@ export class SessionLog implements SessionEventLog {
 
   /**
    * Serves a resumed request stream from the shared log: replays what followed `lastEventId`, then passes on
-   * what lands after, until the answer has been sent (the replica answering it stored it, or it stopped before
-   * answering and the answer saying so was stored in its stead), the client leaves, `ended()` says the session
-   * is over (here or in the store), or nothing has landed for `idleMs` (Infinity: never for silence).
+   * what lands after, until the answers have been sent (the replica answering its requests stored them, or it
+   * stopped before answering them all and the answers saying so were stored in its stead; a batch's stream
+   * carries one per request), the client leaves, `ended()` says the session is over (here or in the store), or
+   * nothing has landed for `idleMs` (Infinity: never for silence).
    */
   async tail(
     lastEventId: string,
@@ -122,18 +125,19 @@ export class SessionLog implements SessionEventLog {
     // The client learns the stream is open now, not with the first event (which may be a while coming).
     res.flushHeaders();
     let after = lastEventId;
+    /** An answer has been sent; `settled`: the log said no request of the stream awaits one any more. */
     let answered = false;
+    let settled = false;
     let lastNews = Date.now();
     let lastWrite = Date.now();
     let wake: (() => void) | undefined;
     const gone = () => res.destroyed || res.writableEnded;
     res.once('close', () => wake?.());
-    while (!answered && !gone() && !(await o.ended())) {
+    while (!gone() && !(await o.ended())) {
       let stream: StreamId;
       try {
         stream = await this.shared.replayEventsAfter(after, {
           send: async (id, message) => {
-            if (answered) return;
             after = id;
             lastNews = lastWrite = Date.now();
             res.write(`event: message\nid: ${id}\ndata: ${JSON.stringify(message)}\n\n`);
@@ -144,9 +148,13 @@ export class SessionLog implements SessionEventLog {
         // The event is no longer kept: the client is told by the stream's end and starts over.
         break;
       }
-      if (answered || Date.now() - lastNews > o.idleMs) break;
-      // Stored just now in the stopped replica's stead: the next replay passes it on.
-      if (await this.shared.answerIfStopped?.(stream, STOPPED).catch(() => false)) continue;
+      // Settled before that replay, which passed on the last answers.
+      if (settled || (answered && !this.shared.answerIfStopped)) break;
+      if (Date.now() - lastNews > o.idleMs) break;
+      const check = await this.shared.answerIfStopped?.(stream, STOPPED).catch(() => 'answering' as const);
+      // Stored just now in the stopped replica's stead, or answered since that replay: the next one passes it on.
+      settled = answered && check === 'answered';
+      if (check === 'stored' || settled) continue;
       if (Date.now() - lastWrite >= o.keepAliveMs) {
         res.write(': keepalive\n\n');
         lastWrite = Date.now();

@@ -26,6 +26,7 @@ import {
   stateOn,
   type RedisParts,
   type RedisSessionStore,
+  type RedisSubscriptionStore,
 } from './redis/index.js';
 import { RedisLink } from './redis/link.js';
 import { stateKeys } from './redis/sealing.js';
@@ -426,6 +427,14 @@ describe.skipIf(ADAPTERS[1]!.skip)('what replicas sharing Redis see of each othe
       const done = await answering.storeEvent('done', {}, [{ id: 9, tool: true }]);
       const answer = { jsonrpc: '2.0' as const, id: 9, result: { content: [] } };
       await answering.storeEvent('done', answer);
+      // A batch's stream, the first of its three requests answered.
+      const batch = await answering.storeEvent('batch', {}, [
+        { id: 1, tool: true },
+        { id: 2, tool: false },
+        { id: 3, tool: true },
+      ]);
+      const first = { jsonrpc: '2.0' as const, id: 1, result: { content: [] } };
+      await answering.storeEvent('batch', first);
       const onA = a.state.eventLog('session-1');
       const onB = b.state.eventLog('session-1');
       const after = async (id: string) => {
@@ -434,30 +443,92 @@ describe.skipIf(ADAPTERS[1]!.skip)('what replicas sharing Redis see of each othe
         return sent;
       };
       // Its heartbeat has not lapsed: it is answering, nothing is stored in its stead.
-      expect(await onB.answerIfStopped!('call', stopped)).toBe(false);
+      expect(await onB.answerIfStopped!('call', stopped)).toBe('answering');
+      expect(await onB.answerIfStopped!('batch', stopped)).toBe('answering');
       expect(await after(call)).toEqual([]);
       // Its heartbeat lapsed (its expiry passed): two replicas asking at once store one answer.
       await expiresIn(-1);
       const asked = await Promise.all(
         [onA, onB, onA, onB].map((log) => log.answerIfStopped!('call', stopped)),
       );
-      expect(asked.filter(Boolean)).toHaveLength(1);
+      expect(asked.filter((a) => a === 'stored')).toHaveLength(1);
       expect(await after(call)).toEqual([{ jsonrpc: '2.0', id: 7, ...stopped.tool }]);
-      expect(await onB.answerIfStopped!('call', stopped)).toBe(false);
+      expect(await onB.answerIfStopped!('call', stopped)).toBe('answered');
       expect(await after(call)).toHaveLength(1);
       // Any other request gets the JSON-RPC error, under its own id.
-      expect(await onB.answerIfStopped!('read', stopped)).toBe(true);
+      expect(await onB.answerIfStopped!('read', stopped)).toBe('stored');
       expect(await after(read)).toEqual([{ jsonrpc: '2.0', id: 'r"1', ...stopped.other }]);
+      // The requests of a batch its replica left unanswered are answered, each under its own id.
+      expect(await onB.answerIfStopped!('batch', stopped)).toBe('stored');
+      expect(await after(batch)).toEqual([
+        first,
+        { jsonrpc: '2.0', id: 2, ...stopped.other },
+        { jsonrpc: '2.0', id: 3, ...stopped.tool },
+      ]);
+      expect(await onB.answerIfStopped!('batch', stopped)).toBe('answered');
       // A stream already answered is left as it is.
-      expect(await onB.answerIfStopped!('done', stopped)).toBe(false);
+      expect(await onB.answerIfStopped!('done', stopped)).toBe('answered');
       expect(await after(done)).toEqual([answer]);
       // A replica that left (gone from the live replicas) has stopped too.
       const left = await answering.storeEvent('left', {}, [{ id: 11, tool: true }]);
       await link.run((c) => c.zrem(`${KEY_PREFIX}replicas`, 'replica-x'));
-      expect(await onB.answerIfStopped!('left', stopped)).toBe(true);
+      expect(await onB.answerIfStopped!('left', stopped)).toBe('stored');
       expect(await after(left)).toEqual([{ jsonrpc: '2.0', id: 11, ...stopped.tool }]);
     },
   );
+
+  it("count a replica live for 30 s after its last heartbeat (the lapse after which its streams' requests are answered in its stead)", async () => {
+    const [a] = await two();
+    const link = (a!.state as State & RedisParts).link;
+    const before = Date.now();
+    await a!.beat!();
+    const after = Date.now();
+    const replica = (a!.state.subscriptions as RedisSubscriptionStore).replica;
+    const expiry = Number(await link.run((c) => c.zscore(`${KEY_PREFIX}replicas`, replica)));
+    expect(expiry).toBeGreaterThanOrEqual(before + 30_000);
+    expect(expiry).toBeLessThanOrEqual(after + 30_000);
+  });
+
+  it('check a tailed stream whose replica lives in one round trip to Redis, and store the answers of one stopped in one more', async () => {
+    const { state } = await redis.make({ identityTtlMs: TTL, stateKey: randomBytes(32) });
+    const link = (state as State & RedisParts).link;
+    const answering = new RedisEventStore(
+      link,
+      'session-1',
+      TTL,
+      undefined,
+      undefined,
+      undefined,
+      'replica-x',
+    );
+    await link.run((c) => c.zadd(`${KEY_PREFIX}replicas`, Date.now() + 30_000, 'replica-x'));
+    await answering.storeEvent('call', {}, [{ id: 7, tool: true }]);
+    await answering.storeEvent('warm', {}, [{ id: 8, tool: true }]);
+    const log = state.eventLog('session-1');
+    const stopped: StoppedAnswers = {
+      tool: { result: { content: [{ type: 'text', text: 'stopped' }], isError: true } },
+      other: { error: { code: -32603, message: 'stopped' } },
+    };
+    // Every command the replica's client sends, counted (each a round trip: the tail awaits each).
+    const sent: string[] = [];
+    const send = link.client.sendCommand.bind(link.client);
+    link.client.sendCommand = (command, stream) => {
+      sent.push(command.name);
+      return send(command, stream);
+    };
+    const roundTrips = async (f: () => Promise<unknown>) => {
+      sent.length = 0;
+      await f();
+      return sent.length;
+    };
+    // Its scripts loaded once (an EVALSHA Redis does not know yet is sent again as EVAL).
+    await log.answerIfStopped!('call', stopped);
+    expect(await roundTrips(() => log.answerIfStopped!('call', stopped))).toBe(1);
+    await link.run((c) => c.zadd(`${KEY_PREFIX}replicas`, Date.now() - 1, 'replica-x'));
+    expect(await log.answerIfStopped!('warm', stopped)).toBe('stored');
+    expect(await roundTrips(() => log.answerIfStopped!('call', stopped))).toBe(2);
+    expect(await roundTrips(() => log.answerIfStopped!('call', stopped))).toBe(1);
+  });
 
   it('keep the FORGE_MCP_STATE_KEY check value while a replica with that key is starting as the last other one stops', async () => {
     const [key1, key2] = [Buffer.alloc(32, 1), Buffer.alloc(32, 2)];

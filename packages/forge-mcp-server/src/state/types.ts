@@ -173,6 +173,9 @@ export interface StoppedAnswers {
   other: { error: { code: number; message: string } };
 }
 
+/** What a shared log found of a stream's answerer (SessionEventLog.answerIfStopped). */
+export type StoppedCheck = 'stored' | 'answering' | 'answered';
+
 /**
  * A stateful session's event log: the SDK's EventStore, and, where replicas share it, which replica answers
  * each request stream, so another replica passing the stream on can tell when the one answering it is gone.
@@ -189,10 +192,11 @@ export interface SessionEventLog extends EventStore {
   ): Promise<EventId>;
   /**
    * A shared log only: when the replica recorded as answering `stream` has stopped (its heartbeat lapsed, or
-   * it left) with no answer stored, stores `answers` for the stream's requests in its stead, once however
-   * many replicas ask at once. Resolves whether this call stored them.
+   * it left) before answering each of its requests, stores `answers` for those left unanswered in its stead,
+   * once however many replicas ask at once. Resolves with what it found: `stored` (this call stored them),
+   * `answering` (a live replica still answers some of them), `answered` (none awaits an answer).
    */
-  answerIfStopped?(stream: StreamId, answers: StoppedAnswers): Promise<boolean>;
+  answerIfStopped?(stream: StreamId, answers: StoppedAnswers): Promise<StoppedCheck>;
 }
 
 /** The shared state a process runs with. */

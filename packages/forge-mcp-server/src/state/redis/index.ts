@@ -41,6 +41,7 @@ import type {
   SessionStore,
   State,
   StoppedAnswers,
+  StoppedCheck,
   StreamRefusal,
   SubscriptionStore,
   Verdict,
@@ -292,8 +293,19 @@ export class RedisSessionStore implements SessionStore {
  * One session's event log in Redis (the SDK's EventStore; bounds as event-store.ts). Its event ids name the
  * log ("<log>_<seq>"), so any replica holding a store of the same log (the session id) replays it; a store
  * replays only its own log, so a Last-Event-ID of another session is as unknown as one never issued.
+ *
+ * Sealed (FORGE_MCP_STATE_KEY), an entry is bound to its log, its stream and its sequence number, the event id
+ * a client resumes after: one copied to another place in the log, or swapped with another, does not open. The
+ * sequence number is Redis', so a message is sealed for the one this store expects and written only if it is
+ * still the next; else sealed again for the one Redis says (a write of another replica came first). A store
+ * writes its events one after another, so its own writes never race each other.
  */
 export class RedisEventStore implements SessionEventLog {
+  /** The sequence number the next sealed event is expected to take. */
+  private next = 1;
+  /** The sealed writes of this store, in turn. */
+  private queue: Promise<unknown> = Promise.resolve();
+
   constructor(
     private readonly link: RedisLink,
     readonly log: string,
@@ -310,79 +322,112 @@ export class RedisEventStore implements SessionEventLog {
     return eventKeys(this.log);
   }
 
-  /** What a sealed message is bound to: it opens only in this log, on this stream. */
-  private context(stream: string): string {
-    return `${this.log}\n${stream}`;
+  /** What a sealed message is bound to: it opens only in this log, on this stream, as this event. */
+  private context(stream: string, seq: number): string {
+    return `${this.log}\n${stream}\n${seq}`;
   }
 
-  /** A message's text as it is written: sealed with FORGE_MCP_STATE_KEY's key when set. */
-  private written(text: string, stream: string): string {
-    return this.sealer ? this.sealer.seal(text, this.context(stream)) : text;
+  /** A message's text as it is written as event `seq`: sealed with FORGE_MCP_STATE_KEY's key when set. */
+  private written(text: string, stream: string, seq: number): string {
+    return this.sealer ? this.sealer.seal(text, this.context(stream, seq)) : text;
   }
 
-  async storeEvent(
+  storeEvent(
     stream: StreamId,
     message: JSONRPCMessage,
     requests?: readonly LoggedRequest[],
   ): Promise<EventId> {
-    const text = JSON.stringify(message);
     const answerer = requests?.length
       ? [this.replica, ...requests.map((r) => `${r.tool ? 't' : 'o'} ${JSON.stringify(r.id)}`)].join('\n')
       : isAnswer(message)
-        ? 'answered'
+        ? `answer ${JSON.stringify((message as { id: unknown }).id)}`
         : '';
-    // The bounds count the message's own bytes, sealed or not, so a log keeps the same events either way.
-    const seq = await this.link.script('eventStore', this.keys, [
-      stream,
-      this.written(text, stream),
-      Buffer.byteLength(text),
-      this.max,
-      this.maxBytes,
-      this.ttlMs,
-      answerer,
-    ]);
-    return `${this.log}_${seq as number}`;
+    const append = () => this.append(stream, JSON.stringify(message), answerer);
+    if (!this.sealer) return append();
+    const written = this.queue.then(append);
+    this.queue = written.catch(() => undefined);
+    return written;
   }
 
-  async answerIfStopped(stream: StreamId, answers: StoppedAnswers): Promise<boolean> {
-    const answerer = await this.link.run((c) => c.hget(this.keys[1]!, `answerer:${stream}`));
-    if (!answerer) return false;
-    const [replica, ...requests] = answerer.split('\n');
-    const expiry = await this.link.run((c) => c.zscore(key('replicas'), replica!));
-    if (expiry !== null && Number(expiry) > Date.now()) return false;
-    // Its heartbeat lapsed: the answers are written (sealed as any event) if the record read is still there,
-    // so one replica writes them however many ask.
-    const written: Array<string | number> = [];
-    for (const r of requests) {
-      const body = r.startsWith('t ') ? answers.tool : answers.other;
-      const text = JSON.stringify({ jsonrpc: '2.0', id: JSON.parse(r.slice(2)) as unknown, ...body });
-      written.push(this.written(text, stream), Buffer.byteLength(text));
+  private async append(stream: StreamId, text: string, answerer: string): Promise<EventId> {
+    for (;;) {
+      const seq = this.next;
+      // The bounds count the message's own bytes, sealed or not, so a log keeps the same events either way.
+      const stored = (await this.link.script('eventStore', this.keys, [
+        stream,
+        this.written(text, stream, seq),
+        Buffer.byteLength(text),
+        this.max,
+        this.maxBytes,
+        this.ttlMs,
+        answerer,
+        this.sealer ? seq : '',
+      ])) as number;
+      this.next = Math.abs(stored) + (stored > 0 ? 1 : 0);
+      if (stored > 0) return `${this.log}_${stored}`;
     }
-    const stored = await this.link.script(
-      'eventAnswerStopped',
-      [...this.keys, key('replicas')],
-      [stream, Date.now(), answerer, this.max, this.maxBytes, this.ttlMs, ...written],
-    );
-    return stored === 1;
   }
 
-  /** The events kept from `seq` on (at most `count`), oldest first; none when it is no longer kept. */
+  async answerIfStopped(stream: StreamId, answers: StoppedAnswers): Promise<StoppedCheck> {
+    for (;;) {
+      // One round trip while the answerer lives (a tailed stream asks on every poll).
+      const found = (await this.link.script(
+        'eventAnswerer',
+        [this.keys[1]!, key('replicas')],
+        [stream, Date.now()],
+      )) as 0 | 1 | [string, number];
+      if (found === 0) return 'answered';
+      if (found === 1) return 'answering';
+      // Its heartbeat lapsed: the answers to what it left unanswered are written (sealed as any event) if the
+      // record read is still there, so one replica writes them however many ask.
+      const [record, next] = found;
+      const written: Array<string | number> = [];
+      record
+        .split('\n')
+        .slice(1)
+        .forEach((r, i) => {
+          const body = r.startsWith('t ') ? answers.tool : answers.other;
+          const text = JSON.stringify({ jsonrpc: '2.0', id: JSON.parse(r.slice(2)) as unknown, ...body });
+          written.push(this.written(text, stream, next + i), Buffer.byteLength(text));
+        });
+      const stored = await this.link.script('eventAnswerStopped', this.keys, [
+        stream,
+        record,
+        this.sealer ? next : '',
+        this.max,
+        this.maxBytes,
+        this.ttlMs,
+        ...written,
+      ]);
+      if (stored === 1) return 'stored';
+      // Another replica stored them first, or the replica answered after all: asked again, the log says which.
+      if (stored === 0)
+        return (await this.link.run((c) => c.hexists(this.keys[1]!, `answerer:${stream}`)))
+          ? 'answering'
+          : 'answered';
+    }
+  }
+
+  /**
+   * The events kept from `seq` on (at most `count`), oldest first; none when it is no longer kept. An event's
+   * sequence number is its place in the log (the list holds them consecutive), which a sealed entry must open for.
+   */
   private async from(
     seq: number,
     count = -1,
   ): Promise<Array<{ seq: number; stream: string; message: string }>> {
     const rows = (await this.link.script('eventsFrom', [this.keys[0]!], [seq, count])) as string[];
-    const events = rows.map((row) => {
+    const events = rows.map((row, i) => {
       const a = row.indexOf('\n');
       const b = row.indexOf('\n', a + 1);
       const c = row.indexOf('\n', b + 1);
-      return { seq: Number(row.slice(0, a)), stream: row.slice(b + 1, c), message: row.slice(c + 1) };
+      return { seq: seq + i, stream: row.slice(b + 1, c), message: row.slice(c + 1) };
     });
     if (!this.sealer) return events;
     // An entry that does not open is absent: the event asked for, and then the log from it, or one after it.
     const opened = [];
     for (const e of events) {
-      const message = this.sealer.open(e.message, this.context(e.stream));
+      const message = this.sealer.open(e.message, this.context(e.stream, e.seq));
       if (message === undefined && e.seq === seq) return [];
       if (message !== undefined) opened.push({ ...e, message });
     }

@@ -249,10 +249,15 @@ return 1`,
 
 // ------------------------------------------------------------------ event log (event-store.ts)
 // KEYS[1]: the events (list of "seq\\nbytes\\nstream\\nmessage"); KEYS[2]: the counters (hash: seq, bytes, and
-// "answerer:<stream>" while a replica answers that request stream). append keeps the newest events within both
-// bounds (the newest always; `bytes` is the message's own size, sealed or not) and answers the new event's
-// sequence number.
+// "answerer:<stream>" while a replica answers requests of that stream: its id, then a line "t <request id JSON>"
+// or "o <request id JSON>" per request still unanswered, t for a tools/call). A sealed message is sealed for its
+// sequence number, so it is appended only at the one it was sealed for: `expected` (empty when not sealed).
+// append keeps the newest events within both bounds (the newest always; `bytes` is the message's own size, sealed
+// or not) and answers the new event's sequence number.
 const APPEND_EVENT = `
+local function nextSeq()
+  return tonumber(redis.call('HGET', KEYS[2], 'seq') or '0') + 1
+end
 local function append(stream, message, bytes, max, maxBytes, ttl)
   local seq = redis.call('HINCRBY', KEYS[2], 'seq', 1)
   local held = redis.call('HINCRBY', KEYS[2], 'bytes', bytes)
@@ -270,33 +275,62 @@ local function append(stream, message, bytes, max, maxBytes, ttl)
 end`;
 
 /**
- * ARGV: stream, message, bytes, max, maxBytes, ttlMs, then what the event says of the stream's answerer: ""
- * nothing, "answered" (the answer: no replica answers the stream any more), or the record of the replica
- * opening it ("<replica id>" then a line "t <request id JSON>" or "o <request id JSON>" per request, t for a
- * tools/call).
+ * ARGV: stream, message, bytes, max, maxBytes, ttlMs, what the event says of the stream's answerer, and the
+ * sequence number the message was sealed for ("" when not sealed). The answerer: "" nothing, "answer <request id
+ * JSON>" (that request is answered: the record keeps the others of a batch, and goes with the last), or the
+ * record of the replica opening the stream. Answers the new event's sequence number, or, when the message was
+ * sealed for another one, minus the one it is to be sealed for (nothing written).
  */
 export const eventStore: Script = {
   keys: 2,
   lua: `${APPEND_EVENT}
+if ARGV[8] ~= '' and tonumber(ARGV[8]) ~= nextSeq() then return -nextSeq() end
 local seq = append(ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6])
-if ARGV[7] == 'answered' then redis.call('HDEL', KEYS[2], 'answerer:' .. ARGV[1])
-elseif ARGV[7] ~= '' then redis.call('HSET', KEYS[2], 'answerer:' .. ARGV[1], ARGV[7]) end
+local field = 'answerer:' .. ARGV[1]
+if string.sub(ARGV[7], 1, 7) == 'answer ' then
+  local record = redis.call('HGET', KEYS[2], field)
+  if record then
+    local answered = string.sub(ARGV[7], 8)
+    local kept, found = {}, false
+    for line in string.gmatch(record .. '\\n', '([^\\n]*)\\n') do
+      if #kept > 0 and not found and string.sub(line, 3) == answered then found = true
+      else table.insert(kept, line) end
+    end
+    if #kept > 1 then redis.call('HSET', KEYS[2], field, table.concat(kept, '\\n'))
+    else redis.call('HDEL', KEYS[2], field) end
+  end
+elseif ARGV[7] ~= '' then redis.call('HSET', KEYS[2], field, ARGV[7]) end
 return seq`,
 };
 
 /**
- * KEYS: the events, the counters, the live replicas (zset by heartbeat expiry). ARGV: stream, now, the answerer
- * record the caller read, max, maxBytes, ttlMs, then (message, bytes) of an answer per request. When that
- * record is still the stream's and its replica has stopped (its heartbeat expiry passed, or it left) before
- * storing an answer, appends the answers in its stead and drops the record: so they are stored once, however
- * many replicas ask. Answers 1 when it stored them.
+ * KEYS: the counters, the live replicas (zset by heartbeat expiry). ARGV: stream, now. Whether a replica still
+ * answers requests of the stream: 0 none (all answered, or none recorded), 1 one whose heartbeat holds, or, when
+ * that replica has stopped (its heartbeat expiry passed, or it left), {its record, the next sequence number}.
+ * One round trip for the check a tailed stream makes on every poll.
+ */
+export const eventAnswerer: Script = {
+  keys: 2,
+  lua: `
+local record = redis.call('HGET', KEYS[1], 'answerer:' .. ARGV[1])
+if not record then return 0 end
+local expiry = tonumber(redis.call('ZSCORE', KEYS[2], string.match(record, '^([^\\n]*)')))
+if expiry and expiry > tonumber(ARGV[2]) then return 1 end
+return { record, tonumber(redis.call('HGET', KEYS[1], 'seq') or '0') + 1 }`,
+};
+
+/**
+ * KEYS: the events, the counters. ARGV: stream, the answerer record eventAnswerer answered, the sequence number
+ * the first answer was sealed for ("" when not sealed), max, maxBytes, ttlMs, then (message, bytes) of an answer
+ * per request of the record. When that record is still the stream's (its replica stopped before answering them),
+ * appends the answers in its stead and drops the record: so they are stored once, however many replicas ask.
+ * Answers 1 when it stored them, 0 when the record changed, -1 when events landed since (seal them again).
  */
 export const eventAnswerStopped: Script = {
-  keys: 3,
+  keys: 2,
   lua: `${APPEND_EVENT}
-if redis.call('HGET', KEYS[2], 'answerer:' .. ARGV[1]) ~= ARGV[3] then return 0 end
-local expiry = tonumber(redis.call('ZSCORE', KEYS[3], string.match(ARGV[3], '^([^\\n]*)')))
-if expiry and expiry > tonumber(ARGV[2]) then return 0 end
+if redis.call('HGET', KEYS[2], 'answerer:' .. ARGV[1]) ~= ARGV[2] then return 0 end
+if ARGV[3] ~= '' and tonumber(ARGV[3]) ~= nextSeq() then return -1 end
 redis.call('HDEL', KEYS[2], 'answerer:' .. ARGV[1])
 for i = 7, #ARGV, 2 do append(ARGV[1], ARGV[i], ARGV[i + 1], ARGV[4], ARGV[5], ARGV[6]) end
 return 1`,
@@ -488,6 +522,7 @@ export const SCRIPTS = {
   rateCharge,
   sessionTouch,
   eventStore,
+  eventAnswerer,
   eventAnswerStopped,
   eventsFrom,
   streamOpen,

@@ -1,8 +1,8 @@
 /**
  * What FORGE_MCP_STATE_KEY keeps from whoever can read Redis. Three keys are derived from it with HKDF-SHA256,
  * each for one use: the event-log key, which seals every event-log entry with AES-256-GCM before it is written
- * (a fresh random nonce each, the log and stream ids as associated data, so an entry copied into another
- * session's log does not open there); the confirmation seal key, which then never sits in Redis; and a check
+ * (a fresh random nonce each, the log and stream ids and the entry's sequence number as associated data, so an
+ * entry copied into another session's log, or to another place in its own, does not open there); the confirmation seal key, which then never sits in Redis; and a check
  * value the replicas sharing a Redis server compare at start, so replicas with different keys, or with and
  * without one, never run side by side reading each other's entries as garbage.
  */
