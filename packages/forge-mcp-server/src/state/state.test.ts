@@ -610,6 +610,51 @@ describe.skipIf(ADAPTERS[1]!.skip)('what replicas sharing Redis see of each othe
     expect(await b.state.sealKey()).toHaveLength(32);
   });
 
+  it('after Redis restarts without its data and a replica with another FORGE_MCP_STATE_KEY claims it first, refuse shared state on the replicas running (one ERROR, naming no key) until that one is gone', async () => {
+    const [key1, key2] = [randomBytes(32), randomBytes(32)];
+    const lines: string[] = [];
+    const link = await RedisLink.open(
+      redisServer().url,
+      createLogger('error', { write: (line: string) => void lines.push(line) }),
+    );
+    const a = await stateOn(link, { identityTtlMs: TTL, stateKey: key1 });
+    try {
+      await a.refused.remember('r', 'invalid');
+      // Its connection is down while Redis restarts empty and the other replica starts.
+      link.client.disconnect();
+      await redisServer().stop();
+      await redisServer().start();
+      const b = await redis.make({ identityTtlMs: TTL, stateKey: key2 });
+      const back = new Promise<void>((r) => link.client.once('ready', () => r()));
+      await link.client.connect();
+      await back;
+      await vi.waitFor(
+        async () => expect(await a.refused.get('r').catch((err: Error) => err)).toBeInstanceOf(Error),
+        { timeout: 10_000, interval: 100 },
+      );
+      const refused = (await a.refused.get('r').catch((err: Error) => err)) as Error;
+      expect(refused.name).toBe('StateUnavailable');
+      await a.beat().catch(() => undefined);
+      const errors = lines
+        .map((l) => JSON.parse(l) as { level: string; msg: string })
+        .filter((l) => l.level === 'error');
+      expect(errors.map((l) => l.msg)).toEqual([
+        `FORGE_MCP_STATE_KEY: the Redis server at ${link.where} lost this replica's check value (restarted empty) and a replica started meanwhile holds it: the replicas using the Redis server at ${link.where} seal what they keep there with another key: set the same FORGE_MCP_STATE_KEY on every replica sharing that server; to change it, stop them all, then start them with the new one (a stopped replica's check value lasts 30 s at most). Until then this replica answers what needs shared state 503`,
+      ]);
+      expect(refused.message).toBe(errors[0]!.msg);
+      for (const k of [key1, key2])
+        for (const form of ['hex', 'base64'] as const)
+          expect(lines.join('\n')).not.toContain(k.toString(form));
+      // The other replica gone (the last live one, it takes its check value with it), this one serves again.
+      await b.state.close();
+      await a.beat();
+      await a.refused.remember('r', 'invalid');
+      expect(await a.refused.get('r')).toBe('invalid');
+    } finally {
+      await a.close();
+    }
+  });
+
   it('after Redis restarts without its data, each replica gives back its stream counts and the seal key', async () => {
     const [a] = await two();
     const seal = Buffer.from(await a!.state.sealKey());

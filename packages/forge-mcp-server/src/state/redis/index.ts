@@ -581,15 +581,32 @@ const SEALING = key('sealing');
  */
 async function claimSealing(link: RedisLink, mine: string, replica: string): Promise<void> {
   const held = await markSealing(link, mine, replica);
-  if (!held) return;
+  if (held)
+    throw new StateKeyMismatch(`FORGE_MCP_STATE_KEY: ${sealingConflict(link, mine, held)}`, link.where);
+}
+
+/** What is wrong when the replicas holding the server seal as `held` and this one as `mine`, and what to do. */
+function sealingConflict(link: RedisLink, mine: string, held: string): string {
   const settle = `(a stopped replica's check value lasts ${REPLICA_TTL_MS / 1000} s at most)`;
-  const why =
-    mine === UNSEALED
-      ? `it is not set here, but the replicas using the Redis server at ${link.where} seal what they keep there with one: set the same FORGE_MCP_STATE_KEY on this replica`
-      : held === UNSEALED
-        ? `the replicas using the Redis server at ${link.where} run without one: set the same FORGE_MCP_STATE_KEY on every replica sharing that server, stopping those without it first ${settle}`
-        : `the replicas using the Redis server at ${link.where} seal what they keep there with another key: set the same FORGE_MCP_STATE_KEY on every replica sharing that server; to change it, stop them all, then start them with the new one ${settle}`;
-  throw new StateKeyMismatch(`FORGE_MCP_STATE_KEY: ${why}`, link.where);
+  return mine === UNSEALED
+    ? `it is not set here, but the replicas using the Redis server at ${link.where} seal what they keep there with one: set the same FORGE_MCP_STATE_KEY on this replica`
+    : held === UNSEALED
+      ? `the replicas using the Redis server at ${link.where} run without one: set the same FORGE_MCP_STATE_KEY on every replica sharing that server, stopping those without it first ${settle}`
+      : `the replicas using the Redis server at ${link.where} seal what they keep there with another key: set the same FORGE_MCP_STATE_KEY on every replica sharing that server; to change it, stop them all, then start them with the new one ${settle}`;
+}
+
+/**
+ * Renews the check value as a running replica: should a Redis server that lost it (restarted empty) have been
+ * claimed meanwhile by a replica sealing otherwise, this one refuses what needs shared state until that one is
+ * gone (its value lapsed), rather than run beside it reading its entries as garbage.
+ */
+async function renewSealing(link: RedisLink, mine: string, replica: string): Promise<void> {
+  const held = await markSealing(link, mine, replica);
+  link.refuse(
+    held
+      ? `FORGE_MCP_STATE_KEY: the Redis server at ${link.where} lost this replica's check value (restarted empty) and a replica started meanwhile holds it: ${sealingConflict(link, mine, held)}. Until then this replica answers what needs shared state 503`
+      : undefined,
+  );
 }
 
 /** Sets or renews the check value, counting the replica live; the value held instead when it differs. */
@@ -598,6 +615,7 @@ const markSealing = async (link: RedisLink, mine: string, replica: string) =>
     'sealingClaim',
     [SEALING, key('replicas')],
     [mine, replica, Date.now(), REPLICA_TTL_MS],
+    true,
   )) as string | null;
 
 /** The seal key every replica shares: the first replica's random key, kept by all. */
@@ -637,7 +655,7 @@ export async function stateOn(link: RedisLink, o: StateOptions): Promise<State &
     link.whenBack(async () => (seal = await sharedSealKey(link, seal)));
   }
   // The check value lasts while a replica lives, and is given back at once to a Redis that lost it.
-  const mark = () => markSealing(link, sealing, replica);
+  const mark = () => renewSealing(link, sealing, replica);
   link.whenBack(mark);
   const beat = async () => {
     await mark();

@@ -167,8 +167,27 @@ export class RedisLink {
     return out;
   }
 
-  /** Runs a command; a failure to reach Redis becomes StateUnavailable. */
-  async run<T>(f: (client: Redis) => Promise<T>): Promise<T> {
+  /** Why this replica may not use the server now (replicas it must not run beside hold it), when so. */
+  private refusal?: string;
+
+  /**
+   * Refuses every command but `always` ones for `why` (said once as an ERROR record), or, undefined, serves
+   * again (said as an INFO record): refused, the replica answers what needs shared state 503 until it clears.
+   */
+  refuse(why: string | undefined): void {
+    if (why === this.refusal) return;
+    if (why) this.log.error({ redis: this.where }, why);
+    else
+      this.log.info(
+        { redis: this.where },
+        'shared state usable again: the replicas sealing otherwise are gone',
+      );
+    this.refusal = why;
+  }
+
+  /** Runs a command; a failure to reach Redis, or a refusal, becomes StateUnavailable. */
+  async run<T>(f: (client: Redis) => Promise<T>, always = false): Promise<T> {
+    if (this.refusal && !always) throw new StateUnavailable(this.refusal, this.where);
     try {
       return await f(this.client);
     } catch (err) {
@@ -176,9 +195,12 @@ export class RedisLink {
     }
   }
 
-  /** Runs one of the adapter's scripts. */
-  script(name: ScriptName, keys: string[], args: Array<string | number>): Promise<unknown> {
-    return this.run((c) => (c as unknown as Record<ScriptName, Run>)[name]!.call(c, ...keys, ...args));
+  /** Runs one of the adapter's scripts (`always`: even while refused). */
+  script(name: ScriptName, keys: string[], args: Array<string | number>, always = false): Promise<unknown> {
+    return this.run(
+      (c) => (c as unknown as Record<ScriptName, Run>)[name]!.call(c, ...keys, ...args),
+      always,
+    );
   }
 
   private failure(err: unknown): Error {
