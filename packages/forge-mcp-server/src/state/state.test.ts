@@ -29,7 +29,7 @@ import {
   type RedisSubscriptionStore,
 } from './redis/index.js';
 import { RedisLink } from './redis/link.js';
-import { stateKeys } from './redis/sealing.js';
+import { stateKeys, type EventSealer } from './redis/sealing.js';
 
 const who = (n: number) => ({ userId: n, username: `u${n}`, scopes: ['api'] });
 const TTL = 15 * 60_000;
@@ -395,6 +395,15 @@ describe.skipIf(ADAPTERS[1]!.skip)('what replicas sharing Redis see of each othe
     expect((b!.state.sessions as RedisSessionStore).held.has('s')).toBe(false);
   });
 
+  /** The replica answering the streams of session-1: a store under its id, whose heartbeat a test writes itself. */
+  const answeringAs = (link: RedisLink, sealer?: EventSealer) =>
+    new RedisEventStore(link, 'session-1', TTL, undefined, undefined, sealer, 'replica-x');
+  /** The answers stored for the requests a replica stopped before answering (session-log.ts words them). */
+  const stopped: StoppedAnswers = {
+    tool: { result: { content: [{ type: 'text', text: 'stopped' }], isError: true } },
+    other: { error: { code: -32603, message: 'stopped' } },
+  };
+
   it.each([
     ['', undefined],
     [', sealed with FORGE_MCP_STATE_KEY', randomBytes(32)],
@@ -404,24 +413,11 @@ describe.skipIf(ADAPTERS[1]!.skip)('what replicas sharing Redis see of each othe
       const make = () => redis.make({ identityTtlMs: TTL, ...(stateKey ? { stateKey } : {}) });
       const [a, b] = [await make(), await make()];
       const link = (a.state as State & RedisParts).link;
-      // The replica answering the streams: a store under its id, whose heartbeat the test writes itself.
       const sealer = stateKey ? stateKeys(stateKey, createLogger('error')).events : undefined;
-      const answering = new RedisEventStore(
-        link,
-        'session-1',
-        TTL,
-        undefined,
-        undefined,
-        sealer,
-        'replica-x',
-      );
+      const answering = answeringAs(link, sealer);
       const expiresIn = (ms: number) =>
         link.run((c) => c.zadd(`${KEY_PREFIX}replicas`, Date.now() + ms, 'replica-x'));
       await expiresIn(30_000);
-      const stopped: StoppedAnswers = {
-        tool: { result: { content: [{ type: 'text', text: 'stopped' }], isError: true } },
-        other: { error: { code: -32603, message: 'stopped' } },
-      };
       const call = await answering.storeEvent('call', {}, [{ id: 7, tool: true }]);
       const read = await answering.storeEvent('read', {}, [{ id: 'r"1', tool: false }]);
       const done = await answering.storeEvent('done', {}, [{ id: 9, tool: true }]);
@@ -492,23 +488,11 @@ describe.skipIf(ADAPTERS[1]!.skip)('what replicas sharing Redis see of each othe
   it('check a tailed stream whose replica lives in one round trip to Redis, and store the answers of one stopped in one more', async () => {
     const { state } = await redis.make({ identityTtlMs: TTL, stateKey: randomBytes(32) });
     const link = (state as State & RedisParts).link;
-    const answering = new RedisEventStore(
-      link,
-      'session-1',
-      TTL,
-      undefined,
-      undefined,
-      undefined,
-      'replica-x',
-    );
+    const answering = answeringAs(link);
     await link.run((c) => c.zadd(`${KEY_PREFIX}replicas`, Date.now() + 30_000, 'replica-x'));
     await answering.storeEvent('call', {}, [{ id: 7, tool: true }]);
     await answering.storeEvent('warm', {}, [{ id: 8, tool: true }]);
     const log = state.eventLog('session-1');
-    const stopped: StoppedAnswers = {
-      tool: { result: { content: [{ type: 'text', text: 'stopped' }], isError: true } },
-      other: { error: { code: -32603, message: 'stopped' } },
-    };
     // Every command the replica's client sends, counted (each a round trip: the tail awaits each).
     const sent: string[] = [];
     const send = link.client.sendCommand.bind(link.client);
