@@ -25,8 +25,8 @@
  * a plural, the words shuffled), 40 in another forge's words or general software talk and 40 asked as questions,
  * written blind on 2026-11-28 from the inventory's IDs and routes alone, before any run), is asked of the tool;
  * the test prints top-1 and top-3 of each set with the misses (a blind set's, sets 3 to 9, only when asked),
- * holds the tuning set to 97% top-1 and 99.5% top-3, and the sixth, seventh and eighth sets to their figures at
- * the builds they were written against (83 and 96, 76 and 90, 86 and 102 of 120). Then:
+ * holds the tuning set to 97% top-1 and 99.5% top-3, and the sixth to ninth sets to their figures at the builds
+ * they were written against (83 and 96, 76 and 90, 86 and 102, 85 and 105 of 120). Then:
  * the request's verb outweighs the nouns it shares with other actions, and the answer keeps its shape.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -215,10 +215,13 @@ describe('forge_find_action quality as users phrase tasks', () => {
 
   // The ninth held-out set was written blind on 2026-11-28 from the inventory alone, before any run, kept from
   // the ranker's author, as a person half remembering a name types it (typos, abbreviations, plurals, shuffled
-  // words), in another forge's words or general software talk, and as questions. Never tune on it or reword it
-  // after seeing its figures.
-  it(`reports the ${HELD_OUT_9.length} queries of the ninth held-out set, written blind`, async () => {
-    await measure('ninth held-out set', HELD_OUT_9, true);
+  // words), in another forge's words or general software talk, and as questions; its floors are its figures at
+  // the build it was written against (696d999), rounded down to a whole query, so a ranking change may not lose
+  // ground on it. Never tune on it or reword it after seeing its figures.
+  it(`holds the ${HELD_OUT_9.length} queries of the ninth held-out set, written blind, to their first figures`, async () => {
+    const f = await measure('ninth held-out set', HELD_OUT_9, true);
+    expect(f.top1).toBeGreaterThanOrEqual(85 / 120);
+    expect(f.top3).toBeGreaterThanOrEqual(105 / 120);
   });
 });
 
