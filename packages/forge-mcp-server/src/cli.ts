@@ -2,10 +2,11 @@
 import { fstatSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { config as zodConfig } from 'zod/v4/core';
-import { ConfigError, helpText, loadConfig } from './config/index.js';
+import { ConfigError, configSecrets, helpText, loadConfig } from './config/index.js';
 import type { Config } from './config/types.js';
 import { createLogger, logProcessWarnings, type Logger } from './log.js';
 import { markServing } from './compile-cache.js';
+import { holdsSecrets } from './secrets.js';
 import { VERSION } from './version.js';
 
 function stdinIsPipe(): boolean {
@@ -71,15 +72,20 @@ async function main(): Promise<number | undefined> {
     log.info({ signalled: n }, 'asked running servers to drain and exit');
     return 0;
   }
+  // What masks the secrets of a diagnostics export asks the settings for theirs.
+  holdsSecrets(() => configSecrets(config));
   // Telemetry and diagnostics load only when asked for: with both off, nothing of either is read.
   let telemetry: { shutdown(): Promise<void> } | undefined;
   if (config.telemetry) {
     const { startTelemetry, IdentityKeyRefused } = await import('./telemetry/index.js');
     try {
       const started = await startTelemetry(config, log);
-      if (started) log = createLogger(config.logLevel, started.logStream);
       // A telemetry that could not start is off: the server card says nothing of it.
-      else config.telemetry = false;
+      if (!started) config.telemetry = false;
+      else {
+        log = createLogger(config.logLevel, started.logStream);
+        holdsSecrets(started.secrets);
+      }
       telemetry = started;
     } catch (err) {
       if (!(err instanceof IdentityKeyRefused)) throw err;

@@ -2,10 +2,20 @@
  * FORGE_MCP_PPROF_ADDR: Node's own diagnostics under /debug/pprof/ on a loopback listener of their own,
  * on stdio and beside the HTTP listener (never on it), answering only requests that name the listener.
  */
+import { randomBytes } from 'node:crypto';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freePort, httpServer, runCli, sim, stdioClient, until, type ForgeSim } from './harness.js';
+import {
+  freePort,
+  httpServer,
+  runCli,
+  sim,
+  stdioClient,
+  testSecret,
+  until,
+  type ForgeSim,
+} from './harness.js';
 
 // Servers are spawned and exports awaited on a shared, loaded machine: generous limits, no timing asserted.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -23,33 +33,124 @@ function get(
   port: number,
   path: string,
   host = `127.0.0.1:${port}`,
-): Promise<{ status: number; body: string; type?: string }> {
+): Promise<{ status: number; body: string; type?: string; disposition?: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (d: string) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, type: res.headers['content-type'] }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body,
+          type: res.headers['content-type'],
+          disposition: res.headers['content-disposition'],
+        }),
+      );
     });
     req.on('error', reject);
     req.end();
   });
 }
 
+/** Every form a secret could be found in: as it is, JSON-escaped, URL-encoded, in base64 (alone or as user:token). */
+function formsOf(secret: string): Record<string, string> {
+  return {
+    raw: secret,
+    'JSON-escaped': JSON.stringify(secret).slice(1, -1),
+    'URL-encoded': encodeURIComponent(secret),
+    base64: Buffer.from(secret).toString('base64'),
+    'base64 of oauth2:<secret>': Buffer.from(`oauth2:${secret}`).toString('base64'),
+  };
+}
+
+/**
+ * Fetches the sampled heap profile and the heap snapshot: both valid, neither holding any form of `secrets`, the
+ * snapshot still holding `planted` (masking is not masking everything).
+ */
+async function expectNoSecretIn(
+  port: number,
+  secrets: Record<string, string>,
+  planted: string,
+): Promise<void> {
+  const heap = await get(port, '/debug/pprof/heap?seconds=1');
+  expect(heap.status).toBe(200);
+  expect(heap.disposition).toMatch(/\.heapprofile"$/);
+  type Frame = { callFrame: { functionName: string; url: string }; selfSize: number; children: Frame[] };
+  const profile = JSON.parse(heap.body) as { head: Frame; samples: Array<{ size: number; nodeId: number }> };
+  expect(profile.head.callFrame).toBeDefined();
+  expect(Array.isArray(profile.head.children)).toBe(true);
+  expect(Array.isArray(profile.samples)).toBe(true);
+  const snapshotAnswer = await get(port, '/debug/pprof/heapsnapshot');
+  expect(snapshotAnswer.status).toBe(200);
+  expect(snapshotAnswer.disposition).toMatch(/\.heapsnapshot"$/);
+  const snapshot = JSON.parse(snapshotAnswer.body) as {
+    snapshot: { meta: { node_fields: string[] }; node_count: number };
+    nodes: number[];
+    strings: string[];
+  };
+  expect(snapshot.snapshot.meta.node_fields).toContain('name');
+  expect(snapshot.nodes.length).toBe(
+    snapshot.snapshot.node_count * snapshot.snapshot.meta.node_fields.length,
+  );
+  expect(snapshot.strings).toContain(planted);
+  const strings = snapshot.strings.join('\n');
+  // Named, never shown: a failure must not print the secret it found.
+  const found = Object.entries(secrets).flatMap(([name, secret]) =>
+    Object.entries(formsOf(secret)).flatMap(([how, form]) =>
+      [
+        heap.body.includes(form) ? `${name} (${how}) in the heap profile` : '',
+        snapshotAnswer.body.includes(form) || strings.includes(form)
+          ? `${name} (${how}) in the heap snapshot`
+          : '',
+      ].filter(Boolean),
+    ),
+  );
+  expect(found).toEqual([]);
+}
+
 describe('stdio', () => {
-  it('serves a heap snapshot and a CPU profile under /debug/pprof/ on the loopback address it names', async () => {
+  it('serves a sampled heap profile, a masked heap snapshot and a CPU profile under /debug/pprof/ on the loopback address it names', async () => {
     const port = await freePort();
-    const c = await stdioClient(s, { env: { FORGE_MCP_PPROF_ADDR: `127.0.0.1:${port}` } });
+    const collector = await freePort();
+    // A token without an issued prefix (only knowing it masks it), an identity key and a collector credential.
+    const token = testSecret(s.addToken({ kind: 'oauth', scopes: ['api'] }));
+    const identityKey = testSecret(`identity-key-${randomBytes(16).toString('hex')}`);
+    const collectorKey = testSecret(`collector-key-${randomBytes(12).toString('hex')}`);
+    const planted = `diag-planted-client-${randomBytes(4).toString('hex')}`;
+    const c = await stdioClient(s, {
+      clientName: planted,
+      env: {
+        FORGE_TOKEN: token,
+        FORGE_MCP_PPROF_ADDR: `127.0.0.1:${port}`,
+        FORGE_MCP_TELEMETRY: 'true',
+        FORGE_MCP_TELEMETRY_IDENTITY: 'pseudonymous',
+        FORGE_MCP_TELEMETRY_IDENTITY_KEY: identityKey,
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collector}`,
+        OTEL_EXPORTER_OTLP_HEADERS: `x-api-key=${collectorKey}`,
+      },
+    });
     try {
       expect(c.stderr()).toContain(`"diagnostics":"http://127.0.0.1:${port}/debug/pprof/"`);
       const index = await get(port, '/debug/pprof/');
       expect(index.status).toBe(200);
-      expect(index.body).toContain('/debug/pprof/heap');
-      const heap = await get(port, '/debug/pprof/heap');
-      expect(heap.status).toBe(200);
-      const snapshot = JSON.parse(heap.body) as { snapshot: { meta: unknown }; nodes: number[] };
-      expect(snapshot.snapshot.meta).toBeDefined();
-      expect(snapshot.nodes.length).toBeGreaterThan(0);
+      expect(index.body).toContain('/debug/pprof/heap?seconds=30');
+      expect(index.body).toContain('/debug/pprof/heapsnapshot');
+      const called = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.list', params: { project_id: '1' } },
+      });
+      expect(called.isError).toBeFalsy();
+      await expectNoSecretIn(
+        port,
+        {
+          FORGE_TOKEN: token,
+          FORGE_MCP_TELEMETRY_IDENTITY_KEY: identityKey,
+          'the collector header': collectorKey,
+        },
+        planted,
+      );
+      expect((await get(port, '/debug/pprof/heap?seconds=0')).body).toContain('1 to 300');
       const profile = await get(port, '/debug/pprof/profile?seconds=1');
       expect(profile.status).toBe(200);
       const taken = JSON.parse(profile.body) as { nodes: unknown[]; startTime: number; endTime: number };
@@ -70,7 +171,7 @@ describe('stdio', () => {
     const port = await freePort();
     const c = await stdioClient(s, { env: { FORGE_MCP_PPROF_ADDR: `localhost:${port}` } });
     try {
-      const rebound = await get(port, '/debug/pprof/heap', `attacker.example:${port}`);
+      const rebound = await get(port, '/debug/pprof/heapsnapshot', `attacker.example:${port}`);
       expect(rebound.status).toBe(403);
       expect(rebound.body).not.toContain('snapshot');
       // The refusal leaves its WARN line on stderr, naming the Host, the client and the path.
@@ -86,7 +187,7 @@ describe('stdio', () => {
           level: 'warn',
           host: `attacker.example:${port}`,
           address: '127.0.0.1',
-          path: '/debug/pprof/heap',
+          path: '/debug/pprof/heapsnapshot',
           suppressed: 0,
         }),
       ]);
@@ -137,6 +238,43 @@ describe('HTTP mode', () => {
       const onMcp = await fetch(new URL('/debug/pprof/heap', server.url));
       expect(onMcp.status).toBe(404);
     } finally {
+      await server.stop();
+    }
+  });
+
+  it("masks the pooled callers' tokens in the heap snapshot and keeps them out of the heap profile", async () => {
+    const port = await freePort();
+    const server = await httpServer(s, [`--pprof-addr=127.0.0.1:${port}`]);
+    const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
+    const tokens = [
+      testSecret(s.addToken({ kind: 'oauth', scopes: ['api'] })),
+      testSecret(s.addToken({ kind: 'oauth', scopes: ['read_api'] })),
+    ];
+    const planted = `diag-planted-caller-${randomBytes(4).toString('hex')}`;
+    const clients = tokens.map((token, i) => ({
+      client: new Client({ name: `${planted}-${i}`, version: '1.0.0' }),
+      // One caller in PRIVATE-TOKEN, the other as a Bearer token.
+      headers: i === 0 ? { 'private-token': token } : { authorization: `Bearer ${token}` },
+    }));
+    try {
+      for (const { client, headers } of clients) {
+        await client.connect(
+          new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers } }),
+        );
+        const r = await client.callTool({
+          name: 'forge_execute_action',
+          arguments: { action: 'issue.list', params: { project_id: '1' } },
+        });
+        expect(r.isError).toBeFalsy();
+      }
+      expect(server.stderr()).toContain('credential admitted');
+      await expectNoSecretIn(
+        port,
+        { 'the PRIVATE-TOKEN caller': tokens[0], 'the Bearer caller': tokens[1] },
+        'forge_execute_action',
+      );
+    } finally {
+      for (const { client } of clients) await client.close();
       await server.stop();
     }
   });

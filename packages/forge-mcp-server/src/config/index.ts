@@ -1,6 +1,6 @@
 // The settings room's one door: the rest of the server reads its settings through here.
 export { ConfigError } from './errors.js';
-export { loadConfig } from './load.js';
+export { configSecrets, loadConfig } from './load.js';
 export { helpText, settingsMarkdownTable } from './docs.js';
 export type {
   Command,

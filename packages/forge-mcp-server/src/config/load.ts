@@ -18,6 +18,7 @@ import {
 } from './settings.js';
 import { homeEnvFile, readDotenv, unreadDotenvWarning, Variables, type Layer } from './sources.js';
 import type { Command, Config, LoadInput, LoadResult, Transport } from './types.js';
+import { urlPassword } from '../secrets.js';
 
 /** Variables release 3.1.0 stopped reading; a start with one set is refused so nobody loses a guard silently. */
 const RETIRED_VARIABLES: Record<string, string> = {
@@ -396,6 +397,18 @@ function unknownVariables(variables: Variables): string[] {
       const near = nearestWithin(name, known, 3);
       return `ignoring ${name}${file ? ` (from ${file})` : ''}: this server has no such setting${near ? `; did you mean ${near}?` : ''} (forge-mcp-server --help lists every setting)`;
     });
+}
+
+/**
+ * The secrets `config` holds: the value of every setting whose grammar is secret (the token, the keys, the Redis
+ * URL), and the password of a URL among them or among the instance URLs.
+ */
+export function configSecrets(config: Config): string[] {
+  const held = config as unknown as Record<string, unknown>;
+  const values = SETTING_IDS.filter((id) => settingDef(id).grammar.secret)
+    .map((id) => held[id])
+    .filter((v): v is string => typeof v === 'string');
+  return [...values, ...[...values, ...config.forgeUrls].flatMap(urlPassword)];
 }
 
 export function loadConfig(input: LoadInput): LoadResult {

@@ -332,7 +332,7 @@ export const SETTINGS = {
     grammar: loopbackHostPortGrammar(),
     defaultText: 'empty',
     description:
-      'Serve diagnostics (heap snapshot, CPU profile) under /debug/pprof/ on this loopback address.',
+      'Serve diagnostics (heap profile, heap snapshot with secrets masked, CPU profile) under /debug/pprof/ on this loopback address.',
   }),
   envFile: setting({
     variable: 'FORGE_MCP_ENV_FILE',

@@ -14,6 +14,12 @@ export function credentialOf(req: IncomingMessage): Credential | undefined {
   return bearer === undefined ? undefined : { token: bearer, header: 'bearer' };
 }
 
+/** The credential headers of a request as they arrived and the token read from them (for masking them). */
+export function requestSecrets(req: IncomingMessage): Array<string | undefined> {
+  const { authorization, 'private-token': pt } = req.headers;
+  return [authorization, typeof pt === 'string' ? pt : undefined, credentialOf(req)?.token];
+}
+
 /** The token of `Authorization: Bearer <token>` (the only transmission OAuth mode accepts). */
 export function bearerOf(req: IncomingMessage): string | undefined {
   const auth = req.headers.authorization;

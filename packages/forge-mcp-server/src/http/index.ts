@@ -19,9 +19,16 @@ import { lazyCatalog } from '../catalog/lazy.js';
 import { unknownExclusionMessage, unknownExclusions } from '../surfaces/view.js';
 import { noUserReadRefusal, openSession, SessionRefused, type Session } from '../session/index.js';
 import { VERSION } from '../version.js';
+import { holdsSecrets } from '../secrets.js';
 import { readJsonBody } from './body.js';
 import { allowHeaders, answerPreflight, applyCorsHeaders } from './cors.js';
-import { bearerOf, credentialOf, identityCheckFailure, type Credential } from './credential.js';
+import {
+  bearerOf,
+  credentialOf,
+  identityCheckFailure,
+  requestSecrets,
+  type Credential,
+} from './credential.js';
 import { Drain } from './drain.js';
 import { applySecurityHeaders, CODES, pinNoStore, rpcError, sendJson } from './headers.js';
 import { bindOf, hostGuard, refusedHostLog } from './host-guard.js';
@@ -551,8 +558,16 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     );
   };
 
+  // The tokens held: the pool's, and those of the requests being answered (one still being verified among them).
+  const live = new Set<IncomingMessage>();
+  const heldNoMore = holdsSecrets(function* () {
+    yield* pool.secrets();
+    for (const req of live) yield* requestSecrets(req);
+  });
   const scheme = config.tlsCert && config.tlsKey ? 'https' : 'http';
   const server = createListener(config, (req, res) => {
+    live.add(req);
+    res.once('close', () => live.delete(req));
     // Observers see the whole exchange, the host check included.
     within(
       channels.httpRequest,
@@ -637,6 +652,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
         server.close(() => {
           clearTimeout(cut);
           pool.close();
+          heldNoMore();
           unlinkSocket(addr);
           void Promise.resolve(state.close())
             .catch(() => undefined)

@@ -233,6 +233,11 @@ export class SessionPool {
     publish(channels.poolState, () => ({ entries: this.entries.size, capacity: this.max }));
   }
 
+  /** The tokens of the opened entries, for masking them where memory is exported (secrets.ts). */
+  *secrets(): Iterable<string> {
+    for (const e of this.entries.values()) if (e.ready) yield e.ready.client.secret;
+  }
+
   get size(): number {
     return this.entries.size;
   }

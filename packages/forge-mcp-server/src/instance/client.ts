@@ -752,6 +752,11 @@ export class InstanceClient {
     return presentedTokenLabel.getStore() ?? this.opts.tokenLabel;
   }
 
+  /** The token this client sends: only for masking it where memory is exported (secrets.ts). */
+  get secret(): string {
+    return this.opts.token;
+  }
+
   /**
    * ML model package files take a personal access token or job token only as a Bearer token (the
    * instance refuses PRIVATE-TOKEN there), so those routes always get Authorization.

@@ -28,6 +28,8 @@ export { IdentityKeyRefused };
 export interface Telemetry {
   /** The stream the logger mirrors its records from INFO up into (createLogger's `mirror`). */
   logStream: LogMirror;
+  /** The collector credentials it holds (header values, an endpoint's user and password), for masking them. */
+  secrets(): string[];
   /** Stops observing, flushes what is buffered (bounded in time) and shuts the exporters down. */
   shutdown(): Promise<void>;
 }
@@ -74,6 +76,7 @@ export async function startTelemetry(
   );
   return {
     logStream: mirror,
+    secrets: () => plan.secrets,
     shutdown: async () => {
       stop();
       mirror.close();

@@ -1,0 +1,135 @@
+/**
+ * The heap snapshot's masking on its own: secrets cut across chunks, escaped as V8 writes them, cut short by
+ * V8's string limit, and credential shapes, all masked with as many `*`, the JSON still valid and as long.
+ */
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { describe, expect, it } from 'vitest';
+import { testSecret } from '../../../../test-logs.js';
+import { maskingSnapshot } from './mask.js';
+
+const TOKEN = testSecret('forgesim-pooled-0f3a9c81d2e4b765');
+/** A key with what V8 escapes in it: a quote, a backslash, a line break and characters outside ASCII. */
+const KEY = testSecret('st"ate\\key\nwith-é-and-€-inside');
+const SHAPED = testSecret('glpat-Xq7mZ2pL9wK4vB1nR8tY');
+const JWT = testSecret('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJkaWFnIn0.c2lnbmF0dXJlLXNpZ25hdHVyZQ');
+const BASIC = testSecret('ZGlhZzpzM2NyZXQtcGFzc3dvcmQ=');
+
+/** A string as V8 writes it into a snapshot's string table. */
+function v8String(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (ch === '"' || ch === '\\') out += '\\' + ch;
+    else if (ch === '\n') out += '\\n';
+    else if (c > 31 && c < 128) out += ch;
+    else out += '\\u' + c.toString(16).toUpperCase().padStart(4, '0');
+  }
+  return out + '"';
+}
+
+/** A small snapshot-shaped document whose string table holds `strings`, one a line as V8 writes them. */
+function snapshotOf(strings: string[]): string {
+  return `{"snapshot":{"meta":{}},\n"nodes":[0,1,2\n,3,4,5],\n"strings":[${strings.map(v8String).join(',\n')}]}`;
+}
+
+/** `text` through the masking, in chunks of `size` bytes. */
+async function masked(text: string, secrets: string[], size: number): Promise<string> {
+  const bytes = Buffer.from(text, 'latin1');
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
+  const out: Buffer[] = [];
+  await pipeline(
+    Readable.from(chunks),
+    maskingSnapshot(secrets),
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        out.push(chunk);
+        done();
+      },
+    }),
+  );
+  return Buffer.concat(out).toString('latin1');
+}
+
+describe('heap snapshot masking', () => {
+  const strings = [
+    'group/planted-project',
+    `PRIVATE-TOKEN ${TOKEN} sent`,
+    TOKEN,
+    JSON.stringify({ token: TOKEN, key: KEY }),
+    encodeURIComponent(KEY),
+    KEY,
+    `token ${SHAPED} in a text`,
+    `Bearer ${JWT}`,
+    `Authorization: Basic ${BASIC}`,
+    'ordinary text after the secrets',
+  ];
+  const document = snapshotOf(strings);
+
+  it('masks every secret and credential shape, wherever the chunks are cut, keeping the JSON and its length', async () => {
+    // Every cut through the lines that hold the secrets, and a few chunk sizes besides.
+    const sizes = [1, 2, 3, 7, 16, 64, 1000, document.length];
+    for (const size of sizes) {
+      const out = await masked(document, [TOKEN, KEY], size);
+      expect(out.length).toBe(document.length);
+      const parsed = JSON.parse(out) as { strings: string[] };
+      const all = parsed.strings.join('\n');
+      for (const secret of [
+        TOKEN,
+        KEY,
+        JSON.stringify(KEY).slice(1, -1),
+        encodeURIComponent(KEY),
+        JWT,
+        BASIC,
+      ])
+        expect(all).not.toContain(secret);
+      expect(all).not.toContain('Xq7mZ2pL9wK4vB1nR8tY');
+      // What is not secret stays: the ordinary strings, the issued prefix, the header and scheme names.
+      expect(parsed.strings[0]).toBe('group/planted-project');
+      expect(parsed.strings[1]).toBe(`PRIVATE-TOKEN ${'*'.repeat(TOKEN.length)} sent`);
+      expect(parsed.strings[2]).toBe('*'.repeat(TOKEN.length));
+      expect(parsed.strings[6]).toBe(`token glpat-${'*'.repeat(SHAPED.length - 6)} in a text`);
+      expect(parsed.strings[7]).toBe(`Bearer ${'*'.repeat(JWT.length)}`);
+      expect(parsed.strings[8]).toBe(`Authorization: Basic ${'*'.repeat(BASIC.length)}`);
+      expect(parsed.strings[9]).toBe('ordinary text after the secrets');
+    }
+  });
+
+  it('masks a secret split across two chunks at every point of it', async () => {
+    const at = document.indexOf(TOKEN);
+    for (let cut = at; cut <= at + TOKEN.length; cut++) {
+      const bytes = Buffer.from(document, 'latin1');
+      const out: Buffer[] = [];
+      await pipeline(
+        Readable.from([bytes.subarray(0, cut), bytes.subarray(cut)]),
+        maskingSnapshot([TOKEN]),
+        new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            out.push(chunk);
+            done();
+          },
+        }),
+      );
+      expect(Buffer.concat(out).toString('latin1')).not.toContain(TOKEN);
+    }
+  });
+
+  it('masks the beginning of a secret left at the end of a string V8 cut short, and nothing of a short one', async () => {
+    const filler = 'x'.repeat(1024 - 20);
+    const cutShort = `${filler}${TOKEN}`.slice(0, 1024);
+    const out = await masked(snapshotOf([cutShort, `short ${TOKEN.slice(0, 20)}`]), [TOKEN], 4096);
+    const parsed = JSON.parse(out) as { strings: string[] };
+    expect(parsed.strings[0]).toBe(filler + '*'.repeat(20));
+    // A string not cut short that merely ends like a secret begins is left as it is.
+    expect(parsed.strings[1]).toBe(`short ${TOKEN.slice(0, 20)}`);
+  });
+
+  it('never breaks an escape: a secret that would begin at the letter of an escape is not there', async () => {
+    const secret = testSecret('nothing-but-a-word');
+    const out = await masked(snapshotOf([`line\n${secret.slice(1)}`, secret]), [secret], 7);
+    const parsed = JSON.parse(out) as { strings: string[] };
+    expect(parsed.strings[0]).toBe(`line\n${secret.slice(1)}`);
+    expect(parsed.strings[1]).toBe('*'.repeat(secret.length));
+  });
+});
