@@ -294,6 +294,29 @@ describe('the answer keeps its shape', () => {
     expect(text).toMatch(/\nRun one with forge_execute_action \{action, params\}\.$/);
   });
 
+  it("gives each match's whole parameter schema: the one its tools manifest entry and its individual tool carry", async () => {
+    const { matches } = await find('add a comment to a merge request', 3);
+    const one = await stdioClient(s, {
+      env: { FORGE_TOKEN: s.tokens.admin, FORGE_MCP_TOOL_SURFACE: 'individual' },
+    });
+    try {
+      const tools = (await one.client.listTools()).tools;
+      for (const m of matches) {
+        const read = await one.client.readResource({ uri: `forge://tools/${m.id}` });
+        const entry = JSON.parse((read.contents[0] as { text: string }).text) as {
+          input_schema: unknown;
+          call: { tool: string };
+        };
+        expect(m.schema, m.id).toEqual(entry.input_schema);
+        const tool = tools.find((t) => t.name === entry.call.tool);
+        expect(tool, m.id).toBeDefined();
+        expect(m.schema, m.id).toEqual(tool!.inputSchema);
+      }
+    } finally {
+      await one.close();
+    }
+  });
+
   it('answers words that name nothing with an empty match list and a hint', async () => {
     const r = await c.client.callTool({ name: 'forge_find_action', arguments: { query: 'zzqx qqzx' } });
     expect(r.isError).toBeFalsy();

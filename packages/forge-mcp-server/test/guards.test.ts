@@ -1170,6 +1170,56 @@ describe('local paths', () => {
       expect(await outcome(env, join(base, 'work'), at('other'))).toEqual({ refused: true, sent: 0 });
     });
 
+    it('writes a download into, and imports an archive from, a directory added by FORGE_MCP_ALLOWED_DOWNLOAD_DIRS / _IMPORT_DIRS', async () => {
+      const { base } = layout();
+      const archive = join(base, 'extra', 'export.tar.gz');
+      writeFileSync(archive, 'archive');
+      chmodSync(archive, 0o644);
+      const attempt = async (env: Record<string, string>) => {
+        const c = await stdioClient(s, {
+          env: { TMPDIR: join(base, 'tmp'), ...env },
+          cwd: join(base, 'work'),
+        });
+        try {
+          const download = await c.client.callTool({
+            name: 'forge_execute_action',
+            arguments: {
+              action: 'job.artifacts',
+              params: { project_id: '1', job_id: 1001, output_path: join(base, 'extra', 'artifacts.zip') },
+            },
+          });
+          const since = s.requests.length;
+          const imported = await c.client.callTool({
+            name: 'forge_execute_action',
+            arguments: {
+              action: 'project.import_from_file',
+              params: { path: 'imported-extra', namespace: 'acme', file_path: archive },
+            },
+          });
+          return {
+            download: /resolves outside the allowed directories/.test(textOf(download)) ? 'refused' : 'saved',
+            saved: readdirSync(join(base, 'extra')).includes('artifacts.zip'),
+            imported: /resolves outside the allowed directories/.test(textOf(imported)) ? 'refused' : 'sent',
+            sent: writes(since).length,
+          };
+        } finally {
+          await c.close();
+        }
+      };
+      expect(await attempt({})).toEqual({ download: 'refused', saved: false, imported: 'refused', sent: 0 });
+      // The upload list adds nothing for downloads and imports: each kind has its own.
+      expect(await attempt({ FORGE_MCP_ALLOWED_UPLOAD_DIRS: join(base, 'extra') })).toMatchObject({
+        download: 'refused',
+        imported: 'refused',
+      });
+      expect(
+        await attempt({
+          FORGE_MCP_ALLOWED_DOWNLOAD_DIRS: join(base, 'extra'),
+          FORGE_MCP_ALLOWED_IMPORT_DIRS: join(base, 'extra'),
+        }),
+      ).toEqual({ download: 'saved', saved: true, imported: 'sent', sent: 1 });
+    });
+
     it('a filesystem root as working directory allows nothing by itself', async () => {
       const { base, at } = layout();
       expect(await outcome({ TMPDIR: join(base, 'tmp') }, '/', at('other'))).toEqual({
