@@ -157,6 +157,48 @@ describe('start-up', () => {
     }
   });
 
+  it('a stdio server refuses --read-only, --safe-mode and --exclude-tools even when the value repeats its environment or is empty', async () => {
+    const env = { FORGE_URL: 'http://127.0.0.1:9', FORGE_TOKEN: 'glpat-x' };
+    const cases: Array<[string[], Record<string, string>, string]> = [
+      [['--read-only'], {}, 'FORGE_MCP_READ_ONLY'],
+      [['--read-only'], { FORGE_MCP_READ_ONLY: 'true' }, 'FORGE_MCP_READ_ONLY'],
+      [['--read-only=false'], {}, 'FORGE_MCP_READ_ONLY'],
+      [['--safe-mode'], {}, 'FORGE_MCP_SAFE_MODE'],
+      [['--safe-mode=true'], { FORGE_MCP_SAFE_MODE: 'true' }, 'FORGE_MCP_SAFE_MODE'],
+      [['--exclude-tools', 'forge_issue'], {}, 'FORGE_MCP_EXCLUDE_TOOLS'],
+      [
+        ['--exclude-tools=forge_issue'],
+        { FORGE_MCP_EXCLUDE_TOOLS: 'forge_issue' },
+        'FORGE_MCP_EXCLUDE_TOOLS',
+      ],
+      [['--exclude-tools='], {}, 'FORGE_MCP_EXCLUDE_TOOLS'],
+    ];
+    for (const [args, more, variable] of cases) {
+      const { code, stdout, stderr } = await runCli(args, { ...env, ...more });
+      const flag = args[0]!.split('=')[0]!;
+      expect({ args, code, stdout }).toEqual({ args, code: 2, stdout: '' });
+      expect(stderr).toMatch(new RegExp(`^forge-mcp-server: refusing ${flag}=".*" on stdio: .*${variable}`));
+      expect(stderr).toContain(`accepts ${variable}=`);
+    }
+  });
+
+  it('refuses to start when --resource-documentation, --resource-policy-uri or --resource-tos-uri is not https', async () => {
+    const oauth = [
+      '--http',
+      '--forge-url=https://gitlab.example.com',
+      '--auth-mode=oauth',
+      '--public-url=https://mcp.example.com/mcp',
+    ];
+    for (const flag of ['--resource-documentation', '--resource-policy-uri', '--resource-tos-uri']) {
+      const { code, stdout, stderr } = await runCli([...oauth, `${flag}=http://docs.example.com/x`]);
+      expect({ code, stdout, stderr }).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `forge-mcp-server: invalid ${flag}="http://docs.example.com/x": not https; accepts an absolute https URL\n`,
+      });
+    }
+  });
+
   it('refuses a long setting value from a settings file at once: looking in it for credentials takes time in proportion to its length', async () => {
     // 1 MiB of "a.": each word could start a URL's scheme; read again from each word, this took over half an hour.
     const dir = mkdtempSync(join(tmpdir(), 'forge-long-setting-'));
