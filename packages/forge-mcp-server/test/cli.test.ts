@@ -342,6 +342,69 @@ describe('start-up', () => {
     }
   });
 
+  it('bounds the pool idle timeout, revalidation interval and distinct-token budget: 0 and the maxima start, one step over refuses', async () => {
+    const over: Array<[string[], Record<string, string>, string]> = [
+      [
+        ['--pool-idle-timeout=24h1s'],
+        {},
+        'invalid --pool-idle-timeout="24h1s": above the maximum; accepts a duration such as 90s, 15m or 1h30m, at most 24h, or 0 to disable',
+      ],
+      [
+        ['--revalidate-interval=25h'],
+        {},
+        'invalid --revalidate-interval="25h": above the maximum; accepts a duration such as 90s, 15m or 1h30m, at most 24h, or 0 to disable',
+      ],
+      [
+        [],
+        { FORGE_MCP_AUTH_DISTINCT_TOKEN_LIMIT: '100001' },
+        'invalid FORGE_MCP_AUTH_DISTINCT_TOKEN_LIMIT="100001": above the maximum; accepts a whole number from 0 to 100000',
+      ],
+      [
+        [],
+        { FORGE_MCP_AUTH_DISTINCT_TOKEN_WINDOW: '24h1s' },
+        'invalid FORGE_MCP_AUTH_DISTINCT_TOKEN_WINDOW="24h1s": above the maximum; accepts a duration such as 90s, 15m or 1h30m, at most 24h, or 0 to disable',
+      ],
+    ];
+    for (const [args, env, text] of over) {
+      const { code, stderr } = await runCli(['--http', '--forge-url=http://127.0.0.1:9', ...args], env);
+      expect({ args, env, code }).toEqual({ args, env, code: 2 });
+      expect(stderr).toContain(`forge-mcp-server: ${text}`);
+    }
+    const s = await sim();
+    try {
+      for (const [args, env] of [
+        [
+          ['--pool-idle-timeout=24h', '--revalidate-interval=24h'],
+          { FORGE_MCP_AUTH_DISTINCT_TOKEN_LIMIT: '100000', FORGE_MCP_AUTH_DISTINCT_TOKEN_WINDOW: '24h' },
+        ],
+        [
+          ['--pool-idle-timeout=0', '--revalidate-interval=0'],
+          { FORGE_MCP_AUTH_DISTINCT_TOKEN_LIMIT: '0', FORGE_MCP_AUTH_DISTINCT_TOKEN_WINDOW: '0' },
+        ],
+      ] as Array<[string[], Record<string, string>]>) {
+        const server = await httpServerAt(s, args, env);
+        try {
+          const res = await rpc(
+            server.url,
+            { 'private-token': s.tokens.api },
+            {
+              jsonrpc: '2.0',
+              id: 1,
+              method: 'tools/list',
+              params: {},
+            },
+          );
+          expect(res.status, args.join(' ')).toBe(200);
+          await res.text();
+        } finally {
+          await server.stop();
+        }
+      }
+    } finally {
+      await s.close();
+    }
+  });
+
   it('refuses the unprefixed READ_ONLY of releases before 3.1.0', async () => {
     const { code, stderr } = await runCli([], { FORGE_TOKEN: 'x', READ_ONLY: 'true' });
     expect(code).toBe(2);
