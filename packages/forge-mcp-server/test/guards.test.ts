@@ -919,22 +919,34 @@ describe('scopes', () => {
     });
   });
 
-  it('the writes read_api may run still count as writes for safe mode and read-only', async () => {
-    const trigger = {
-      action: 'pipeline.trigger_run',
-      params: { project_id: '1', token: 'trigger-token', ref: 'main' },
-    };
+  it('each of the five writes read_api may run still counts as a write for safe mode and read-only', async () => {
+    const FIVE: Array<[string, Record<string, unknown>]> = [
+      [
+        'package.download',
+        { project_id: '1', package_name: 'widgets-cli', package_version: '1.0.0', file_name: 'w.tar.gz' },
+      ],
+      ['access.token_personal_revoke_self', {}],
+      ['pipeline.trigger_run', { project_id: '1', token: 'trigger-token', ref: 'main' }],
+      ['runner.register', { token: 'GR1348941exampleRegToken' }],
+      ['runner.delete_by_token', { token: 'glrt-exampletoken123' }],
+    ];
+    const run = (c: Connected, action: string, params: Record<string, unknown>) =>
+      c.client.callTool({ name: 'forge_execute_action', arguments: { action, params } });
     await withClient({ FORGE_TOKEN: s.tokens.readApi, FORGE_MCP_SAFE_MODE: 'true' }, async (c) => {
-      const since = s.requests.length;
-      const r = await c.client.callTool({ name: 'forge_execute_action', arguments: trigger });
-      expect(textOf(r)).toMatch(/^## Safe mode blocked/);
-      expect(writes(since)).toHaveLength(0);
+      for (const [action, params] of FIVE) {
+        const since = s.requests.length;
+        expect(textOf(await run(c, action, params)), action).toMatch(/^## Safe mode blocked/);
+        expect(apiCalls(s, since), action).toEqual([]);
+      }
     });
     await withClient({ FORGE_TOKEN: s.tokens.readApi, FORGE_MCP_READ_ONLY: 'true' }, async (c) => {
-      const r = await c.client.callTool({ name: 'forge_execute_action', arguments: trigger });
-      expect(textOf(r)).toMatch(
-        /pipeline\.trigger_run exists but is withheld: the server runs in read-only mode/,
-      );
+      for (const [action, params] of FIVE) {
+        const since = s.requests.length;
+        expect(textOf(await run(c, action, params)), action).toContain(
+          `${action} exists but is withheld: the server runs in read-only mode`,
+        );
+        expect(apiCalls(s, since), action).toEqual([]);
+      }
     });
   });
 
