@@ -280,6 +280,27 @@ describe('the verb of the request outweighs noun overlap', () => {
   });
 });
 
+describe("another platform's words and the default branch's name", () => {
+  // Each case fails alone when the reading it depends on is lost (the tuning floor would hide one miss).
+  const cases: Array<[string, string[]]> = [
+    // A two-word name whose last word is also a verb ("request") names a thing, not an operation.
+    ['merge request', ['merge_request.get', 'merge_request.list']],
+    ['list the environment secrets of staging', ['ci_variable.list']],
+    ['create an app password for the deploy script', ['user.create_current_user_pat']],
+    // Making a thing in the state an action of its own puts it in is that action.
+    ['create a protected branch', ['branch.protect']],
+    // A verb only one action performs names it, whatever the things after it ("main" is a branch, not a latest).
+    ['compare feature-login with main', ['repository.compare']],
+    // An organisation's teams are its subgroups; a team is a group, its people the group's members.
+    ['list the teams of the org', ['group.subgroups']],
+    ['create a team', ['group.create']],
+  ];
+  it.each(cases)('"%s" answers %j first', async (query, accepted) => {
+    const [top] = (await find(query)).matches;
+    expect(accepted).toContain(top.id);
+  });
+});
+
 describe('the answer keeps its shape', () => {
   it('lists each match as ID, title and kind with its description and exact schema, then how to run one', async () => {
     const { matches, text } = await find('close an issue', 2);

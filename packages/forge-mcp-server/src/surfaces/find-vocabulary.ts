@@ -5,6 +5,24 @@
  */
 
 /**
+ * Another platform's names for this instance's things, read as this instance's in requests and in the catalog's
+ * texts alike, before anything else: a workflow run is a pipeline, a repository secret a CI/CD variable, a branch
+ * protection rule a protected branch, an app password a personal access token. (A pull request stays as typed:
+ * the everyday phrasings say it, and a request saying it names a thing, THING_NAMES, not a verb.)
+ */
+export const OTHER_PLATFORM_NAMES: Array<[RegExp, string]> = [
+  [/\bworkflow run(s?)\b/g, 'pipeline$1'],
+  [/\bbranch protection(?: rule| rules| settings?)?\b/g, 'protected branch'],
+  [/\b(?:repository|repo|action|actions|environment|deployment) secret(s?)\b/g, 'ci variable$1'],
+  [/\b(?:org|organization|organisation) secret(s?)\b/g, 'group ci variable$1'],
+  [/\bapp password(s?)\b/g, 'personal access token$1'],
+  [
+    /\b(?:fine-grained|finegrained|fine grained|classic) (?:personal access )?token(s?)\b/g,
+    'personal access token$1',
+  ],
+];
+
+/**
  * Verbs of more than one word, as the one word the tables know: "get rid of" is deleting, "spin up" creating.
  * The word between a verb and its particle ("kick bob out") is kept.
  */
@@ -1452,8 +1470,8 @@ export const SYNONYMS: Record<string, string[]> = {
   again: ['retry'],
   between: ['compare'],
   last: ['latest', 'last'],
-  main: ['branch', 'latest'],
-  master: ['branch', 'latest'],
+  main: ['branch', 'default'],
+  master: ['branch', 'default'],
   develop: ['branch'],
   makefile: ['file'],
   someone: ['member', 'user'],
@@ -1613,7 +1631,7 @@ export const SYNONYMS: Record<string, string[]> = {
   // Chat and tracker tools are integrations.
   slack: ['integration', 'slack'],
   mattermost: ['integration', 'mattermost'],
-  teams: ['integration', 'teams'],
+  microsoft: ['integration'],
   discord: ['integration', 'discord'],
   jira: ['integration', 'jira'],
   datadog: ['integration', 'datadog'],
@@ -1634,7 +1652,9 @@ export const SYNONYMS: Record<string, string[]> = {
   storage: ['storage', 'statistic'],
   hash: ['commit', 'sha'],
   backlog: ['issue'],
-  team: ['member', 'group'],
+  // An organisation's teams are its subgroups (its people, the members of one).
+  team: ['group', 'subgroup'],
+  teams: ['subgroup', 'group'],
   deployments: ['deployment'],
   deploy: ['deployment'],
   // Where two histories part.

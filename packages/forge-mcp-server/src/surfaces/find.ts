@@ -38,6 +38,7 @@ import {
   NEW_THING,
   NEW_WORDS,
   NO_LONGER,
+  OTHER_PLATFORM_NAMES,
   NOT_NEEDED,
   OBLIGING_WORDS,
   LEAVING_WORDS,
@@ -79,6 +80,8 @@ const MISMATCH = 0.5;
 const PAIR_WEIGHT = 0.25;
 /** Two words in a row of an action's everyday phrasings (find-asked-as.ts) name its thing this well. */
 const PHRASED_COVERAGE = 0.8;
+/** A request whose verb only one action performs covers that action's object this well. */
+const SOLE_COVERAGE = 0.7;
 /** An action's domain counts this much of its object (people often leave it unsaid). */
 const DOMAIN_SHARE = 0.5;
 /** An action on the domain's thing itself counts as this well covered when the request does not name it. */
@@ -261,8 +264,15 @@ export function phrasalStarts(phrase: RegExp): Array<{ word: string; whole: bool
   return starts.some(({ word }) => !word) ? undefined : starts;
 }
 
-/** Each phrasal verb with the words it starts with: a text holding none of them is not searched for it. */
-const PHRASALS = PHRASAL_VERBS.map(([phrase, verb]) => ({ phrase, verb, starts: phrasalStarts(phrase) }));
+/**
+ * Another platform's names, then each phrasal verb, with the words it starts with: a text holding none of them is
+ * not searched for it.
+ */
+const PHRASALS = [...OTHER_PLATFORM_NAMES, ...PHRASAL_VERBS].map(([phrase, verb]) => ({
+  phrase,
+  verb,
+  starts: phrasalStarts(phrase),
+}));
 
 /** The phrasal verbs (by their place) a text's whole word may start, those a word's beginning may, and the rest. */
 const BY_WORD = new Map<string, number[]>();
@@ -757,12 +767,21 @@ export class ActionFinder {
   private readonly compounds = new Set<string>();
   private readonly exact = new Map<string, number>();
   private readonly actionVerbs = new Set<string>();
+  /** Operations one action alone performs, named by them alone (repository.compare, merge_request.rebase). */
+  private readonly sole = new Set<string>();
   /** File names the catalog's titles name (.gitlab-ci.yml, .gitignore): searched as words, not as a file. */
   private readonly fileNames = new Set<string>();
 
   constructor(actions: FindDoc[]) {
     this.actions = actions;
     this.operations = actions.map(operationOf);
+    const performing = new Map<string, number>();
+    for (const op of this.operations) performing.set(op, (performing.get(op) ?? 0) + 1);
+    // Named by the operation alone (repository.compare), no other action performing it.
+    actions.forEach((a, d) => {
+      const op = this.operations[d];
+      if (performing.get(op) === 1 && a.id.slice(a.id.indexOf('.') + 1) === op) this.sole.add(op);
+    });
     for (const op of this.operations) this.actionVerbs.add(op);
     for (const a of actions)
       for (const m of a.title.matchAll(FILE_NAME)) this.fileNames.add(m[0].toLowerCase().trim());
@@ -1277,7 +1296,8 @@ export class ActionFinder {
         /\d/.test(value) &&
         (!this.objectWords.has(stem(w)) || !READ_OPERATIONS.has(strongestOf(REQUEST_VERBS[w] ?? {})));
       // "project access token create", "tag v3 delete": keywords, the thing's words then the verb, no article
-      // between (a verb that is also a thing's everyday name, "job log", "issue comment", stays a thing).
+      // between (a verb that is also a thing's everyday name, "job log", "issue comment", stays a thing, as does
+      // the last word of a thing's two-word name, "merge request").
       // A verb that is also a thing's everyday name is the verb when that thing is named already ("pipeline
       // schedule run": the run is the pipeline's).
       const before = new Set(ws.slice(i, last).map(stem));
@@ -1287,7 +1307,7 @@ export class ActionFinder {
         (this.objectWords.has(stem(ws[i])) ||
           this.compounds.has(`${stem(ws[i])} ${stem(ws[i + 1])}`) ||
           (this.titleWords().has(stem(ws[i])) && !this.isVerb(ws[i]))) &&
-        !this.objectWords.has(stem(w)) &&
+        !thingWord(w, ws[last - 1]) &&
         (SYNONYMS[w] ?? CATALOG_NAMES[w] ?? []).every((name) => tokens(name).every((t) => before.has(t))) &&
         ws
           .slice(i + 1, last)
@@ -1393,6 +1413,14 @@ export class ActionFinder {
     // made or given, changes that thing.
     if (verbAt >= 0 && this.setsProperty(ws, verbAt) && KINDS_CREATE.has(strongestOf(operations)))
       operations = accept(scaled(operations, PROPERTY_MADE), CHANGED);
+    // "create a protected branch", "add a protected environment": making one in a state an action of its own puts
+    // such a thing in is that action.
+    if (verbAt >= 0 && KINDS_CREATE.has(strongestOf(operations))) {
+      let k = verbAt + 1;
+      while (k < ws.length && DETERMINERS.has(ws[k])) k++;
+      const made = this.madeAs(ws[k], ws);
+      if (made) operations = made;
+    }
     // "add a comment", "leave a reply": after a light verb, a noun that is itself an operation names it.
     if (verbAt >= 0 && LIGHT_VERBS.has(ws[verbAt])) {
       let k = verbAt + 1;
@@ -1592,13 +1620,16 @@ export class ActionFinder {
     for (const d of touched) {
       if (d === exact) continue;
       const object = this.objects[d];
-      const coverage = Math.max(
+      let coverage = Math.max(
         covered(object),
         covered(this.titleObjects[d]),
         this.generic[d] ? GENERIC_COVERAGE : 0,
         phrased.has(d) ? PHRASED_COVERAGE : 0,
       );
       const op = this.operations[d];
+      // "compare my branch with main": a verb only this action performs names it, whatever things follow.
+      if (verbStem && this.sole.has(op) && stem(op) === verbStem)
+        coverage = Math.max(coverage, SOLE_COVERAGE);
       let verb = this.several[d]
         ? Math.max(operations[op] ?? 0, (operations.list ?? 0) * SEVERAL_LISTED)
         : (operations[op] ?? 0);
