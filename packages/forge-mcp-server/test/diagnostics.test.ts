@@ -167,6 +167,38 @@ describe('stdio', () => {
     }
   });
 
+  it("keeps the snapshot valid JSON with its field names when a secret is short or a number: only the heap's strings are masked", async () => {
+    const port = await freePort();
+    const collector = await freePort();
+    // Collector header values are masked as secrets whatever they are: here a number and a word the format uses.
+    const c = await stdioClient(s, {
+      env: {
+        FORGE_MCP_PPROF_ADDR: `127.0.0.1:${port}`,
+        FORGE_MCP_TELEMETRY: 'true',
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collector}`,
+        OTEL_EXPORTER_OTLP_HEADERS: 'x-tenant=17,x-dataset=name',
+      },
+    });
+    try {
+      const answer = await get(port, '/debug/pprof/heapsnapshot');
+      expect(answer.status).toBe(200);
+      const snapshot = JSON.parse(answer.body) as {
+        snapshot: { meta: { node_fields: string[] }; node_count: number };
+        nodes: number[];
+        strings: string[];
+      };
+      expect(snapshot.snapshot.meta.node_fields).toContain('name');
+      expect(snapshot.nodes.length).toBe(
+        snapshot.snapshot.node_count * snapshot.snapshot.meta.node_fields.length,
+      );
+      expect(snapshot.nodes.some((n) => String(n).includes('17'))).toBe(true);
+      expect(snapshot.strings.filter((t) => t.includes('17') || t.includes('name'))).toEqual([]);
+      expect(snapshot.strings).toContain('(GC roots)');
+    } finally {
+      await c.close();
+    }
+  });
+
   it('refuses a request naming another Host (no DNS rebinding onto the snapshot), bad durations and other paths', async () => {
     const port = await freePort();
     const c = await stdioClient(s, { env: { FORGE_MCP_PPROF_ADDR: `localhost:${port}` } });

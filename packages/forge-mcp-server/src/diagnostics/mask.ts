@@ -69,11 +69,32 @@ function hashOf(text: string, at: number, length: number): number {
   return h;
 }
 
-/** Whether `at` begins a character of the snapshot's JSON rather than the letter of an escape (\n, \u…). */
-function startsCharacter(text: string, at: number): boolean {
+/** Whether the backslash at `at` begins an escape (an even run of backslashes before it). */
+function escapes(text: string, at: number): boolean {
   let slashes = 0;
   while (at - slashes > 0 && text.charCodeAt(at - slashes - 1) === 92) slashes++;
   return slashes % 2 === 0;
+}
+
+/** Whether `at` begins a character of a string as written, not a letter or hex digit of an escape (\n, \u00E9). */
+function startsCharacter(text: string, at: number): boolean {
+  if (at > 0 && text.charCodeAt(at - 1) === 92 && escapes(text, at - 1)) return false;
+  for (let p = Math.max(0, at - 5); p < at - 1; p++)
+    if (text.charCodeAt(p) === 92 && text.charCodeAt(p + 1) === 117 && escapes(text, p)) return false;
+  return true;
+}
+
+/**
+ * Where the string begins (its opening quote) when the line from `start` to `end` is an entry of the snapshot's
+ * string table (`"…",`, the first after `"strings":[`, the last followed by `]}`), the only place a string of the
+ * heap is written; else -1. The rest (the header's field names, the nodes' and edges' numbers) is never masked,
+ * so a short or numeric secret cannot break the JSON or the names DevTools reads.
+ */
+function stringEntry(text: string, start: number, end: number): number {
+  const open = text.startsWith('"strings":[', start) ? start + 11 : start;
+  if (text.charCodeAt(open) !== 34) return -1;
+  const close = text.charCodeAt(end - 1) === 44 ? end - 2 : text.startsWith(']}', end - 2) ? end - 3 : -1;
+  return close > open && text.charCodeAt(close) === 34 ? open : -1;
 }
 
 /** What masks one run of whole lines of a snapshot: spans to turn into `*`, found in the text as written. */
@@ -114,8 +135,18 @@ class Masker {
       }),
       'latin1',
     );
+    // The line the last span was in, and whether it is a string entry (spans come in order in each pass).
+    let lineStart = -1;
+    let lineEnd = -1;
+    let entry = -1;
     const blank = (from: number, to: number) => {
-      if (startsCharacter(text, from)) out.fill(42, from, to);
+      if (from < lineStart || from >= lineEnd) {
+        lineStart = text.lastIndexOf('\n', from - 1) + 1;
+        lineEnd = text.indexOf('\n', from);
+        if (lineEnd === -1) lineEnd = text.length;
+        entry = stringEntry(text, lineStart, lineEnd);
+      }
+      if (entry !== -1 && from > entry && to < lineEnd && startsCharacter(text, from)) out.fill(42, from, to);
     };
     if (this.short) for (const m of text.matchAll(this.short)) blank(m.index, m.index + m[0].length);
     if (this.byAnchor.size) this.scan(bytes, text, blank);
