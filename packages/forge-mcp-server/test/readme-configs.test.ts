@@ -8,7 +8,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -135,6 +136,53 @@ describe('README client configurations', () => {
       });
     }
   });
+
+  it("the README's install line links the command, so `npx forge-mcp-server` runs this build from any directory", async () => {
+    // The line as the README gives it, run in the repository with a prefix of its own instead of the global one.
+    const line = /`(npm install -g \.\/packages\/forge-mcp-server)`/.exec(README)?.[1];
+    expect(line).toBeDefined();
+    const prefix = mkdtempSync(join(tmpdir(), 'forge-readme-prefix-'));
+    mkdirSync(join(prefix, 'lib'));
+    const npm = { ...process.env, npm_config_prefix: prefix, npm_config_offline: 'true' };
+    const install = spawnSync('npm', [...line!.split(' ').slice(1), '--no-audit', '--no-fund'], {
+      cwd: join(HERE, '../../..'),
+      env: npm,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(install.stderr).toBe('');
+    expect(install.status).toBe(0);
+    const s = await sim();
+    // Offline, so npx cannot fetch a package of that name from the registry: only the link can answer.
+    const transport = new StdioClientTransport({
+      command: 'npx',
+      args: ['forge-mcp-server'],
+      cwd: mkdtempSync(join(tmpdir(), 'forge-readme-elsewhere-')),
+      env: {
+        PATH: `${join(prefix, 'bin')}:${process.env.PATH ?? ''}`,
+        HOME: process.env.HOME ?? '/tmp',
+        npm_config_prefix: prefix,
+        npm_config_offline: 'true',
+        NODE_COMPILE_CACHE: TEST_COMPILE_CACHE,
+        FORGE_URL: s.url,
+        FORGE_TOKEN: s.tokens.api,
+        FORGE_MCP_TIER: 'ultimate',
+      },
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'installed', version: '1' });
+    try {
+      await client.connect(transport);
+      const r = await client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: 1 } },
+      });
+      expect((r.structuredContent as { iid: number }).iid).toBe(1);
+    } finally {
+      await client.close();
+      await s.close();
+    }
+  }, 90_000);
 
   it('`npm run demo` on an address already taken says which variable picks another, exit 2', async () => {
     const taken = createServer();

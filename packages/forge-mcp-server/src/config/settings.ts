@@ -224,7 +224,8 @@ export const SETTINGS = {
     grammar: substitutionsGrammar(),
     default: [],
     defaultText: 'empty',
-    description: 'Rewrite text in tool descriptions and titles only.',
+    description:
+      'Rewrite text in tool descriptions and titles only; a rewrite that would grow a text beyond twice its length (or 512 bytes more, if larger) leaves it as written.',
   }),
   yoloMode: setting({
     variable: 'FORGE_MCP_YOLO_MODE',
