@@ -116,6 +116,23 @@ describe('heap snapshot masking', () => {
     expect(parsed.strings[1]).toBe(`short ${TOKEN.slice(0, 20)}`);
   });
 
+  it('checks thousands of strings cut short against thousands of secrets in one look-up per length, not per secret', async () => {
+    // 2,000 pooled tokens and 3,000 strings V8 cut short (response bodies, sources): 6 million pairs.
+    const tokens = Array.from(
+      { length: 2000 },
+      (_, i) => `pooled-${String(i).padStart(4, '0')}-${'k'.repeat(24)}`,
+    );
+    const cut = Array.from({ length: 3000 }, (_, i) => `${'y'.repeat(1014)}${String(i).padStart(10, '0')}`);
+    cut.push(`${'y'.repeat(1010)}${tokens[1234]!.slice(0, 14)}`);
+    const started = Date.now();
+    const out = await masked(snapshotOf(cut), tokens, 65536);
+    // Each pair looked at on its own took about 20 s here; one look-up per length, well under a second.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const parsed = JSON.parse(out) as { strings: string[] };
+    expect(parsed.strings[3000]).toBe(`${'y'.repeat(1010)}${'*'.repeat(14)}`);
+    expect(parsed.strings[0]).toBe(cut[0]);
+  });
+
   it('never breaks an escape: a secret that would begin at the letter of an escape is not there', async () => {
     const secret = testSecret('nothing-but-a-word');
     const out = await masked(snapshotOf([`line\n${secret.slice(1)}`, secret]), [secret], 7);

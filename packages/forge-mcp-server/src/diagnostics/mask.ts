@@ -105,8 +105,12 @@ class Masker {
   /** Secrets by the hash of their anchor, and a filter of those hashes the scan reads first. */
   private readonly byAnchor = new Map<number, string[]>();
   private readonly filter = new Uint8Array(1 << (FILTER_BITS - 3));
-  /** Forms long enough that a string cut short may end in their beginning, as units. */
-  private readonly cut: string[][];
+  /**
+   * The beginnings a string cut short may end in: each form's first SHORTEST_PREFIX characters or more (as
+   * written, whole escapes), short of the whole form (the scan finds that); and their lengths, longest first.
+   */
+  private readonly beginnings = new Set<string>();
+  private readonly beginningLengths: number[];
   private readonly power: number;
 
   constructor(secrets: Iterable<string>) {
@@ -119,7 +123,14 @@ class Masker {
       this.byAnchor.set(h, [...(this.byAnchor.get(h) ?? []), form]);
       this.filter[(h >>> 3) & (this.filter.length - 1)] |= 1 << (h & 7);
     }
-    this.cut = forms.filter((u) => u.length > SHORTEST_PREFIX);
+    for (const units of forms)
+      for (
+        let n = SHORTEST_PREFIX, written = units.slice(0, n).join('');
+        n < units.length;
+        written += units[n++]
+      )
+        this.beginnings.add(written);
+    this.beginningLengths = [...new Set([...this.beginnings].map((b) => b.length))].sort((a, b) => b - a);
     let power = 1;
     for (let i = 1; i < ANCHOR; i++) power = Math.imul(power, HASH_BASE);
     this.power = power;
@@ -150,7 +161,7 @@ class Masker {
     };
     if (this.short) for (const m of text.matchAll(this.short)) blank(m.index, m.index + m[0].length);
     if (this.byAnchor.size) this.scan(bytes, text, blank);
-    if (this.cut.length) this.cutShort(bytes, text, blank);
+    if (this.beginnings.size) this.cutShort(bytes, text, blank);
     return out;
   }
 
@@ -172,21 +183,18 @@ class Masker {
 
   /** Each string V8 cut short whose end is the beginning of a secret (SHORTEST_PREFIX characters or more). */
   private cutShort(bytes: Buffer, text: string, blank: (from: number, to: number) => void): void {
-    for (
-      let start = 0, end = bytes.indexOf(10);
-      end !== -1;
-      start = end + 1, end = bytes.indexOf(10, start)
-    ) {
+    // Every line, the last one too (the snapshot's last string ends it without a line break).
+    for (let start = 0; start < bytes.length;) {
+      const found = bytes.indexOf(10, start);
+      const end = found === -1 ? bytes.length : found;
+      const line = start;
+      start = end + 1;
       // A cut string's line: `"` + at least the limit's characters + `"` and a comma.
-      if (end - start < SNAPSHOT_STRING_LIMIT + 2 || bytes[start] !== 34) continue;
+      if (end - line < SNAPSHOT_STRING_LIMIT + 2 || bytes[line] !== 34) continue;
       const close = text.lastIndexOf('"', end);
-      for (const units of this.cut) {
-        let written = units.slice(0, SHORTEST_PREFIX).join('');
-        let longest = 0;
-        for (let n = SHORTEST_PREFIX; n < units.length; written += units[n++])
-          if (text.endsWith(written, close)) longest = written.length;
-        if (longest) blank(close - longest, close);
-      }
+      // The longest beginning the string ends in: one look-up per length, however many secrets.
+      const length = this.beginningLengths.find((n) => this.beginnings.has(text.slice(close - n, close)));
+      if (length) blank(close - length, close);
     }
   }
 }
