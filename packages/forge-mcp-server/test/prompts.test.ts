@@ -192,7 +192,43 @@ describe('prompts', () => {
       expect(await prompt(c, 'audit_branch_protection', { project_id: 'acme%2Fwidgets' })).toMatch(
         /^# Branch protection of acme\/widgets\n[^]*\| main \| Maintainers \|/,
       );
+      // A username written as a mention (@alice) is the username: the instance is asked for alice's items.
+      const since = s.requests.length;
+      expect(await prompt(c, 'daily_standup', { project_id: '1', username: '@alice' })).toMatch(
+        /^# Standup for @alice\n/,
+      );
+      expect(
+        apiCalls(s, since)
+          .map((r) => r.query.author_username ?? r.query.assignee_username)
+          .filter(Boolean),
+      ).toEqual(['alice', 'alice']);
     });
+  });
+
+  it('on the meta and individual surfaces a prompt names how each action it mentions is called there; on dynamic it adds nothing', async () => {
+    const triage = { project_id: 'acme/widgets' };
+    const said = {
+      dynamic: await withClient({}, (c) => prompt(c, 'summarize_pipeline_status', triage)),
+      meta: await withClient({ FORGE_MCP_TOOL_SURFACE: 'meta' }, (c) =>
+        prompt(c, 'summarize_pipeline_status', triage),
+      ),
+      individual: await withClient({ FORGE_MCP_TOOL_SURFACE: 'individual' }, (c) =>
+        prompt(c, 'summarize_pipeline_status', triage),
+      ),
+    };
+    expect(said.dynamic).toMatch(/read its log with job\.trace, retry with job\.retry, or fix\)\.$/);
+    expect(said.meta).toContain(
+      '\n\n---\nThe actions named above are canonical IDs; on this server\'s meta tool surface call them as:\n- job.trace: forge_job with action "trace"\n- job.retry: forge_job with action "retry"',
+    );
+    expect(said.individual).toMatch(/\n- job\.trace: forge_job_trace\n- job\.retry: forge_job_retry$/);
+    // The guides likewise, each action it names once.
+    const guide = await withClient({ FORGE_MCP_TOOL_SURFACE: 'individual' }, async (c) => {
+      const r = await c.client.readResource({ uri: 'forge://guides/code-review' });
+      return (r.contents[0] as { text: string }).text;
+    });
+    expect(guide).toMatch(
+      /on this server's individual tool surface call them as:\n- mr_review\.changes_get: forge_mr_changes_get\n- mr_review\.discussion_create: forge_mr_discussion_create\n$/,
+    );
   });
 
   it('arguments naming nothing on the instance are an error saying so, not a prompt about nothing; a lesser failure is quoted whole', async () => {
@@ -294,6 +330,9 @@ describe('prompts', () => {
       );
       // Within its 30 days: the three issues changed lately, not #1 (assigned to alice, untouched since 2025).
       const workload = await prompt(c, 'team_member_workload', { project_id: '1', username: 'alice' });
+      expect(workload).toMatch(
+        /^# Workload of @alice\nOpen items updated in the last 30 days \(days widens the window\)\.\n/,
+      );
       expect(workload).toContain(
         '| Merge requests authored | 1 |\n| Reviews waiting | 1 |\n| Issues assigned | 3 |',
       );
@@ -551,6 +590,33 @@ describe('completions', () => {
         context: { arguments: { project_id: 'acme/widgets' } },
       });
       expect(who.completion.values.sort()).toEqual(['alice', 'bob']);
+      // Typed as the instance writes them: a mention (@b) and a reference's mark alone (!) complete without it.
+      const ask = async (name: string, argument: string, value: string, args: Record<string, string>) =>
+        (
+          await c.client.complete({
+            ref: { type: 'ref/prompt', name },
+            argument: { name: argument, value },
+            context: { arguments: args },
+          })
+        ).completion;
+      expect((await ask('daily_standup', 'username', '@b', { project_id: 'acme/widgets' })).values[0]).toBe(
+        'bob',
+      );
+      expect((await ask('review_mr', 'merge_request_iid', '!', { project_id: '1' })).values.sort()).toEqual([
+        '1',
+        '2',
+      ]);
+      // A group's prompt completes a target branch from the branches its open merge requests target, once each.
+      expect(await ask('team_mr_dashboard', 'target_branch', '', { group_id: 'acme' })).toEqual({
+        values: ['main'],
+        total: 1,
+        hasMore: false,
+      });
+      expect(await ask('team_mr_dashboard', 'target_branch', 'x', { group_id: 'acme' })).toEqual({
+        values: [],
+        total: 0,
+        hasMore: false,
+      });
     });
   });
 

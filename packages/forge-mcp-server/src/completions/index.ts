@@ -4,7 +4,7 @@
  * and hasMore from the instance's paging headers. A failing instance answers an empty completion.
  */
 import { ProtocolError, UriTemplate, type Server } from '@modelcontextprotocol/server';
-import { offeredPrompts } from '../prompts/index.js';
+import { offeredPrompts, withoutMention } from '../prompts/index.js';
 import { readAction, TEMPLATES } from '../resources/index.js';
 import { projectArgument } from '../resources/read.js';
 import type { Session } from '../session/index.js';
@@ -23,6 +23,11 @@ interface Source {
   value: (item: Rec) => unknown;
   /** An IID list: a whole number typed is also looked up exactly (its iids filter), older than any page read. */
   byIid?: boolean;
+  /**
+   * Values read off the items of another kind (the target branches of a group's merge requests): the same value
+   * comes from several items, so they are filtered and counted here, never by the instance's total.
+   */
+  derived?: boolean;
 }
 
 const inProject =
@@ -86,7 +91,16 @@ const SOURCES: Record<string, Source[]> = {
   ],
   branch: [branches],
   source_branch: [branches],
-  target_branch: [branches],
+  target_branch: [
+    branches,
+    // In a group (no one project's branches to list), the branches its open merge requests target.
+    {
+      action: 'merge_request.list_group',
+      args: inGroup(() => ({ state: 'opened' })),
+      value: (i) => i.target_branch,
+      derived: true,
+    },
+  ],
   tag: [tags],
   tag_name: [tags],
   from: [branches, tags],
@@ -141,6 +155,9 @@ const SOURCES: Record<string, Source[]> = {
     { action: 'group.group_milestone_list', args: inGroup(() => ({ state: 'active' })), value: (i) => i.iid },
   ],
 };
+
+/** The mark the instance writes before an IID in a reference, as typed before the number (or alone). */
+const MARK: Record<string, RegExp> = { merge_request_iid: /^!/, issue_iid: /^#/ };
 
 /** What a prompt's number of days completes with. */
 const DAY_SPANS = ['1', '7', '14', '30', '90', '180', '365'];
@@ -232,7 +249,7 @@ async function complete(session: Session, name: string, prefix: string, ctx: Ctx
     const searched = 'search' in args || 'query' in args;
     const paged = 'per_page' in (await session.view.catalog.spec(action)).params;
     // Filtered here when the instance cannot search, or when the list comes whole (unpaged).
-    const local = (prefix !== '' && !searched) || !paged;
+    const local = (prefix !== '' && !searched) || !paged || s.derived === true;
     const r = await readAction(
       session,
       s.action,
@@ -241,11 +258,15 @@ async function complete(session: Session, name: string, prefix: string, ctx: Ctx
     );
     // The instance failing, or a guard refusing, completes nothing: completion is a convenience.
     if (!r.ok || !Array.isArray(r.data)) continue;
-    const found = (r.data as Rec[])
-      .map((i) => s.value(i))
-      .filter((v) => v !== undefined && v !== null)
-      .map(String)
-      .filter((v) => !local || v.toLowerCase().startsWith(prefix.toLowerCase()));
+    const found = [
+      ...new Set(
+        (r.data as Rec[])
+          .map((i) => s.value(i))
+          .filter((v) => v !== undefined && v !== null)
+          .map(String)
+          .filter((v) => !local || v.toLowerCase().startsWith(prefix.toLowerCase())),
+      ),
+    ];
     // The IID typed, when it exists but is older than the page read: asked for by itself, offered first.
     if (s.byIid && local && r.next && /^[1-9]\d{0,15}$/.test(prefix) && !found.includes(prefix)) {
       const exact = await readAction(session, s.action, { ...args, iids: [prefix] }, signal);
@@ -295,7 +316,9 @@ export function registerCompletions(server: Server, session: Session, guardSessi
         `${ref.name ?? ref.uri} has no argument ${JSON.stringify(argument.name)}; complete one of ${names.join(', ')}.`,
       );
     const resource = ref.type === 'ref/resource';
-    const prefix = resource ? decoded(argument.value ?? '') : (argument.value ?? '');
+    // Typed as the instance writes a reference or a mention (!4, #12, @alice): completed without its mark.
+    const typed = resource ? decoded(argument.value ?? '') : (argument.value ?? '');
+    const prefix = withoutMention(argument.name, typed.replace(MARK[argument.name] ?? /$^/, ''));
     if (resource && ref.uri === MANIFEST_TEMPLATE) return { completion: actionIds(session, prefix) } as never;
     // A number of days: the spans people ask for, nothing to read.
     const days =

@@ -4,6 +4,7 @@
  */
 import { ProtocolError, type Server } from '@modelcontextprotocol/server';
 import { withoutReferenceMark } from '../executor/schema.js';
+import { callsNamedIn } from '../resources/manifest.js';
 import { projectArgument, readAction } from '../resources/read.js';
 import type { Session } from '../session/index.js';
 import { PROMPTS, type Fetch, type PromptSpec } from './table.js';
@@ -12,6 +13,11 @@ export { PROMPTS } from './table.js';
 
 const INVALID_PARAMS = -32602;
 const INTEGER_ARGS = new Set(['merge_request_iid', 'issue_iid', 'pipeline_id', 'job_id']);
+
+/** `value` of the argument `name` without the '@' the instance writes before a username in a mention. */
+export function withoutMention(name: string, value: string): string {
+  return name === 'username' && /^@[^@\s]+$/.test(value) ? value.slice(1) : value;
+}
 
 export function offeredPrompts(session: Session): PromptSpec[] {
   if (session.config.capabilitySurface === 'minimal') return [];
@@ -57,8 +63,9 @@ export function checkArguments(p: PromptSpec, given: Record<string, string> = {}
   const out: Record<string, string> = {};
   for (const a of p.args) {
     const trimmed = given[a.name]?.trim();
-    // An IID given as the instance writes its reference (!4, #12) is read as the number, as tools read it.
-    const v = trimmed && withoutReferenceMark(a.name, trimmed);
+    // An IID given as the instance writes its reference (!4, #12) is read as the number, as tools read it, and a
+    // username as the instance writes a mention (@alice) is read as the username.
+    const v = trimmed && withoutMention(a.name, withoutReferenceMark(a.name, trimmed));
     if (!v) {
       if (a.required)
         fail(
@@ -131,9 +138,11 @@ export function registerPrompts(server: Server, session: Session, guardSession: 
             ', ',
           )} (${headline(missing[0])}). Check the values; completion/complete suggests those that exist.`,
       );
+    // The actions the instructions name, as this session's tool surface calls them.
+    const calls = callsNamedIn(session, text);
     return {
       description: p.description,
-      messages: [{ role: 'user', content: { type: 'text', text } }],
+      messages: [{ role: 'user', content: { type: 'text', text: calls ? `${text}\n\n${calls}` : text } }],
     } as never;
   });
 }

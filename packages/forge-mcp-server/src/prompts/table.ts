@@ -553,6 +553,9 @@ export const PROMPTS: PromptSpec[] = [
       ]);
       return [
         `# Workload of @${a.username}`,
+        // The window said: an item untouched for longer is left out, and the model should know it was.
+        `Open items updated in the last ${Number(a.days ?? 30)} days (days widens the window).`,
+        '',
         failed(authored) + failed(reviewing) + failed(issues),
         table(
           ['Kind', 'Open'],

@@ -17,7 +17,7 @@ import { clip } from '../executor/suggest.js';
 import type { Session } from '../session/index.js';
 import { priorities } from './compat.js';
 import { GUIDES } from './guides.js';
-import { manifest, manifestEntry } from './manifest.js';
+import { callsNamedIn, manifest, manifestEntry } from './manifest.js';
 import { readAction, type Conditional, type ReadOutcome } from './read.js';
 import { COLLECTION_CAP, TEMPLATES, type TemplateSpec } from './templates.js';
 
@@ -434,7 +434,12 @@ export async function resolveResource(
   if (guide)
     return {
       source: 'fixed',
-      read: async () => ({ contents: [{ uri, mimeType: 'text/markdown', text: guide.text }] }),
+      read: async () => {
+        // The actions the guide names, as this session's tool surface calls them.
+        const calls = callsNamedIn(session, guide.text);
+        const text = calls ? `${guide.text}\n${calls}\n` : guide.text;
+        return { contents: [{ uri, mimeType: 'text/markdown', text }] };
+      },
     };
   if (uri === ROOTS_URI)
     return { source: 'fixed', read: async () => json(uri, await workspaceRoots(server)) };

@@ -111,3 +111,23 @@ export function manifest(session: Session, subscribable: string[]): Record<strin
     subscriptions: { subscribable_uri_templates: subscribable },
   };
 }
+
+/**
+ * How the canonical IDs a text names (a prompt's or a guide's instructions) are called on the session's tool
+ * surface, one line each, set after the text. Undefined on the dynamic surface, where forge_execute_action takes
+ * the ID as written, and when the text names no action the session is offered.
+ */
+export function callsNamedIn(session: Session, text: string): string | undefined {
+  if (session.surfaceName === 'dynamic') return undefined;
+  const ids = [...new Set(text.match(/\b[a-z][a-z_]*\.[a-z][a-z0-9_]*\b/g) ?? [])];
+  const lines = ids.flatMap((id) => {
+    const a = session.view.catalog.get(id);
+    if (!a || session.view.availability(a).state === 'absent') return [];
+    const tool = toolOf(session, a);
+    return session.surfaceName === 'meta'
+      ? [`- ${id}: ${tool} with action "${id.slice(id.indexOf('.') + 1)}"`]
+      : [`- ${id}: ${tool}`];
+  });
+  if (!lines.length) return undefined;
+  return `---\nThe actions named above are canonical IDs; on this server's ${session.surfaceName} tool surface call them as:\n${lines.join('\n')}`;
+}
