@@ -588,6 +588,50 @@ describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL', () => {
     }
   });
 
+  it('answers 503 saying replicas with another FORGE_MCP_STATE_KEY hold Redis (not that it does not answer) while they do, and serves again once they are gone', async () => {
+    const key = testSecret(randomBytes(32).toString('hex'));
+    const store = new Redis(redis.url);
+    const a = await httpServer(s, [`--redis-url=${redis.url}`], { FORGE_MCP_STATE_KEY: key });
+    try {
+      expect((await rpc(a.url, bearer(s.tokens.api), getIssue(1))).status).toBe(200);
+      // What a replica sealing with another key leaves when it claims a Redis server that came back empty.
+      const other = `sealed ${randomBytes(16).toString('hex')}`;
+      await store.set('forge-mcp:sealing', other, 'PX', 60_000);
+      // The running replica finds it at its next heartbeat (every 10 s).
+      let refused: Response | undefined;
+      await until(async () => {
+        const r = await rpc(a.url, bearer(s.tokens.api), getIssue(2));
+        if (r.status === 503) refused = r;
+        else await r.body?.cancel();
+        return r.status === 503;
+      }, 'the refusal at the next heartbeat');
+      expect(refused!.headers.get('retry-after')).toBe('5');
+      expect(await refused!.json()).toEqual({
+        jsonrpc: '2.0',
+        id: 2,
+        error: {
+          code: -32603,
+          message:
+            'shared state is unavailable: replicas sealing it with another FORGE_MCP_STATE_KEY, or with none, now use the Redis server this replica shares its state through; it serves again once they are gone (its log says what to set); retry later',
+        },
+      });
+      // That replica gone (its check value lapsed), the next heartbeat gives this one's back and it serves again.
+      await store.del('forge-mcp:sealing');
+      await until(async () => {
+        const r = await rpc(a.url, bearer(s.tokens.api), getIssue(3));
+        await r.body?.cancel();
+        return r.status === 200;
+      }, 'serving again');
+      const log = a.stderr();
+      expect(log).toContain("lost this replica's check value");
+      expect(log).toContain('shared state usable again');
+      expect(log).not.toContain(key);
+    } finally {
+      await a.stop();
+      store.disconnect();
+    }
+  });
+
   it('refuses to start when Redis cannot be reached, naming the variable and host:port', async () => {
     const port = await freePort();
     const { code, stderr } = await runCli(

@@ -542,7 +542,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     return serveMcp(req, res);
   };
 
-  /** The shared store does not answer: 503 with Retry-After rather than state that would diverge. */
+  /** The shared store does not answer, or is held by replicas sealing otherwise: 503 with Retry-After. */
   const unavailable = (req: IncomingMessage, res: ServerResponse, err: StateUnavailable) => {
     log.debug({ err: err.message }, 'request refused: shared state unreachable');
     if (res.headersSent) return void res.end();
@@ -552,7 +552,9 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
       rpcError(
         (bodies.get(req) as { id?: unknown } | undefined)?.id,
         CODES.internal,
-        'shared state is unavailable: the Redis server this replica shares its state through does not answer; retry shortly',
+        err.conflict
+          ? 'shared state is unavailable: replicas sealing it with another FORGE_MCP_STATE_KEY, or with none, now use the Redis server this replica shares its state through; it serves again once they are gone (its log says what to set); retry later'
+          : 'shared state is unavailable: the Redis server this replica shares its state through does not answer; retry shortly',
       ),
       { 'retry-after': String(err.retryAfterS) },
     );

@@ -1,6 +1,7 @@
 /**
- * The shared store cannot be reached. A request that needs it is answered 503 with Retry-After rather than
- * served from state that would diverge from the other replicas'; at start the server says so and exits.
+ * The shared store cannot be reached, or (`conflict`) replicas this one must not run beside hold it (they seal
+ * it with another FORGE_MCP_STATE_KEY, or with none). A request that needs it is answered 503 with Retry-After
+ * rather than served from state that would diverge from the other replicas'; at start the server says so and exits.
  */
 export class StateUnavailable extends Error {
   /** Seconds a client is told to wait (Retry-After). */
@@ -10,6 +11,8 @@ export class StateUnavailable extends Error {
     message: string,
     /** host:port of the store, for logs (never its password). */
     readonly where: string,
+    /** Reachable, but held by replicas sealing otherwise: the client is told so, not that it does not answer. */
+    readonly conflict = false,
   ) {
     super(message);
     this.name = 'StateUnavailable';

@@ -187,7 +187,7 @@ export class RedisLink {
 
   /** Runs a command; a failure to reach Redis, or a refusal, becomes StateUnavailable. */
   async run<T>(f: (client: Redis) => Promise<T>, always = false): Promise<T> {
-    if (this.refusal && !always) throw new StateUnavailable(this.refusal, this.where);
+    if (this.refusal && !always) throw new StateUnavailable(this.refusal, this.where, true);
     try {
       return await f(this.client);
     } catch (err) {
