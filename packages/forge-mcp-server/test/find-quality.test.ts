@@ -294,6 +294,8 @@ describe("another platform's words and the default branch's name", () => {
     // An organisation's teams are its subgroups; a team is a group, its people the group's members.
     ['list the teams of the org', ['group.subgroups']],
     ['create a team', ['group.create']],
+    // The thing asked for, named in everyday words, is what the catalog calls it (a binary is a release's link).
+    ['binaries of the latest release', ['release.link_list']],
   ];
   it.each(cases)('"%s" answers %j first', async (query, accepted) => {
     const [top] = (await find(query)).matches;

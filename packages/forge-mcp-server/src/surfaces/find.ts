@@ -594,6 +594,8 @@ interface Parsed {
   strength: number;
   /** "merge requests related to issue 2": the thing asked for (request), when the request relates it to another. */
   head?: string;
+  /** The head, and the catalog's names for it when no title answers with it (binaries: asset, link). */
+  heads: Set<string>;
   /** The request names many things (a plural, "all"). */
   plural: boolean;
   /** The request names a user, or a word the catalog does not know (most often someone's name). */
@@ -750,6 +752,8 @@ export class ActionFinder {
   private readonly several: boolean[];
   /** What each action answers with: the last word of its title's first noun phrase ("List MRs related to issue": request). */
   private readonly heads: Array<string | undefined>;
+  /** Every head a title has. */
+  private readonly headWords: Set<string | undefined>;
   /** The wider scope (group, instance) each action's title names, if any. */
   private readonly scopes: Array<string | undefined>;
   /** Actions on another user's things. */
@@ -844,6 +848,7 @@ export class ActionFinder {
       (a, d) => this.operations[d] === 'get' && isPluralWord(/[a-z0-9]*$/.exec(a.title.toLowerCase())![0]),
     );
     this.heads = actions.map((a) => headOf(words(a.title.replace(/[\u2019']s\b/g, '')).slice(1), false));
+    this.headWords = new Set(this.heads);
     this.scopes = actions.map((a) => words(a.title).find((w) => WIDER_SCOPES[w]));
     this.others = actions.map((a) => SOMEONE_ELSE.test(a.title));
     this.objects = actions.map((a, d) => {
@@ -1510,6 +1515,18 @@ export class ActionFinder {
         : // "list pipeline schedules": keywords end with the thing asked for.
           (headOf(phrase, true) ??
           (phrase.length > 1 && phrase.every((w) => !STOP_WORDS.has(w)) ? headOf(phrase, false) : undefined));
+    // "binaries of the latest release": a thing no title answers with is asked for by the catalog's names for it
+    // too (a release's links).
+    const heads = new Set<string>(head && head !== WHO ? [head] : []);
+    if (head && head !== WHO && !this.headWords.has(head)) {
+      const said = ws.find((w) => stem(w) === head);
+      if (said)
+        for (const name of [
+          ...(CATALOG_NAMES[said] ?? CATALOG_NAMES[singularOf(said)] ?? []),
+          ...(SYNONYMS[said] ?? SYNONYMS[singularOf(said)] ?? []),
+        ])
+          for (const t of tokens(name)) heads.add(t);
+    }
     const someone =
       ws.some((w) => PERSON_WORDS.has(w)) ||
       ws
@@ -1534,6 +1551,7 @@ export class ActionFinder {
       verb,
       target,
       head,
+      heads,
       identified,
     };
   }
@@ -1550,6 +1568,7 @@ export class ActionFinder {
       target,
       plural,
       head,
+      heads,
       someone,
       identified,
     } = this.parse(query);
@@ -1654,7 +1673,7 @@ export class ActionFinder {
           (1 + VERB_LIFT * strength * verb) *
           mismatch *
           onTarget *
-          (head && readsOnly !== false && this.heads[d] === head ? HEAD_LIFT : 1) *
+          (head && readsOnly !== false && heads.has(this.heads[d] ?? '') ? HEAD_LIFT : 1) *
           (head === WHO && PEOPLE.has(this.heads[d] ?? '') ? PEOPLE_LIFT : 1) *
           (scope && !terms.has(stem(scope)) ? WIDER_SCOPES[scope] : 1) *
           (many && this.bulk[d] ? BULK_LIFT : 1) *
