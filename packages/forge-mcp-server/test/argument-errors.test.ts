@@ -29,6 +29,7 @@ const TOOLS: Record<string, string> = {
   'issue.create': 'forge_issue_create',
   'issue.update': 'forge_issue_update',
   'project.member_add': 'forge_project_member_add',
+  'access.invite_project': 'forge_project_invite',
   'project.get': 'forge_project_get',
   'merge_request.get': 'forge_mr_get',
   'pipeline.create': 'forge_pipeline_create',
@@ -99,6 +100,34 @@ describe.each(['dynamic', 'meta', 'individual'] as const)('on the %s surface', (
     expect(await call(surface, 'issue.create', { project_id: '1', title: 't', assignee_ids: ['bob'] })).toBe(
       `${typed(surface, 'issue.create')}assignee_ids.0 must be integer (got a string; a user is given by numeric ID: user.list with username finds it)`,
     );
+    // A user named where the user's numeric ID is taken, though the parameter's description does not say so.
+    expect(
+      await call(surface, 'branch.protect', {
+        project_id: '1',
+        name: 'main',
+        allowed_to_push: [{ user_id: 'root' }],
+      }),
+    ).toBe(
+      `${typed(surface, 'branch.protect')}allowed_to_push.0.user_id must be integer (got a string; a user is given by numeric ID: user.list with username finds it)`,
+    );
+    // One ID or several in one string, where a username is no ID: refused, naming the parameter that takes it.
+    const ids = 'must be a numeric ID, or several separated by commas, e.g. 3 or "3,4" (got a string; ';
+    expect(
+      await call(surface, 'project.member_add', { project_id: '1', user_id: 'root', access_level: 30 }),
+    ).toBe(
+      `${typed(surface, 'project.member_add')}user_id ${ids}a user is given here by numeric ID; a username goes in username instead)`,
+    );
+    expect(
+      await call(surface, 'access.invite_project', { project_id: '1', user_id: '3,bob', access_level: 30 }),
+    ).toBe(
+      `${typed(surface, 'access.invite_project')}user_id ${ids}a user is given by numeric ID: user.list with username finds it)`,
+    );
+    // Several IDs in one string are still sent as given.
+    const since = s.requests.length;
+    await clients[surface].client.callTool(
+      request(surface, 'access.invite_project', { project_id: '1', user_id: '3, 4', access_level: 30 }),
+    );
+    expect(apiCalls(s, since).map((q) => q.body)).toMatchObject([{ user_id: '3, 4' }]);
     // A parameter whose description says neither keeps the plain text.
     expect(await call(surface, 'issue.update', { project_id: '1', issue_iid: 2, title: ['x'] })).toBe(
       `${typed(surface, 'issue.update')}title must be string (got an array)`,

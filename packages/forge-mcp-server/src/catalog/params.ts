@@ -3,6 +3,7 @@
  * Spread them into an action's `params`: `params: { ...P.project, ...P.paging, state: {...} }`.
  */
 import type { JsonSchema, ParamSpec } from './types.js';
+import { NUMERIC_IDS } from './patterns.js';
 
 const id = (what: string, extra = ''): ParamSpec => ({
   type: 'string',
@@ -15,6 +16,16 @@ export const projectId: ParamSpec = id(
 );
 export const groupId: ParamSpec = id('Group ID or full path', ' (numeric ID or path like "group/subgroup").');
 export const userId: ParamSpec = { type: 'integer', minimum: 1, description: 'Numeric user ID.' };
+/**
+ * A user's numeric ID, or several as one comma-separated string: the string is held to digits and commas, so a
+ * username given here is refused before anything is sent instead of reaching the instance as an ID.
+ */
+export const userIds = (description: string): ParamSpec => ({
+  type: ['integer', 'string'],
+  minimum: 1,
+  pattern: NUMERIC_IDS,
+  description,
+});
 export const issueIid: ParamSpec = {
   type: 'integer',
   minimum: 1,

@@ -3,6 +3,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsImport from 'ajv-formats';
 import type { ActionSpec, JsonSchema, ParamSpec } from '../catalog/types.js';
 import { isProjectUrl } from '../catalog/project-ref.js';
+import { PATTERN_MEANINGS } from '../catalog/patterns.js';
 import { withRoleWords, wordsToLevels } from './roles.js';
 import { clip, LISTED_AT_MOST, nearest } from './suggest.js';
 
@@ -406,24 +407,47 @@ function given(value: unknown, expected: string): string {
   return `got a ${typeof value}`;
 }
 
+/** What a parameter is, for saying how to give it: its description and the names beside it. */
+interface About {
+  description: string;
+  /** The properties of the object holding the parameter (an action's parameters, or an item's fields). */
+  siblings?: readonly string[];
+}
+
 /** '<where> must be <expected> (got ...)': a value of the wrong type. */
-export function typeProblem(where: string, expected: string, value: unknown, about?: string): string {
+export function typeProblem(where: string, expected: string, value: unknown, about?: About): string {
   const got = given(value, expected);
-  const fix = about === undefined || got.includes('JSON') ? undefined : shapeFix(expected, value, about);
+  const fix =
+    about === undefined || got.includes('JSON') ? undefined : shapeFix(where, expected, value, about);
   return `${where} must be ${expected} (${got}${fix ? `; ${fix}` : ''})`;
+}
+
+/** A parameter holding users' IDs, by its name (user_id, author_id, assignee_ids.0, merge_user_id, ...). */
+const USER_ID_NAME =
+  /(?:^|[_.])(?:user|author|assignee|reviewer|approver|closed_by|approved_by)_ids?(?:\.\d+)?$/;
+
+/**
+ * How to give a user where a numeric ID is taken and a string was given: in the parameter beside it that takes
+ * usernames when there is one, else by finding the ID first.
+ */
+function userFix(where: string, value: unknown, about: About): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (!USER_ID_NAME.test(where) && !/\buser ids?\b/i.test(about.description)) return undefined;
+  return about.siblings?.includes('username')
+    ? 'a user is given here by numeric ID; a username goes in username instead'
+    : 'a user is given by numeric ID: user.list with username finds it';
 }
 
 /**
  * How to give a value of the wrong shape, from what the parameter's description says it holds: a lone value
  * where a list is taken, a list where one comma-separated string is, a user's name where the user's ID is.
  */
-function shapeFix(expected: string, value: unknown, about: string): string | undefined {
+function shapeFix(where: string, expected: string, value: unknown, about: About): string | undefined {
   if (expected === 'array' && value !== null && typeof value !== 'object')
     return 'a single value goes in a list too, e.g. [value]';
-  if (expected === 'string' && Array.isArray(value) && /comma-separated/i.test(about))
+  if (expected === 'string' && Array.isArray(value) && /comma-separated/i.test(about.description))
     return 'give the values as one comma-separated string, e.g. "a,b"';
-  if (expected === 'integer' && typeof value === 'string' && /\buser ids?\b/i.test(about))
-    return 'a user is given by numeric ID: user.list with username finds it';
+  if (expected === 'integer') return userFix(where, value, about);
   return undefined;
 }
 
@@ -439,13 +463,14 @@ export function sourceAction(description: unknown): string | undefined {
 function alongSchemaPath(
   schema: JsonSchema | undefined,
   schemaPath: string,
-  visit?: (node: unknown) => void,
+  visit?: (node: unknown, key: string) => void,
 ): unknown {
   let node: unknown = schema;
   for (const key of schemaPath.replace(/^#\/?/, '').split('/').slice(0, -1)) {
     if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')];
-    visit?.(node);
+    const name = key.replace(/~1/g, '/').replace(/~0/g, '~');
+    node = (node as Record<string, unknown>)[name];
+    visit?.(node, name);
   }
   return node;
 }
@@ -461,14 +486,19 @@ function sourceOf(schema: JsonSchema | undefined, schemaPath: string, property: 
   return from ? ` (from ${from})` : '';
 }
 
-/** The description of the parameter an error's schema path points into (its nearest one on the way down). */
-function aboutOf(schema: JsonSchema | undefined, schemaPath: string): string | undefined {
-  let about: string | undefined;
-  alongSchemaPath(schema, schemaPath, (node) => {
-    const d = (node as { description?: unknown } | undefined)?.description;
-    if (typeof d === 'string') about = d;
+/**
+ * The parameter an error's schema path points into: its description (the nearest one on the way down) and the
+ * properties of the object holding it.
+ */
+function aboutOf(schema: JsonSchema | undefined, schemaPath: string): About | undefined {
+  let about: About | undefined;
+  let siblings: readonly string[] | undefined;
+  alongSchemaPath(schema, schemaPath, (node, key) => {
+    if (key === 'properties' && node !== null && typeof node === 'object') siblings = Object.keys(node);
+    else if (typeof (node as { description?: unknown } | undefined)?.description === 'string')
+      about = { description: (node as { description: string }).description, siblings };
   });
-  return about;
+  return about ?? (siblings ? { description: '', siblings } : undefined);
 }
 
 /** ' (did you mean opened?)' when a string given for a fixed set is near one of its values. */
@@ -571,7 +601,12 @@ export function describeErrors(
         valueAt(data, e.instancePath),
         aboutOf(schema, e.schemaPath),
       );
-    else if (e.keyword === 'format' && FORMAT_EXAMPLES[e.params.format as string])
+    else if (e.keyword === 'pattern' && Object.hasOwn(PATTERN_MEANINGS, e.params.pattern as string)) {
+      const value = valueAt(data, e.instancePath);
+      const about = aboutOf(schema, e.schemaPath);
+      const fix = about && userFix(where, value, about);
+      text = `${where} must be ${PATTERN_MEANINGS[e.params.pattern as string]} (${given(value, 'string')}${fix ? `; ${fix}` : ''})`;
+    } else if (e.keyword === 'format' && FORMAT_EXAMPLES[e.params.format as string])
       text = `${where} ${e.message ?? 'is invalid'}, ${FORMAT_EXAMPLES[e.params.format as string]}`;
     else if (e.keyword === 'minLength' && e.params.limit === 1) text = `${where} must not be empty`;
     else text = `${where} ${e.message ?? 'is invalid'}`;

@@ -164,10 +164,7 @@ const invitationBody: Record<string, ParamSpec> = {
     description:
       'Email address to invite, or several separated by commas (e.g. "a@example.com,b@example.com").',
   },
-  user_id: {
-    type: ['integer', 'string'],
-    description: 'Existing user ID to add, or several IDs separated by commas (e.g. 3 or "3,4").',
-  },
+  user_id: P.userIds('Existing user ID to add, or several IDs separated by commas (e.g. 3 or "3,4").'),
   access_level: memberAccessLevel,
   expires_at: {
     type: 'string',

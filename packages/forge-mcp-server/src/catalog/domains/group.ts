@@ -2137,10 +2137,7 @@ export const domain: DomainSpec = {
       scope: 'api',
       params: {
         group_id: P.groupId,
-        user_id: {
-          type: ['integer', 'string'],
-          description: 'User ID to add, or several as a comma-separated string, e.g. 2 or "2,3".',
-        },
+        user_id: P.userIds('User ID to add, or several as a comma-separated string, e.g. 2 or "2,3".'),
         username: str('Username to add, or several comma-separated (instead of user_id).'),
         access_level: accessLevel('Role to grant'),
         expires_at: expiresAt,

@@ -667,10 +667,7 @@ const everyday: ActionSpec[] = [
     scope: 'api',
     params: {
       ...P.project,
-      user_id: {
-        type: ['integer', 'string'],
-        description: 'User ID to add, or several as comma-separated IDs, e.g. 2 or "2,3".',
-      },
+      user_id: P.userIds('User ID to add, or several as comma-separated IDs, e.g. 2 or "2,3".'),
       username: {
         type: 'string',
         description: 'Username to add instead of user_id, or several comma-separated, e.g. "alice,bob".',
