@@ -5,6 +5,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import type { SecureContext } from 'node:tls';
 import { EnvHttpProxyAgent, Pool, buildConnector, type Dispatcher } from 'undici';
 import {
@@ -198,7 +199,9 @@ class ProxyTlsFailed extends Error {
 /**
  * The connection to the proxy that the proxy agent asks its tunnels of. A refused tunnel is reported with the
  * proxy's status; a proxy closing the connection without answering is reported as such, not as a socket error,
- * which the agent would take for a connection to try again at once and ask the proxy again without end.
+ * which the agent would take for a connection to try again at once and ask the proxy again without end. An https
+ * proxy named by its IP address is greeted with no TLS server name: the agent gives its host as one, which TLS
+ * does not allow for an address (Node warns, DEP0123); its certificate is still checked against the address.
  */
 function tunnelClient(origin: string | URL, opts: Pool.Options): Pool {
   const pool = new Pool(origin, opts);
@@ -208,7 +211,7 @@ function tunnelClient(origin: string | URL, opts: Pool.Options): Pool {
   const tunnel = async (o: Dispatcher.ConnectOptions): Promise<Dispatcher.ConnectData> => {
     let data: Dispatcher.ConnectData;
     try {
-      data = await connect(o);
+      data = await connect(withoutAddressName(o));
     } catch (err) {
       const code = (err as { code?: string })?.code;
       if (code && TLS_FAILURE.test(code)) throw new ProxyTlsFailed(code, err);
@@ -221,6 +224,14 @@ function tunnelClient(origin: string | URL, opts: Pool.Options): Pool {
     throw new TunnelRefused(data.statusCode);
   };
   return Object.assign(pool, { connect: tunnel });
+}
+
+/** A tunnel's options without a TLS server name that is an IP address (the agent names the proxy's host). */
+function withoutAddressName(o: Dispatcher.ConnectOptions): Dispatcher.ConnectOptions {
+  const { servername } = o as { servername?: unknown };
+  return typeof servername === 'string' && isIP(servername)
+    ? ({ ...o, servername: undefined } as Dispatcher.ConnectOptions)
+    : o;
 }
 
 /**
