@@ -32,7 +32,7 @@ export function helpText(): string {
     '',
     'MCP server for a GitLab-style code-hosting instance, on stdio (default) or HTTP (--http).',
     LEGEND,
-    'Booleans are true, false, 1, 0, t or f; a bare boolean flag means true (--read-only), other values follow "=" (--stateless=false).',
+    'Booleans are true, false, 1, 0, t or f, in lower, upper or title case (TRUE, True); a bare boolean flag means true (--read-only), other values follow "=" (--stateless=false).',
     'Durations: 90s, 15m, 1h30m. Sizes: bytes or a number with KB, MB, GB (powers of 1024).',
   ];
   const commands = SETTING_IDS.map(settingDef).filter((d) => d.command);

@@ -64,7 +64,7 @@ const GO_FALSE = new Set(['0', 'f', 'F', 'false', 'FALSE', 'False']);
 export function booleanGrammar(): Grammar<boolean> {
   return {
     kind: 'boolean',
-    accepts: 'true, false, 1, 0, t or f',
+    accepts: 'true, false, 1, 0, t or f (lower, upper or title case)',
     parse(raw) {
       const v = raw.trim();
       if (GO_TRUE.has(v)) return ok(true);

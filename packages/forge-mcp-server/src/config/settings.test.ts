@@ -72,7 +72,7 @@ interface Row {
   invalidFlag?: Invalid;
 }
 
-const BOOL = 'true, false, 1, 0, t or f';
+const BOOL = 'true, false, 1, 0, t or f (lower, upper or title case)';
 const H = 3_600_000;
 const M = 60_000;
 const MB = 1024 * 1024;
