@@ -668,13 +668,34 @@ describe('bad URIs: a JSON-RPC error saying what to send, nothing sent to the in
         );
         expect(e.data).toEqual({ uri });
       }
+      // A branch's name holding '/' after the path, encoded or not: the name is encoded too, never the whole URI
+      // read as one project's path.
+      const names: Array<[string, string, string]> = [
+        [
+          'forge://project/acme%2Fwidgets/branch/feature/login',
+          "A name holding '/' (a branch, a tag) goes",
+          'forge://project/acme%2Fwidgets/branch/feature%2Flogin',
+        ],
+        [
+          'forge://project/acme/widgets/branch/feature/login',
+          "A project's or group's path, and a name holding '/' (a branch, a tag), go",
+          'forge://project/acme%2Fwidgets/branch/feature%2Flogin',
+        ],
+      ];
+      for (const [uri, what, want] of names)
+        expect((await readError(c, uri)).message, uri).toBe(
+          `Unknown resource ${uri}. ${what} into the URI encoded, each '/' as %2F: read ${want}.`,
+        );
       // A URI no encoding makes readable keeps the general answer.
       expect((await readError(c, 'forge://project/acme//widgets')).message).toContain(
         'Send a URI from resources/list',
       );
       expect(s.requests.length).toBe(before);
-      // And the URI named reads.
+      // And the URIs named read.
       expect((await read(c, 'forge://project/acme%2Fwidgets/issue/1')).json.iid).toBe(1);
+      expect((await read(c, 'forge://project/acme%2Fwidgets/branch/feature%2Flogin')).json.name).toBe(
+        'feature/login',
+      );
     });
   });
 

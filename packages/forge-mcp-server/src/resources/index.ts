@@ -141,34 +141,58 @@ function notFound(uri: string, message: string): never {
   throw new ResourceNotFoundError(uri, message);
 }
 
-/**
- * The URI a project's or group's path written with bare slashes was meant to be (forge://project/acme/widgets is
- * forge://project/acme%2Fwidgets): the shortest run of leading segments that, encoded as one, makes a URI a
- * template matches. Undefined when none does.
- */
 /** How deep groups nest on the instance (subgroups up to 20 levels). */
 const MAX_NESTING = 20;
+/** The most segments a name holding '/' (a branch such as feature/login) is tried as, past the path. */
+const MAX_NAME_SEGMENTS = 16;
 
-function encodedPathMeant(uri: string): string | undefined {
+/**
+ * The URI meant where a project's or group's path, or a name in the URI after it (a branch, a tag, a label), was
+ * written with bare slashes: forge://project/acme/widgets is forge://project/acme%2Fwidgets, and
+ * forge://project/acme%2Fwidgets/branch/feature/login is …/branch/feature%2Flogin. The shortest run of leading
+ * segments encoded as one, then the fewest trailing segments encoded as one, that makes a URI a template matches;
+ * `name` says whether a trailing name was encoded. Undefined when none does.
+ */
+function encodedPathMeant(uri: string): { uri: string; path: boolean; name: boolean } | undefined {
   const m = /^(forge:\/\/(?:project|group)\/)([^?]*)$/.exec(uri);
   if (!m) return undefined;
   const segments = m[2].split('/');
-  // A path has at most MAX_NESTING groups above its project: no longer run is tried (a long URI stays cheap).
-  for (let k = 2; k <= Math.min(segments.length, MAX_NESTING + 1); k++) {
+  // A path has at most MAX_NESTING groups above its project, and a name at most MAX_NAME_SEGMENTS parts: no longer
+  // run is tried (a long URI stays cheap).
+  const names = segments.length <= MAX_NESTING + 1 + MAX_NAME_SEGMENTS;
+  for (let k = 1; k <= Math.min(segments.length, MAX_NESTING + 1); k++) {
     if (segments.slice(0, k).some((x) => !x)) return undefined;
-    const candidate = `${m[1]}${segments.slice(0, k).join('%2F')}${k < segments.length ? '/' : ''}${segments.slice(k).join('/')}`;
-    if (compiled.some(({ template }) => template.match(candidate))) return candidate;
+    const rest = segments.slice(k);
+    // j: how many of the rest stay as they are; the others are one name.
+    const fewest = rest.length === 0 ? 0 : names ? 1 : rest.length;
+    for (let j = rest.length; j >= fewest; j--) {
+      // The URI as written matched nothing.
+      if (k === 1 && j === rest.length) continue;
+      const tail = rest.slice(Math.max(0, j - 1));
+      if (j < rest.length && tail.some((x) => !x)) continue;
+      const kept = rest.slice(0, Math.max(0, j - 1));
+      const parts = [segments.slice(0, k).join('%2F'), ...kept, ...(tail.length ? [tail.join('%2F')] : [])];
+      const candidate = `${m[1]}${parts.join('/')}`;
+      if (compiled.some(({ template }) => template.match(candidate)))
+        return { uri: candidate, path: k > 1, name: j < rest.length };
+    }
   }
   return undefined;
 }
 
 function unknownUri(uri: string): never {
   const meant = encodedPathMeant(uri);
-  if (meant)
+  if (meant) {
+    const what = meant.path
+      ? meant.name
+        ? "A project's or group's path, and a name holding '/' (a branch, a tag), go"
+        : "A project's or group's path goes"
+      : "A name holding '/' (a branch, a tag) goes";
     notFound(
       uri,
-      `Unknown resource ${uri}. A project's or group's path goes into the URI encoded, each '/' as %2F: read ${meant}.`,
+      `Unknown resource ${uri}. ${what} into the URI encoded, each '/' as %2F: read ${meant.uri}.`,
     );
+  }
   notFound(
     uri,
     `Unknown resource ${uri}. Send a URI from resources/list (for example ${MANIFEST_URI}) or one built from a template in resources/templates/list (for example forge://project/{project_id}/issue/{issue_iid}).`,
