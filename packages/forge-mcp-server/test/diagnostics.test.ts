@@ -199,6 +199,32 @@ describe('stdio', () => {
     }
   });
 
+  it('masks the password of a proxy the instance is reached through (HTTPS_PROXY and its kin) in the heap snapshot', async () => {
+    const port = await freePort();
+    const password = testSecret(`proxy-pass-${randomBytes(8).toString('hex')}`);
+    const token = testSecret(s.addToken({ kind: 'oauth', scopes: ['api'] }));
+    const planted = `diag-planted-client-${randomBytes(4).toString('hex')}`;
+    // An https proxy the runtime's proxy agent holds; the instance (http, loopback) is reached directly.
+    const c = await stdioClient(s, {
+      clientName: planted,
+      env: {
+        FORGE_TOKEN: token,
+        FORGE_MCP_PPROF_ADDR: `127.0.0.1:${port}`,
+        HTTPS_PROXY: `http://proxy-user:${password}@127.0.0.1:9`,
+      },
+    });
+    try {
+      const called = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.list', params: { project_id: '1' } },
+      });
+      expect(called.isError).toBeFalsy();
+      await expectNoSecretIn(port, { FORGE_TOKEN: token, 'the proxy password': password }, planted);
+    } finally {
+      await c.close();
+    }
+  });
+
   it('refuses a request naming another Host (no DNS rebinding onto the snapshot), bad durations and other paths', async () => {
     const port = await freePort();
     const c = await stdioClient(s, { env: { FORGE_MCP_PPROF_ADDR: `localhost:${port}` } });

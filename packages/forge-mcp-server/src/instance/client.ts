@@ -27,6 +27,7 @@ import {
   type DestinationRefused,
 } from './guard.js';
 import { channels, now, publish } from '../channels.js';
+import { holdsSecrets, urlPassword } from '../secrets.js';
 
 export interface ClientOptions {
   /** The instance's base URL, e.g. https://gitlab.example.com (no trailing slash). */
@@ -122,6 +123,8 @@ interface Posture {
  * (the first two) before the http proxy it falls back to (the last two).
  */
 const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'];
+// A proxy URL's password (the runtime's proxy agent holds it) is a secret the heap snapshot masks.
+holdsSecrets(() => PROXY_VARIABLES.flatMap((v) => urlPassword(process.env[v])));
 
 let postures = new Map<string, Posture>();
 
