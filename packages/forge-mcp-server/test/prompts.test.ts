@@ -273,6 +273,31 @@ describe('prompts', () => {
     });
   });
 
+  it('a username no user has is an error saying so, not an empty standup or workload; unchecked where user.list is excluded', async () => {
+    await withClient({}, async (c) => {
+      for (const name of ['daily_standup', 'team_member_workload']) {
+        const since = s.requests.length;
+        const e = await failure(
+          c.client.getPrompt({ name, arguments: { project_id: '1', username: 'bobb' } }),
+        );
+        expect(e.code).toBe(-32602);
+        expect(e.message).toContain(
+          `Prompt ${name}: no user has the username "bobb". Check the spelling; completion/complete suggests the project's members.`,
+        );
+        // Nothing about the unknown user's work was asked for.
+        expect(apiCalls(s, since).map((r) => r.path)).toEqual(['/api/v4/users']);
+      }
+      expect(await prompt(c, 'daily_standup', { project_id: '1', username: 'bob' })).toMatch(
+        /^# Standup for @bob\n/,
+      );
+    });
+    await withClient({ FORGE_MCP_EXCLUDE_TOOLS: 'user.list' }, async (c) => {
+      expect(await prompt(c, 'daily_standup', { project_id: '1', username: 'bobb' })).toMatch(
+        /^# Standup for @bobb\n/,
+      );
+    });
+  });
+
   it('milestone_progress of a title the project lacks names the milestones it has; a closed one is read too', async () => {
     await withClient({}, async (c) => {
       const none = await failure(

@@ -199,6 +199,20 @@ function mine(
   };
 }
 
+/**
+ * Refuses a username no user has: a prompt about a person the instance does not know would show an empty day and
+ * lead the model to report that nothing was done. The check is a convenience, not one of the prompt's reads: where
+ * user.list cannot be read (excluded, refused, failing), the prompt is made without it.
+ */
+async function knownUser(prompt: string, username: string, fetch: Fetch): Promise<void> {
+  const found = await fetch('user.list', { username, per_page: 1 });
+  if (Array.isArray(found) && found.length === 0)
+    throw new ProtocolError(
+      -32602,
+      `Prompt ${prompt}: no user has the username ${JSON.stringify(username)}. Check the spelling; completion/complete suggests the project's members.`,
+    );
+}
+
 export const PROMPTS: PromptSpec[] = [
   {
     name: 'review_mr',
@@ -508,6 +522,7 @@ export const PROMPTS: PromptSpec[] = [
     args: [project, { name: 'username', description: 'Whose standup (default: you).' }],
     reads: ['user.current', 'merge_request.list', 'issue.list'],
     render: async (a, fetch) => {
+      if (a.username) await knownUser('daily_standup', a.username, fetch);
       const user = a.username ?? String(((await fetch('user.current', {})) as Rec)?.username ?? '');
       const q = { project_id: a.project_id, updated_after: since(1), per_page: 100 };
       const [mrs, issues] = await Promise.all([
@@ -540,6 +555,7 @@ export const PROMPTS: PromptSpec[] = [
     args: [project, { name: 'username', description: 'Whose workload.', required: true }, days(30)],
     reads: ['merge_request.list', 'issue.list'],
     render: async (a, fetch) => {
+      await knownUser('team_member_workload', a.username, fetch);
       const q = {
         project_id: a.project_id,
         state: 'opened',
