@@ -342,6 +342,26 @@ describe('start-up', () => {
     }
   });
 
+  it('no longer reads META_TOOLS (removed in 3.0.0): set to any value, the surface stays the default one', async () => {
+    const s = await sim();
+    try {
+      const names = async (env: Record<string, string>) => {
+        const c = await stdioClient(s, { env });
+        try {
+          return (await c.client.listTools()).tools.map((t) => t.name).sort();
+        } finally {
+          await c.close();
+        }
+      };
+      const plain = await names({});
+      expect(plain).toEqual(['forge_execute_action', 'forge_find_action']);
+      for (const value of ['true', 'meta', 'forge_issue'])
+        expect(await names({ META_TOOLS: value }), value).toEqual(plain);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('bounds the pool idle timeout, revalidation interval and distinct-token budget: 0 and the maxima start, one step over refuses', async () => {
     const over: Array<[string[], Record<string, string>, string]> = [
       [
