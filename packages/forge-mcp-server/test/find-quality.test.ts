@@ -296,6 +296,9 @@ describe("another platform's words and the default branch's name", () => {
     ['create a team', ['group.create']],
     // The thing asked for, named in everyday words, is what the catalog calls it (a binary is a release's link).
     ['binaries of the latest release', ['release.link_list']],
+    // A pipeline asked about on a branch, no ID given, is that branch's latest (not one picked by its ID).
+    ['did the pipeline on master pass', ['pipeline.latest']],
+    ['the pipeline for main', ['pipeline.latest']],
   ];
   it.each(cases)('"%s" answers %j first', async (query, accepted) => {
     const [top] = (await find(query)).matches;

@@ -186,6 +186,10 @@ function swapped(a: string, b: string): boolean {
 }
 /** The things whose IDs say where an action acts (in which project), not which of its things it reads. */
 const SCOPE_WORDS = new Set(['project', 'group', 'namespace', 'user']);
+/** A read picking its thing by an ID not given, asked about a branch, keeps this share. */
+const BRANCH_UNPICKED = 0.7;
+/** Words naming a branch: the default one by its usual names, or a branch as such. */
+const BRANCH_NAMES = new Set(['main', 'master', 'develop', 'trunk', 'branch']);
 /** A request that says it is a variable (or a secret) it names. */
 const VARIABLE_SAID = /\b(?:variables?|vars?|secrets?|env|environment)\b/i;
 /** A value that is an ID: a number, or a word holding a digit (a commit's short SHA). */
@@ -604,8 +608,12 @@ interface Parsed {
   verb?: string;
   /** "add X to Y": the terms of Y, the thing added to (or removed from, or set on). */
   target?: Set<string>;
-  /** The stems of the words an ID follows ("issue 3": issue). */
+  /** The stems of the words an ID follows ("issue 3": issue), or that point to one ("the issue"). */
   identified: Set<string>;
+  /** The stems of the words a number or SHA follows. */
+  numbered: Set<string>;
+  /** The request names a branch ("on main", "for the branch"). */
+  onBranch: boolean;
 }
 
 /**
@@ -763,6 +771,8 @@ export class ActionFinder {
    * (issue.link_get: link, of issue_link_id), none for any other action.
    */
   private readonly picks: Array<Set<string> | undefined> = [];
+  /** Reads of one thing picked by an ID other than a project's or group's (pipeline.get: pipeline, of pipeline_id). */
+  private readonly ownIds: Array<Set<string> | undefined> = [];
   /** ID words that never name an operation: a verb that is one of them names the object too (tag, commit). */
   private readonly objectWords = new Set<string>();
   /** Every word of the actions' IDs (link and schedule too, which are operations as well), found when first asked. */
@@ -883,6 +893,16 @@ export class ActionFinder {
           for (const w of ws.slice(0, -1)) if (!where.has(w) && thing.has(stem(w))) picking.add(stem(w));
       }
       if (picking.size) this.picks[d] = picking;
+    });
+    this.actions.forEach((a, d) => {
+      if (this.operations[d] !== 'get') return;
+      const ids = new Set<string>();
+      for (const p of Object.keys(a.params)) {
+        const ws = p.split('_');
+        if (/^i?id$/.test(ws[ws.length - 1]) && ws.length > 1 && !SCOPE_WORDS.has(ws[0]))
+          for (const w of ws.slice(0, -1)) ids.add(stem(w));
+      }
+      if (ids.size) this.ownIds[d] = ids;
     });
     // The title names the object in the words people use ("List all my merge requests" for list_global).
     this.titleObjects = actions.map((a, d) => {
@@ -1479,8 +1499,12 @@ export class ActionFinder {
     const verb = verbAt < 0 ? undefined : ws[verbAt];
     // "issue 3", "job 41": the thing an ID is given for.
     const identified = new Set<string>();
+    const numbered = new Set<string>();
     ws.forEach((w, k) => {
-      if (k > 0 && ID_VALUE.test(w) && !ID_VALUE.test(ws[k - 1])) identified.add(stem(ws[k - 1]));
+      if (k > 0 && ID_VALUE.test(w) && !ID_VALUE.test(ws[k - 1])) {
+        identified.add(stem(ws[k - 1]));
+        numbered.add(stem(ws[k - 1]));
+      }
       // "show the epic", "the Q3 milestone": one the asker has in mind (its ID is theirs to give).
       if ((DEFINITE.has(ws[k - 1] ?? '') || DEFINITE.has(ws[k - 2] ?? '')) && !isPluralWord(w))
         identified.add(stem(w));
@@ -1553,6 +1577,8 @@ export class ActionFinder {
       head,
       heads,
       identified,
+      numbered,
+      onBranch: ws.some((w) => BRANCH_NAMES.has(w)),
     };
   }
 
@@ -1571,6 +1597,8 @@ export class ActionFinder {
       heads,
       someone,
       identified,
+      numbered,
+      onBranch,
     } = this.parse(query);
     const content = new Float64Array(this.actions.length);
     // How much of the request each action answers: the weight of the query's terms it holds.
@@ -1664,6 +1692,10 @@ export class ActionFinder {
       const picking = this.picks[d];
       if (picking && ![...picking].some((t) => identified.has(t)))
         verb = Math.min(verb, (operations.list ?? 0) * UNPICKED_GET);
+      // "the pipeline on main is failing": a read picking its thing by an ID the request does not give, asked
+      // about a branch, answers less well than the read of that branch's own (the latest pipeline).
+      const own = this.ownIds[d];
+      const unpicked = onBranch && own && ![...own].some((t) => numbered.has(t)) ? BRANCH_UNPICKED : 1;
       const mismatch =
         !verb && readsOnly !== undefined && READ_OPERATIONS.has(op) !== readsOnly ? MISMATCH : 1;
       keep(
@@ -1673,6 +1705,7 @@ export class ActionFinder {
           (1 + VERB_LIFT * strength * verb) *
           mismatch *
           onTarget *
+          unpicked *
           (head && readsOnly !== false && heads.has(this.heads[d] ?? '') ? HEAD_LIFT : 1) *
           (head === WHO && PEOPLE.has(this.heads[d] ?? '') ? PEOPLE_LIFT : 1) *
           (scope && !terms.has(stem(scope)) ? WIDER_SCOPES[scope] : 1) *
