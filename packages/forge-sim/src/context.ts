@@ -157,14 +157,15 @@ export function groupAccess(state: State, g: Group, user: User | undefined): num
   if (!user) return 0;
   let best = 0;
   for (const a of groupAncestors(state, g)) {
-    for (const m of a.members) if (m.userId === user.id) best = Math.max(best, m.accessLevel);
+    for (const m of a.members)
+      if (m.userId === user.id && m.state !== 'awaiting') best = Math.max(best, m.accessLevel);
   }
   return best;
 }
 
 export function projectAccess(state: State, p: Project, user: User | undefined): number {
   if (!user) return 0;
-  let best = p.members.find((m) => m.userId === user.id)?.accessLevel ?? 0;
+  let best = p.members.find((m) => m.userId === user.id && m.state !== 'awaiting')?.accessLevel ?? 0;
   if (p.namespaceKind === 'group') {
     const g = state.groups.find((x) => x.id === p.namespaceId);
     if (g) best = Math.max(best, groupAccess(state, g, user));

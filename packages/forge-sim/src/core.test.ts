@@ -79,6 +79,21 @@ describe('projects', () => {
     expect(members.json.map((m: { username: string }) => m.username).sort()).toEqual(['alice', 'bob']);
     const groups = await call('GET', '/groups');
     expect(groups.json.map((g: { full_path: string }) => g.full_path)).toEqual(['acme', 'acme/platform']);
+    // Every state by default; state keeps one (a membership awaiting a seat grants nothing meanwhile).
+    const names = async (path: string) =>
+      (await call('GET', path)).json
+        .map((m: { username: string; membership_state: string }) => `${m.username}:${m.membership_state}`)
+        .sort();
+    expect(await names('/groups/11/members/all')).toEqual(['alice:active', 'bob:active', 'root:awaiting']);
+    expect(await names('/groups/11/members/all?state=awaiting')).toEqual(['root:awaiting']);
+    expect(await names('/groups/11/members/all?state=active')).toEqual(['alice:active', 'bob:active']);
+    expect(await names('/groups/11/members?state=active')).toEqual(['alice:active']);
+    expect(await names('/projects/1/members/all?state=active')).toEqual(['alice:active', 'bob:active']);
+    expect(await names('/projects/1/members/all?state=awaiting')).toEqual([]);
+    expect(await names('/groups/11/members/all?query=BOB&user_ids=2,3')).toEqual(['bob:active']);
+    expect((await call('GET', '/groups/11/members/all?state=blocked')).json).toEqual({
+      error: 'state does not have a valid value',
+    });
     const sub = await call('GET', '/groups/10/subgroups');
     expect(sub.json[0].id).toBe(11);
     const gp = await call('GET', '/groups/acme/projects');
@@ -446,6 +461,21 @@ describe.each([
     expect((await call('DELETE', `${base}/wikis/On-call-rota`)).status).toBe(204);
     expect((await call('DELETE', `${base}/wikis/On-call-rota`)).status).toBe(404);
     expect(await slugs()).toEqual(seeded);
+  });
+});
+
+describe.each([
+  { wiki: 'project', page: '/projects/1/wikis/home', first: '<h1 dir="auto">Widgets</h1>' },
+  { wiki: 'group', page: '/groups/10/wikis/home', first: '<h1 dir="auto">Acme</h1>' },
+])('$wiki wiki rendering', ({ page, first }) => {
+  it("answers a page's content as HTML with render_html=true, as its source otherwise", async () => {
+    const html = (await call('GET', `${page}?render_html=true`)).json;
+    expect(html.content.split('\n')[0]).toBe(first);
+    expect(html.content).toMatch(
+      /^<h1 dir="auto">.*<\/h1>\n<p dir="auto">.* <a href="[a-z-]+">[a-z ]+<\/a>\.<\/p>$/,
+    );
+    expect(html).toMatchObject({ format: 'markdown', slug: 'home', title: 'home', encoding: 'UTF-8' });
+    expect((await call('GET', `${page}?render_html=false`)).json.content).toMatch(/^# /);
   });
 });
 

@@ -130,6 +130,129 @@ describe('repository', () => {
   });
 });
 
+describe('reverting a commit', () => {
+  it('commits the undoing on the branch and answers the new commit; again is 400 empty, a changed file 400 conflict', async () => {
+    const head = (await call('GET', '/projects/1/repository/commits/main')).json;
+    const undone = await call('POST', `/projects/1/repository/commits/${head.id}/revert`, { branch: 'main' });
+    expect(undone.status).toBe(201);
+    expect(undone.json).toMatchObject({
+      title: `Revert "${head.title}"`,
+      message: `Revert "${head.title}"\n\nThis reverts commit ${head.id}`,
+      parent_ids: [head.id],
+    });
+    expect((await call('GET', '/projects/1/repository/commits/main')).json.id).toBe(undone.json.id);
+    const diff = (await call('GET', `/projects/1/repository/commits/${head.id}/diff`)).json;
+    const back = (await call('GET', `/projects/1/repository/commits/${undone.json.id}/diff`)).json;
+    expect(back.map((d: { new_path: string }) => d.new_path)).toEqual(
+      diff.map((d: { new_path: string }) => d.new_path),
+    );
+    const message =
+      'Sorry, we cannot revert this commit automatically. This commit may already have been reverted, or a more recent commit may have updated some of its content.';
+    expect(
+      await call('POST', `/projects/1/repository/commits/${head.id}/revert`, { branch: 'main' }),
+    ).toMatchObject({
+      status: 400,
+      json: { message, error_code: 'empty' },
+    });
+    // The revert undone by hand, then a file it touches changed again: the revert no longer applies.
+    const again = await call('POST', `/projects/1/repository/commits/${undone.json.id}/revert`, {
+      branch: 'main',
+    });
+    expect(again.status).toBe(201);
+    const path = diff[0].new_path as string;
+    await call('PUT', `/projects/1/repository/files/${encodeURIComponent(path)}`, {
+      branch: 'main',
+      content: 'changed since',
+      commit_message: 'edit',
+    });
+    expect(
+      await call('POST', `/projects/1/repository/commits/${head.id}/revert`, { branch: 'main' }),
+    ).toMatchObject({
+      status: 400,
+      json: { message, error_code: 'conflict' },
+    });
+    expect(
+      (
+        await call('POST', `/projects/1/repository/commits/${head.id}/revert`, {
+          branch: 'main',
+          dry_run: true,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await call('POST', `/projects/1/repository/commits/${head.id}/revert`, { branch: 'nope' })).json,
+    ).toEqual({
+      message: '404 Branch Not Found',
+    });
+    expect(
+      (await call('POST', '/projects/1/repository/commits/0000000/revert', { branch: 'main' })).json,
+    ).toEqual({
+      message: '404 Commit Not Found',
+    });
+  });
+
+  it('a dry run answers success and commits nothing', async () => {
+    const head = (await call('GET', '/projects/1/repository/commits/main')).json;
+    const dry = await call('POST', `/projects/1/repository/commits/${head.id}/revert`, {
+      branch: 'main',
+      dry_run: true,
+    });
+    expect(dry).toMatchObject({ status: 200, json: { dry_run: 'success' } });
+    expect((await call('GET', '/projects/1/repository/commits/main')).json.id).toBe(head.id);
+  });
+});
+
+describe('creating a release', () => {
+  it('answers the release as the instance does, creating its tag from ref, and reads it back', async () => {
+    const made = await call('POST', '/projects/1/releases', {
+      tag_name: 'v2.0.0',
+      ref: 'main',
+      description: 'Second release.',
+      assets: { links: [{ name: 'Linux binary', url: 'https://example.com/bin', link_type: 'package' }] },
+    });
+    expect(made.status).toBe(201);
+    const main = (await call('GET', '/projects/1/repository/commits/main')).json;
+    expect(made.json).toMatchObject({
+      tag_name: 'v2.0.0',
+      name: 'v2.0.0',
+      description: 'Second release.',
+      upcoming_release: false,
+      author: { username: 'alice' },
+      commit: { id: main.id },
+      milestones: [],
+      tag_path: '/acme/widgets/-/tags/v2.0.0',
+      assets: {
+        count: 5,
+        links: [{ name: 'Linux binary', url: 'https://example.com/bin', link_type: 'package' }],
+      },
+    });
+    expect(made.json.assets.sources.map((x: { format: string }) => x.format)).toEqual([
+      'zip',
+      'tar.gz',
+      'tar.bz2',
+      'tar',
+    ]);
+    expect(made.json.created_at).toBe(made.json.released_at);
+    expect(made.json._links.self).toBe(`${sim.url}/acme/widgets/-/releases/v2.0.0`);
+    expect((await call('GET', '/projects/1/repository/tags/v2.0.0')).json.target).toBe(main.id);
+    expect((await call('GET', '/projects/1/releases/v2.0.0')).json).toEqual(made.json);
+
+    expect((await call('POST', '/projects/1/releases', { tag_name: 'v2.0.0' })).json).toEqual({
+      message: 'Release already exists',
+    });
+    expect(await call('POST', '/projects/1/releases', { tag_name: 'v3.0.0' })).toMatchObject({
+      status: 422,
+      json: { message: 'Ref is not specified' },
+    });
+    expect(
+      await call('POST', '/projects/1/releases', { tag_name: 'v1.0.0', milestones: ['nope'] }),
+    ).toMatchObject({ status: 400, json: { message: 'Milestone(s) not found: nope' } });
+    // An existing tag needs no ref; a name given is kept.
+    const named = await call('POST', '/projects/1/releases', { tag_name: 'v1.0.0', name: 'One' });
+    expect(named.json).toMatchObject({ tag_name: 'v1.0.0', name: 'One' });
+  });
+});
+
 describe('labels and milestones', () => {
   it('validates a label colour', async () => {
     const bad = await call('POST', '/projects/1/labels', { name: 'x', color: 'not-a-colour' });

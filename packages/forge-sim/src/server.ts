@@ -23,6 +23,7 @@ import { registerOAuth } from './routes/oauth.js';
 import { registerLabels } from './routes/labels.js';
 import { registerPackages } from './routes/packages.js';
 import { registerVariables } from './routes/variables.js';
+import { registerReleases } from './routes/releases.js';
 import { registerWiki } from './routes/wiki.js';
 import type { State, TokenRecord, User } from './state.js';
 import type { FaultRule, RecordedRequest } from './types.js';
@@ -58,6 +59,7 @@ export function buildRouter(): Router<RouteEntry> {
   registerPackages(table);
   registerWiki(table);
   registerVariables(table);
+  registerReleases(table);
   const core = new Set(router.all().map((r) => `${r.method} ${r.pattern}`));
   for (const r of inventoryRoutes) {
     if (core.has(`${r.method} ${r.route}`)) continue;

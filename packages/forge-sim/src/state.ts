@@ -14,6 +14,8 @@ export interface User {
 export interface Member {
   userId: number;
   accessLevel: number;
+  /** awaiting: the membership waits for a seat to be approved, and grants nothing until then. */
+  state?: 'awaiting';
 }
 
 export interface Group {
@@ -52,6 +54,18 @@ export interface Tag {
   commit: string;
   message: string;
   createdAt: string;
+}
+
+/** A release published through the API (a tag's notes, milestones and asset links). */
+export interface Release {
+  tagName: string;
+  name: string;
+  description: string;
+  createdAt: string;
+  releasedAt: string;
+  authorId: number;
+  milestoneIds: number[];
+  links: { id: number; name: string; url: string; linkType: string }[];
 }
 
 export interface Note {
@@ -247,6 +261,8 @@ export interface Project {
   wiki: WikiPage[];
   /** CI/CD variables, in the order they were created. */
   variables: CiVariable[];
+  /** Releases created through the API; any other tag's release is answered by the generic routes. */
+  releases: Release[];
   starCount: number;
 }
 
@@ -574,7 +590,10 @@ function buildSeed(): State {
       parentId: 10,
       description: 'Platform team',
       visibility: 'private',
-      members: [{ userId: 2, accessLevel: ACCESS.owner }],
+      members: [
+        { userId: 2, accessLevel: ACCESS.owner },
+        { userId: 1, accessLevel: ACCESS.developer, state: 'awaiting' },
+      ],
       createdAt: at(-69000),
       wiki: [],
     },
@@ -616,6 +635,7 @@ function buildSeed(): State {
     packages: [],
     wiki: [],
     variables: [],
+    releases: [],
     starCount: id === 1 ? 5 : 0,
   });
 

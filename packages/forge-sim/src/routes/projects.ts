@@ -6,6 +6,7 @@ import {
   group,
   groupAccess,
   lookupGroup,
+  list,
   lookupUser,
   num,
   project,
@@ -31,7 +32,7 @@ function memberJson(ctx: Ctx, m: Member): Record<string, unknown> {
     access_level: m.accessLevel,
     created_at: '2025-01-01T00:00:00.000Z',
     expires_at: null,
-    membership_state: 'active',
+    membership_state: m.state ?? 'active',
   };
 }
 
@@ -154,6 +155,7 @@ function newProject(ctx: Ctx, name: string, path: string, kind: 'group' | 'user'
     packages: [],
     wiki: [],
     variables: [],
+    releases: [],
     starCount: 0,
   };
   if (bool(ctx, 'initialize_with_readme')) {
@@ -170,20 +172,28 @@ function registerMembers(
   members: (ctx: Ctx) => Member[],
   inherited: (ctx: Ctx) => Member[],
 ): void {
-  r.add('GET', `${base}/members`, (ctx) => {
+  // Both lists take the same filters: query (in a name, username or email), user_ids and state.
+  const listed = (ctx: Ctx, all: Member[]) => {
     const q = str(ctx, 'query')?.toLowerCase();
-    const list = members(ctx).filter((m) => !q || userById(ctx.state, m.userId)?.username.includes(q));
+    const ids = list(ctx, 'user_ids')?.map(Number);
+    const state = str(ctx, 'state');
+    if (state !== undefined && state !== 'awaiting' && state !== 'active')
+      throw new HttpError(400, { error: 'state does not have a valid value' });
+    const kept = all.filter((m) => {
+      const u = userById(ctx.state, m.userId);
+      return (
+        (!q || [u?.username, u?.name, u?.email].some((t) => t?.toLowerCase().includes(q))) &&
+        (!ids || ids.includes(m.userId)) &&
+        (!state || (m.state ?? 'active') === state)
+      );
+    });
     return paginate(
       pageReq(ctx),
-      list.map((m) => memberJson(ctx, m)),
+      kept.map((m) => memberJson(ctx, m)),
     );
-  });
-  r.add('GET', `${base}/members/all`, (ctx) =>
-    paginate(
-      pageReq(ctx),
-      inherited(ctx).map((m) => memberJson(ctx, m)),
-    ),
-  );
+  };
+  r.add('GET', `${base}/members`, (ctx) => listed(ctx, members(ctx)));
+  r.add('GET', `${base}/members/all`, (ctx) => listed(ctx, inherited(ctx)));
   const one = (list: Member[], ctx: Ctx) => {
     const m = list.find((x) => String(x.userId) === ctx.params.user_id);
     if (!m) throw notFound('Member');

@@ -89,6 +89,32 @@ function commitOnBranch(
   return c;
 }
 
+/**
+ * What reverting `c` on a branch whose head is `head` changes: each file `c` changed goes back to its parent's
+ * content. A file changed since (neither `c`'s content nor its parent's) is a conflict; nothing left to undo (every
+ * file already back) is an empty revert: both answered 400 as the instance answers them.
+ */
+function revertChanges(p: Project, c: Commit, head: Commit): Record<string, string | null> {
+  const before = p.commits.get(c.parentIds[0] ?? '')?.tree ?? new Map<string, string>();
+  const changes: Record<string, string | null> = {};
+  let conflict = false;
+  for (const path of new Set([...before.keys(), ...c.tree.keys()])) {
+    const was = before.get(path);
+    const became = c.tree.get(path);
+    if (was === became) continue;
+    const now = head.tree.get(path);
+    if (now === became) changes[path] = was ?? null;
+    else if (now !== was) conflict = true;
+  }
+  if (conflict || Object.keys(changes).length === 0)
+    throw new HttpError(400, {
+      message:
+        'Sorry, we cannot revert this commit automatically. This commit may already have been reverted, or a more recent commit may have updated some of its content.',
+      error_code: conflict ? 'conflict' : 'empty',
+    });
+  return changes;
+}
+
 function decodeContent(ctx: Ctx): string {
   const content = str(ctx, 'content');
   if (content === undefined) throw new HttpError(400, { error: 'content is missing' });
@@ -450,6 +476,27 @@ export function registerRepository(r: RouteTable): void {
       ...commitJson(ctx, p, c, true),
       stats: { additions: Object.keys(changes).length, deletions: 0, total: Object.keys(changes).length },
     });
+  });
+  r.add('POST', '/projects/:id/repository/commits/:sha/revert', (ctx) => {
+    const p = project(ctx);
+    requireProjectAccess(ctx, p, ACCESS.developer);
+    const c = resolveRef(p, ctx.params.sha);
+    if (!c) throw notFound('Commit');
+    const b = p.branches.get(required(ctx, 'branch'));
+    if (!b) throw notFound('Branch');
+    const changes = revertChanges(p, c, p.commits.get(b.commit)!);
+    if (bool(ctx, 'dry_run') === true) return json(200, { dry_run: 'success' });
+    const reverted = makeCommit(
+      p.commits.get(b.commit),
+      `Revert "${c.title}"\n\nThis reverts commit ${c.id}`,
+      changes,
+      new Date().toISOString(),
+      ctx.user!,
+    );
+    p.commits.set(reverted.id, reverted);
+    b.commit = reverted.id;
+    p.lastActivityAt = reverted.createdAt;
+    return json(201, commitJson(ctx, p, reverted));
   });
   r.add('GET', '/projects/:id/repository/compare', (ctx) => {
     const p = project(ctx);

@@ -1,10 +1,11 @@
 /**
- * Project and group wikis, one behaviour for both: list (with or without content, one unpaginated answer), get,
- * create, update, delete.
+ * Project and group wikis, one behaviour for both: list (with or without content, one unpaginated answer), get
+ * (its content as HTML with render_html), create, update, delete.
  */
 import { bool, group, project, required, requireGroupAccess, requireProjectAccess, str } from '../context.js';
 import type { Ctx } from '../context.js';
 import { HttpError, json, noContent } from '../http.js';
+import { renderHtml } from '../markdown.js';
 import type { WikiPage } from '../state.js';
 import { ACCESS } from '../state.js';
 import type { RouteTable } from './table.js';
@@ -18,10 +19,13 @@ interface Wiki {
   requireAccess(level: number): void;
 }
 
-/** The page's answer as the instance gives it: content only where asked for (always for one page). */
-function pageJson(w: WikiPage, withContent: boolean): Record<string, unknown> {
+/**
+ * The page's answer as the instance gives it: content only where asked for (always for one page), as HTML when
+ * render_html is true.
+ */
+function pageJson(w: WikiPage, withContent: boolean, asHtml = false): Record<string, unknown> {
   return {
-    ...(withContent ? { content: w.content } : {}),
+    ...(withContent ? { content: asHtml ? renderHtml(w.content, w.format) : w.content } : {}),
     format: w.format,
     slug: w.slug,
     title: w.title,
@@ -65,7 +69,9 @@ function registerWikiAt(r: RouteTable, base: string, wikiOf: (ctx: Ctx) => Wiki)
       wikiOf(ctx).pages.map((w) => pageJson(w, withContent)),
     );
   });
-  r.add('GET', `${base}/wikis/:slug`, (ctx) => json(200, pageJson(findPage(ctx, wikiOf(ctx)), true)));
+  r.add('GET', `${base}/wikis/:slug`, (ctx) =>
+    json(200, pageJson(findPage(ctx, wikiOf(ctx)), true, bool(ctx, 'render_html') === true)),
+  );
   r.add('POST', `${base}/wikis`, (ctx) => {
     const wiki = wikiOf(ctx);
     wiki.requireAccess(ACCESS.developer);
