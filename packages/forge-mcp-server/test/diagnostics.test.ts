@@ -65,6 +65,26 @@ function formsOf(secret: string): Record<string, string> {
 }
 
 /**
+ * Fetches the heap snapshot: a download that parses as JSON with its field names, and as many node numbers as
+ * they say (masking broke neither).
+ */
+async function heapSnapshot(port: number) {
+  const answer = await get(port, '/debug/pprof/heapsnapshot');
+  expect(answer.status).toBe(200);
+  expect(answer.disposition).toMatch(/\.heapsnapshot"$/);
+  const snapshot = JSON.parse(answer.body) as {
+    snapshot: { meta: { node_fields: string[] }; node_count: number };
+    nodes: number[];
+    strings: string[];
+  };
+  expect(snapshot.snapshot.meta.node_fields).toContain('name');
+  expect(snapshot.nodes.length).toBe(
+    snapshot.snapshot.node_count * snapshot.snapshot.meta.node_fields.length,
+  );
+  return { answer, snapshot };
+}
+
+/**
  * Fetches the sampled heap profile and the heap snapshot: both valid, neither holding any form of `secrets`, the
  * snapshot still holding `planted` (masking is not masking everything).
  */
@@ -81,18 +101,7 @@ async function expectNoSecretIn(
   expect(profile.head.callFrame).toBeDefined();
   expect(Array.isArray(profile.head.children)).toBe(true);
   expect(Array.isArray(profile.samples)).toBe(true);
-  const snapshotAnswer = await get(port, '/debug/pprof/heapsnapshot');
-  expect(snapshotAnswer.status).toBe(200);
-  expect(snapshotAnswer.disposition).toMatch(/\.heapsnapshot"$/);
-  const snapshot = JSON.parse(snapshotAnswer.body) as {
-    snapshot: { meta: { node_fields: string[] }; node_count: number };
-    nodes: number[];
-    strings: string[];
-  };
-  expect(snapshot.snapshot.meta.node_fields).toContain('name');
-  expect(snapshot.nodes.length).toBe(
-    snapshot.snapshot.node_count * snapshot.snapshot.meta.node_fields.length,
-  );
+  const { answer: snapshotAnswer, snapshot } = await heapSnapshot(port);
   expect(snapshot.strings).toContain(planted);
   const strings = snapshot.strings.join('\n');
   // Named, never shown: a failure must not print the secret it found.
@@ -180,17 +189,7 @@ describe('stdio', () => {
       },
     });
     try {
-      const answer = await get(port, '/debug/pprof/heapsnapshot');
-      expect(answer.status).toBe(200);
-      const snapshot = JSON.parse(answer.body) as {
-        snapshot: { meta: { node_fields: string[] }; node_count: number };
-        nodes: number[];
-        strings: string[];
-      };
-      expect(snapshot.snapshot.meta.node_fields).toContain('name');
-      expect(snapshot.nodes.length).toBe(
-        snapshot.snapshot.node_count * snapshot.snapshot.meta.node_fields.length,
-      );
+      const { snapshot } = await heapSnapshot(port);
       expect(snapshot.nodes.some((n) => String(n).includes('17'))).toBe(true);
       expect(snapshot.strings.filter((t) => t.includes('17') || t.includes('name'))).toEqual([]);
       expect(snapshot.strings).toContain('(GC roots)');
