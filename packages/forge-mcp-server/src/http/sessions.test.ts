@@ -125,9 +125,10 @@ function client(token: string, route: Route) {
     const cut = route.cutAfterPriming && init?.method === 'POST';
     if (cut) route.cutAfterPriming = false;
     const held = { r: route.to, abort: new AbortController() };
-    init?.signal?.addEventListener('abort', () => held.abort.abort());
     open.add(held);
-    const res = await fetch(held.r.url, { ...init, signal: held.abort.signal });
+    // The client gives every request the same signal: joined, not listened to, so no listener outlives a request.
+    const signal = init?.signal ? AbortSignal.any([init.signal, held.abort.signal]) : held.abort.signal;
+    const res = await fetch(held.r.url, { ...init, signal });
     if (!res.body) {
       open.delete(held);
       return res;
