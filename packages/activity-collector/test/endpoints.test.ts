@@ -116,6 +116,11 @@ describe('endpoint table', () => {
       ).toBe(2);
       expect(perDay.at(-1).day, repo).toBe('2026-11-18');
     }
+    // others/theirs, reached through targets.orgs without stargazer-list access, names nobody; the
+    // repositories with access do.
+    const named = new Set((await dump(ctx.store, 'vcs_star')).map((r) => JSON.parse(r).repository));
+    expect(named.has(`${USER}/own`)).toBe(true);
+    expect(named.has('others/theirs')).toBe(false);
   });
 
   it('never calls the endpoints that give nothing', () => {
