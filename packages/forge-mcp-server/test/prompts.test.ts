@@ -34,6 +34,15 @@ async function failure(p: Promise<unknown>): Promise<{ code: number; message: st
 /** What each prompt must show of the seeded instance. */
 const EXPECTED: Array<[string, Record<string, string>, RegExp[]]> = [
   [
+    'unassigned_items',
+    { project_id: '1' },
+    [
+      /^# Unassigned work in 1\n/,
+      /## Issues without an assignee \(0\)\n_None\._/,
+      /Members who can take them \(Developer or above\): @alice \(user ID 2\), @bob \(user ID 3\)\./,
+    ],
+  ],
+  [
     'review_mr',
     { project_id: '1', merge_request_iid: '1' },
     [
@@ -295,6 +304,49 @@ describe('prompts', () => {
       expect(await prompt(c, 'daily_standup', { project_id: '1', username: 'bobb' })).toMatch(
         /^# Standup for @bobb\n/,
       );
+    });
+  });
+
+  it('unassigned_items shows the open issues without an assignee and the open merge requests without an assignee or a reviewer, oldest first', async () => {
+    const api = async (method: string, path: string, body: Record<string, unknown>) => {
+      const res = await fetch(`${s.url}/api/v4${path}`, {
+        method,
+        headers: { 'PRIVATE-TOKEN': s.tokens.api, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(res.ok, `${method} ${path}`).toBe(true);
+    };
+    await api('POST', '/projects/1/issues', { title: 'Nobody owns this' }); // #6
+    await api('POST', '/projects/1/issues', { title: 'Nor this', labels: 'bug' }); // #7
+    await api('POST', '/projects/1/issues', { title: 'Taken', assignee_ids: [3] }); // #8
+    await api('POST', '/projects/1/merge_requests', {
+      title: 'Orphan change',
+      source_branch: 'fixtures-refresh',
+      target_branch: 'feature/login',
+    });
+    await api('POST', '/projects/1/merge_requests', {
+      title: 'Reviewed change',
+      source_branch: 'feature/login',
+      target_branch: 'fixtures-refresh',
+      reviewer_ids: [2],
+    });
+    await withClient({}, async (c) => {
+      const text = await prompt(c, 'unassigned_items', { project_id: 'acme/widgets' });
+      expect(text).toContain(
+        [
+          '## Issues without an assignee (2)',
+          '| Issue | Title | Labels | Age (days) |',
+          '|---|---|---|---|',
+          '| #6 | Nobody owns this | — | 0 |',
+          '| #7 | Nor this | bug | 0 |',
+          '',
+          '## Merge requests without an assignee or reviewer (1)',
+          '| MR | Title | Author | Age (days) |',
+          '|---|---|---|---|',
+          '| !4 | Orphan change | @alice | 0 |',
+        ].join('\n'),
+      );
+      expect(text).not.toMatch(/Taken|Reviewed change|Add login form/);
     });
   });
 

@@ -588,6 +588,52 @@ export const PROMPTS: PromptSpec[] = [
     },
   },
   {
+    name: 'unassigned_items',
+    title: 'Unassigned work',
+    description:
+      'Open issues nobody is assigned to and open merge requests with neither an assignee nor a reviewer, oldest first, to hand out.',
+    args: [project],
+    reads: ['issue.list', 'merge_request.list', 'project.members'],
+    render: async (a, fetch) => {
+      const oldest = { project_id: a.project_id, state: 'opened', order_by: 'created_at', sort: 'asc' };
+      const [issues, mrs, members] = await Promise.all([
+        fetch('issue.list', { ...oldest, assignee_id: 'None', per_page: 100 }),
+        // The instance filters merge requests by one of the two only: both are checked here, on one page.
+        fetch('merge_request.list', { ...oldest, per_page: 100 }),
+        fetch('project.members', { project_id: a.project_id, per_page: 100 }),
+      ]);
+      const nobody = (v: unknown) => list(v).length === 0;
+      const open = list(mrs).filter((m) => nobody(m.assignees) && !m.assignee && nobody(m.reviewers));
+      const people = list(members)
+        .filter((m) => m.state === 'active' && Number(m.access_level) >= 30)
+        .map((m) => `@${String(m.username)} (user ID ${String(m.id)})`);
+      return [
+        `# Unassigned work in ${a.project_id}`,
+        failed(issues) + failed(mrs) + failed(members),
+        `## Issues without an assignee (${list(issues).length})`,
+        table(
+          ['Issue', 'Title', 'Labels', 'Age (days)'],
+          list(issues).map((i) => [
+            `#${i.iid}`,
+            i.title,
+            (Array.isArray(i.labels) ? i.labels : []).join(', '),
+            ageDays(i.created_at),
+          ]),
+        ),
+        '',
+        `## Merge requests without an assignee or reviewer (${open.length})`,
+        table(
+          ['MR', 'Title', 'Author', 'Age (days)'],
+          open.map((m) => [`!${m.iid}`, m.title, who(m.author), ageDays(m.created_at)]),
+        ),
+        '',
+        `Members who can take them (Developer or above): ${people.join(', ') || 'none found'}.`,
+        '',
+        'Propose who should take each item and why; assign with issue.update (assignee_ids) and merge_request.update (assignee_ids, reviewer_ids) only once the user agrees.',
+      ].join('\n');
+    },
+  },
+  {
     name: 'label_distribution',
     title: 'Label distribution',
     description:
