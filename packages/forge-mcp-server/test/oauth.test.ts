@@ -512,6 +512,26 @@ describe('OAuth mode: how long refusals and identities are remembered', () => {
   });
 });
 
+describe('OAuth settings outside OAuth mode', () => {
+  it('are named at WARN as doing nothing in legacy mode, the application pin as serving every token', async () => {
+    const server = await httpServer(s, [
+      '--oauth-client-uid=app-legacy',
+      '--oauth-cache-ttl=5m',
+      '--resource-documentation=https://docs.example.com/forge',
+    ]);
+    onTestFinished(() => server.stop());
+    // The pin is not applied: a personal access token is served.
+    expect((await post(server, bearer(s.tokens.api))).status).toBe(200);
+    expect(logged(server.stderr(), 'warn')).toEqual([
+      'ignoring --oauth-cache-ttl="5m": it applies only with --auth-mode=oauth, and the auth mode is legacy',
+      'ignoring --oauth-client-uid="app-legacy": it applies only with --auth-mode=oauth, and the auth mode is legacy, which serves every token the instance accepts',
+      'ignoring --resource-documentation="https://docs.example.com/forge": it applies only with --auth-mode=oauth, and the auth mode is legacy',
+    ]);
+    // A legacy server given none of them says nothing of the kind.
+    expect(logged(legacy.stderr(), 'warn').filter((m) => m.includes('--auth-mode=oauth'))).toEqual([]);
+  });
+});
+
 describe('OAuth mode: the refused-token memory', () => {
   it('holds 4,096 refused tokens: the 4,097th pushes out the oldest, which is asked about again', async () => {
     // Budgets off: 4,097 refusals from one address would block it long before.

@@ -310,6 +310,14 @@ function applyRules(config: Config, reader: Reader, serving: boolean): void {
       `ignoring ${name('sessionTimeoutMs')}: sessions are stateless (the default), so none times out; --stateless=false keeps stateful sessions`,
     );
 
+  // OAuth's own settings do nothing in legacy mode; a pin that silently does not pin would admit every token.
+  if (config.transport === 'http' && config.authMode !== 'oauth')
+    for (const id of OAUTH_ONLY)
+      if (reader.source(id))
+        reader.warnings.push(
+          `ignoring ${name(id)}: it applies only with --auth-mode=oauth, and the auth mode is ${config.authMode}${id === 'oauthClientUids' ? ', which serves every token the instance accepts' : ''}`,
+        );
+
   if (config.readOnly && config.safeMode)
     reader.warnings.push(
       `${name('safeMode')} does nothing beside ${name('readOnly')}: read-only removes the writes safe mode would preview`,
@@ -398,6 +406,15 @@ function unknownVariables(variables: Variables): string[] {
       return `ignoring ${name}${file ? ` (from ${file})` : ''}: this server has no such setting${near ? `; did you mean ${near}?` : ''} (forge-mcp-server --help lists every setting)`;
     });
 }
+
+/** Settings read only in OAuth mode. */
+const OAUTH_ONLY = [
+  'oauthCacheTtlMs',
+  'oauthClientUids',
+  'resourceDocumentation',
+  'resourcePolicyUri',
+  'resourceTosUri',
+] as const satisfies readonly SettingId[];
 
 /**
  * The secrets `config` holds: the value of every setting whose grammar is secret (the token, the keys, the Redis

@@ -72,6 +72,8 @@ interface Row {
   invalidFlag?: Invalid;
 }
 
+/** OAuth mode, where the OAuth settings are read (elsewhere they are ignored with a warning). */
+const OAUTH = { FORGE_MCP_AUTH_MODE: 'oauth', FORGE_MCP_PUBLIC_URL: 'https://mcp.example.com' };
 const BOOL = 'true, false, 1, 0, t or f (lower, upper or title case)';
 const H = 3_600_000;
 const M = 60_000;
@@ -434,6 +436,7 @@ const rows: Row[] = [
     variable: 'FORGE_MCP_OAUTH_CACHE_TTL',
     flag: '--oauth-cache-ttl',
     transport: 'http',
+    env: OAUTH,
     default: 15 * M,
     valid: ['2h', 2 * H],
     invalid: { raw: '30s', outcome: 'refuse', accepts: 'from 1m to 2h' },
@@ -443,6 +446,7 @@ const rows: Row[] = [
     variable: 'FORGE_MCP_OAUTH_CLIENT_UID',
     flag: '--oauth-client-uid',
     transport: 'http',
+    env: OAUTH,
     default: [],
     valid: ['abc123, def456', ['abc123', 'def456']],
     invalid: { raw: ',', outcome: 'none', value: [] },
@@ -675,6 +679,7 @@ const rows: Row[] = [
     field: 'resourceDocumentation',
     flag: '--resource-documentation',
     transport: 'http',
+    env: OAUTH,
     default: undefined,
     valid: ['https://docs.example.com/mcp', 'https://docs.example.com/mcp'],
     invalid: { raw: 'http://docs.example.com/x', outcome: 'refuse', accepts: 'an absolute https URL' },
@@ -683,6 +688,7 @@ const rows: Row[] = [
     field: 'resourcePolicyUri',
     flag: '--resource-policy-uri',
     transport: 'http',
+    env: OAUTH,
     default: undefined,
     valid: ['https://example.com/policy', 'https://example.com/policy'],
     invalid: { raw: 'http://example.com/policy', outcome: 'refuse', accepts: 'an absolute https URL' },
@@ -691,6 +697,7 @@ const rows: Row[] = [
     field: 'resourceTosUri',
     flag: '--resource-tos-uri',
     transport: 'http',
+    env: OAUTH,
     default: undefined,
     valid: ['https://example.com/tos', 'https://example.com/tos'],
     invalid: { raw: 'http://example.com/tos', outcome: 'refuse', accepts: 'an absolute https URL' },
