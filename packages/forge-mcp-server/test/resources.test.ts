@@ -691,6 +691,21 @@ describe('bad URIs: a JSON-RPC error saying what to send, nothing sent to the in
         'Send a URI from resources/list',
       );
       expect(s.requests.length).toBe(before);
+      // A file read at a ref holding '/' written bare: the instance has no such file, and the error names the URI
+      // that reads it at that ref.
+      const file = 'forge://project/acme%2Fwidgets/file/feature/login/src/login.js';
+      const missing = (await readError(c, file)) as { code: number; message: string };
+      expect(missing.code).toBe(-32602);
+      expect(missing.message).toMatch(
+        /\n\nA ref holding '\/' \(a branch such as feature\/login\) goes into the URI encoded, each '\/' as %2F: if the ref is "feature\/login", read forge:\/\/project\/acme%2Fwidgets\/file\/feature%2Flogin\/src\/login\.js\.$/,
+      );
+      expect(
+        (
+          await c.client.readResource({
+            uri: 'forge://project/acme%2Fwidgets/file/feature%2Flogin/src/login.js',
+          })
+        ).contents[0],
+      ).toMatchObject({ mimeType: 'text/plain' });
       // And the URIs named read.
       expect((await read(c, 'forge://project/acme%2Fwidgets/issue/1')).json.iid).toBe(1);
       expect((await read(c, 'forge://project/acme%2Fwidgets/branch/feature%2Flogin')).json.name).toBe(

@@ -293,6 +293,25 @@ function refusal(uri: string, r: Extract<ReadOutcome, { ok: false }>): never {
   fail(r.kind === 'refused' ? -40300 : -32603, `${uri}: ${r.text}`);
 }
 
+/**
+ * A file the instance does not have at the ref named. When its path starts with a folder, that folder may be the rest
+ * of a ref holding '/' written bare (…/file/feature/login/src/a.js for the branch feature/login): the error then
+ * names the URI that reads the file at that ref.
+ */
+function fileNotFound(uri: string, vars: Record<string, string | string[]>, text: string): never {
+  const [ref, path] = [String(vars.ref), String(vars.path)];
+  const cut = path.indexOf('/');
+  const at = uri.lastIndexOf(`/file/${ref}/${path}`);
+  if (cut > 0 && at >= 0) {
+    const meant = `${uri.slice(0, at)}/file/${ref}%2F${path.slice(0, cut)}/${path.slice(cut + 1)}`;
+    notFound(
+      uri,
+      `${uri}: ${text}\n\nA ref holding '/' (a branch such as feature/login) goes into the URI encoded, each '/' as %2F: if the ref is ${JSON.stringify(`${ref}/${path.slice(0, cut)}`)}, read ${meant}.`,
+    );
+  }
+  notFound(uri, `${uri}: ${text}`);
+}
+
 function json(uri: string, data: unknown, meta?: Record<string, unknown>) {
   return {
     contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(data, null, 2) }],
@@ -417,6 +436,8 @@ async function resolveTemplate(uri: string, session: Session): Promise<ResolvedR
       source: 'instance',
       read: async (signal, conditional) => {
         const r = await readAction(session, spec.action, args, signal, conditional);
+        if (!r.ok && spec.file && r.kind === 'failed' && /not found/i.test(r.text))
+          fileNotFound(uri, vars, r.text);
         if (!r.ok) refusal(uri, r);
         if (conditional?.notModified) return undefined;
         if (spec.file) return fileContents(uri, r.data);
