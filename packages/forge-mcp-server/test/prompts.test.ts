@@ -22,6 +22,16 @@ async function prompt(c: Connected, name: string, args: Record<string, string>):
   return (r.messages[0].content as { text: string }).text;
 }
 
+/** A change made on the instance through its API, as another user of it would: it must succeed. */
+async function api(method: string, path: string, body: Record<string, unknown>) {
+  const res = await fetch(`${s.url}/api/v4${path}`, {
+    method,
+    headers: { 'PRIVATE-TOKEN': s.tokens.api, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.ok, `${method} ${path}`).toBe(true);
+}
+
 async function failure(p: Promise<unknown>): Promise<{ code: number; message: string }> {
   try {
     await p;
@@ -308,14 +318,6 @@ describe('prompts', () => {
   });
 
   it('unassigned_items shows the open issues without an assignee and the open merge requests without an assignee or a reviewer, oldest first', async () => {
-    const api = async (method: string, path: string, body: Record<string, unknown>) => {
-      const res = await fetch(`${s.url}/api/v4${path}`, {
-        method,
-        headers: { 'PRIVATE-TOKEN': s.tokens.api, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      expect(res.ok, `${method} ${path}`).toBe(true);
-    };
     await api('POST', '/projects/1/issues', { title: 'Nobody owns this' }); // #6
     await api('POST', '/projects/1/issues', { title: 'Nor this', labels: 'bug' }); // #7
     await api('POST', '/projects/1/issues', { title: 'Taken', assignee_ids: [3] }); // #8
@@ -368,14 +370,6 @@ describe('prompts', () => {
   it('daily_standup, team_member_workload and stale_items_report show only the items their dates select', async () => {
     // The seeded items were last updated in January 2025. Through the instance's API: an issue and a merge
     // request made now, an old issue touched now, and an issue an owner back-dated to three days ago.
-    const api = async (method: string, path: string, body: Record<string, unknown>) => {
-      const res = await fetch(`${s.url}/api/v4${path}`, {
-        method,
-        headers: { 'PRIVATE-TOKEN': s.tokens.api, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      expect(res.ok, `${method} ${path}`).toBe(true);
-    };
     await api('POST', '/projects/1/issues', { title: 'Fresh bug', assignee_ids: [2] }); // #6
     await api('POST', '/projects/1/issues', { title: 'Quiet for three days', assignee_ids: [2] }); // #7
     await api('PUT', '/projects/1/issues/7', {
