@@ -24,7 +24,7 @@ function invalidText(def: SettingDef<unknown>): string {
 }
 
 const LEGEND =
-  'A stdio server takes its settings from the environment (and ~/.forge-mcp-server.env); flags are read in HTTP mode, and on stdio too where marked (both); another flag on stdio is ignored with a WARN (naming its variable, where it has one), except that --read-only, --safe-mode, --exclude-tools and a --forge-url other than FORGE_URL refuse the start. An empty variable counts as unset; an invalid value refuses the start unless stated.';
+  'Settings are read from the environment and ~/.forge-mcp-server.env (the environment wins); flags are read in HTTP mode, and on stdio too where marked (both); another flag on stdio is ignored with a WARN (naming its variable, where it has one), except that --read-only, --safe-mode, --exclude-tools and a --forge-url other than FORGE_URL refuse the start. An empty variable counts as unset; an invalid value refuses the start unless stated.';
 
 export function helpText(): string {
   const lines = [

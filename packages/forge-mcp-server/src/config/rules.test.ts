@@ -624,6 +624,16 @@ describe('dotenv files', () => {
     const home = homeWith('FORGE_TOKEN=from-home\nFORGE_MCP_TOOL_SURFACE=meta\n');
     expect(load({ home }).config).toMatchObject({ token: 'from-home', toolSurface: 'meta' });
   });
+  it('the home file is read in HTTP mode too (including the instance), and a flag still applies', () => {
+    const home = homeWith('FORGE_URL=https://forge.example.com\nFORGE_MCP_TOOL_SURFACE=meta\n');
+    const { config } = load({ home, argv: ['--http', '--read-only'] });
+    expect(config).toMatchObject({
+      transport: 'http',
+      forgeUrls: ['https://forge.example.com'],
+      toolSurface: 'meta',
+      readOnly: true,
+    });
+  });
   it('the real environment wins over the files; an empty variable falls through', () => {
     const home = homeWith('FORGE_MCP_TOOL_SURFACE=meta\nFORGE_MCP_LOG_LEVEL=debug\n');
     const { config } = load({
