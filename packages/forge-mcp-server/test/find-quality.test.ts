@@ -225,6 +225,14 @@ describe('forge_find_action quality as users phrase tasks', () => {
   });
 });
 
+/** One test per case: the query's first match is one of the IDs it accepts. */
+function answersFirst(cases: Array<[string, string[]]>): void {
+  it.each(cases)('"%s" answers %j first', async (query, accepted) => {
+    const [top] = (await find(query)).matches;
+    expect(accepted).toContain(top.id);
+  });
+}
+
 describe('the verb of the request outweighs noun overlap', () => {
   // The same object under different verbs: each verb must pick its own operation.
   const cases: Array<[string, string[]]> = [
@@ -274,13 +282,10 @@ describe('the verb of the request outweighs noun overlap', () => {
     // A question is still a read.
     ['have any pipelines failed today', ['pipeline.list']],
   ];
-  it.each(cases)('"%s" answers %j first', async (query, accepted) => {
-    const [top] = (await find(query)).matches;
-    expect(accepted).toContain(top.id);
-  });
+  answersFirst(cases);
 });
 
-describe("another platform's words and the default branch's name", () => {
+describe("things named in other words: another platform's, an org's teams, a branch, everyday names", () => {
   // Each case fails alone when the reading it depends on is lost (the tuning floor would hide one miss).
   const cases: Array<[string, string[]]> = [
     // A two-word name whose last word is also a verb ("request") names a thing, not an operation.
@@ -300,10 +305,7 @@ describe("another platform's words and the default branch's name", () => {
     ['did the pipeline on master pass', ['pipeline.latest']],
     ['the pipeline for main', ['pipeline.latest']],
   ];
-  it.each(cases)('"%s" answers %j first', async (query, accepted) => {
-    const [top] = (await find(query)).matches;
-    expect(accepted).toContain(top.id);
-  });
+  answersFirst(cases);
 });
 
 describe('the answer keeps its shape', () => {
