@@ -146,4 +146,48 @@ describe('heap snapshot masking', () => {
     const out = await masked(snapshotOf(['caf\u00e9 00E9']), ['00E9'], 5);
     expect((JSON.parse(out) as { strings: string[] }).strings[0]).toBe('caf\u00e9 ****');
   });
+
+  it("masks a secret in the string table's first entry, and the longest beginning of a secret a cut string ends in", async () => {
+    // A secret whose beginning repeats within it ("…-1f7c…-1f7c"): the string ends in its first 23 characters,
+    // and also in a shorter beginning of it; all 23 are masked, not only the shorter.
+    const secret = testSecret('mask-1f7c9e2a-mask-1f7c9e2a-b04d');
+    const filler = 'z'.repeat(1024 - 23);
+    const cut = `${filler}${secret.slice(0, 23)}`;
+    // A short secret that the header's field name holds ("strings") leaves the name as it is.
+    const out = await masked(snapshotOf([secret, cut, 'after']), [secret, 'trings'], 4096);
+    const parsed = JSON.parse(out) as { strings: string[] };
+    expect(parsed.strings[0]).toBe('*'.repeat(secret.length));
+    expect(parsed.strings[1]).toBe(filler + '*'.repeat(23));
+    expect(parsed.strings[2]).toBe('after');
+  });
+
+  it('masks every issued token prefix, an opaque bearer token and a private key body, keeping what names them', async () => {
+    const prefixes = [
+      'glpat',
+      'gloas',
+      'gldt',
+      'glrt',
+      'glrtr',
+      'glcbt',
+      'glptt',
+      'glft',
+      'glimt',
+      'glagent',
+    ];
+    const body = 'Rk8mZ2pL9wK4vB1nQ7tY';
+    const tokens = [...prefixes, 'glsoat', 'glffct', 'glwt'].map((p) => testSecret(`${p}-${body}`));
+    const opaque = testSecret('opaque_oauth.0123456789abcdef~x');
+    const key = testSecret('MIIEvQIBADANBgkqhkiG9w0BAQEFAASC');
+    const pem = `-----BEGIN RSA PRIVATE KEY-----\n${key}\n-----END RSA PRIVATE KEY-----\n`;
+    const out = await masked(snapshotOf([...tokens, `Authorization: Bearer ${opaque}`, pem]), [], 64);
+    const parsed = JSON.parse(out) as { strings: string[] };
+    tokens.forEach((t, i) =>
+      expect(parsed.strings[i], t).toBe(`${t.slice(0, t.indexOf('-') + 1)}${'*'.repeat(body.length)}`),
+    );
+    expect(parsed.strings[tokens.length]).toBe(`Authorization: Bearer ${'*'.repeat(opaque.length)}`);
+    expect(parsed.strings[tokens.length + 1]).toMatch(
+      /^-----BEGIN RSA PRIVATE KEY-----\*+-----END RSA PRIVATE KEY-----\n$/,
+    );
+    expect(out).not.toContain(key);
+  });
 });
