@@ -41,7 +41,9 @@ describe('installed commands', () => {
     expect(out.trim()).toBe(`forge-mcp-server ${version}`);
   });
 
-  it('npx forge-mcp-server --env-file <path> is read by the server, not by node: a missing file is its one-line refusal naming the flag (exit 2)', () => {
+  // Through the command itself: npx runs on node, which reads an --env-file argument first (hence the README's
+  // FORGE_MCP_ENV_FILE under npx); the command's own node stops reading its options at the shebang's `--`.
+  it('forge-mcp-server --env-file <path> is read by the server, not by node: a missing file is its one-line refusal naming the flag (exit 2)', () => {
     const missing = join(mkdtempSync(join(tmpdir(), 'forge-bin-')), 'team.env');
     for (const args of [['--env-file', missing], [`--env-file=${missing}`]]) {
       const run = spawnSync(
