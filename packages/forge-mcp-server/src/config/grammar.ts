@@ -634,7 +634,7 @@ export function pathGrammar(): Grammar<string> {
 export function dirListGrammar(): Grammar<string[]> {
   return {
     kind: 'dir-list',
-    accepts: `directories separated by "${path.delimiter}"`,
+    accepts: 'directories separated by ":" (";" on Windows)',
     parse(raw, ctx) {
       const out: string[] = [];
       const notes: string[] = [];
