@@ -91,6 +91,9 @@ describe('projects', () => {
     expect(await names('/projects/1/members/all?state=active')).toEqual(['alice:active', 'bob:active']);
     expect(await names('/projects/1/members/all?state=awaiting')).toEqual([]);
     expect(await names('/groups/11/members/all?query=BOB&user_ids=2,3')).toEqual(['bob:active']);
+    // user_ids alone keeps those users; a query matches an email too, not only a name or username.
+    expect(await names('/groups/11/members/all?user_ids=1,2')).toEqual(['alice:active', 'root:awaiting']);
+    expect(await names('/groups/11/members/all?query=alice@forge')).toEqual(['alice:active']);
     expect((await call('GET', '/groups/11/members/all?state=blocked')).json).toEqual({
       error: 'state does not have a valid value',
     });
