@@ -240,6 +240,13 @@ describe('prompts', () => {
       '\n\n---\nThe actions named above are canonical IDs; on this server\'s meta tool surface call them as:\n- job.trace: forge_job with action "trace"\n- job.retry: forge_job with action "retry"',
     );
     expect(said.individual).toMatch(/\n- job\.trace: forge_job_trace\n- job\.retry: forge_job_retry$/);
+    // A read-only server names the writes it does not offer, on every surface, rather than let the model plan on them.
+    const readOnly = await withClient({ FORGE_MCP_READ_ONLY: 'true' }, (c) =>
+      prompt(c, 'summarize_pipeline_status', triage),
+    );
+    expect(readOnly).toMatch(
+      /job\.retry, or fix\)\.\n\n---\nNot available to this session: job\.retry \(read-only mode\); do not plan on them\.$/,
+    );
     // The guides likewise, each action it names once.
     const guide = await withClient({ FORGE_MCP_TOOL_SURFACE: 'individual' }, async (c) => {
       const r = await c.client.readResource({ uri: 'forge://guides/code-review' });

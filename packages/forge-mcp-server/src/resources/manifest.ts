@@ -112,22 +112,56 @@ export function manifest(session: Session, subscribable: string[]): Record<strin
   };
 }
 
+/** Why a withheld action cannot run for this session, in a few words. */
+const UNAVAILABLE: Record<string, string> = {
+  read_only: 'read-only mode',
+  scope: "the token's scopes",
+  admin_mode: 'needs admin mode',
+  fine_grained: "the token's fine-grained grant",
+};
+
 /**
  * How the canonical IDs a text names (a prompt's or a guide's instructions) are called on the session's tool
- * surface, one line each, set after the text. Undefined on the dynamic surface, where forge_execute_action takes
- * the ID as written, and when the text names no action the session is offered.
+ * surface, one line each (none on the dynamic surface, where forge_execute_action takes the ID as written), and which
+ * of them this session cannot run (read-only mode, the exclude list, scopes, grant, tier), so a model does not plan on them. Set
+ * after the text; undefined when there is nothing to say.
  */
 export function callsNamedIn(session: Session, text: string): string | undefined {
-  if (session.surfaceName === 'dynamic') return undefined;
-  const ids = [...new Set(text.match(/\b[a-z][a-z_]*\.[a-z][a-z0-9_]*\b/g) ?? [])];
-  const lines = ids.flatMap((id) => {
+  const named = [...new Set(text.match(/\b[a-z][a-z_]*\.[a-z][a-z0-9_]*\b/g) ?? [])].flatMap((id) => {
     const a = session.view.catalog.get(id);
-    if (!a || session.view.availability(a).state === 'absent') return [];
-    const tool = toolOf(session, a);
-    return session.surfaceName === 'meta'
-      ? [`- ${id}: ${tool} with action "${id.slice(id.indexOf('.') + 1)}"`]
-      : [`- ${id}: ${tool}`];
+    return a ? [a] : [];
   });
-  if (!lines.length) return undefined;
-  return `---\nThe actions named above are canonical IDs; on this server's ${session.surfaceName} tool surface call them as:\n${lines.join('\n')}`;
+  const absent = named.filter((a) => session.view.availability(a).state === 'absent').map((a) => a.id);
+  const why = (a: ActionEntry) => {
+    const v = session.view.availability(a);
+    if (v.state === 'absent') return 'not offered';
+    if (v.state === 'tier') return `needs ${v.needs}`;
+    return v.state === 'withheld' ? UNAVAILABLE[v.reason] : undefined;
+  };
+  const unavailable = named.flatMap((a) => {
+    const reason = why(a);
+    return reason ? [`${a.id} (${reason})`] : [];
+  });
+  const lines =
+    session.surfaceName === 'dynamic'
+      ? []
+      : named
+          .filter((a) => !absent.includes(a.id))
+          .map((a) =>
+            session.surfaceName === 'meta'
+              ? `- ${a.id}: ${toolOf(session, a)} with action "${a.id.slice(a.id.indexOf('.') + 1)}"`
+              : `- ${a.id}: ${toolOf(session, a)}`,
+          );
+  const parts = [
+    ...(lines.length
+      ? [
+          `The actions named above are canonical IDs; on this server's ${session.surfaceName} tool surface call them as:`,
+          ...lines,
+        ]
+      : []),
+    ...(unavailable.length
+      ? [`Not available to this session: ${unavailable.join(', ')}; do not plan on them.`]
+      : []),
+  ];
+  return parts.length ? `---\n${parts.join('\n')}` : undefined;
 }
