@@ -511,6 +511,14 @@ export function tokens(text: string): string[] {
     .map(stem);
 }
 
+/** The stems of a name the vocabulary gives (a few hundred at most), kept once read. */
+const namesRead = new Map<string, string[]>();
+function nameTokens(name: string): string[] {
+  let ts = namesRead.get(name);
+  if (!ts) namesRead.set(name, (ts = tokens(name)));
+  return ts;
+}
+
 /** A file name or path as people write it: README.md, src/index.ts, .gitlab-ci.yml. */
 const FILE_NAME =
   /(?:^|\s)[\w.-]*(?:\/[\w.-]+)*\.(?:md|json|ya?ml|ts|js|py|go|rb|java|txt|toml|lock|xml|html|css|sh|cfg|ini|gitignore|gz|tgz|zip|jar|whl|exe|bin|deb|rpm|tar)\b/gi;
@@ -1549,7 +1557,7 @@ export class ActionFinder {
           ...(CATALOG_NAMES[said] ?? CATALOG_NAMES[singularOf(said)] ?? []),
           ...(SYNONYMS[said] ?? SYNONYMS[singularOf(said)] ?? []),
         ])
-          for (const t of tokens(name)) heads.add(t);
+          for (const t of nameTokens(name)) heads.add(t);
     }
     const someone =
       ws.some((w) => PERSON_WORDS.has(w)) ||
