@@ -304,6 +304,10 @@ describe("things named in other words: another platform's, an org's teams, a bra
     // A pipeline asked about on a branch, no ID given, is that branch's latest (not one picked by its ID).
     ['did the pipeline on master pass', ['pipeline.latest']],
     ['the pipeline for main', ['pipeline.latest']],
+    // One given by its ID is that one, a branch named or not.
+    ['show pipeline 812 on main', ['pipeline.get']],
+    ['pipeline 812 on master', ['pipeline.get']],
+    ['is pipeline 812 on main still running', ['pipeline.get']],
   ];
   answersFirst(cases);
 });
