@@ -335,4 +335,41 @@ describe('HTTP mode', () => {
       await server.stop();
     }
   });
+
+  it("masks the token of a request still being answered (its caller's identity not yet checked) in the heap snapshot", async () => {
+    const port = await freePort();
+    const server = await httpServer(s, [`--pprof-addr=127.0.0.1:${port}`]);
+    const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
+    const token = testSecret(s.addToken({ kind: 'oauth', scopes: ['api'] }));
+    // Sent in PRIVATE-TOKEN: a bare value no credential shape finds, masked only as a secret the server holds.
+    // The instance holds the identity check until the snapshot is taken: the token is in no pooled client yet,
+    // only in the request being answered.
+    let open = () => {};
+    const until = new Promise<void>((resolve) => (open = resolve));
+    s.fault({ path: '/api/v4/user', token, until });
+    const client = new Client({ name: 'diag-in-flight', version: '1.0.0' });
+    const connecting = client
+      .connect(
+        new StreamableHTTPClientTransport(new URL(server.url), {
+          requestInit: { headers: { 'private-token': token } },
+        }),
+      )
+      .catch(() => undefined);
+    try {
+      await vi.waitFor(
+        () => expect(s.requests.some((r) => r.path === '/api/v4/user' && r.token === token)).toBe(true),
+        {
+          timeout: 20_000,
+          interval: 50,
+        },
+      );
+      await expectNoSecretIn(port, { 'the caller being checked': token }, 'forge_execute_action');
+    } finally {
+      open();
+      await connecting;
+      await client.close();
+      await server.stop();
+      s.clearFaults();
+    }
+  }, 90_000);
 });
