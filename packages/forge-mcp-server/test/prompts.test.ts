@@ -684,7 +684,20 @@ describe('completions', () => {
         '1',
         '2',
       ]);
-      // A group's prompt completes a target branch from the branches its open merge requests target, once each.
+      // A group's prompt completes a target branch from the branches its open merge requests target, once each;
+      // one only a closed merge request targets is not offered.
+      const made = await fetch(`${s.url}/api/v4/projects/1/merge_requests`, {
+        method: 'POST',
+        headers: { 'PRIVATE-TOKEN': s.tokens.api, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          source_branch: 'fixtures-refresh',
+          target_branch: 'feature/login',
+          title: 'Gone',
+        }),
+      });
+      expect(made.status).toBe(201);
+      const { iid } = (await made.json()) as { iid: number };
+      await api('PUT', `/projects/1/merge_requests/${iid}`, { state_event: 'close' });
       expect(await ask('team_mr_dashboard', 'target_branch', '', { group_id: 'acme' })).toEqual({
         values: ['main'],
         total: 1,
