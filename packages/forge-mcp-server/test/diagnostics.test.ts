@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REDIS_SKIP_REASON, startRedis } from './redis.js';
 import {
   freePort,
   httpServer,
@@ -372,4 +373,39 @@ describe('HTTP mode', () => {
       s.clearFaults();
     }
   }, 90_000);
+
+  it.skipIf(REDIS_SKIP_REASON)(
+    'masks the password of FORGE_MCP_REDIS_URL as written in the URL and as the Redis client holds it, decoded',
+    async () => {
+      // A password the URL must encode ('@' and '/'): the client holds it decoded, the setting encoded.
+      const password = testSecret(`diag-redis-p@ss/${randomBytes(6).toString('hex')}`);
+      const redis = await startRedis({ password });
+      const port = await freePort();
+      const server = await httpServer(s, [`--pprof-addr=127.0.0.1:${port}`], {
+        FORGE_MCP_REDIS_URL: redis.url,
+      });
+      try {
+        const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
+        const client = new Client({ name: 'diag-redis', version: '1.0.0' });
+        await client.connect(
+          new StreamableHTTPClientTransport(new URL(server.url), {
+            requestInit: { headers: { 'private-token': s.tokens.api } },
+          }),
+        );
+        await client.close();
+        await expectNoSecretIn(
+          port,
+          {
+            'the Redis password': password,
+            'the Redis password as the URL writes it': encodeURIComponent(password),
+          },
+          'forge_execute_action',
+        );
+      } finally {
+        await server.stop();
+        await redis.stop();
+      }
+    },
+    90_000,
+  );
 });
