@@ -414,6 +414,9 @@ describe('prompts', () => {
       expect(workload).toContain(
         '| Merge requests authored | 1 |\n| Reviews waiting | 1 |\n| Issues assigned | 3 |',
       );
+      // A window asked for is the one stated.
+      const week = await prompt(c, 'team_member_workload', { project_id: '1', username: 'alice', days: '7' });
+      expect(week).toContain('\nOpen items updated in the last 7 days (days widens the window).\n');
       const stale = await prompt(c, 'stale_items_report', { project_id: '1', stale_days: '30' });
       expect(stale).toMatch(
         /## Issues\n\| Issue \| Title \| Assignee \| Idle days \|\n\|---\|---\|---\|---\|\n\| #2 \| Add dark mode \| @bob \| \d+ \|\n\| #1 \| Login button does nothing \| @alice \| \d+ \|\n\n## Merge requests\n\| MR \| Title \| Author \| Idle days \|\n\|---\|---\|---\|---\|\n\| !2 \| Regenerate fixtures \| @alice \| \d+ \|\n\| !1 \| Add login form \| @bob \| \d+ \|\n\n/,
