@@ -240,6 +240,14 @@ describe('prompts', () => {
       '\n\n---\nThe actions named above are canonical IDs; on this server\'s meta tool surface call them as:\n- job.trace: forge_job with action "trace"\n- job.retry: forge_job with action "retry"',
     );
     expect(said.individual).toMatch(/\n- job\.trace: forge_job_trace\n- job\.retry: forge_job_retry$/);
+    // An action the exclude list removes is not named as callable, only as not offered.
+    const excluded = await withClient(
+      { FORGE_MCP_TOOL_SURFACE: 'individual', FORGE_MCP_EXCLUDE_TOOLS: 'job.retry' },
+      (c) => prompt(c, 'summarize_pipeline_status', triage),
+    );
+    expect(excluded).toMatch(
+      /call them as:\n- job\.trace: forge_job_trace\nNot available to this session: job\.retry \(not offered\); do not plan on them\.$/,
+    );
     // A read-only server names the writes it does not offer, on every surface, rather than let the model plan on them.
     const readOnly = await withClient({ FORGE_MCP_READ_ONLY: 'true' }, (c) =>
       prompt(c, 'summarize_pipeline_status', triage),
