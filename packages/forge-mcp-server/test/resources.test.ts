@@ -314,8 +314,60 @@ describe('a collection read a page at a time', () => {
       expect(groups.r._meta?.[PAGE]).toEqual({ returned: total, total, complete: true });
       const again = await read(c, 'forge://groups?page=2');
       expect(again.json).toEqual([]);
-      expect(again.r._meta?.[PAGE]).toEqual({ returned: 0, total, complete: false });
+      // Page 2 does not exist: the empty list says where the collection ends, not that there are no groups.
+      expect(again.r._meta?.[PAGE]).toEqual({
+        returned: 0,
+        total,
+        complete: false,
+        pages: 1,
+        last_page: 'forge://groups',
+        note: `Page 2 is past the end: this collection has ${total} items on 1 page; its last page is forge://groups.`,
+      });
       expect(s.requests.at(-1)!.query).toMatchObject({ page: '2', per_page: '100' });
+    });
+  });
+
+  it("a page past a collection's end answers an empty list whose page info names the page count and the last page", async () => {
+    await openIssues(100);
+    await withClient({}, async (c) => {
+      const first = await read(c, `${P}/issues?page=1`);
+      const total = (first.r._meta?.[PAGE] as { total: number }).total;
+      expect(total).toBeGreaterThan(100);
+      expect(total).toBeLessThanOrEqual(200);
+      const past = await read(c, `${P}/issues?page=5`);
+      expect(past.json).toEqual([]);
+      expect(past.r._meta?.[PAGE]).toEqual({
+        returned: 0,
+        total,
+        complete: false,
+        pages: 2,
+        last_page: `${P}/issues?page=2`,
+        note: `Page 5 is past the end: this collection has ${total} items on 2 pages; its last page is ${P}/issues?page=2.`,
+      });
+      // The last page it names is where the items end.
+      const last = await read(c, `${P}/issues?page=2`);
+      expect(last.json).toHaveLength(total - 100);
+      expect(last.r._meta?.[PAGE]).not.toHaveProperty('note');
+    });
+  });
+
+  it('a page past the end of a collection the instance does not count (no x-total-pages) still says it is past the end', async () => {
+    // A large collection: the instance leaves out x-total and x-total-pages and answers a page past the end empty.
+    s.fault({
+      method: 'GET',
+      path: '/api/v4/projects/1/labels',
+      status: 200,
+      body: [],
+      headers: { 'x-page': '40', 'x-per-page': '100', 'x-prev-page': '39', 'x-next-page': '' },
+    });
+    await withClient({}, async (c) => {
+      const past = await read(c, `${P}/labels?page=40`);
+      expect(past.json).toEqual([]);
+      expect(past.r._meta?.[PAGE]).toEqual({
+        returned: 0,
+        complete: false,
+        note: `Page 40 is past the end: the collection ends before it (the instance does not say how many pages it has). Read ${P}/labels and follow pageInfo.next to the last page.`,
+      });
     });
   });
 

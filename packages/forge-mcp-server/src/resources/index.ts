@@ -396,7 +396,34 @@ function collectionMeta(
       ...(total !== undefined ? { total } : {}),
       complete: whole && !continued,
       ...(r.next ? { next: `${base}?${new URLSearchParams(r.next).toString()}` } : {}),
+      ...(continued && returned === 0 && !r.next ? pastTheEnd(r, base) : {}),
     },
+  };
+}
+
+/**
+ * A page asked for by number that holds nothing because the collection ends before it: its empty list is not "no
+ * items", so the page info says where the collection ends (its page count and last page, when the instance counts
+ * them) and what to read instead.
+ */
+function pastTheEnd(r: Extract<ReadOutcome, { ok: true }>, base: string) {
+  const { page, pages, total } = r;
+  if (page === undefined || page <= 1) return {};
+  if (total === 0)
+    return {
+      last_page: base,
+      note: `Page ${page} is past the end: this collection is empty (the instance counts 0 items).`,
+    };
+  if (pages === undefined || pages < 1 || pages >= page)
+    return {
+      note: `Page ${page} is past the end: the collection ends before it${pages === undefined ? ' (the instance does not say how many pages it has)' : ''}. Read ${base} and follow pageInfo.next to the last page.`,
+    };
+  const last = pages === 1 ? base : `${base}?page=${pages}`;
+  const items = total === undefined ? '' : `${total} item${total === 1 ? '' : 's'} on `;
+  return {
+    pages,
+    last_page: last,
+    note: `Page ${page} is past the end: this collection has ${items}${pages} page${pages === 1 ? '' : 's'}; its last page is ${last}.`,
   };
 }
 

@@ -15,6 +15,9 @@ export type ReadOutcome =
       action: ActionSpec;
       data: unknown;
       total?: number;
+      /** The page number this read was of, and how many pages the instance counts, when a list pages by number. */
+      page?: number;
+      pages?: number;
       /**
        * The arguments that read the next page of a list, when there is one: its number ({ page: '2' }), or the
        * continuation a keyset answer names ({ cursor: '...' }, page_token, last, id_after or id_before).
@@ -105,7 +108,16 @@ export async function readAction(
   if (sc && Array.isArray(sc.items)) {
     const p = sc.pagination;
     const next = p?.next_page ? { page: String(p.next_page) } : p?.next_page_params;
-    return { ok: true, action, data: sc.items, total: p?.total, ...(next ? { next } : {}) };
+    const page = p?.page ?? (typeof args.page === 'number' ? args.page : undefined);
+    return {
+      ok: true,
+      action,
+      data: sc.items,
+      total: p?.total,
+      ...(page !== undefined ? { page } : {}),
+      ...(p?.total_pages !== undefined ? { pages: p.total_pages } : {}),
+      ...(next ? { next } : {}),
+    };
   }
   return { ok: true, action, data: sc ?? text };
 }
