@@ -269,6 +269,80 @@ describe('a global ID parameter also takes the bare number a user sees', () => {
       });
     },
   );
+
+  it(
+    "refuses a username, a title or another type's global ID in a work item's ID parameters, saying what each takes, before anything is sent",
+    { timeout: 60_000 },
+    async () => {
+      await withStdio(s, ULTIMATE, async (c) => {
+        const refused = async (action: string, params: Record<string, unknown>) => {
+          const since = s.requests.length;
+          const r = await call(c, action, params);
+          expect(r.isError, textOf(r)).toBe(true);
+          expect(apiCalls(s, since)).toHaveLength(0);
+          return textOf(r).replace('forge_execute_action: invalid params for this action: ', '');
+        };
+        const create = { full_path: 'acme/widgets', work_item_type_id: '1', title: 'T' };
+        const update = { full_path: 'acme/widgets', work_item_iid: '1' };
+        const bare = (what: string, type: string) =>
+          `must be the global ID of ${what}, e.g. "gid://gitlab/${type}/1", or just its number, e.g. "1"`;
+        expect(await refused('issue.work_item_create', { ...create, assignee_ids: ['alice'] })).toBe(
+          `assignee_ids.0 ${bare('a user', 'User')} (got a string; a user is given by numeric ID: user.list with username finds it)`,
+        );
+        expect(await refused('issue.work_item_update', { ...update, assignee_ids: ['2', 'bob'] })).toBe(
+          `assignee_ids.1 ${bare('a user', 'User')} (got a string; a user is given by numeric ID: user.list with username finds it)`,
+        );
+        expect(await refused('issue.work_item_create', { ...create, work_item_type_id: 'Task' })).toBe(
+          `work_item_type_id ${bare('a work item type', 'WorkItems::Type')} (got a string)`,
+        );
+        expect(await refused('issue.work_item_create', { ...create, milestone_id: 'v1.0' })).toBe(
+          `milestone_id ${bare('a milestone', 'Milestone')} (got a string)`,
+        );
+        const workItem = bare('a work item (its ID, not its IID)', 'WorkItem');
+        expect(
+          await refused('issue.work_item_update', { ...update, parent_id: 'gid://gitlab/Issue/5' }),
+        ).toBe(`parent_id ${workItem} (got a string)`);
+        expect(await refused('issue.work_item_create', { ...create, linked_item_ids: ['#5'] })).toBe(
+          `linked_item_ids.0 ${workItem} (got a string)`,
+        );
+        expect(
+          await refused('issue.work_item_create', { ...create, crm_contact_ids: ['ann@example.com'] }),
+        ).toBe(`crm_contact_ids.0 ${bare('a CRM contact', 'CustomerRelations::Contact')} (got a string)`);
+        // Labels are sent as given: a bare number or a label's name is refused.
+        const label =
+          'must be the global ID of a label, e.g. "gid://gitlab/ProjectLabel/1" or "gid://gitlab/GroupLabel/1" (got a string)';
+        expect(await refused('issue.work_item_create', { ...create, label_ids: ['bug'] })).toBe(
+          `label_ids.0 ${label}`,
+        );
+        expect(await refused('issue.work_item_update', { ...update, add_label_ids: ['7'] })).toBe(
+          `add_label_ids.0 ${label}`,
+        );
+        expect(
+          await refused('issue.work_item_update', { ...update, remove_label_ids: ['gid://gitlab/Label/7'] }),
+        ).toBe(`remove_label_ids.0 ${label}`);
+        // What each takes is sent; null still clears the milestone and the parent.
+        const since = s.requests.length;
+        const ok = await call(c, 'issue.work_item_update', {
+          ...update,
+          assignee_ids: ['2', 'gid://gitlab/User/3'],
+          add_label_ids: ['gid://gitlab/ProjectLabel/1', 'gid://gitlab/GroupLabel/2'],
+          milestone_id: null,
+          parent_id: null,
+          crm_contact_ids: ['4'],
+        });
+        expect(ok.isError, textOf(ok)).toBeFalsy();
+        expect(graphqlSent(since).at(-1)?.variables).toMatchObject({
+          input: {
+            assigneesWidget: { assigneeIds: ['gid://gitlab/User/2', 'gid://gitlab/User/3'] },
+            labelsWidget: { addLabelIds: ['gid://gitlab/ProjectLabel/1', 'gid://gitlab/GroupLabel/2'] },
+            milestoneWidget: { milestoneId: null },
+            hierarchyWidget: { parentId: null },
+            crmContactsWidget: { contactIds: ['gid://gitlab/CustomerRelations::Contact/4'] },
+          },
+        });
+      });
+    },
+  );
 });
 
 describe('sorts and filters the schema offers on the other GraphQL lists', () => {

@@ -1,5 +1,6 @@
 import type { ActionContext, ActionSpec, DomainSpec, ParamSpec } from '../types.js';
 import * as P from '../params.js';
+import { GLOBAL_ID } from '../patterns.js';
 
 /** The work item types (the schema's IssueType), for the type filters. */
 const WORK_ITEM_TYPES = [
@@ -436,7 +437,7 @@ const workItemPlanning = (update: boolean): Record<string, ParamSpec> => {
   return {
     iteration_id: {
       type: clears('string'),
-      pattern: '^(gid://gitlab/Iteration/)?\\d+$',
+      pattern: GLOBAL_ID.iteration,
       description: `Iteration, e.g. "gid://gitlab/Iteration/4" or just "4"${cleared}.`,
     },
     weight: { type: clears('integer'), minimum: 0, description: `Weight, e.g. 3${cleared}.` },
@@ -448,10 +449,11 @@ const workItemPlanning = (update: boolean): Record<string, ParamSpec> => {
   };
 };
 
-const gidList = (what: string, example: string, bare = false): ParamSpec => ({
+/** A list of global IDs matching `pattern` (one of GLOBAL_ID: those taking a bare number say so). */
+const gidList = (what: string, example: string, pattern: string): ParamSpec => ({
   type: 'array',
-  items: { type: 'string' },
-  description: `${what} as global IDs, e.g. ["${example}"]${bare ? ` or just ["${example.slice(example.lastIndexOf('/') + 1)}"]` : ''}.`,
+  items: { type: 'string', pattern },
+  description: `${what} as global IDs, e.g. ["${example}"]${pattern.startsWith('^(') ? ` or just ["${example.slice(example.lastIndexOf('/') + 1)}"]` : ''}.`,
 });
 
 const base = { project_id: P.projectId, issue_iid: P.issueIid };
@@ -1750,29 +1752,36 @@ export const domain: DomainSpec = {
         full_path: fullPath,
         work_item_type_id: {
           type: 'string',
+          pattern: GLOBAL_ID.workItemType,
           description:
             'Global ID of the work item type, e.g. "gid://gitlab/WorkItems::Type/1" or just "1" (from issue.work_item_type_list).',
         },
         title: { type: 'string', minLength: 1, description: 'Title of the work item.' },
         description: { type: 'string', description: 'Body in Markdown.' },
         confidential: { type: 'boolean', description: 'true makes the work item confidential.' },
-        assignee_ids: gidList('Users to assign', 'gid://gitlab/User/2', true),
-        label_ids: gidList('Labels to set', 'gid://gitlab/ProjectLabel/1'),
+        assignee_ids: gidList('Users to assign', 'gid://gitlab/User/2', GLOBAL_ID.user),
+        label_ids: gidList('Labels to set', 'gid://gitlab/ProjectLabel/1', GLOBAL_ID.label),
         milestone_id: {
           type: 'string',
+          pattern: GLOBAL_ID.milestone,
           description: 'Milestone global ID, e.g. "gid://gitlab/Milestone/1" or just "1".',
         },
         parent_id: {
           type: 'string',
+          pattern: GLOBAL_ID.workItem,
           description: 'Global ID of the parent work item, e.g. "gid://gitlab/WorkItem/5" or just "5".',
         },
         start_date: { type: 'string', format: 'date', description: 'Start date, YYYY-MM-DD.' },
         due_date: { type: 'string', format: 'date', description: 'Due date, YYYY-MM-DD.' },
-        crm_contact_ids: gidList('CRM contacts to link', 'gid://gitlab/CustomerRelations::Contact/1', true),
+        crm_contact_ids: gidList(
+          'CRM contacts to link',
+          'gid://gitlab/CustomerRelations::Contact/1',
+          GLOBAL_ID.contact,
+        ),
         linked_item_ids: gidList(
           'Work items to link it to (by ID, not IID)',
           'gid://gitlab/WorkItem/5',
-          true,
+          GLOBAL_ID.workItem,
         ),
         link_type: {
           type: 'string',
@@ -2232,16 +2241,18 @@ export const domain: DomainSpec = {
         assignee_ids: gidList(
           'Users replacing the current assignees ([] removes all)',
           'gid://gitlab/User/2',
-          true,
+          GLOBAL_ID.user,
         ),
-        add_label_ids: gidList('Labels to add', 'gid://gitlab/ProjectLabel/1'),
-        remove_label_ids: gidList('Labels to remove', 'gid://gitlab/ProjectLabel/1'),
+        add_label_ids: gidList('Labels to add', 'gid://gitlab/ProjectLabel/1', GLOBAL_ID.label),
+        remove_label_ids: gidList('Labels to remove', 'gid://gitlab/ProjectLabel/1', GLOBAL_ID.label),
         milestone_id: {
           type: ['string', 'null'],
+          pattern: GLOBAL_ID.milestone,
           description: 'Milestone global ID, e.g. "gid://gitlab/Milestone/1" or just "1"; null removes it.',
         },
         parent_id: {
           type: ['string', 'null'],
+          pattern: GLOBAL_ID.workItem,
           description:
             'Global ID of the new parent work item, e.g. "gid://gitlab/WorkItem/5" or just "5"; null detaches it.',
         },
@@ -2269,7 +2280,7 @@ export const domain: DomainSpec = {
         crm_contact_ids: gidList(
           'CRM contacts replacing the current ones ([] removes all)',
           'gid://gitlab/CustomerRelations::Contact/1',
-          true,
+          GLOBAL_ID.contact,
         ),
       },
       required: ['full_path', 'work_item_iid'],
