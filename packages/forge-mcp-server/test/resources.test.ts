@@ -351,6 +351,20 @@ describe('a collection read a page at a time', () => {
     });
   });
 
+  it('a page past the end of an empty collection says the collection is empty', async () => {
+    await withClient({}, async (c) => {
+      const past = await read(c, 'forge://project/3/milestones?page=2');
+      expect(past.json).toEqual([]);
+      expect(past.r._meta?.[PAGE]).toEqual({
+        returned: 0,
+        total: 0,
+        complete: false,
+        last_page: 'forge://project/3/milestones',
+        note: 'Page 2 is past the end: this collection is empty (the instance counts 0 items).',
+      });
+    });
+  });
+
   it('a page past the end of a collection the instance does not count (no x-total-pages) still says it is past the end', async () => {
     // A large collection: the instance leaves out x-total and x-total-pages and answers a page past the end empty.
     s.fault({
