@@ -250,7 +250,7 @@ const WORK_ITEM_FILTERS: Array<[string, string, string, ParamSpec]> = [
       ...strList(
         'Only those in these iterations, as global IDs, e.g. ["gid://gitlab/Iteration/4"] or just ["4"].',
         {
-          pattern: '^(gid://gitlab/Iteration/)?\\d+$',
+          pattern: GLOBAL_ID.iteration,
         },
       ),
       gid: 'Iteration',
@@ -390,7 +390,7 @@ const WORK_ITEM_FILTERS: Array<[string, string, string, ParamSpec]> = [
         weight: { type: 'string', pattern: '^[0-9]+$', description: 'Weight to exclude, e.g. "0".' },
         iteration_id: {
           ...strList('Iterations to exclude, as global IDs or numbers.', {
-            pattern: '^(gid://gitlab/Iteration/)?\\d+$',
+            pattern: GLOBAL_ID.iteration,
           }),
           gid: 'Iteration',
           wire: 'iterationId',
