@@ -545,3 +545,21 @@ export function openTunnel(socket: Socket, head: Buffer, host: string, port: num
   up.on('error', () => socket.destroy());
   socket.on('error', () => up.destroy());
 }
+
+/** The events of an event stream's text: each one's id and its data's JSON message. */
+export function eventsOf(text: string): Array<{ id?: string; data?: { id?: unknown } }> {
+  // The last part is an event still arriving, or nothing.
+  return text
+    .split('\n\n')
+    .slice(0, -1)
+    .map((event) => {
+      const field = (name: string) =>
+        event
+          .split('\n')
+          .find((l) => l.startsWith(`${name}: `))
+          ?.slice(name.length + 2);
+      const data = field('data');
+      return { id: field('id'), data: data ? (JSON.parse(data) as { id?: unknown }) : undefined };
+    })
+    .filter((e) => e.id !== undefined || e.data !== undefined);
+}

@@ -8,6 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCalls,
+  eventsOf,
   httpServer,
   logRecords,
   logged,
@@ -60,6 +61,22 @@ function raw(url: string, method: string, headers: Record<string, string>, body?
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+}
+
+/** A 2025-11-25 session opened by raw requests (initialize, then initialized): its id and the headers its requests carry. */
+async function rawSession(url: string, token: string) {
+  const version = '2025-11-25';
+  const opened = await raw(url, 'POST', bearer(token), {
+    ...INITIALIZE,
+    params: { ...INITIALIZE.params, protocolVersion: version },
+  });
+  const id = opened.headers.get('mcp-session-id')!;
+  await opened.body?.cancel();
+  const headers = { ...bearer(token), 'mcp-session-id': id, 'mcp-protocol-version': version };
+  await (
+    await raw(url, 'POST', headers, { jsonrpc: '2.0', method: 'notifications/initialized' })
+  ).body?.cancel();
+  return { id, headers };
 }
 
 /** The next piece of an event stream; a stream that ends first fails the test, naming what was awaited. */
@@ -398,17 +415,7 @@ describe('stateful sessions', () => {
 
   it('resume an interrupted event stream with Last-Event-ID: the answer sent while it was broken arrives, the call made once', async () => {
     server = await httpServer(s, ['--stateless=false']);
-    const version = '2025-11-25';
-    const opened = await raw(server.url, 'POST', bearer(s.tokens.api), {
-      ...INITIALIZE,
-      params: { ...INITIALIZE.params, protocolVersion: version },
-    });
-    const id = opened.headers.get('mcp-session-id')!;
-    await opened.body?.cancel();
-    const headers = { ...bearer(s.tokens.api), 'mcp-session-id': id, 'mcp-protocol-version': version };
-    await (
-      await raw(server.url, 'POST', headers, { jsonrpc: '2.0', method: 'notifications/initialized' })
-    ).body?.cancel();
+    const { headers } = await rawSession(server.url, s.tokens.api);
 
     // A slow instance: the call's answer comes after the client lost its stream.
     s.fault({ path: '/api/v4/projects/1/issues/1', delayMs: 1500, times: 1 });
@@ -465,6 +472,81 @@ describe('stateful sessions', () => {
     expect(data[0]!.result.structuredContent.iid).toBe(1);
     // The call ran once: resuming replays the answer, it does not repeat the call.
     expect(apiCalls(s, since).filter((q) => q.path === '/api/v4/projects/1/issues/1')).toHaveLength(1);
+  });
+
+  it('are not idle while a batch sent on a cut connection still has a call running: past FORGE_MCP_SESSION_TIMEOUT the stream resumes and the held answer arrives; idle after it, the session ends', async () => {
+    server = await httpServer(s, ['--stateless=false', '--session-timeout=1s'], {
+      FORGE_MCP_LOG_LEVEL: 'debug',
+    });
+    const { id, headers } = await rawSession(server.url, s.tokens.api);
+
+    // The batch's second call is held at the instance until the test lets it go.
+    let release!: () => void;
+    const held = '/api/v4/projects/1/issues/2';
+    s.fault({ path: held, until: new Promise<void>((r) => (release = r)), times: 1 });
+    const since = s.requests.length;
+    const get = (rpcId: string, iid: number) => ({
+      jsonrpc: '2.0',
+      id: rpcId,
+      method: 'tools/call',
+      params: {
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.get', params: { project_id: '1', issue_iid: iid } },
+      },
+    });
+    const cut = new AbortController();
+    try {
+      const res = await fetch(server.url, {
+        method: 'POST',
+        signal: cut.signal,
+        headers: {
+          ...headers,
+          accept: 'application/json, text/event-stream',
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify([get('first', 1), get('second', 2)]),
+      });
+      expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      // Read up to the first call's answer, then cut the connection while the second call is held.
+      const reader = res.body!.getReader();
+      let text = '';
+      while (!eventsOf(text).some((e) => e.data?.id === 'first'))
+        text += await chunk(reader, "the first call's answer");
+      await until(
+        () => apiCalls(s, since).some((q) => q.path === held),
+        'the second call to reach the instance',
+      );
+      cut.abort();
+      await reader.cancel().catch(() => undefined);
+      const answered = eventsOf(text).find((e) => e.data?.id === 'first')!.id!;
+
+      // Twice the idle timeout passes with the call still running: the session is not idle, it is not ended.
+      await new Promise((r) => setTimeout(r, 2500));
+      expect(server.stderr()).not.toContain(`"session":"${id}","why":"timeout"`);
+      const resumed = await fetch(server.url, {
+        method: 'GET',
+        headers: { ...headers, accept: 'text/event-stream', 'last-event-id': answered },
+        signal: AbortSignal.timeout(20_000),
+      });
+      expect(resumed.status).toBe(200);
+      release();
+      const events = eventsOf(await resumed.text()).filter((e) => e.data);
+      expect(events.map((e) => e.data!.id)).toEqual(['second']);
+      const second = events[0]!.data as { result: { isError?: boolean; structuredContent: { iid: number } } };
+      expect(second.result.isError).toBeFalsy();
+      expect(second.result.structuredContent.iid).toBe(2);
+      // The held call ran once: resuming does not repeat it.
+      expect(apiCalls(s, since).filter((q) => q.path === held)).toHaveLength(1);
+    } finally {
+      cut.abort();
+      release();
+    }
+    // Answered and left alone, the session is idle now: the timeout ends it.
+    await until(
+      () => server!.stderr().includes(`"session":"${id}","why":"timeout"`),
+      'the session to end for idleness once its calls were answered',
+      10_000,
+    );
   });
 
   it('are not opened without --stateless=false (the default): a 2025 initialize gets no session id, and --session-timeout ends nothing', async () => {

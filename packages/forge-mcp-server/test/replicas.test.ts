@@ -16,6 +16,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBalancer, type Balancer } from 'forge-sim';
 import {
+  eventsOf,
   httpServerAt,
   logged,
   runCli,
@@ -828,24 +829,6 @@ function post(url: string, headers: Record<string, string>, body?: unknown): Pro
     },
     body: JSON.stringify(body ?? { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
   });
-}
-
-/** The events of an event stream's text: each one's id and its data's JSON message. */
-function eventsOf(text: string): Array<{ id?: string; data?: { id?: unknown } }> {
-  // The last part is an event still arriving, or nothing.
-  return text
-    .split('\n\n')
-    .slice(0, -1)
-    .map((event) => {
-      const field = (name: string) =>
-        event
-          .split('\n')
-          .find((l) => l.startsWith(`${name}: `))
-          ?.slice(name.length + 2);
-      const data = field('data');
-      return { id: field('id'), data: data ? (JSON.parse(data) as { id?: unknown }) : undefined };
-    })
-    .filter((e) => e.id !== undefined || e.data !== undefined);
 }
 
 /** The JSON-RPC answer of a response, JSON or an event stream. */

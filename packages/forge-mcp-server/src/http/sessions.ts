@@ -238,7 +238,9 @@ export class SessionTable {
       key,
       transport,
       log,
-      node: toNodeHandler({ fetch: (request, o) => transport.handleRequest(request, o) }),
+      node: toNodeHandler({
+        fetch: async (request, o) => endingWithClient(request, await transport.handleRequest(request, o)),
+      }),
       server: build(),
       active: 0,
       calls: 0,
@@ -459,4 +461,20 @@ export class SessionTable {
     for (const id of [...this.entries.keys()])
       this.end(id, 'shutdown', { closeTransport: true, keepRecord: true });
   }
+}
+
+/**
+ * The SDK's response, its event stream cancelled as soon as the client's connection closes. The Node adapter
+ * notices a closed connection only at the stream's next write (a keep-alive may be 25 s off), and until then the
+ * SDK holds the stream as connected: a client resuming it with Last-Event-ID meanwhile would be refused 409.
+ */
+function endingWithClient(request: Request, response: Response): Response {
+  if (!response.body) return response;
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+  void response.body.pipeTo(writable, { signal: request.signal }).catch(() => undefined);
+  return new Response(readable, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }
