@@ -549,6 +549,33 @@ describe('stateful sessions', () => {
     );
   });
 
+  it("let a client whose session GET stream was cut open it again at once, rather than refusing 409 until the old one's next keep-alive", async () => {
+    server = await httpServer(s, ['--stateless=false']);
+    const { headers } = await rawSession(server.url, s.tokens.api);
+    const listen = (signal?: AbortSignal) =>
+      fetch(server!.url, { method: 'GET', headers: { ...headers, accept: 'text/event-stream' }, signal });
+    const cut = new AbortController();
+    const first = await listen(cut.signal);
+    expect(first.status).toBe(200);
+    cut.abort();
+    await first.body?.cancel().catch(() => undefined);
+    // The server learns of the cut from the closed connection, not from a write: the next GET is served.
+    await until(
+      async () => {
+        const again = await listen(AbortSignal.timeout(5_000));
+        if (again.status === 200) {
+          await again.body?.cancel().catch(() => undefined);
+          return true;
+        }
+        expect(again.status).toBe(409);
+        await again.body?.cancel();
+        return false;
+      },
+      'a GET stream opened again after the cut to be served',
+      5_000,
+    );
+  });
+
   it('are not opened without --stateless=false (the default): a 2025 initialize gets no session id, and --session-timeout ends nothing', async () => {
     server = await httpServer(s, ['--session-timeout=1s']);
     const opened = await raw(server.url, 'POST', bearer(s.tokens.api), INITIALIZE);
