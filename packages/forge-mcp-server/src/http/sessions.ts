@@ -467,9 +467,11 @@ export class SessionTable {
  * The SDK's response, its event stream cancelled as soon as the client's connection closes. The Node adapter
  * notices a closed connection only at the stream's next write (a keep-alive may be 25 s off), and until then the
  * SDK holds the stream as connected: a client resuming it with Last-Event-ID meanwhile would be refused 409.
+ * A JSON answer is whole when it is sent, so it is passed on as it is.
  */
 function endingWithClient(request: Request, response: Response): Response {
-  if (!response.body) return response;
+  if (!response.body || !response.headers.get('content-type')?.startsWith('text/event-stream'))
+    return response;
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   void response.body.pipeTo(writable, { signal: request.signal }).catch(() => undefined);
   return new Response(readable, {
