@@ -414,12 +414,21 @@ interface About {
   siblings?: readonly string[];
 }
 
-/** '<where> must be <expected> (got ...)': a value of the wrong type. */
-export function typeProblem(where: string, expected: string, value: unknown, about?: About): string {
+/**
+ * '<where> must be <what> (got ...; <how to give it>)': a value the parameter does not take. `expected`: the JSON
+ * type it was checked against; `what`: what it takes, in words (the type itself, or what its pattern means).
+ */
+export function typeProblem(
+  where: string,
+  expected: string,
+  value: unknown,
+  about?: About,
+  what = expected,
+): string {
   const got = given(value, expected);
   const fix =
     about === undefined || got.includes('JSON') ? undefined : shapeFix(where, expected, value, about);
-  return `${where} must be ${expected} (${got}${fix ? `; ${fix}` : ''})`;
+  return `${where} must be ${what} (${got}${fix ? `; ${fix}` : ''})`;
 }
 
 /** A parameter holding users' IDs, by its name (user_id, author_id, assignee_ids.0, merge_user_id, ...). */
@@ -447,7 +456,8 @@ function shapeFix(where: string, expected: string, value: unknown, about: About)
     return 'a single value goes in a list too, e.g. [value]';
   if (expected === 'string' && Array.isArray(value) && /comma-separated/i.test(about.description))
     return 'give the values as one comma-separated string, e.g. "a,b"';
-  if (expected === 'integer') return userFix(where, value, about);
+  // A string where a numeric ID is taken: as the wrong type, or as a string its pattern does not take.
+  if (expected === 'integer' || expected === 'string') return userFix(where, value, about);
   return undefined;
 }
 
@@ -601,12 +611,15 @@ export function describeErrors(
         valueAt(data, e.instancePath),
         aboutOf(schema, e.schemaPath),
       );
-    else if (e.keyword === 'pattern' && Object.hasOwn(PATTERN_MEANINGS, e.params.pattern as string)) {
-      const value = valueAt(data, e.instancePath);
-      const about = aboutOf(schema, e.schemaPath);
-      const fix = about && userFix(where, value, about);
-      text = `${where} must be ${PATTERN_MEANINGS[e.params.pattern as string]} (${given(value, 'string')}${fix ? `; ${fix}` : ''})`;
-    } else if (e.keyword === 'format' && FORMAT_EXAMPLES[e.params.format as string])
+    else if (e.keyword === 'pattern' && Object.hasOwn(PATTERN_MEANINGS, e.params.pattern as string))
+      text = typeProblem(
+        where,
+        'string',
+        valueAt(data, e.instancePath),
+        aboutOf(schema, e.schemaPath),
+        PATTERN_MEANINGS[e.params.pattern as string],
+      );
+    else if (e.keyword === 'format' && FORMAT_EXAMPLES[e.params.format as string])
       text = `${where} ${e.message ?? 'is invalid'}, ${FORMAT_EXAMPLES[e.params.format as string]}`;
     else if (e.keyword === 'minLength' && e.params.limit === 1) text = `${where} must not be empty`;
     else text = `${where} ${e.message ?? 'is invalid'}`;
