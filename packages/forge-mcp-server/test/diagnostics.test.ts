@@ -5,6 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REDIS_SKIP_REASON, startRedis } from './redis.js';
 import {
@@ -20,6 +22,9 @@ import {
 
 // Servers are spawned and exports awaited on a shared, loaded machine: generous limits, no timing asserted.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
+/** Preloaded, it writes on stderr how many close listeners each HTTP answer carries when it finishes. */
+const RESPONSE_LISTENERS = `--require ${join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'response-listeners.cjs')}`;
 
 let s: ForgeSim;
 beforeAll(async () => {
@@ -298,6 +303,26 @@ describe('HTTP mode', () => {
     } finally {
       await server.stop();
     }
+  });
+
+  it('tracks the requests being answered (for the snapshot to mask their headers) only when diagnostics are served', async () => {
+    /** The close listeners the /health answer of a server started with `args` carried. */
+    const listenersOf = async (args: string[]) => {
+      const server = await httpServer(s, args, { NODE_OPTIONS: RESPONSE_LISTENERS });
+      try {
+        expect((await fetch(new URL('/health', server.url))).status).toBe(200);
+        const line = /RESPONSE \/health close-listeners=(\d+)/;
+        await until(() => line.test(server.stderr()), 'the /health answer finished');
+        return Number(line.exec(server.stderr())![1]);
+      } finally {
+        await server.stop();
+      }
+    };
+    const port = await freePort();
+    // Without FORGE_MCP_PPROF_ADDR an answer carries nothing of the diagnostics; with it, what untracks it.
+    const without = await listenersOf([]);
+    expect(without).toBe(0);
+    expect(await listenersOf([`--pprof-addr=127.0.0.1:${port}`])).toBeGreaterThan(without);
   });
 
   it("masks the pooled callers' tokens in the heap snapshot and keeps them out of the heap profile", async () => {

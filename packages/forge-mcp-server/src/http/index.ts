@@ -560,16 +560,19 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     );
   };
 
-  // The tokens held: the pool's, and those of the requests being answered (one still being verified among them).
-  const live = new Set<IncomingMessage>();
+  // The tokens held: the pool's, and, when a heap snapshot can be taken (FORGE_MCP_PPROF_ADDR), those of the
+  // requests being answered (one still being verified among them); without it no request is tracked.
+  const live = config.pprofAddr ? new Set<IncomingMessage>() : undefined;
   const heldNoMore = holdsSecrets(function* () {
     yield* pool.secrets();
-    for (const req of live) yield* requestSecrets(req);
+    for (const req of live ?? []) yield* requestSecrets(req);
   });
   const scheme = config.tlsCert && config.tlsKey ? 'https' : 'http';
   const server = createListener(config, (req, res) => {
-    live.add(req);
-    res.once('close', () => live.delete(req));
+    if (live) {
+      live.add(req);
+      res.once('close', () => live.delete(req));
+    }
     // Observers see the whole exchange, the host check included.
     within(
       channels.httpRequest,
