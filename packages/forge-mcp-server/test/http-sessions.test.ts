@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCalls,
   eventsOf,
+  executeCall,
   httpServer,
   logRecords,
   logged,
@@ -547,6 +548,34 @@ describe('stateful sessions', () => {
       'the session to end for idleness once its calls were answered',
       10_000,
     );
+  });
+
+  it("end a stream resumed after its answer was written at once, with what followed the client's event: the exchange is over", async () => {
+    server = await httpServer(s, ['--stateless=false']);
+    const { headers } = await rawSession(server.url, s.tokens.api);
+    const answered = await raw(
+      server.url,
+      'POST',
+      { ...headers, 'content-type': 'application/json' },
+      executeCall(7, 'issue.get', { project_id: '1', issue_iid: 1 }),
+    );
+    expect(answered.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const [priming, answer] = eventsOf(await answered.text());
+    expect(answer!.data!.id).toBe(7);
+    // After the priming event the answer is replayed; after the answer, nothing: either way the stream ends
+    // (it stayed open until the client gave up on a server holding it to the action deadline, 65 min).
+    for (const [after, missed] of [
+      [priming!.id!, [7]],
+      [answer!.id!, []],
+    ] as const) {
+      const resumed = await fetch(server.url, {
+        headers: { ...headers, accept: 'text/event-stream', 'last-event-id': after },
+        signal: AbortSignal.timeout(15_000),
+      });
+      expect(resumed.status).toBe(200);
+      const events = eventsOf(await resumed.text()).filter((e) => e.data);
+      expect(events.map((e) => e.data!.id)).toEqual(missed);
+    }
   });
 
   it("let a client whose session GET stream was cut open it again at once, rather than refusing 409 until the old one's next keep-alive", async () => {

@@ -429,6 +429,52 @@ describe.skipIf(!REDIS_SERVER)('three replicas sharing Redis behind a round-robi
     });
   }, 90_000);
 
+  it("end a stream resumed after its answer was written at once, on the replica that answered and on another, with what followed the client's event", async () => {
+    const headers = { authorization: `Bearer ${s.tokens.oauth}`, 'x-forwarded-for': '203.0.113.11' };
+    const opened = await post(replicas[0]!.url, headers, {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    });
+    const session = {
+      ...headers,
+      'mcp-session-id': opened.headers.get('mcp-session-id')!,
+      'mcp-protocol-version': '2025-11-25',
+    };
+    await opened.body?.cancel();
+    await (
+      await post(replicas[0]!.url, session, { jsonrpc: '2.0', method: 'notifications/initialized' })
+    ).body?.cancel();
+    const answered = await post(replicas[0]!.url, session, {
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'tools/call',
+      params: {
+        name: 'forge_issue',
+        arguments: { action: 'get', params: { project_id: '1', issue_iid: 1 } },
+      },
+    });
+    expect(answered.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const [priming, answer] = eventsOf(await answered.text());
+    expect(answer!.data!.id).toBe(7);
+    // After the priming event the answer is replayed; after the answer, nothing: either way the stream ends (it
+    // stayed open until the client gave up on a replica holding it to the action deadline, 65 min).
+    for (const r of [replicas[0]!, replicas[1]!])
+      for (const [after, missed] of [
+        [priming!.id!, [7]],
+        [answer!.id!, []],
+      ] as const) {
+        const resumed = await fetch(r.url, {
+          headers: { ...session, accept: 'text/event-stream', 'last-event-id': after },
+          signal: AbortSignal.timeout(15_000),
+        });
+        expect(resumed.status).toBe(200);
+        const events = eventsOf(await resumed.text()).filter((e) => e.data);
+        expect(events.map((e) => e.data!.id)).toEqual(missed);
+      }
+  }, 60_000);
+
   it('block an address on every replica once its authentication budget is spent across them', async () => {
     const address = '203.0.113.7';
     const before = lb.log.length;

@@ -107,8 +107,9 @@ export class SessionLog implements SessionEventLog {
    * Serves a resumed request stream from the shared log: replays what followed `lastEventId`, then passes on
    * what lands after, until the answers have been sent (the replica answering its requests stored them, or it
    * stopped before answering them all and the answers saying so were stored in its stead; a batch's stream
-   * carries one per request), the client leaves, `ended()` says the session is over (here or in the store), or
-   * nothing has landed for `idleMs` (Infinity: never for silence).
+   * carries one per request; at once when the client had them all, resuming after the last), the client
+   * leaves, `ended()` says the session is over (here or in the store), or nothing has landed for `idleMs`
+   * (Infinity: never for silence).
    */
   async tail(
     lastEventId: string,
@@ -125,8 +126,7 @@ export class SessionLog implements SessionEventLog {
     // The client learns the stream is open now, not with the first event (which may be a while coming).
     res.flushHeaders();
     let after = lastEventId;
-    /** An answer has been sent; `settled`: the log said no request of the stream awaits one any more. */
-    let answered = false;
+    /** The log said no request of the stream awaits an answer any more. */
     let settled = false;
     let lastNews = Date.now();
     let lastWrite = Date.now();
@@ -141,19 +141,20 @@ export class SessionLog implements SessionEventLog {
             after = id;
             lastNews = lastWrite = Date.now();
             res.write(`event: message\nid: ${id}\ndata: ${JSON.stringify(message)}\n\n`);
-            if (isAnswer(message)) answered = true;
           },
         });
       } catch {
         // The event is no longer kept: the client is told by the stream's end and starts over.
         break;
       }
-      // Settled before that replay, which passed on the last answers.
-      if (settled || (answered && !this.shared.answerIfStopped)) break;
+      // Settled before that replay, which passed on the last answers. A log of this process only holds every
+      // answer of a stream not answered here (tails), so its one replay is all there is.
+      if (settled || !this.shared.answerIfStopped) break;
       if (Date.now() - lastNews > o.idleMs) break;
-      const check = await this.shared.answerIfStopped?.(stream, STOPPED).catch(() => 'answering' as const);
-      // Stored just now in the stopped replica's stead, or answered since that replay: the next one passes it on.
-      settled = answered && check === 'answered';
+      const check = await this.shared.answerIfStopped(stream, STOPPED).catch(() => 'answering' as const);
+      // Stored just now in the stopped replica's stead, or answered since that replay: the next one passes on
+      // what is left, if anything (none, when the client resumed after the last answer), and the stream ends.
+      settled = check === 'answered';
       if (check === 'stored' || settled) continue;
       if (Date.now() - lastWrite >= o.keepAliveMs) {
         res.write(': keepalive\n\n');
