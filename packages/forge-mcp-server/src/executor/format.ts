@@ -27,6 +27,10 @@ export interface Pagination {
    * page_token, last, id_after or id_before), to pass as given for the next page.
    */
   next_page_params?: Record<string, string>;
+  /** The page asked for is past the end of the list: it holds nothing, and the text says where the list ends. */
+  past_the_end?: true;
+  /** The list's last page, beside past_the_end, when the instance counts its pages. */
+  last_page?: number;
 }
 
 /** The parameters a keyset answer's next link continues with (each instance list names one of them). */
@@ -168,8 +172,10 @@ function cap(text: string, how: string): string {
   return `${text.slice(0, TEXT_CAP)}\n… [output cut at ${TEXT_CAP} of ${text.length} characters; ${how}]`;
 }
 
-function pagingLine(count: number, p: Pagination | undefined): string {
+function pagingLine(count: number, p: Pagination | undefined, args?: Record<string, unknown>): string {
   let line = `${count} item${count === 1 ? '' : 's'}`;
+  const empty = count === 0 ? emptyPageNote(p, args) : undefined;
+  if (empty) return `${line}: ${empty}`;
   if (!p) return line;
   if (p.page) line += `, page ${p.page}${p.total_pages ? ` of ${p.total_pages}` : ''}`;
   if (p.total !== undefined) line += `, ${p.total} total`;
@@ -182,6 +188,38 @@ function pagingLine(count: number, p: Pagination | undefined): string {
         .join(' and ')} (with the same parameters otherwise)`
     );
   return line + ', last page';
+}
+
+/**
+ * A later page that holds nothing is no "last page": the list ends before it. Asked by number (X-Page over 1, no
+ * next page), past the end: where the list ends and where to read, with its count and page count when the instance
+ * gives them (it leaves them out of large lists). Asked by a keyset continuation: nothing follows it. Undefined for
+ * any other answer. `p` gains what the note says (past_the_end, last_page), so structuredContent agrees with it.
+ */
+function emptyPageNote(p: Pagination | undefined, args?: Record<string, unknown>): string | undefined {
+  if (!p) {
+    if (args?.pagination !== 'keyset') return undefined;
+    const given = KEYSET_CONTINUATIONS.filter((k) => args[k] !== undefined && args[k] !== '');
+    if (!given.length) return undefined;
+    const as = given.map((k) => `${k}=${String(args[k])}`).join(' and ');
+    return `this page is empty: nothing follows ${as}, so the list ended on the page before it (keyset paging counts no items or pages). Leave ${given.join(' and ')} out to read it again from its start.`;
+  }
+  const page = p.page;
+  if (!page || page <= 1 || p.next_page || p.next_page_params) return undefined;
+  if (p.total === 0) {
+    Object.assign(p, { past_the_end: true, last_page: 1 });
+    return `page ${page} is past the end. This list is empty (the instance counts 0 items).`;
+  }
+  const pages = p.total_pages;
+  if (pages === undefined) {
+    p.past_the_end = true;
+    return `page ${page} is past the end: the list ends before it. The instance does not count this list (it leaves the count out of large lists), so how many pages it has is not known; read from page 1 (pass page=1) and follow each answer's next page to the last, with the same parameters otherwise.`;
+  }
+  // An empty page the instance still counts among its pages: the list changed since it was counted.
+  if (pages < 1 || pages >= page) return undefined;
+  Object.assign(p, { past_the_end: true, last_page: pages });
+  const items = p.total === undefined ? '' : `${p.total} item${p.total === 1 ? '' : 's'} on `;
+  return `page ${page} is past the end. This list has ${items}${pages} page${pages === 1 ? '' : 's'}; its last page is ${pages} (pass page=${pages})${pages > 1 ? ' and its first is 1 (pass page=1)' : ''}, with the same parameters otherwise.`;
 }
 
 /**
@@ -337,10 +375,12 @@ export function jsonResult(
   body: unknown,
   headers: Record<string, string>,
   runsAs?: (id: string) => string | undefined,
+  /** The action's arguments, when the list was asked for with them (a keyset continuation is read from them). */
+  args?: Record<string, unknown>,
 ): ToolResult {
   if (Array.isArray(body)) {
     const pagination = paginationOf(headers);
-    let text = pagingLine(body.length, pagination);
+    let text = pagingLine(body.length, pagination, args);
     // Whole items up to the cap: a model told where the text stops can ask for exactly the items it missed.
     let shown = 0;
     let firstCut = '';

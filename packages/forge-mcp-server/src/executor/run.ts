@@ -385,7 +385,7 @@ export async function runAction(
           : undefined;
       return binaryResult(res.body, res.headers, out);
     }
-    const result = jsonResult(a, res.body, res.headers, opts.runsAs);
+    const result = jsonResult(a, res.body, res.headers, opts.runsAs, args);
     if (Array.isArray(res.body)) {
       const note = defaultScopeNote(a.id, args, res.body.length);
       if (note) (result.content[0] as { text: string }).text += '\n' + note;
