@@ -185,20 +185,26 @@ describe('stdio', () => {
   it("keeps the snapshot valid JSON with its field names when a secret is short or a number: only the heap's strings are masked", async () => {
     const port = await freePort();
     const collector = await freePort();
-    // Collector header values are masked as secrets whatever they are: here a number and a word the format uses.
+    // Collector header values are masked as secrets whatever they are: here a number, a letter and a word the
+    // format uses. One of 1 to 3 characters is masked where a string is exactly it, not inside longer strings
+    // (else every 'e' of the snapshot would go); one of 4 or more wherever it is.
+    const planted = `diag-planted-17-e-${randomBytes(4).toString('hex')}`;
     const c = await stdioClient(s, {
+      clientName: planted,
       env: {
         FORGE_MCP_PPROF_ADDR: `127.0.0.1:${port}`,
         FORGE_MCP_TELEMETRY: 'true',
         OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collector}`,
-        OTEL_EXPORTER_OTLP_HEADERS: 'x-tenant=17,x-dataset=name',
+        OTEL_EXPORTER_OTLP_HEADERS: 'x-tenant=17,x-dataset=name,x-shard=e',
       },
     });
     try {
       const { snapshot } = await heapSnapshot(port);
       expect(snapshot.nodes.some((n) => String(n).includes('17'))).toBe(true);
-      expect(snapshot.strings.filter((t) => t.includes('17') || t.includes('name'))).toEqual([]);
+      expect(snapshot.strings.filter((t) => t === '17' || t === 'e' || t.includes('name'))).toEqual([]);
+      expect(snapshot.strings).toContain(planted);
       expect(snapshot.strings).toContain('(GC roots)');
+      expect(snapshot.strings).toContain('Object');
     } finally {
       await c.close();
     }

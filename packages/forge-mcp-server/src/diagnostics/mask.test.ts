@@ -161,6 +161,33 @@ describe('heap snapshot masking', () => {
     expect(parsed.strings[2]).toBe('after');
   });
 
+  it('masks a secret of 1 to 3 characters only where a string is exactly it, never inside longer strings', async () => {
+    // A one-letter secret, a number and one URL-encoding changes; and a four-character one, masked everywhere.
+    const secrets = ['e', '17', 'a b', 'k3y9'];
+    const strings = [
+      'e',
+      '17',
+      'a b',
+      'a%20b',
+      'every string keeps its e, 17 and a b',
+      'x-tenant=17',
+      'the k3y9 inside',
+      '(GC roots)',
+    ];
+    const out = await masked(snapshotOf(strings), secrets, 16);
+    const parsed = JSON.parse(out) as { strings: string[] };
+    expect(parsed.strings).toEqual([
+      '*',
+      '**',
+      '***',
+      '*****',
+      'every string keeps its e, 17 and a b',
+      'x-tenant=17',
+      'the **** inside',
+      '(GC roots)',
+    ]);
+  });
+
   it('masks every issued token prefix, an opaque bearer token and a private key body, keeping what names them', async () => {
     const prefixes = [
       'glpat',

@@ -10,6 +10,9 @@
  * What is masked:
  * - the secrets the process holds (`secrets`), as they sit in memory (raw, JSON-escaped, URL-encoded) and as V8
  *   escapes them; and a string ending in the first eight characters or more of one (a long string cut short);
+ * - a secret shorter than SHORT_SECRET characters only where a string is exactly it (a header value, a setting):
+ *   as part of longer strings such a secret is every word that holds its letters, and masking all of them
+ *   would leave nothing of the snapshot to read (it is guessed in moments anyway);
  * - a token by its issued prefix (glpat-, gloas-, gldt-, glrt-…; the prefix itself is kept), a JSON Web Token,
  *   the value of `Bearer …` and `Basic …`, and the body of a PEM private key.
  */
@@ -23,6 +26,8 @@ const SHAPES = [
   String.raw`(-----BEGIN [A-Z ]*PRIVATE KEY-----)(?:\\[nr]|[A-Za-z0-9+/= ])+`,
 ];
 
+/** A secret shorter than this (in characters) is masked only where a string is exactly it. */
+const SHORT_SECRET = 4;
 /** V8 cuts a string in a snapshot to this many characters; a string that long may end in a secret's beginning. */
 const SNAPSHOT_STRING_LIMIT = 1024;
 /** A string cut short keeps at least this many characters of a secret before it is masked as one. */
@@ -85,21 +90,24 @@ function startsCharacter(text: string, at: number): boolean {
 }
 
 /**
- * Where the string begins (its opening quote) when the line from `start` to `end` is an entry of the snapshot's
- * string table (`"…",`, the first after `"strings":[`, the last followed by `]}`), the only place a string of the
- * heap is written; else -1. The rest (the header's field names, the nodes' and edges' numbers) is never masked,
+ * Where the string's quotes are when the line from `start` to `end` is an entry of the snapshot's string table
+ * (`"…",`, the first after `"strings":[`, the last followed by `]}`), the only place a string of the heap is
+ * written; else undefined. The rest (the header's field names, the nodes' and edges' numbers) is never masked,
  * so a short or numeric secret cannot break the JSON or the names DevTools reads.
  */
-function stringEntry(text: string, start: number, end: number): number {
+function stringEntry(text: string, start: number, end: number): { open: number; close: number } | undefined {
   const open = text.startsWith('"strings":[', start) ? start + 11 : start;
-  if (text.charCodeAt(open) !== 34) return -1;
+  if (text.charCodeAt(open) !== 34) return undefined;
   const close = text.charCodeAt(end - 1) === 44 ? end - 2 : text.startsWith(']}', end - 2) ? end - 3 : -1;
-  return close > open && text.charCodeAt(close) === 34 ? open : -1;
+  return close > open && text.charCodeAt(close) === 34 ? { open, close } : undefined;
 }
 
 /** What masks one run of whole lines of a snapshot: spans to turn into `*`, found in the text as written. */
 class Masker {
   private readonly shapes = new RegExp(SHAPES.join('|'), 'g');
+  /** The secrets shorter than SHORT_SECRET, as written, masked only as a whole string; and the longest. */
+  private readonly whole: Set<string>;
+  private readonly wholeLength: number;
   /** Secrets shorter than the anchor, longest first. */
   private readonly short?: RegExp;
   /** Secrets by the hash of their anchor, and a filter of those hashes the scan reads first. */
@@ -114,7 +122,13 @@ class Masker {
   private readonly power: number;
 
   constructor(secrets: Iterable<string>) {
-    const forms = [...new Set([...secrets].flatMap(inMemory))].map(snapshotUnits);
+    const all = [...secrets];
+    const isShort = (secret: string) => [...secret].length < SHORT_SECRET;
+    this.whole = new Set(
+      all.filter(isShort).flatMap((secret) => inMemory(secret).map((f) => snapshotUnits(f).join(''))),
+    );
+    this.wholeLength = Math.max(0, ...[...this.whole].map((f) => f.length));
+    const forms = [...new Set(all.filter((secret) => !isShort(secret)).flatMap(inMemory))].map(snapshotUnits);
     const written = [...new Set(forms.map((u) => u.join('')))].sort((a, b) => b.length - a.length);
     const short = written.filter((f) => f.length < ANCHOR);
     if (short.length) this.short = new RegExp(short.map(forRegExp).join('|'), 'g');
@@ -149,7 +163,7 @@ class Masker {
     // The line the last span was in, and whether it is a string entry (spans come in order in each pass).
     let lineStart = -1;
     let lineEnd = -1;
-    let entry = -1;
+    let entry: { open: number } | undefined;
     const blank = (from: number, to: number) => {
       if (from < lineStart || from >= lineEnd) {
         lineStart = text.lastIndexOf('\n', from - 1) + 1;
@@ -157,8 +171,9 @@ class Masker {
         if (lineEnd === -1) lineEnd = text.length;
         entry = stringEntry(text, lineStart, lineEnd);
       }
-      if (entry !== -1 && from > entry && to < lineEnd && startsCharacter(text, from)) out.fill(42, from, to);
+      if (entry && from > entry.open && to < lineEnd && startsCharacter(text, from)) out.fill(42, from, to);
     };
+    if (this.whole.size) this.wholeStrings(bytes, text, blank);
     if (this.short) for (const m of text.matchAll(this.short)) blank(m.index, m.index + m[0].length);
     if (this.byAnchor.size) this.scan(bytes, text, blank);
     if (this.beginnings.size) this.cutShort(bytes, text, blank);
@@ -181,21 +196,41 @@ class Masker {
     }
   }
 
+  /** Each string that is exactly a secret shorter than SHORT_SECRET. */
+  private wholeStrings(bytes: Buffer, text: string, blank: (from: number, to: number) => void): void {
+    // A line no longer than the longest such secret with its quotes, comma and the table's opening name.
+    const longest = this.wholeLength + 3 + '"strings":['.length;
+    forEachLine(bytes, (start, end) => {
+      if (end - start > longest) return;
+      const entry = stringEntry(text, start, end);
+      if (entry && this.whole.has(text.slice(entry.open + 1, entry.close)))
+        blank(entry.open + 1, entry.close);
+    });
+  }
+
   /** Each string V8 cut short whose end is the beginning of a secret (SHORTEST_PREFIX characters or more). */
   private cutShort(bytes: Buffer, text: string, blank: (from: number, to: number) => void): void {
-    // Every line, the last one too (the snapshot's last string ends it without a line break).
-    for (let start = 0; start < bytes.length;) {
-      const found = bytes.indexOf(10, start);
-      const end = found === -1 ? bytes.length : found;
-      const line = start;
-      start = end + 1;
+    forEachLine(bytes, (line, end) => {
       // A cut string's line: `"` + at least the limit's characters + `"` and a comma.
-      if (end - line < SNAPSHOT_STRING_LIMIT + 2 || bytes[line] !== 34) continue;
+      if (end - line < SNAPSHOT_STRING_LIMIT + 2 || bytes[line] !== 34) return;
       const close = text.lastIndexOf('"', end);
       // The longest beginning the string ends in: one look-up per length, however many secrets.
       const length = this.beginningLengths.find((n) => this.beginnings.has(text.slice(close - n, close)));
       if (length) blank(close - length, close);
-    }
+    });
+  }
+}
+
+/**
+ * Calls `visit` with where each line of `bytes` begins and ends, the last one too (the snapshot's last string
+ * ends it without a line break).
+ */
+function forEachLine(bytes: Buffer, visit: (start: number, end: number) => void): void {
+  for (let start = 0; start < bytes.length;) {
+    const found = bytes.indexOf(10, start);
+    const end = found === -1 ? bytes.length : found;
+    visit(start, end);
+    start = end + 1;
   }
 }
 
