@@ -11,9 +11,23 @@
 import { createServer, type IncomingMessage, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { McpServer, type EventStore } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  type EventId,
+  type EventStore,
+  type JSONRPCMessage,
+  type StreamId,
+} from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryEventStore, MemorySessionStore, type SessionStore } from '../state/index.js';
+import {
+  isAnswer,
+  MemoryEventStore,
+  MemorySessionStore,
+  type LoggedRequest,
+  type SessionEventLog,
+  type SessionStore,
+  type StoppedCheck,
+} from '../state/index.js';
 import { readJsonBody } from './body.js';
 import { SessionTable } from './sessions.js';
 
@@ -79,6 +93,29 @@ async function replica(store: SessionStore, eventLog: (id: string) => EventStore
   return r;
 }
 
+/**
+ * A session's event log shared by replicas in one process, as the Redis adapter shares it: it records how many
+ * requests of each stream await an answer, so a replica tailing a stream another answers knows when it is over.
+ * No replica stops here, so none is ever answered in another's stead.
+ */
+class SharedLog extends MemoryEventStore implements SessionEventLog {
+  private readonly awaited = new Map<StreamId, number>();
+
+  override async storeEvent(
+    stream: StreamId,
+    message: JSONRPCMessage,
+    requests?: readonly LoggedRequest[],
+  ): Promise<EventId> {
+    if (requests?.length) this.awaited.set(stream, requests.length);
+    else if (isAnswer(message)) this.awaited.set(stream, (this.awaited.get(stream) ?? 1) - 1);
+    return super.storeEvent(stream, message);
+  }
+
+  async answerIfStopped(stream: StreamId): Promise<StoppedCheck> {
+    return (this.awaited.get(stream) ?? 0) > 0 ? 'answering' : 'answered';
+  }
+}
+
 /** Two replicas sharing a store and the event logs (by session id), as replicas sharing Redis do. */
 /** Ids a replica told the shared store it let go (its copy went, the session living on elsewhere). */
 const released: string[] = [];
@@ -86,8 +123,8 @@ const released: string[] = [];
 async function sharing(timeoutMs?: number) {
   const store: SessionStore = new MemorySessionStore();
   store.release = (id) => void released.push(id);
-  const logs = new Map<string, MemoryEventStore>();
-  const log = (id: string) => logs.get(id) ?? logs.set(id, new MemoryEventStore()).get(id)!;
+  const logs = new Map<string, SharedLog>();
+  const log = (id: string) => logs.get(id) ?? logs.set(id, new SharedLog()).get(id)!;
   return [await replica(store, log, timeoutMs), await replica(store, log, timeoutMs)] as const;
 }
 
