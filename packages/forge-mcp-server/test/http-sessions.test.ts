@@ -578,6 +578,60 @@ describe('stateful sessions', () => {
     }
   });
 
+  it('refuse a Last-Event-ID the server never issues, or one its session does not hold, saying what an event ID looks like and what to do, the session serving on', async () => {
+    server = await httpServer(s, ['--stateless=false']);
+    const { headers } = await rawSession(server.url, s.tokens.api);
+    const other = await rawSession(server.url, s.tokens.api);
+    const answered = await raw(
+      server.url,
+      'POST',
+      { ...other.headers, 'content-type': 'application/json' },
+      executeCall(7, 'issue.get', { project_id: '1', issue_iid: 1 }),
+    );
+    const elsewhere = eventsOf(await answered.text()).find((e) => e.data?.id === 7)!.id!;
+    const resume = (lastEventId: string) =>
+      raw(server!.url, 'GET', { ...headers, accept: 'text/event-stream', 'last-event-id': lastEventId });
+    const since = s.requests.length;
+    for (const bad of [
+      'not-an-event',
+      '42',
+      `${other.id}_`,
+      `${other.id}_0`,
+      `${other.id}_x1`,
+      `${other.id.toUpperCase()}_1`,
+      `${other.id}_1`.repeat(100),
+    ]) {
+      const res = await resume(bad);
+      expect(res.status, bad).toBe(400);
+      expect(await errorOf(res)).toEqual({
+        code: -32600,
+        message:
+          'invalid Last-Event-ID: an event ID of this server is a UUID (or _GET_stream), "_" and the event\'s number, as the id: line of each event carries it; resume with the id of the last event received, or reconnect without Last-Event-ID',
+      });
+    }
+    // Well formed, but of another session's log, or past this one's.
+    for (const unknown of [elsewhere, '00000000-0000-4000-8000-000000000000_1', '_GET_stream_999999']) {
+      const res = await resume(unknown);
+      expect(res.status, unknown).toBe(400);
+      expect(await errorOf(res)).toEqual({
+        code: -32600,
+        message: `Last-Event-ID names no event of this session's event log: it was issued to another session, or is no longer kept (a session keeps its newest 1000 events, 256 KiB at most); reconnect without Last-Event-ID (the answers sent after that event are lost: a request whose answer did not arrive may still have taken effect)`,
+      });
+    }
+    expect(apiCalls(s, since)).toEqual([]);
+    // The session serves on: a call is answered, and its stream resumes after its priming event.
+    const call = await raw(
+      server.url,
+      'POST',
+      { ...headers, 'content-type': 'application/json' },
+      executeCall(8, 'issue.get', { project_id: '1', issue_iid: 1 }),
+    );
+    const [priming] = eventsOf(await call.text());
+    const resumed = await resume(priming!.id!);
+    expect(resumed.status).toBe(200);
+    expect(eventsOf(await resumed.text()).map((e) => e.data?.id)).toEqual([8]);
+  });
+
   it("let a client whose session GET stream was cut open it again at once, rather than refusing 409 until the old one's next keep-alive", async () => {
     server = await httpServer(s, ['--stateless=false']);
     const { headers } = await rawSession(server.url, s.tokens.api);

@@ -473,6 +473,17 @@ describe.skipIf(!REDIS_SERVER)('three replicas sharing Redis behind a round-robi
         const events = eventsOf(await resumed.text()).filter((e) => e.data);
         expect(events.map((e) => e.data!.id)).toEqual(missed);
       }
+    // An event past the shared log's end is refused on every replica as one the session does not hold.
+    const past = `${session['mcp-session-id']}_999999`;
+    for (const r of [replicas[0]!, replicas[1]!]) {
+      const res = await fetch(r.url, {
+        headers: { ...session, accept: 'text/event-stream', 'last-event-id': past },
+      });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
+        /^Last-Event-ID names no event of this session's event log: /,
+      );
+    }
   }, 60_000);
 
   it('block an address on every replica once its authentication budget is spent across them', async () => {

@@ -21,6 +21,12 @@ import { CODES } from './headers.js';
 
 /** The SDK's id for a session's standalone GET stream (it carries no request; the SDK always serves it). */
 export const STANDALONE_STREAM = '_GET_stream';
+/**
+ * The form of every event id a session's log issues, in memory or in Redis: the stream or log it belongs to (a
+ * UUID, or the standalone GET stream), "_" and the event's sequence number.
+ */
+export const EVENT_ID =
+  /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|_GET_stream)_[1-9][0-9]{0,14}$/;
 /** How often a tailed stream reads the shared log for what another replica wrote. */
 export const TAIL_POLL_MS = 200;
 
@@ -97,10 +103,14 @@ export class SessionLog implements SessionEventLog {
     return this.shared.replayEventsAfter(id, o);
   }
 
-  /** Whether a GET resuming after `lastEventId` is to be tailed here rather than left to the SDK. */
-  async tails(lastEventId: string): Promise<boolean> {
+  /**
+   * Who serves a GET resuming after `lastEventId`: this log, tailing it (`tail`), or the SDK (`sdk`: the
+   * standalone stream, or a stream answered here now); `unknown` when the log does not hold that event.
+   */
+  async resumption(lastEventId: string): Promise<'tail' | 'sdk' | 'unknown'> {
     const stream = await this.getStreamIdForEventId(lastEventId);
-    return stream !== undefined && stream !== STANDALONE_STREAM && !this.live.has(stream);
+    if (stream === undefined) return 'unknown';
+    return stream !== STANDALONE_STREAM && !this.live.has(stream) ? 'tail' : 'sdk';
   }
 
   /**
@@ -148,7 +158,7 @@ export class SessionLog implements SessionEventLog {
         break;
       }
       // Settled before that replay, which passed on the last answers. A log of this process only holds every
-      // answer of a stream not answered here (tails), so its one replay is all there is.
+      // answer of a stream not answered here (resumption: tail), so its one replay is all there is.
       if (settled || !this.shared.answerIfStopped) break;
       if (Date.now() - lastNews > o.idleMs) break;
       const check = await this.shared.answerIfStopped(stream, STOPPED).catch(() => 'answering' as const);

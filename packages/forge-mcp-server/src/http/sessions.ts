@@ -25,8 +25,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
-import type { SessionEventLog, SessionRecord, SessionStore } from '../state/index.js';
-import { servingPost, SessionLog } from './session-log.js';
+import {
+  EVENT_BYTES_PER_SESSION,
+  EVENTS_PER_SESSION,
+  type SessionEventLog,
+  type SessionRecord,
+  type SessionStore,
+} from '../state/index.js';
+import { EVENT_ID, servingPost, SessionLog } from './session-log.js';
 import { CODES, rpcError, sendEventStreamHeadAtOnce, sendJson } from './headers.js';
 import { BUSY_RETRY_AFTER_S } from './slots.js';
 import { KEEP_ALIVE_MS } from '../subscriptions/index.js';
@@ -321,17 +327,25 @@ export class SessionTable {
   }
 
   private async handle(entry: Entry, req: IncomingMessage, res: ServerResponse, parsed: unknown) {
+    const resumeAfter = resumedAfter(req);
+    // Refused before the SDK, which answers any id it cannot place "Invalid event ID format", and nothing more.
+    if (resumeAfter !== undefined && !EVENT_ID.test(resumeAfter)) {
+      sendJson(res, 400, rpcError(null, CODES.invalidRequest, MALFORMED_EVENT_ID));
+      return;
+    }
     entry.active++;
     if (entry.timer) clearTimeout(entry.timer);
     entry.timer = undefined;
     entry.touched = this.now();
     void this.opts.store.touch(entry.id, entry.touched).catch(() => undefined);
-    const resumeAfter = req.method === 'GET' ? req.headers['last-event-id'] : undefined;
-    if (
-      typeof resumeAfter === 'string' &&
-      req.headers.accept?.includes('text/event-stream') &&
-      (await entry.log.tails(resumeAfter))
-    ) {
+    const resumption = resumeAfter === undefined ? undefined : await entry.log.resumption(resumeAfter);
+    if (resumeAfter !== undefined && resumption === 'unknown') {
+      await this.track(entry, res, async () =>
+        sendJson(res, 400, rpcError(null, CODES.invalidRequest, UNKNOWN_EVENT_ID)),
+      );
+      return;
+    }
+    if (resumeAfter !== undefined && resumption === 'tail') {
       await this.track(entry, res, () =>
         entry.log.tail(resumeAfter, res, {
           sessionId: entry.id,
@@ -462,6 +476,24 @@ export class SessionTable {
       this.end(id, 'shutdown', { closeTransport: true, keepRecord: true });
   }
 }
+
+/**
+ * The event a GET asks to resume its stream after (Last-Event-ID), when it asks for an event stream: the SDK
+ * answers one that does not accept an event stream 406 first, and takes an empty id as none.
+ */
+function resumedAfter(req: IncomingMessage): string | undefined {
+  if (req.method !== 'GET' || !req.headers.accept?.includes('text/event-stream')) return undefined;
+  const raw = req.headers['last-event-id'];
+  const id = Array.isArray(raw) ? raw.join(',') : raw;
+  return id ? id : undefined;
+}
+
+/** What a client resuming with a Last-Event-ID this server never issues is told. */
+const MALFORMED_EVENT_ID =
+  'invalid Last-Event-ID: an event ID of this server is a UUID (or _GET_stream), "_" and the event\'s number, as the id: line of each event carries it; resume with the id of the last event received, or reconnect without Last-Event-ID';
+
+/** What a client resuming after an event its session's log does not hold (any more) is told. */
+const UNKNOWN_EVENT_ID = `Last-Event-ID names no event of this session's event log: it was issued to another session, or is no longer kept (a session keeps its newest ${EVENTS_PER_SESSION} events, ${EVENT_BYTES_PER_SESSION / 1024} KiB at most); reconnect without Last-Event-ID (the answers sent after that event are lost: a request whose answer did not arrive may still have taken effect)`;
 
 /**
  * The SDK's response, its event stream cancelled as soon as the client's connection closes. The Node adapter
