@@ -21,21 +21,30 @@ export function heldSecrets(): string[] {
 }
 
 /**
- * A URL's password as written and decoded, and the whole URL when it carries one (none when it has none or is
- * no URL). Its user name is not a secret (and is often a common word such as "default").
+ * A URL's password as written and decoded, the whole URL when it carries one, and the Basic credential a client
+ * makes of it (base64 of user:password, decoded, as the proxy agent and node:http send it); none when it has no
+ * password or is no URL. The credential is listed whole because the client builds its header by concatenation
+ * ("Basic " + base64), which a heap snapshot writes as those two pieces: only the base64 of the pair, not any
+ * form of the password, is then in it. The user name alone is not a secret (and is often a common word such as
+ * "default").
  */
 export function urlPassword(url: string | undefined): string[] {
   if (!url) return [];
-  let password: string;
+  let parsed: URL;
   try {
-    password = new URL(url).password;
+    parsed = new URL(url);
   } catch {
     return [];
   }
+  const { username, password } = parsed;
   if (!password) return [];
-  try {
-    return [url, password, decodeURIComponent(password)];
-  } catch {
-    return [url, password];
-  }
+  const decoded = (part: string) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return part;
+    }
+  };
+  const basic = Buffer.from(`${decoded(username)}:${decoded(password)}`).toString('base64');
+  return [...new Set([url, password, decoded(password), basic])];
 }

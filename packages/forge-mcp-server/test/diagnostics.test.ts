@@ -230,7 +230,14 @@ describe('stdio', () => {
         arguments: { action: 'issue.list', params: { project_id: '1' } },
       });
       expect(called.isError).toBeFalsy();
-      await expectNoSecretIn(port, { FORGE_TOKEN: token, 'the proxy password': password }, planted);
+      // The proxy agent builds its Proxy-Authorization as "Basic " + base64(user:password): a snapshot holds
+      // those two pieces, the credential without any form of the password.
+      const basic = testSecret(Buffer.from(`proxy-user:${password}`).toString('base64'));
+      await expectNoSecretIn(
+        port,
+        { FORGE_TOKEN: token, 'the proxy password': password, 'the proxy Basic credential': basic },
+        planted,
+      );
     } finally {
       await c.close();
     }
