@@ -3,6 +3,7 @@
  * the three surfaces, a find-then-execute, a create-then-get round trip, the argument error texts and
  * the error shapes of the instance's answers.
  */
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls, sim, stdioClient, textOf, type Connected, type ForgeSim } from './harness.js';
 
@@ -1165,6 +1166,46 @@ describe('deadline', () => {
     } finally {
       s.clearFaults();
       await c.close();
+    }
+  });
+});
+
+describe('deadline while the connection is made', () => {
+  it('a deadline that passes while a connection is still being made (a proxy that never answers) is reported at the deadline', async () => {
+    // A proxy that takes the connection and never answers: the request never gets past its connection.
+    const held: Socket[] = [];
+    const proxy = createServer((socket) => void held.push(socket));
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    const c = await stdioClient(s, {
+      env: {
+        FORGE_MCP_ACTION_TIMEOUT: '1s',
+        HTTP_PROXY: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+        NO_PROXY: '127.0.0.1',
+      },
+    });
+    try {
+      // The instance sends the list to a mirror, reached through the proxy.
+      s.fault({
+        path: /\/projects\/1\/issues$/,
+        redirectTo: 'http://forge-mirror.example/api/v4/projects/1/issues',
+        times: 1,
+      });
+      const started = Date.now();
+      const r = await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'issue.list', params: { project_id: '1' } },
+      });
+      expect(textOf(r)).toMatch(
+        /^issue\.list: deadline exceeded: the request exceeded its deadline and was canceled\. Suggestion: narrow the request, or raise FORGE_MCP_ACTION_TIMEOUT/,
+      );
+      expect(held.length).toBeGreaterThan(0);
+      // At the deadline, not when the connection gives up.
+      expect(Date.now() - started).toBeLessThan(4_000);
+    } finally {
+      s.clearFaults();
+      await c.close();
+      for (const socket of held) socket.destroy();
+      await new Promise((r) => proxy.close(r));
     }
   });
 });

@@ -8,11 +8,14 @@
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { MockAgent } from 'undici';
+import { createSocket } from 'node:dgram';
+import { Resolver } from 'node:dns/promises';
+import { MockAgent, Pool } from 'undici';
 import { startForgeSim, type ForgeSim } from 'forge-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InstanceError } from './errors.js';
 import { InstanceClient, type ClientOptions } from './client.js';
+import { guardedConnector } from './guard.js';
 
 let s: ForgeSim;
 let tls: ForgeSim;
@@ -51,6 +54,45 @@ async function closedPort(): Promise<number> {
   const { port } = probe.address() as AddressInfo;
   await new Promise<void>((r) => probe.close(() => r()));
   return port;
+}
+
+/**
+ * A name server on loopback that answers every question "no such name" (NXDOMAIN) `delayMs` after it is asked,
+ * and a dispatcher whose connections look names up there (through the outbound guard, as the client's own do):
+ * a DNS lookup that takes its time to fail, as one does when the resolver is slow or far away.
+ */
+async function slowNameServer(delayMs: number): Promise<{ dispatcher: Pool; close: () => Promise<void> }> {
+  const server = createSocket('udp4');
+  const timers = new Set<NodeJS.Timeout>();
+  server.on('message', (query, from) => {
+    // The header and the question, answered: the response flag, recursion desired and available, NXDOMAIN;
+    // no answer, authority or additional records.
+    let end = 12;
+    while (query[end] !== 0) end += query[end]! + 1;
+    const reply = Buffer.from(query.subarray(0, end + 5));
+    reply.writeUInt16BE(0x8183, 2);
+    reply.writeUInt16BE(1, 4);
+    reply.fill(0, 6, 12);
+    const t = setTimeout(() => {
+      timers.delete(t);
+      server.send(reply, from.port, from.address);
+    }, delayMs);
+    timers.add(t);
+  });
+  await new Promise<void>((r) => server.bind(0, '127.0.0.1', r));
+  const resolver = new Resolver({ timeout: 5_000, tries: 1 });
+  resolver.setServers([`127.0.0.1:${server.address().port}`]);
+  const dispatcher = new Pool('http://forge.invalid', {
+    connect: guardedConnector(false, {}, (host) => resolver.resolve4(host)),
+  });
+  return {
+    dispatcher,
+    close: async () => {
+      for (const t of timers) clearTimeout(t);
+      await dispatcher.destroy();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
 }
 
 /** A client whose every request fails with `err` before any answer. */
@@ -97,6 +139,93 @@ describe('failures without a status, in order', () => {
     );
     expect(f.kind).toBe('canceled');
     expect(f.text).toBe('issue.list: request canceled: the request was canceled by the client');
+  });
+
+  describe('two causes at once: the earlier step of the order is reported', () => {
+    /** The failure of a request the client cancels right after sending it, while the request fails on its own. */
+    const canceledAtOnce = (c: InstanceClient) => {
+      const ctrl = new AbortController();
+      const call = c.rest('GET', '/projects', { signal: ctrl.signal });
+      ctrl.abort();
+      return failure(call);
+    };
+
+    it('a cancel that comes while the connection is refused reads as canceled', async () => {
+      // The refusal of a loopback port comes back before the request reads its caller's cancel: both hold.
+      const port = await closedPort();
+      for (let i = 0; i < 5; i++)
+        expect(await canceledAtOnce(client({ baseUrl: `http://127.0.0.1:${port}` }))).toEqual({
+          kind: 'canceled',
+          text: 'issue.list: request canceled: the request was canceled by the client',
+        });
+    });
+
+    it('a cancel that comes while the DNS lookup fails reads as canceled', async () => {
+      const f = await canceledAtOnce(client({ baseUrl: 'http://no-such-host.invalid' }));
+      expect(f.kind).toBe('canceled');
+    });
+
+    it('a cancel that comes while the guard refuses the destination reads as canceled', async () => {
+      // localhost resolves to a loopback address, refused for a destination the operator did not choose.
+      const port = await closedPort();
+      const at = client({ baseUrl: `http://localhost:${port}`, operatorChosen: false });
+      expect(await canceledAtOnce(at)).toEqual({
+        kind: 'canceled',
+        text: 'issue.list: request canceled: the request was canceled by the client',
+      });
+      // Not canceled, the same request is refused by the guard before any connection is tried.
+      const refused = await failure(at.rest('GET', '/projects'));
+      expect(refused.kind).toBe('destination_refused');
+      expect(refused.text).toContain(
+        'destination refused: localhost resolves to 127.0.0.1, a loopback address',
+      );
+    });
+
+    it('a deadline that passes while the DNS lookup is under way reads as the deadline, at the deadline', async () => {
+      // The name server answers "no such name" 400 ms after it is asked; the deadline is 100 ms.
+      const dns = await slowNameServer(400);
+      try {
+        const at = client({ baseUrl: 'http://forge.invalid', timeoutMs: 100, dispatcher: dns.dispatcher });
+        const started = Date.now();
+        const f = await failure(at.rest('GET', '/projects'));
+        const took = Date.now() - started;
+        expect(f.kind).toBe('deadline');
+        expect(f.text).toMatch(
+          /^issue\.list: deadline exceeded: the request exceeded its deadline and was canceled/,
+        );
+        // Reported when the deadline passed, not when the lookup gave up.
+        expect(took).toBeLessThan(350);
+        // Without a deadline the same lookup fails as a DNS failure.
+        const slow = await failure(
+          client({ baseUrl: 'http://forge.invalid', dispatcher: dns.dispatcher }).rest('GET', '/projects'),
+        );
+        expect(slow.kind).toBe('dns');
+        expect(slow.text).toMatch(/^issue\.list: DNS lookup failed: forge\.invalid did not resolve/);
+      } finally {
+        await dns.close();
+      }
+    });
+
+    it('a cancel that comes while the DNS lookup is under way ends the request then', async () => {
+      const dns = await slowNameServer(400);
+      try {
+        const ctrl = new AbortController();
+        const started = Date.now();
+        const call = client({ baseUrl: 'http://forge.invalid', dispatcher: dns.dispatcher }).rest(
+          'GET',
+          '/projects',
+          {
+            signal: ctrl.signal,
+          },
+        );
+        setTimeout(() => ctrl.abort(), 50);
+        const f = await failure(call);
+        expect(f.kind).toBe('canceled');
+        expect(Date.now() - started).toBeLessThan(350);
+      } finally {
+        await dns.close();
+      }
+    });
   });
 
   it('a deadline that passed reads deadline exceeded, naming FORGE_MCP_ACTION_TIMEOUT', async () => {

@@ -535,8 +535,14 @@ class Exchange implements Dispatcher.DispatchHandler, Abortable {
     if (!deadline.aborted) deadline.listen(this);
   }
 
+  /**
+   * Until its connection is made (the name looked up, the connection opened) a request has no controller: the
+   * exchange then ends at once, and the request is aborted the moment it starts (onRequestStart), rather than
+   * the cancel or the deadline waiting for a lookup or a connection that may take its time to fail.
+   */
   abortNow(reason: unknown): void {
-    this.controller?.abort(reason as Error);
+    if (this.controller) this.controller.abort(reason as Error);
+    else this.settle(reason);
   }
 
   private settle(err: unknown, answer?: Answer): void {
