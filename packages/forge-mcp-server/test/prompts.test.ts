@@ -41,6 +41,19 @@ async function failure(p: Promise<unknown>): Promise<{ code: number; message: st
   throw new Error('no error');
 }
 
+/** The prompts about people, teams and the workflow audits (prompts-people.test.ts renders them). */
+const PEOPLE = [
+  'user_stats',
+  'my_activity_summary',
+  'user_activity_report',
+  'team_overview',
+  'reviewer_workload',
+  'weekly_team_recap',
+  'group_milestone_progress',
+  'audit_project_workflow',
+  'audit_project_full',
+];
+
 /** What each prompt must show of the seeded instance. */
 const EXPECTED: Array<[string, Record<string, string>, RegExp[]]> = [
   [
@@ -176,7 +189,7 @@ describe('prompts', () => {
   it('lists every workflow prompt with its arguments, and each renders Markdown from the instance', async () => {
     await withClient({}, async (c) => {
       const listed = (await c.client.listPrompts()).prompts;
-      expect(listed.map((p) => p.name).sort()).toEqual(EXPECTED.map((e) => e[0]).sort());
+      expect(listed.map((p) => p.name).sort()).toEqual([...EXPECTED.map((e) => e[0]), ...PEOPLE].sort());
       const review = listed.find((p) => p.name === 'review_mr')!;
       expect(review.arguments).toEqual([
         expect.objectContaining({ name: 'project_id', required: true }),

@@ -1,7 +1,7 @@
 /** What a handler sees of one request, plus lookups shared by the domains. */
 import { HttpError, notFound } from './http.js';
 import type { Reply } from './http.js';
-import type { Group, Project, State, TokenRecord, User } from './state.js';
+import type { Group, Milestone, Project, State, TokenRecord, User } from './state.js';
 import type { LicensePlan } from './types.js';
 
 export interface Runtime {
@@ -151,6 +151,29 @@ function groupAncestors(state: State, g: Group | undefined): Group[] {
     g = parentId === null ? undefined : state.groups.find((x) => x.id === parentId);
   }
   return out;
+}
+
+/**
+ * The milestone an issue or a merge request of `p` is in: one of the project's own, or of a group it sits in (a
+ * group's milestone spans its projects and its subgroups' projects).
+ */
+export function milestoneFor(
+  state: State,
+  p: Project,
+  id: number | null,
+): { m: Milestone; g?: Group } | undefined {
+  if (id === null) return undefined;
+  const own = p.milestones.find((m) => m.id === id);
+  if (own) return { m: own };
+  if (p.namespaceKind !== 'group') return undefined;
+  for (const g of groupAncestors(
+    state,
+    state.groups.find((x) => x.id === p.namespaceId),
+  )) {
+    const m = g.milestones?.find((x) => x.id === id);
+    if (m) return { m, g };
+  }
+  return undefined;
 }
 
 export function groupAccess(state: State, g: Group, user: User | undefined): number {

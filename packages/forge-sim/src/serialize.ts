@@ -1,5 +1,5 @@
 /** Entities as the instance's REST API shows them. */
-import { groupFullPath, projectFullPath, projectNamespacePath, userById } from './context.js';
+import { groupFullPath, milestoneFor, projectFullPath, projectNamespacePath, userById } from './context.js';
 import type { Ctx } from './context.js';
 import type {
   Branch,
@@ -153,7 +153,10 @@ export function projectJson(ctx: Ctx, p: Project): Record<string, unknown> {
     merge_method: 'merge',
     squash_option: 'default_off',
     only_allow_merge_if_pipeline_succeeds: false,
+    allow_merge_on_skipped_pipeline: false,
+    only_allow_merge_if_all_discussions_are_resolved: false,
     remove_source_branch_after_merge: true,
+    ...p.mergeSettings,
     _links: {
       self: `${ctx.rt.baseUrl}/api/v4/projects/${p.id}`,
       issues: `${ctx.rt.baseUrl}/api/v4/projects/${p.id}/issues`,
@@ -164,6 +167,31 @@ export function projectJson(ctx: Ctx, p: Project): Record<string, unknown> {
       members: `${ctx.rt.baseUrl}/api/v4/projects/${p.id}/members`,
     },
   };
+}
+
+/** A group's milestone as the instance shows it: the group's ID where a project's has the project's. */
+export function groupMilestoneJson(ctx: Ctx, g: Group, m: Milestone): Record<string, unknown> {
+  return {
+    id: m.id,
+    iid: m.iid,
+    group_id: g.id,
+    title: m.title,
+    description: m.description,
+    state: m.state,
+    created_at: m.createdAt,
+    updated_at: m.createdAt,
+    due_date: m.dueDate,
+    start_date: m.startDate,
+    expired: !!m.dueDate && Date.parse(m.dueDate) < Date.now(),
+    web_url: `${ctx.rt.baseUrl}/groups/${groupFullPath(ctx.state, g)}/-/milestones/${m.iid}`,
+  };
+}
+
+/** The milestone an item of `p` is in, the project's or a group's, as the item shows it. */
+export function itemMilestoneJson(ctx: Ctx, p: Project, id: number | null): Record<string, unknown> | null {
+  const found = milestoneFor(ctx.state, p, id);
+  if (!found) return null;
+  return found.g ? groupMilestoneJson(ctx, found.g, found.m) : milestoneJson(ctx, p, found.m);
 }
 
 export function milestoneJson(
@@ -232,11 +260,7 @@ export function issueJson(ctx: Ctx, p: Project, i: Issue): Record<string, unknow
     closed_at: i.closedAt,
     closed_by: userBasic(ctx, i.closedById ? userById(ctx.state, i.closedById) : undefined),
     labels: i.labels,
-    milestone: milestoneJson(
-      ctx,
-      p,
-      p.milestones.find((m) => m.id === i.milestoneId),
-    ),
+    milestone: itemMilestoneJson(ctx, p, i.milestoneId),
     assignees,
     assignee: assignees[0] ?? null,
     author: userBasic(ctx, userById(ctx.state, i.authorId)),
@@ -307,11 +331,7 @@ export function mergeRequestJson(
     labels: m.labels,
     draft: m.draft,
     work_in_progress: m.draft,
-    milestone: milestoneJson(
-      ctx,
-      p,
-      p.milestones.find((x) => x.id === m.milestoneId),
-    ),
+    milestone: itemMilestoneJson(ctx, p, m.milestoneId),
     merge_when_pipeline_succeeds: false,
     merge_status: m.state === 'opened' ? 'can_be_merged' : 'unchecked',
     detailed_merge_status: m.state === 'opened' ? (m.draft ? 'draft_status' : 'mergeable') : 'not_open',

@@ -25,6 +25,8 @@ import { registerPackages } from './routes/packages.js';
 import { registerVariables } from './routes/variables.js';
 import { registerReleases } from './routes/releases.js';
 import { registerWiki } from './routes/wiki.js';
+import { registerEvents } from './routes/events.js';
+import { registerWorkflow } from './routes/workflow.js';
 import type { State, TokenRecord, User } from './state.js';
 import type { FaultRule, RecordedRequest } from './types.js';
 
@@ -60,6 +62,8 @@ export function buildRouter(): Router<RouteEntry> {
   registerWiki(table);
   registerVariables(table);
   registerReleases(table);
+  registerWorkflow(table);
+  registerEvents(table);
   const core = new Set(router.all().map((r) => `${r.method} ${r.pattern}`));
   for (const r of inventoryRoutes) {
     if (core.has(`${r.method} ${r.route}`)) continue;

@@ -29,6 +29,8 @@ export interface Group {
   createdAt: string;
   /** Wiki pages, in the order the instance lists them (by title). */
   wiki: WikiPage[];
+  /** The group's own milestones (its projects' issues may be in one); none until one is made. */
+  milestones?: Milestone[];
 }
 
 export interface Commit {
@@ -264,6 +266,21 @@ export interface Project {
   /** Releases created through the API; any other tag's release is answered by the generic routes. */
   releases: Release[];
   starCount: number;
+  /** Merge settings changed through the API (merge_method, only_allow_merge_if_pipeline_succeeds, ...). */
+  mergeSettings?: Record<string, string | boolean>;
+  /** Merge request approval settings changed through the API (POST /projects/:id/approvals). */
+  approvalSettings?: Record<string, boolean>;
+  /** Merge request approval rules, in the order they were made. */
+  approvalRules?: ApprovalRule[];
+}
+
+export interface ApprovalRule {
+  id: number;
+  name: string;
+  ruleType: 'regular' | 'any_approver';
+  approvalsRequired: number;
+  userIds: number[];
+  protectedBranches: string[];
 }
 
 export interface CiVariable {

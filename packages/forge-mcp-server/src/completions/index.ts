@@ -83,9 +83,15 @@ const SOURCES: Record<string, Source[]> = {
       args: inProject((p) => (p ? { query: p } : {})),
       value: (i) => i.username,
     },
+    // Within a group, its members (those of its parent groups included).
+    {
+      action: 'group.members',
+      args: inGroup((p) => (p ? { query: p } : {})),
+      value: (i) => i.username,
+    },
     {
       action: 'user.list',
-      args: (p, ctx) => (ctx.project_id ? undefined : { active: true, ...search(p) }),
+      args: (p, ctx) => (ctx.project_id || ctx.group_id ? undefined : { active: true, ...search(p) }),
       value: (i) => i.username,
     },
   ],

@@ -118,8 +118,9 @@ export function registerPrompts(server: Server, session: Session, guardSession: 
       const absent = !r.ok && r.kind === 'failed' && /not found/i.test(r.text);
       // Nothing there yet is an answer, unless the project or group itself is what is missing.
       const answer = absent && opts?.absentOk && !/\b(Project|Group) Not Found\b/.test(r.text);
-      // A read of no argument (the current user) says nothing of whether the arguments name anything.
-      if (Object.keys(a).length && !answer) {
+      // A read of no argument (the current user), or one a guard kept from the instance (a tier, a grant), says
+      // nothing of whether the arguments name anything.
+      if (Object.keys(a).length && !answer && (r.ok || r.kind === 'failed')) {
         reads++;
         if (absent) missing.push((r as { text: string }).text);
       }

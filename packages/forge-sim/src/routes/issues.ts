@@ -6,6 +6,7 @@ import {
   group,
   list,
   lookupUser,
+  milestoneFor,
   num,
   project,
   projectAccess,
@@ -51,7 +52,7 @@ function filterIssues(ctx: Ctx, items: { p: Project; i: Issue }[]): { p: Project
   }
   if (milestone) {
     out = out.filter(({ p, i }) => {
-      const m = p.milestones.find((x) => x.id === i.milestoneId);
+      const m = milestoneFor(ctx.state, p, i.milestoneId)?.m;
       if (milestone === 'None') return !m;
       if (milestone === 'Any') return !!m;
       return m?.title === milestone;

@@ -1,9 +1,20 @@
-/** Project labels and milestones. */
-import { bool, num, project, required, requireProjectAccess, str } from '../context.js';
+/** Project labels and milestones, and a group's milestones. */
+import {
+  bool,
+  group,
+  list,
+  num,
+  project,
+  required,
+  requireGroupAccess,
+  requireProjectAccess,
+  str,
+} from '../context.js';
 import type { Ctx } from '../context.js';
+import { genericHandler } from '../generic.js';
 import { HttpError, json, noContent, notFound, paginate } from '../http.js';
-import { issueJson, labelJson, mergeRequestJson, milestoneJson } from '../serialize.js';
-import type { Label, Milestone, Project } from '../state.js';
+import { groupMilestoneJson, issueJson, labelJson, mergeRequestJson, milestoneJson } from '../serialize.js';
+import type { Group, Label, Milestone, Project } from '../state.js';
 import { ACCESS, nextId } from '../state.js';
 import type { RouteTable } from './table.js';
 
@@ -108,6 +119,76 @@ export function registerLabels(r: RouteTable): void {
   };
   r.add('DELETE', '/projects/:id/labels/:name', (ctx) => remove(ctx, ctx.params.name));
   r.add('DELETE', '/projects/:id/labels', (ctx) => remove(ctx, str(ctx, 'label_id') ?? str(ctx, 'name')));
+
+  // --- a group's milestones: those made through the API are answered from the state (listed with the filters of a
+  // project's); a group that has made none is answered by the generic routes, as any other milestone ID is ---
+  const otherList = genericHandler('GET', '/groups/:id/milestones');
+  const otherOne = genericHandler('GET', '/groups/:id/milestones/:milestone_id');
+  const otherUpdate = genericHandler('PUT', '/groups/:id/milestones/:milestone_id');
+  const groupMilestone = (ctx: Ctx, g: Group): Milestone | undefined =>
+    g.milestones?.find((x) => String(x.id) === ctx.params.milestone_id);
+  r.add('GET', '/groups/:id/milestones', (ctx) => {
+    const g = group(ctx);
+    if (!g.milestones) return otherList(ctx);
+    const state = str(ctx, 'state');
+    const search = str(ctx, 'search')?.toLowerCase();
+    const title = str(ctx, 'title');
+    const iids = list(ctx, 'iids');
+    const items = g.milestones.filter(
+      (m) =>
+        (!state || m.state === state) &&
+        (!search || m.title.toLowerCase().includes(search)) &&
+        (!title || m.title === title) &&
+        (!iids || iids.includes(String(m.iid))),
+    );
+    return paginate(
+      pageReq(ctx),
+      // As the instance orders them: due date first (none last), then title.
+      [...items]
+        .sort(
+          (x, y) =>
+            (x.dueDate ?? '9999').localeCompare(y.dueDate ?? '9999') || x.title.localeCompare(y.title),
+        )
+        .map((m) => groupMilestoneJson(ctx, g, m)),
+    );
+  });
+  r.add('GET', '/groups/:id/milestones/:milestone_id', (ctx) => {
+    const g = group(ctx);
+    const m = groupMilestone(ctx, g);
+    return m ? json(200, groupMilestoneJson(ctx, g, m)) : otherOne(ctx);
+  });
+  r.add('POST', '/groups/:id/milestones', (ctx) => {
+    const g = group(ctx);
+    requireGroupAccess(ctx, g, ACCESS.reporter);
+    const title = required(ctx, 'title');
+    g.milestones ??= [];
+    if (g.milestones.some((m) => m.title === title))
+      throw new HttpError(400, { message: 'Milestone already exists' });
+    const m: Milestone = {
+      id: nextId(ctx.state, 'milestone'),
+      iid: Math.max(0, ...g.milestones.map((x) => x.iid)) + 1,
+      title,
+      description: str(ctx, 'description') ?? '',
+      state: 'active',
+      dueDate: str(ctx, 'due_date') ?? null,
+      startDate: str(ctx, 'start_date') ?? null,
+      createdAt: new Date().toISOString(),
+    };
+    g.milestones.push(m);
+    return json(201, groupMilestoneJson(ctx, g, m));
+  });
+  r.add('PUT', '/groups/:id/milestones/:milestone_id', (ctx) => {
+    const g = group(ctx);
+    const m = groupMilestone(ctx, g);
+    if (!m) return otherUpdate(ctx);
+    requireGroupAccess(ctx, g, ACCESS.reporter);
+    const event = str(ctx, 'state_event');
+    if (event === 'close') m.state = 'closed';
+    else if (event === 'activate') m.state = 'active';
+    const due = str(ctx, 'due_date');
+    if (due !== undefined) m.dueDate = due || null;
+    return json(200, groupMilestoneJson(ctx, g, m));
+  });
 
   r.add('GET', '/projects/:id/milestones', (ctx) => {
     const p = project(ctx);

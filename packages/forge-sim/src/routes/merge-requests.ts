@@ -6,6 +6,7 @@ import {
   group,
   list,
   lookupUser,
+  milestoneFor,
   num,
   project,
   required,
@@ -59,7 +60,7 @@ function filterMrs(ctx: Ctx, items: { p: Project; m: MergeRequest }[]): { p: Pro
   if (state && state !== 'all') out = out.filter(({ m }) => m.state === state);
   if (labels?.length) out = out.filter(({ m }) => labels.every((l) => m.labels.includes(l)));
   if (milestone)
-    out = out.filter(({ p, m }) => p.milestones.find((x) => x.id === m.milestoneId)?.title === milestone);
+    out = out.filter(({ p, m }) => milestoneFor(ctx.state, p, m.milestoneId)?.m.title === milestone);
   if (authorId !== undefined) out = out.filter(({ m }) => m.authorId === authorId);
   if (authorUsername) out = out.filter(({ m }) => lookupUser(ctx.state, authorUsername)?.id === m.authorId);
   if (assigneeId !== undefined) out = out.filter(({ m }) => m.assigneeIds.includes(assigneeId));

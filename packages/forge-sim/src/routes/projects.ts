@@ -122,6 +122,18 @@ function listedProjectJson(ctx: Ctx, p: Project): Record<string, unknown> {
   return bool(ctx, 'simple') === true ? Object.fromEntries(SIMPLE_FIELDS.map((k) => [k, whole[k]])) : whole;
 }
 
+/** The merge settings a project's update takes: the choices of each, and the switches. */
+const MERGE_CHOICES: Record<string, string[]> = {
+  merge_method: ['merge', 'rebase_merge', 'ff'],
+  squash_option: ['never', 'always', 'default_on', 'default_off'],
+};
+const MERGE_SWITCHES = [
+  'only_allow_merge_if_pipeline_succeeds',
+  'allow_merge_on_skipped_pipeline',
+  'only_allow_merge_if_all_discussions_are_resolved',
+  'remove_source_branch_after_merge',
+];
+
 function descendants(ctx: Ctx, g: Group): Group[] {
   const kids = ctx.state.groups.filter((x) => x.parentId === g.id);
   return kids.flatMap((k) => [k, ...descendants(ctx, k)]);
@@ -294,6 +306,16 @@ export function registerProjects(r: RouteTable): void {
     }
     const defaultBranch = str(ctx, 'default_branch');
     if (defaultBranch !== undefined) p.defaultBranch = defaultBranch;
+    for (const [name, allowed] of Object.entries(MERGE_CHOICES)) {
+      const v = str(ctx, name);
+      if (v === undefined) continue;
+      if (!allowed.includes(v)) throw new HttpError(400, { error: `${name} does not have a valid value` });
+      p.mergeSettings = { ...p.mergeSettings, [name]: v };
+    }
+    for (const name of MERGE_SWITCHES) {
+      const v = bool(ctx, name);
+      if (v !== undefined) p.mergeSettings = { ...p.mergeSettings, [name]: v };
+    }
     return json(200, projectJson(ctx, p));
   });
   r.add('DELETE', '/projects/:id', (ctx) => {
