@@ -3,6 +3,8 @@
  * what the instance's schema takes (filters, sorts, ID forms) reaches it as the operation's variables, and a
  * mutation whose payload lists errors is reported as the action's failure with the instance's messages.
  */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsImport from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls, sim, textOf, withStdio, type Connected, type ForgeSim } from './harness.js';
 
@@ -13,6 +15,7 @@ beforeAll(async () => {
 afterAll(async () => s?.close());
 
 const ULTIMATE = { env: { FORGE_MCP_TIER: 'ultimate' } };
+const addFormats = addFormatsImport as unknown as (ajv: Ajv2020) => Ajv2020;
 /** One forge_execute_action call; a destructive action is sent confirmed, as after the user approved it. */
 const call = (c: Connected, action: string, params: Record<string, unknown>, confirm = false) =>
   c.client.callTool({
@@ -314,8 +317,18 @@ describe('a global ID parameter also takes the bare number a user sees', () => {
         expect(await refused('issue.work_item_create', { ...create, label_ids: ['bug'] })).toBe(
           `label_ids.0 ${label}`,
         );
+        // A label's number alone, as a string or a number, is told how to write it as either label's global ID.
+        const labelNumber = (n: number) =>
+          `; a number alone is not taken here: give "gid://gitlab/ProjectLabel/${n}" or "gid://gitlab/GroupLabel/${n}", whichever it is)`;
         expect(await refused('issue.work_item_update', { ...update, add_label_ids: ['7'] })).toBe(
-          `add_label_ids.0 ${label}`,
+          `add_label_ids.0 ${label.replace(/\)$/, labelNumber(7))}`,
+        );
+        expect(await refused('issue.work_item_create', { ...create, label_ids: [2] })).toBe(
+          `label_ids.0 ${label.replace('(got a string)', `(got 2${labelNumber(2)}`)}`,
+        );
+        // A number that is no ID where a bare number is taken says the number given.
+        expect(await refused('issue.work_item_create', { ...create, milestone_id: 2.5 })).toBe(
+          `milestone_id ${bare('a milestone', 'Milestone')} (got 2.5)`,
         );
         expect(
           await refused('issue.work_item_update', { ...update, remove_label_ids: ['gid://gitlab/Label/7'] }),
@@ -340,6 +353,84 @@ describe('a global ID parameter also takes the bare number a user sees', () => {
             crmContactsWidget: { contactIds: ['gid://gitlab/CustomerRelations::Contact/4'] },
           },
         });
+      });
+    },
+  );
+});
+
+describe('a global ID that takes a bare number takes it as a JSON number too', () => {
+  it(
+    'lists those IDs as an integer or a string on the individual surface, so arguments checked against the listed schema pass with numbers, and sends each number as its global ID',
+    { timeout: 60_000 },
+    async () => {
+      await withStdio(s, { env: { ...ULTIMATE.env, FORGE_MCP_TOOL_SURFACE: 'individual' } }, async (c) => {
+        const { tools } = await c.client.listTools();
+        const listed = (name: string) => {
+          const tool = tools.find((t) => t.name === name);
+          expect(tool, name).toBeDefined();
+          return tool!.inputSchema;
+        };
+        // A client checking arguments against the listed schema, as strict as ajv's defaults, without coercion.
+        const strict = addFormats(new Ajv2020());
+        const create = strict.compile(listed('forge_create_work_item'));
+        const update = strict.compile(listed('forge_update_work_item'));
+        const list = strict.compile(listed('forge_list_work_items'));
+        const numbers = {
+          full_path: 'acme/widgets',
+          work_item_type_id: 1,
+          title: 'T',
+          assignee_ids: [2, 'gid://gitlab/User/3'],
+          milestone_id: 4,
+          parent_id: 5,
+          crm_contact_ids: [6],
+          linked_item_ids: [7],
+          iteration_id: 8,
+        };
+        expect(create(numbers), JSON.stringify(create.errors)).toBe(true);
+        expect(update({ full_path: 'acme/widgets', work_item_iid: '1', milestone_id: null })).toBe(true);
+        expect(list({ full_path: 'acme', parent_ids: [5], iteration_id: [4] })).toBe(true);
+        // A label's number alone is not its global ID: the listed schema refuses it, and so does the server.
+        expect(create({ ...numbers, label_ids: [2] })).toBe(false);
+        // What the instance receives: each number as the global ID of its type.
+        let since = s.requests.length;
+        const made = await c.client.callTool({ name: 'forge_create_work_item', arguments: numbers });
+        expect(made.isError, textOf(made)).toBeFalsy();
+        expect(graphqlSent(since).map((q) => q.variables.input)).toEqual([
+          {
+            namespacePath: 'acme/widgets',
+            workItemTypeId: 'gid://gitlab/WorkItems::Type/1',
+            title: 'T',
+            assigneesWidget: { assigneeIds: ['gid://gitlab/User/2', 'gid://gitlab/User/3'] },
+            milestoneWidget: { milestoneId: 'gid://gitlab/Milestone/4' },
+            hierarchyWidget: { parentId: 'gid://gitlab/WorkItem/5' },
+            iterationWidget: { iterationId: 'gid://gitlab/Iteration/8' },
+            crmContactsWidget: { contactIds: ['gid://gitlab/CustomerRelations::Contact/6'] },
+            linkedItemsWidget: { workItemsIds: ['gid://gitlab/WorkItem/7'] },
+          },
+        ]);
+        since = s.requests.length;
+        const found = await c.client.callTool({
+          name: 'forge_list_work_items',
+          arguments: { full_path: 'acme', parent_ids: [5], iteration_id: [4] },
+        });
+        expect(found.isError, textOf(found)).toBeFalsy();
+        expect(graphqlSent(since).map((q) => q.variables)).toMatchObject([
+          {
+            fullPath: 'acme',
+            parentIds: ['gid://gitlab/WorkItem/5'],
+            iterationId: ['gid://gitlab/Iteration/4'],
+          },
+        ]);
+        since = s.requests.length;
+        const label = await c.client.callTool({
+          name: 'forge_create_work_item',
+          arguments: { ...numbers, label_ids: [2] },
+        });
+        expect(label.isError).toBe(true);
+        expect(textOf(label)).toContain(
+          'label_ids.0 must be the global ID of a label, e.g. "gid://gitlab/ProjectLabel/1" or "gid://gitlab/GroupLabel/1" (got 2; a number alone is not taken here: give "gid://gitlab/ProjectLabel/2" or "gid://gitlab/GroupLabel/2", whichever it is)',
+        );
+        expect(apiCalls(s, since)).toHaveLength(0);
       });
     },
   );

@@ -3,7 +3,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsImport from 'ajv-formats';
 import type { ActionSpec, JsonSchema, ParamSpec } from '../catalog/types.js';
 import { isProjectUrl } from '../catalog/project-ref.js';
-import { PATTERN_MEANINGS } from '../catalog/patterns.js';
+import { bareNumberFix, PATTERN_MEANINGS } from '../catalog/patterns.js';
 import { withRoleWords, wordsToLevels } from './roles.js';
 import { clip, LISTED_AT_MOST, nearest } from './suggest.js';
 
@@ -183,8 +183,10 @@ function uncoerced(schema: JsonSchema, validate: ValidateFunction): ValidateFunc
 }
 
 /**
- * `at`: the keys leading to `value`, made into an error's JSON pointer only when there is an error. Strings and
- * numbers (nearly every value) are passed over without a call.
+ * Also a number where only strings of a pattern are taken, which its digits do not match (a label's 2 where
+ * "gid://gitlab/ProjectLabel/2" is taken): coercion would make it a string, and the error would say a string was
+ * given. `at`: the keys leading to `value`, made into an error's JSON pointer only when there is an error. Strings
+ * (most values) are passed over without a call.
  */
 function findUncoercible(
   schema: unknown,
@@ -198,10 +200,22 @@ function findUncoercible(
     if (!takes(s, value === null ? 'null' : 'boolean'))
       (out ??= []).push({
         keyword: 'type',
-        instancePath: at.map((k) => `/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`).join(''),
+        instancePath: pointer(at),
         schemaPath: '#',
         params: { type: typesOf(s) },
         message: `must be ${typesOf(s)}`,
+      });
+    return out;
+  }
+  if (typeof value === 'number') {
+    const pattern = unmatchedPattern(s, value);
+    if (pattern)
+      (out ??= []).push({
+        keyword: 'pattern',
+        instancePath: pointer(at),
+        schemaPath: '#',
+        params: { pattern },
+        message: `must match pattern "${pattern}"`,
       });
     return out;
   }
@@ -209,7 +223,7 @@ function findUncoercible(
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i];
-      if (item !== null && typeof item !== 'object' && typeof item !== 'boolean') continue;
+      if (typeof item === 'string') continue;
       at.push(String(i));
       out = findUncoercible(s.items, item, at, out);
       at.pop();
@@ -221,7 +235,7 @@ function findUncoercible(
   const obj = value as Record<string, unknown>;
   for (const key in obj) {
     const item = obj[key];
-    if (item !== null && typeof item !== 'object' && typeof item !== 'boolean') continue;
+    if (typeof item === 'string') continue;
     if (!Object.hasOwn(props, key) || !Object.hasOwn(obj, key)) continue;
     at.push(key);
     out = findUncoercible(props[key], item, at, out);
@@ -230,8 +244,25 @@ function findUncoercible(
   return out;
 }
 
+/** A JSON pointer of the keys `at`. */
+const pointer = (at: readonly string[]) =>
+  at.map((k) => `/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+
+/** Each pattern compiled once (as ajv compiles it: Unicode). */
+const compiled = new Map<string, RegExp>();
+
+/** The pattern of `s` when it takes strings of it and no number such as `n`, and `n`'s digits do not match it. */
+function unmatchedPattern(s: JsonSchema, n: number): string | undefined {
+  const pattern = s.pattern;
+  if (typeof pattern !== 'string' || !names(s, 'string') || names(s, 'number')) return undefined;
+  if (Number.isInteger(n) && names(s, 'integer')) return undefined;
+  let re = compiled.get(pattern);
+  if (!re) compiled.set(pattern, (re = new RegExp(pattern, 'u')));
+  return re.test(String(n)) ? undefined : pattern;
+}
+
 /** Whether a schema names JSON type `kind` itself or in one of its alternatives (a schema naming none does not). */
-function names(schema: unknown, kind: 'integer' | 'string'): boolean {
+function names(schema: unknown, kind: 'integer' | 'number' | 'string'): boolean {
   if (!schema || typeof schema !== 'object') return false;
   const s = schema as JsonSchema;
   const alternatives = (s.anyOf ?? s.oneOf) as unknown[] | undefined;
@@ -277,7 +308,7 @@ function findInexact(
     // A number where an integer or a string (an ID or path) is taken; a string of digits only where no string is
     // taken (coercion would make it a rounded integer).
     if (isNumber ? !integer && !takesText : takesText || !integer) return out;
-    const where = at.map((k) => `/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+    const where = pointer(at);
     const got =
       typeof value === 'number'
         ? `got ${String(value)}`
@@ -416,18 +447,21 @@ interface About {
 
 /**
  * '<where> must be <what> (got ...; <how to give it>)': a value the parameter does not take. `expected`: the JSON
- * type it was checked against; `what`: what it takes, in words (the type itself, or what its pattern means).
+ * type it was checked against; `pattern`: the pattern it did not match, said in words (PATTERN_MEANINGS).
  */
 export function typeProblem(
   where: string,
   expected: string,
   value: unknown,
   about?: About,
-  what = expected,
+  pattern?: string,
 ): string {
   const got = given(value, expected);
-  const fix =
-    about === undefined || got.includes('JSON') ? undefined : shapeFix(where, expected, value, about);
+  const fix = got.includes('JSON')
+    ? undefined
+    : ((pattern === undefined ? undefined : bareNumberFix(pattern, value)) ??
+      (about && shapeFix(where, expected, value, about)));
+  const what = pattern === undefined ? expected : PATTERN_MEANINGS[pattern];
   return `${where} must be ${what} (${got}${fix ? `; ${fix}` : ''})`;
 }
 
@@ -617,7 +651,7 @@ export function describeErrors(
         'string',
         valueAt(data, e.instancePath),
         aboutOf(schema, e.schemaPath),
-        PATTERN_MEANINGS[e.params.pattern as string],
+        e.params.pattern as string,
       );
     else if (e.keyword === 'format' && FORMAT_EXAMPLES[e.params.format as string])
       text = `${where} ${e.message ?? 'is invalid'}, ${FORMAT_EXAMPLES[e.params.format as string]}`;

@@ -1,6 +1,6 @@
 import type { ActionContext, ActionSpec, DomainSpec, ParamSpec } from '../types.js';
 import * as P from '../params.js';
-import { GLOBAL_ID } from '../patterns.js';
+import { globalIdParam, takesBareNumber, type GlobalIdKind } from '../patterns.js';
 
 /** The work item types (the schema's IssueType), for the type filters. */
 const WORK_ITEM_TYPES = [
@@ -203,9 +203,7 @@ const WORK_ITEM_FILTERS: Array<[string, string, string, ParamSpec]> = [
     {
       ...strList(
         'Only children of these work items, as global IDs, e.g. ["gid://gitlab/WorkItem/5"] or just ["5"].',
-        {
-          pattern: '^(gid://gitlab/WorkItem/)?\\d+$',
-        },
+        globalIdParam('workItem'),
       ),
       gid: 'WorkItem',
     },
@@ -249,9 +247,7 @@ const WORK_ITEM_FILTERS: Array<[string, string, string, ParamSpec]> = [
     {
       ...strList(
         'Only those in these iterations, as global IDs, e.g. ["gid://gitlab/Iteration/4"] or just ["4"].',
-        {
-          pattern: GLOBAL_ID.iteration,
-        },
+        globalIdParam('iteration'),
       ),
       gid: 'Iteration',
     },
@@ -273,9 +269,7 @@ const WORK_ITEM_FILTERS: Array<[string, string, string, ParamSpec]> = [
     {
       ...strList(
         'Only these work items, as global IDs or numbers (the ID, not the IID), e.g. ["gid://gitlab/WorkItem/5"].',
-        {
-          pattern: '^(gid://gitlab/WorkItem/)?\\d+$',
-        },
+        globalIdParam('workItem'),
       ),
       gid: 'WorkItem',
     },
@@ -389,9 +383,7 @@ const WORK_ITEM_FILTERS: Array<[string, string, string, ParamSpec]> = [
         },
         weight: { type: 'string', pattern: '^[0-9]+$', description: 'Weight to exclude, e.g. "0".' },
         iteration_id: {
-          ...strList('Iterations to exclude, as global IDs or numbers.', {
-            pattern: GLOBAL_ID.iteration,
-          }),
+          ...strList('Iterations to exclude, as global IDs or numbers.', globalIdParam('iteration')),
           gid: 'Iteration',
           wire: 'iterationId',
         },
@@ -436,8 +428,7 @@ const workItemPlanning = (update: boolean): Record<string, ParamSpec> => {
   const cleared = update ? '; null clears it' : '';
   return {
     iteration_id: {
-      type: clears('string'),
-      pattern: GLOBAL_ID.iteration,
+      ...globalIdParam('iteration', update),
       description: `Iteration, e.g. "gid://gitlab/Iteration/4" or just "4"${cleared}.`,
     },
     weight: { type: clears('integer'), minimum: 0, description: `Weight, e.g. 3${cleared}.` },
@@ -449,11 +440,11 @@ const workItemPlanning = (update: boolean): Record<string, ParamSpec> => {
   };
 };
 
-/** A list of global IDs matching `pattern` (one of GLOBAL_ID: those taking a bare number say so). */
-const gidList = (what: string, example: string, pattern: string): ParamSpec => ({
+/** A list of global IDs of `kind` (those taking a bare number say so). */
+const gidList = (what: string, example: string, kind: GlobalIdKind): ParamSpec => ({
   type: 'array',
-  items: { type: 'string', pattern },
-  description: `${what} as global IDs, e.g. ["${example}"]${pattern.startsWith('^(') ? ` or just ["${example.slice(example.lastIndexOf('/') + 1)}"]` : ''}.`,
+  items: globalIdParam(kind),
+  description: `${what} as global IDs, e.g. ["${example}"]${takesBareNumber(kind) ? ` or just ["${example.slice(example.lastIndexOf('/') + 1)}"]` : ''}.`,
 });
 
 const base = { project_id: P.projectId, issue_iid: P.issueIid };
@@ -1751,24 +1742,21 @@ export const domain: DomainSpec = {
       params: {
         full_path: fullPath,
         work_item_type_id: {
-          type: 'string',
-          pattern: GLOBAL_ID.workItemType,
+          ...globalIdParam('workItemType'),
           description:
             'Global ID of the work item type, e.g. "gid://gitlab/WorkItems::Type/1" or just "1" (from issue.work_item_type_list).',
         },
         title: { type: 'string', minLength: 1, description: 'Title of the work item.' },
         description: { type: 'string', description: 'Body in Markdown.' },
         confidential: { type: 'boolean', description: 'true makes the work item confidential.' },
-        assignee_ids: gidList('Users to assign', 'gid://gitlab/User/2', GLOBAL_ID.user),
-        label_ids: gidList('Labels to set', 'gid://gitlab/ProjectLabel/1', GLOBAL_ID.label),
+        assignee_ids: gidList('Users to assign', 'gid://gitlab/User/2', 'user'),
+        label_ids: gidList('Labels to set', 'gid://gitlab/ProjectLabel/1', 'label'),
         milestone_id: {
-          type: 'string',
-          pattern: GLOBAL_ID.milestone,
+          ...globalIdParam('milestone'),
           description: 'Milestone global ID, e.g. "gid://gitlab/Milestone/1" or just "1".',
         },
         parent_id: {
-          type: 'string',
-          pattern: GLOBAL_ID.workItem,
+          ...globalIdParam('workItem'),
           description: 'Global ID of the parent work item, e.g. "gid://gitlab/WorkItem/5" or just "5".',
         },
         start_date: { type: 'string', format: 'date', description: 'Start date, YYYY-MM-DD.' },
@@ -1776,12 +1764,12 @@ export const domain: DomainSpec = {
         crm_contact_ids: gidList(
           'CRM contacts to link',
           'gid://gitlab/CustomerRelations::Contact/1',
-          GLOBAL_ID.contact,
+          'contact',
         ),
         linked_item_ids: gidList(
           'Work items to link it to (by ID, not IID)',
           'gid://gitlab/WorkItem/5',
-          GLOBAL_ID.workItem,
+          'workItem',
         ),
         link_type: {
           type: 'string',
@@ -2241,18 +2229,16 @@ export const domain: DomainSpec = {
         assignee_ids: gidList(
           'Users replacing the current assignees ([] removes all)',
           'gid://gitlab/User/2',
-          GLOBAL_ID.user,
+          'user',
         ),
-        add_label_ids: gidList('Labels to add', 'gid://gitlab/ProjectLabel/1', GLOBAL_ID.label),
-        remove_label_ids: gidList('Labels to remove', 'gid://gitlab/ProjectLabel/1', GLOBAL_ID.label),
+        add_label_ids: gidList('Labels to add', 'gid://gitlab/ProjectLabel/1', 'label'),
+        remove_label_ids: gidList('Labels to remove', 'gid://gitlab/ProjectLabel/1', 'label'),
         milestone_id: {
-          type: ['string', 'null'],
-          pattern: GLOBAL_ID.milestone,
+          ...globalIdParam('milestone', true),
           description: 'Milestone global ID, e.g. "gid://gitlab/Milestone/1" or just "1"; null removes it.',
         },
         parent_id: {
-          type: ['string', 'null'],
-          pattern: GLOBAL_ID.workItem,
+          ...globalIdParam('workItem', true),
           description:
             'Global ID of the new parent work item, e.g. "gid://gitlab/WorkItem/5" or just "5"; null detaches it.',
         },
@@ -2280,7 +2266,7 @@ export const domain: DomainSpec = {
         crm_contact_ids: gidList(
           'CRM contacts replacing the current ones ([] removes all)',
           'gid://gitlab/CustomerRelations::Contact/1',
-          GLOBAL_ID.contact,
+          'contact',
         ),
       },
       required: ['full_path', 'work_item_iid'],
