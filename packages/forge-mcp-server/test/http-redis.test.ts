@@ -752,3 +752,53 @@ describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL with a password the serv
     expect(stderr).not.toContain(PASSWORD);
   });
 });
+
+describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL on a Redis server that may evict keys', () => {
+  const servers: RedisServer[] = [];
+  afterAll(async () => {
+    for (const r of servers) await r.stop();
+  });
+
+  /** The eviction WARN records of a server started on `redis` and asked one call. */
+  async function evictionNotices(redis: RedisServer) {
+    const server = await httpServer(s, [`--redis-url=${redis.url}`]);
+    try {
+      expect((await rpc(server.url, bearer(s.tokens.api), getIssue(1))).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+    return logRecords(server.stderr()).filter((r) => /maxmemory/.test(r.msg));
+  }
+
+  it('warns once at start naming the policy, when a maxmemory comes with a policy other than noeviction', async () => {
+    const lru = await startRedis({ args: ['--maxmemory', '100mb', '--maxmemory-policy', 'allkeys-lru'] });
+    servers.push(lru);
+    expect(await evictionNotices(lru)).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        redis: `127.0.0.1:${lru.port}`,
+        maxmemoryPolicy: 'allkeys-lru',
+        msg: `FORGE_MCP_REDIS_URL (--redis-url): the Redis server at 127.0.0.1:${lru.port} evicts keys when full (maxmemory 104857600 bytes, maxmemory-policy allkeys-lru), and an evicted key is shared state lost while in use: a stateful session ends early, a sealed event-log entry reads as absent; set maxmemory-policy noeviction on it (a full server then refuses writes, answered 503 here), or no maxmemory`,
+      }),
+    ]);
+    // Every key the server writes has a TTL, so a volatile policy evicts them as well.
+    const volatile = await startRedis({
+      args: ['--maxmemory', '64mb', '--maxmemory-policy', 'volatile-ttl'],
+    });
+    servers.push(volatile);
+    expect((await evictionNotices(volatile)).map((r) => r.maxmemoryPolicy)).toEqual(['volatile-ttl']);
+  });
+
+  it('says nothing when Redis does not evict (noeviction, or no maxmemory), nor when CONFIG is refused, as on managed Redis', async () => {
+    for (const args of [
+      ['--maxmemory', '100mb', '--maxmemory-policy', 'noeviction'],
+      ['--maxmemory-policy', 'allkeys-lru'],
+      // CONFIG renamed away: the server cannot be asked, and starts all the same.
+      ['--maxmemory', '100mb', '--maxmemory-policy', 'allkeys-lru', '--rename-command', 'CONFIG', ''],
+    ]) {
+      const redis = await startRedis({ args });
+      servers.push(redis);
+      expect(await evictionNotices(redis), args.join(' ')).toEqual([]);
+    }
+  });
+});

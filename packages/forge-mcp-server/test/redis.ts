@@ -54,9 +54,10 @@ async function registerSealKey(url: string): Promise<void> {
 
 /**
  * Starts a redis-server on a free loopback port; `password` makes it require one (requirepass), and is registered
- * as a secret no log may hold. Before it is stopped or emptied, the seal key the servers kept there is registered.
+ * as a secret no log may hold; `args` are more of the server's own options (--maxmemory 100mb, say). Before it is
+ * stopped or emptied, the seal key the servers kept there is registered.
  */
-export async function startRedis(opts: { password?: string } = {}): Promise<RedisServer> {
+export async function startRedis(opts: { password?: string; args?: string[] } = {}): Promise<RedisServer> {
   if (opts.password) testSecret(opts.password);
   const port = await freePort();
   let child: ChildProcess | undefined;
@@ -70,6 +71,7 @@ export async function startRedis(opts: { password?: string } = {}): Promise<Redi
     '--appendonly',
     'no',
     ...(opts.password ? ['--requirepass', opts.password] : []),
+    ...(opts.args ?? []),
   ];
   const start = () =>
     new Promise<void>((resolve, reject) => {

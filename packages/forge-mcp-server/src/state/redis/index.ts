@@ -630,7 +630,32 @@ async function sharedSealKey(link: RedisLink, mine: Buffer): Promise<Buffer> {
 /** State in Redis; rejects with StateUnavailable when the server cannot be reached. */
 export async function redisState(url: string, o: StateOptions, log: Logger): Promise<State> {
   const link = await RedisLink.open(url, log);
+  await warnIfEvicting(link);
   return stateOn(link, o);
+}
+
+/**
+ * Says once, at start, when the server may evict keys (a maxmemory with any policy but noeviction: every key of
+ * the adapter has a TTL, so the volatile policies take them too). An evicted key is shared state lost mid-use:
+ * a session record (the session ends early), an event log's counters (its sealed entries read as absent). A
+ * server that does not let CONFIG be asked (managed Redis) is taken as it is, and nothing is said.
+ */
+async function warnIfEvicting(link: RedisLink): Promise<void> {
+  let pairs: string[];
+  try {
+    pairs = (await link.client.config('GET', 'maxmemory*')) as string[];
+  } catch {
+    return;
+  }
+  const config = new Map<string, string>();
+  for (let i = 0; i + 1 < pairs.length; i += 2) config.set(pairs[i]!, pairs[i + 1]!);
+  const maxmemory = Number(config.get('maxmemory') ?? '0');
+  const policy = config.get('maxmemory-policy') ?? 'noeviction';
+  if (!(maxmemory > 0) || policy === 'noeviction') return;
+  link.log.warn(
+    { redis: link.where, maxmemoryPolicy: policy },
+    `FORGE_MCP_REDIS_URL (--redis-url): the Redis server at ${link.where} evicts keys when full (maxmemory ${maxmemory} bytes, maxmemory-policy ${policy}), and an evicted key is shared state lost while in use: a stateful session ends early, a sealed event-log entry reads as absent; set maxmemory-policy noeviction on it (a full server then refuses writes, answered 503 here), or no maxmemory`,
+  );
 }
 
 /** The adapter on an open link (tests build it with a lowered bound or an injected clock). */
