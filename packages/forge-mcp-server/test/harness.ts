@@ -214,6 +214,20 @@ export function textOf(result: unknown): string {
     .join('\n');
 }
 
+/**
+ * A large list of the instance at `path` (`/api/v4/...`): counted no more (no X-Total or X-Total-Pages, as the
+ * instance answers past 10,000 items), it answers page 40 empty, past its end.
+ */
+export function uncountedPage40(s: ForgeSim, path: string): void {
+  s.fault({
+    method: 'GET',
+    path,
+    status: 200,
+    body: [],
+    headers: { 'x-page': '40', 'x-per-page': '100', 'x-prev-page': '39', 'x-next-page': '' },
+  });
+}
+
 /** Requests that reached the instance beyond the startup checks. */
 export function apiCalls(s: ForgeSim, since = 0) {
   return s.requests

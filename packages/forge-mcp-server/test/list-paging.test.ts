@@ -4,7 +4,7 @@
  * surface, and structuredContent.pagination says the same.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sim, textOf, withStdio, type Connected, type ForgeSim } from './harness.js';
+import { sim, textOf, uncountedPage40, withStdio, type Connected, type ForgeSim } from './harness.js';
 
 interface Listed {
   items: unknown[];
@@ -100,14 +100,7 @@ describe('a list page past the end', () => {
     { timeout: 60_000 },
     async () => {
       // A large list: the instance leaves out X-Total and X-Total-Pages, and answers a page past the end empty.
-      s.fault({
-        method: 'GET',
-        path: '/api/v4/projects/1/labels',
-        status: 200,
-        body: [],
-        headers: { 'x-page': '40', 'x-per-page': '100', 'x-prev-page': '39', 'x-next-page': '' },
-        times: 1,
-      });
+      uncountedPage40(s, '/api/v4/projects/1/labels');
       try {
         await withStdio(s, {}, async (c) => {
           const past = await listed(c, 'dynamic', 'project.label_list', {

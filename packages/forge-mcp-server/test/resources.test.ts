@@ -12,6 +12,7 @@ import {
   sim,
   withStdio,
   textOf,
+  uncountedPage40,
   type Connected,
   type ForgeSim,
 } from './harness.js';
@@ -367,13 +368,7 @@ describe('a collection read a page at a time', () => {
 
   it('a page past the end of a collection the instance does not count (no x-total-pages) still says it is past the end', async () => {
     // A large collection: the instance leaves out x-total and x-total-pages and answers a page past the end empty.
-    s.fault({
-      method: 'GET',
-      path: '/api/v4/projects/1/labels',
-      status: 200,
-      body: [],
-      headers: { 'x-page': '40', 'x-per-page': '100', 'x-prev-page': '39', 'x-next-page': '' },
-    });
+    uncountedPage40(s, '/api/v4/projects/1/labels');
     await withClient({}, async (c) => {
       const past = await read(c, `${P}/labels?page=40`);
       expect(past.json).toEqual([]);
