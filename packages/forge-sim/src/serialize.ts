@@ -355,7 +355,9 @@ export function mergeRequestJson(
     squash_on_merge: m.squash,
     task_completion_status: { count: 0, completed_count: 0 },
     has_conflicts: false,
-    blocking_discussions_resolved: true,
+    blocking_discussions_resolved: !m.discussions.some((d) =>
+      d.notes.some((n) => n.resolvable && !n.resolved),
+    ),
   };
   if (detailed) {
     const pipeline = [...p.pipelines].reverse().find((x) => x.sha === m.sha);

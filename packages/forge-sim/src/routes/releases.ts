@@ -14,7 +14,7 @@ import {
 } from '../context.js';
 import type { Ctx } from '../context.js';
 import { genericHandler } from '../generic.js';
-import { HttpError, json } from '../http.js';
+import { HttpError, json, paginate } from '../http.js';
 import { commitJson, milestoneJson, userBasic } from '../serialize.js';
 import type { Project, Release } from '../state.js';
 import { ACCESS, nextId } from '../state.js';
@@ -137,6 +137,25 @@ export function registerReleases(r: RouteTable): void {
     };
     p.releases.push(release);
     return json(201, releaseJson(ctx, p, release));
+  });
+  // The project's releases, newest release date first unless order_by (released_at, created_at) and sort say otherwise.
+  r.add('GET', '/projects/:id/releases', (ctx) => {
+    const p = project(ctx);
+    const orderBy = str(ctx, 'order_by') ?? 'released_at';
+    if (!['released_at', 'created_at'].includes(orderBy))
+      throw new HttpError(400, { error: 'order_by does not have a valid value' });
+    const sort = str(ctx, 'sort') ?? 'desc';
+    if (!['asc', 'desc'].includes(sort))
+      throw new HttpError(400, { error: 'sort does not have a valid value' });
+    const at = (x: Release) => (orderBy === 'created_at' ? x.createdAt : x.releasedAt);
+    const rows = [...p.releases].sort((a, b) => {
+      const c = at(a) < at(b) ? -1 : at(a) > at(b) ? 1 : 0;
+      return sort === 'asc' ? c : -c;
+    });
+    return paginate(
+      { baseUrl: ctx.rt.baseUrl, path: ctx.fullPath, query: ctx.query },
+      rows.map((x) => releaseJson(ctx, p, x)),
+    );
   });
   const elsewhere = genericHandler('GET', '/projects/:id/releases/:tag_name');
   r.add('GET', '/projects/:id/releases/:tag_name', (ctx) => {

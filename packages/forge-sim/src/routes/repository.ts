@@ -39,6 +39,63 @@ function history(p: Project, head: Commit | undefined): Commit[] {
   return out.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
 }
 
+/** Whether `c` changed the file at `path`, or any file under it when it names a folder (as git log -- path). */
+function touches(p: Project, c: Commit, path: string): boolean {
+  const parent = p.commits.get(c.parentIds[0] ?? '')?.tree ?? new Map<string, string>();
+  const folder = `${path.replace(/\/+$/, '')}/`;
+  const inside = (k: string) => k === path || k.startsWith(folder);
+  return [...new Set([...c.tree.keys(), ...parent.keys()])].some(
+    (k) => inside(k) && c.tree.get(k) !== parent.get(k),
+  );
+}
+
+/**
+ * The repository's contributors at a ref (the default branch unless `ref` names another): one row per author email,
+ * with commits and the lines their commits added and removed. `order_by` name, email or commits (the count; the
+ * default), `sort` asc (the default) or desc, as the instance takes them.
+ */
+function contributors(ctx: Ctx, p: Project): Record<string, unknown>[] {
+  const ref = str(ctx, 'ref');
+  const head = resolveRef(p, ref);
+  if (ref && !head) throw notFound('Ref');
+  const orderBy = str(ctx, 'order_by') ?? 'commits';
+  if (!['name', 'email', 'commits'].includes(orderBy))
+    throw new HttpError(400, { error: 'order_by does not have a valid value' });
+  const sort = str(ctx, 'sort') ?? 'asc';
+  if (!['asc', 'desc'].includes(sort))
+    throw new HttpError(400, { error: 'sort does not have a valid value' });
+  const by = new Map<
+    string,
+    { name: string; email: string; commits: number; additions: number; deletions: number }
+  >();
+  for (const c of history(p, head)) {
+    const row = by.get(c.authorEmail) ?? {
+      name: c.authorName,
+      email: c.authorEmail,
+      commits: 0,
+      additions: 0,
+      deletions: 0,
+    };
+    row.commits++;
+    const parent = p.commits.get(c.parentIds[0] ?? '')?.tree ?? new Map<string, string>();
+    for (const f of treeDiff(parent, c.tree))
+      for (const line of f.diff.split('\n')) {
+        if (line.startsWith('+') && !line.startsWith('+++')) row.additions++;
+        else if (line.startsWith('-') && !line.startsWith('---')) row.deletions++;
+      }
+    by.set(c.authorEmail, row);
+  }
+  const key = (r: { name: string; email: string; commits: number }) =>
+    orderBy === 'commits' ? r.commits : orderBy === 'name' ? r.name : r.email;
+  const rows = [...by.values()].sort((a, b) => {
+    const x = key(a);
+    const y = key(b);
+    const c = x < y ? -1 : x > y ? 1 : 0;
+    return sort === 'asc' ? c : -c;
+  });
+  return rows;
+}
+
 function fileJson(p: Project, c: Commit, path: string, ref: string): Record<string, unknown> {
   const content = c.tree.get(path)!;
   const lastCommit = history(p, c).find((x) => {
@@ -389,10 +446,7 @@ export function registerRepository(r: RouteTable): void {
       ? [...p.commits.values()].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))
       : history(p, head);
     const path = str(ctx, 'path');
-    if (path)
-      commits = commits.filter(
-        (c) => c.tree.get(path) !== p.commits.get(c.parentIds[0] ?? '')?.tree.get(path),
-      );
+    if (path) commits = commits.filter((c) => touches(p, c, path));
     const since = str(ctx, 'since');
     if (since) commits = commits.filter((c) => c.createdAt >= since);
     const until = str(ctx, 'until');
@@ -405,6 +459,9 @@ export function registerRepository(r: RouteTable): void {
       commits.map((c) => commitJson(ctx, p, c)),
     );
   });
+  r.add('GET', '/projects/:id/repository/contributors', (ctx) =>
+    paginate(pageReq(ctx), contributors(ctx, project(ctx))),
+  );
   r.add('GET', '/projects/:id/repository/commits/:sha', (ctx) => {
     const p = project(ctx);
     const c = resolveRef(p, ctx.params.sha);
