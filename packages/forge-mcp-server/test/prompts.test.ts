@@ -189,7 +189,22 @@ describe('prompts', () => {
   it('lists every workflow prompt with its arguments, and each renders Markdown from the instance', async () => {
     await withClient({}, async (c) => {
       const listed = (await c.client.listPrompts()).prompts;
-      expect(listed.map((p) => p.name).sort()).toEqual([...EXPECTED.map((e) => e[0]), ...PEOPLE].sort());
+      // The project prompts (prompts-project.test.ts renders them) beside the ones rendered here.
+      const project = [
+        'summarize_mr_changes',
+        'suggest_mr_reviewers',
+        'project_health_check',
+        'mr_review_status',
+        'release_readiness',
+        'release_cadence',
+        'merge_velocity',
+        'branch_mr_summary',
+        'project_activity_report',
+        'project_contributors',
+      ];
+      expect(listed.map((p) => p.name).sort()).toEqual(
+        [...EXPECTED.map((e) => e[0]), ...PEOPLE, ...project].sort(),
+      );
       const review = listed.find((p) => p.name === 'review_mr')!;
       expect(review.arguments).toEqual([
         expect.objectContaining({ name: 'project_id', required: true }),

@@ -6,6 +6,7 @@
 import { ProtocolError } from '@modelcontextprotocol/server';
 import { auditBranchProtection, auditProjectAccess, auditProjectSettings } from './audit.js';
 import { PEOPLE } from './people.js';
+import { PROJECT_PROMPTS } from './project.js';
 import {
   ageDays,
   changedFiles,
@@ -561,4 +562,5 @@ export const PROMPTS: PromptSpec[] = [
     },
   },
   ...PEOPLE,
+  ...PROJECT_PROMPTS,
 ];
