@@ -57,7 +57,7 @@ const ARGS: Record<string, string[]> = {
 
 /**
  * Work of today (the seeded items date from January 2025). Alice opens and merges !4, closes her issue #6, opens
- * acme/gadgets#2 for herself and comments on #1; bob opens !5 with no reviewer and reports acme/gadgets#3.
+ * acme/gadgets#2 for herself and comments on #1; bob opens !5 for himself with no reviewer and reports acme/gadgets#3.
  */
 async function recentWork() {
   const bob = testSecret(s.addToken({ kind: 'personal', userId: 3, scopes: ['api'] }));
@@ -74,7 +74,12 @@ async function recentWork() {
   await api(
     'POST',
     '/projects/1/merge_requests',
-    { title: 'Bob tweak', source_branch: 'feature/login', target_branch: 'fixtures-refresh' },
+    {
+      title: 'Bob tweak',
+      source_branch: 'feature/login',
+      target_branch: 'fixtures-refresh',
+      assignee_ids: [3],
+    },
     bob,
   );
   await api('POST', '/projects/2/issues', { title: 'Gadget melts' }, bob);
@@ -367,6 +372,14 @@ describe('people, team and audit prompts', () => {
       expect(text).toContain('| Approvals required (most of any rule) | — | unknown |');
       expect(text).toContain('| Labels | 3 | ok |');
       expect(s.requests.slice(since).some((r) => r.path.includes('approval'))).toBe(false);
+      // The reads the tier keeps from the instance say nothing of the project: one that does not exist is an error.
+      const none = await failure(
+        c.client.getPrompt({ name: 'audit_project_workflow', arguments: { project_id: 'acme/nope' } }),
+      );
+      expect(none.code).toBe(-32602);
+      expect(none.message).toContain(
+        'Prompt audit_project_workflow: the instance has nothing for project_id "acme/nope"',
+      );
     });
   });
 
