@@ -61,10 +61,14 @@ async function closedPort(): Promise<number> {
  * and a dispatcher whose connections look names up there (through the outbound guard, as the client's own do):
  * a DNS lookup that takes its time to fail, as one does when the resolver is slow or far away.
  */
-async function slowNameServer(delayMs: number): Promise<{ dispatcher: Pool; close: () => Promise<void> }> {
+async function slowNameServer(
+  delayMs: number,
+): Promise<{ dispatcher: Pool; questions: () => number; close: () => Promise<void> }> {
   const server = createSocket('udp4');
   const timers = new Set<NodeJS.Timeout>();
+  let questions = 0;
   server.on('message', (query, from) => {
+    questions++;
     // The header and the question, answered: the response flag, recursion desired and available, NXDOMAIN;
     // no answer, authority or additional records.
     let end = 12;
@@ -87,6 +91,7 @@ async function slowNameServer(delayMs: number): Promise<{ dispatcher: Pool; clos
   });
   return {
     dispatcher,
+    questions: () => questions,
     close: async () => {
       for (const t of timers) clearTimeout(t);
       await dispatcher.destroy();
@@ -222,6 +227,17 @@ describe('failures without a status, in order', () => {
         const f = await failure(call);
         expect(f.kind).toBe('canceled');
         expect(Date.now() - started).toBeLessThan(350);
+        // Canceled before it starts, it sends nothing and waits for no lookup.
+        const asked = dns.questions();
+        const before = Date.now();
+        const none = await failure(
+          client({ baseUrl: 'http://forge.invalid', dispatcher: dns.dispatcher }).rest('GET', '/projects', {
+            signal: AbortSignal.abort(),
+          }),
+        );
+        expect(none.kind).toBe('canceled');
+        expect(Date.now() - before).toBeLessThan(150);
+        expect(dns.questions()).toBe(asked);
       } finally {
         await dns.close();
       }

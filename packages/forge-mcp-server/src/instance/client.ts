@@ -881,6 +881,8 @@ export class InstanceClient {
           // proxied connection to it is refused before anything is sent.
           const literal = hop === 0 ? this.rootRefusal : literalRefusal(url.hostname, tierB);
           if (literal) throw refusalError(literal, hopMethod, url);
+          // Canceled or past its deadline already: nothing is sent (a connection would be waited for first).
+          if (deadline.aborted) throw deadline.reason;
           const exchange = new Exchange(hopMethod, deadline);
           let answer: Answer;
           try {
