@@ -124,6 +124,46 @@ async function expectNoSecretIn(
   expect(found).toEqual([]);
 }
 
+/**
+ * A secret no string of a heap holds four characters of by chance: groups of three letters and digits, each
+ * after a '~' (every four characters of it hold a '~', rare in a heap, and three random ones).
+ */
+function pieceable(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  return Array.from(randomBytes(24), (b, i) => (i % 3 === 0 ? '~' : '') + alphabet[b % alphabet.length]).join(
+    '',
+  );
+}
+
+/** Each piece of `secrets` (by name) the strings of a snapshot hold. */
+function piecesIn(strings: string[], secrets: Record<string, string>): string[] {
+  return Object.entries(secrets).flatMap(([name, secret]) =>
+    piecesOf(strings, secret).map((where) => `${name}: ${where}`),
+  );
+}
+
+/**
+ * The strings of a snapshot holding a piece of `secret`, 4 of its characters or more in a row, whole or not:
+ * a piece V8 holds as a string of its own (a part of a concatenation), or one at the end or beginning of a
+ * longer string, or inside it. Named by their place and the piece's length, never shown.
+ */
+function piecesOf(strings: string[], secret: string): string[] {
+  const runs = new Set(Array.from({ length: secret.length - 3 }, (_, i) => secret.slice(i, i + 4)));
+  const found: string[] = [];
+  strings.forEach((t, i) => {
+    for (let at = 0; at + 4 <= t.length; at++) {
+      if (!runs.has(t.slice(at, at + 4))) continue;
+      let n = 4;
+      while (at + n < t.length && secret.includes(t.slice(at, at + n + 1))) n++;
+      found.push(
+        `string ${i} (${t.length} characters) holds ${n === secret.length ? 'all' : n} of its characters`,
+      );
+      return;
+    }
+  });
+  return found;
+}
+
 describe('stdio', () => {
   it('serves a sampled heap profile, a masked heap snapshot and a CPU profile under /debug/pprof/ on the loopback address it names', async () => {
     const port = await freePort();
@@ -205,6 +245,46 @@ describe('stdio', () => {
       expect(snapshot.strings).toContain(planted);
       expect(snapshot.strings).toContain('(GC roots)');
       expect(snapshot.strings).toContain('Object');
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('leaves no piece of a secret in the snapshot: the token, the proxy password, the telemetry key and collector credentials', async () => {
+    const port = await freePort();
+    const collector = await freePort();
+    const token = testSecret(s.addToken({ kind: 'oauth', scopes: ['api'], secret: pieceable() }));
+    const secrets = {
+      FORGE_TOKEN: token,
+      'the proxy password': testSecret(pieceable()),
+      FORGE_MCP_TELEMETRY_IDENTITY_KEY: testSecret(pieceable()),
+      'the collector header': testSecret(pieceable()),
+      'the collector password': testSecret(pieceable()),
+    };
+    const c = await stdioClient(s, {
+      env: {
+        FORGE_TOKEN: token,
+        FORGE_MCP_PPROF_ADDR: `127.0.0.1:${port}`,
+        HTTPS_PROXY: `http://proxy-user:${secrets['the proxy password']}@127.0.0.1:9`,
+        FORGE_MCP_TELEMETRY: 'true',
+        FORGE_MCP_TELEMETRY_IDENTITY: 'pseudonymous',
+        FORGE_MCP_TELEMETRY_IDENTITY_KEY: secrets.FORGE_MCP_TELEMETRY_IDENTITY_KEY,
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://collector:${secrets['the collector password']}@127.0.0.1:${collector}`,
+        OTEL_EXPORTER_OTLP_HEADERS: `x-api-key=${secrets['the collector header']}`,
+      },
+    });
+    try {
+      for (let call = 0; call < 2; call++) {
+        const r = await c.client.callTool({
+          name: 'forge_execute_action',
+          arguments: { action: 'issue.list', params: { project_id: '1' } },
+        });
+        expect(r.isError).toBeFalsy();
+      }
+      expect(s.requests.some((r) => r.token === token)).toBe(true);
+      const { snapshot } = await heapSnapshot(port);
+      expect(snapshot.strings).toContain('forge_execute_action');
+      expect(piecesIn(snapshot.strings, secrets)).toEqual([]);
     } finally {
       await c.close();
     }
@@ -369,6 +449,55 @@ describe('HTTP mode', () => {
         { 'the PRIVATE-TOKEN caller': tokens[0], 'the Bearer caller': tokens[1] },
         'forge_execute_action',
       );
+    } finally {
+      for (const { client } of clients) await client.close();
+      await server.stop();
+    }
+  });
+
+  it('leaves no piece of a secret in the snapshot after the paths that concatenate one: Authorization, Basic, pool keys', async () => {
+    const port = await freePort();
+    // A proxy with a password (its agent holds "Basic " + base64(user:password)); the instance is reached
+    // directly (loopback), the agent is made all the same.
+    const password = testSecret(pieceable());
+    const server = await httpServer(s, [`--pprof-addr=127.0.0.1:${port}`], {
+      HTTPS_PROXY: `http://proxy-user:${encodeURIComponent(password)}@127.0.0.1:9`,
+    });
+    const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
+    // One caller as a Bearer token (sent on as "Bearer " + token), one in PRIVATE-TOKEN; both pooled, keyed by
+    // a digest of instance and token.
+    const tokens = [pieceable(), pieceable()].map((secret) =>
+      testSecret(s.addToken({ kind: 'oauth', scopes: ['api'], secret })),
+    );
+    const clients = tokens.map((token, i) => ({
+      client: new Client({ name: `diag-pieces-${i}`, version: '1.0.0' }),
+      headers: i === 0 ? { authorization: `Bearer ${token}` } : { 'private-token': token },
+    }));
+    try {
+      for (const { client, headers } of clients) {
+        await client.connect(
+          new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers } }),
+        );
+        for (let call = 0; call < 2; call++) {
+          const r = await client.callTool({
+            name: 'forge_execute_action',
+            arguments: { action: 'issue.list', params: { project_id: '1' } },
+          });
+          expect(r.isError).toBeFalsy();
+        }
+      }
+      // Sent on to the instance as they came: "Bearer " + token, and PRIVATE-TOKEN.
+      expect(s.requests.some((r) => r.headers.authorization === `Bearer ${tokens[0]}`)).toBe(true);
+      expect(s.requests.some((r) => r.headers['private-token'] === tokens[1])).toBe(true);
+      const { snapshot } = await heapSnapshot(port);
+      expect(snapshot.strings).toContain('forge_execute_action');
+      const secrets = {
+        'the Bearer caller': tokens[0],
+        'the PRIVATE-TOKEN caller': tokens[1],
+        'the proxy password': password,
+      };
+      // Named, never shown.
+      expect(piecesIn(snapshot.strings, secrets)).toEqual([]);
     } finally {
       for (const { client } of clients) await client.close();
       await server.stop();

@@ -98,7 +98,9 @@ export async function startForgeSim(opts: SimOptions = {}): Promise<ForgeSim> {
     addToken: (spec = {}) => {
       const id = nextId(core.state, 'token');
       const kind = spec.granularScopes ? 'personal' : (spec.kind ?? 'oauth');
-      const secret = `${kind === 'oauth' ? 'forgesim-oauth-added' : 'glpat-forgesim-added'}-${id}-${randomBytes(8).toString('hex')}`;
+      const secret =
+        spec.secret ??
+        `${kind === 'oauth' ? 'forgesim-oauth-added' : 'glpat-forgesim-added'}-${id}-${randomBytes(8).toString('hex')}`;
       const now = Date.now();
       core.state.tokens.push({
         id,

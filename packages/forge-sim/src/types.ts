@@ -97,6 +97,8 @@ export interface TokenSpec {
   applicationUid?: string;
   /** A fine-grained personal access token's grant (kind personal, scopes ['granular']). */
   granularScopes?: unknown[];
+  /** The token itself; defaults to a new one named after its kind and id, with 16 random hex digits. */
+  secret?: string;
 }
 
 export interface ForgeSim {
