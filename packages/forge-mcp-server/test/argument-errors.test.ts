@@ -38,6 +38,9 @@ const TOOLS: Record<string, string> = {
   'project.list': 'forge_project_list',
   'mr_review.discussion_create': 'forge_mr_discussion_create',
   'job.trace': 'forge_job_trace',
+  'vulnerability.list': 'forge_list_vulnerabilities',
+  'security_attribute.update': 'forge_security_attribute_update',
+  'custom_emoji.create': 'forge_create_custom_emoji',
 };
 
 /** The tools/call of `id` with `params` on `surface`, the way that surface takes them. */
@@ -84,6 +87,33 @@ describe.each(['dynamic', 'meta', 'individual'] as const)('on the %s surface', (
     );
     expect(await call(surface, 'pipeline.create', { project_id: '1', ref: 'main', variables: '[]' })).toBe(
       `${typed(surface, 'pipeline.create')}variables must be array (got a string holding JSON: send the array itself, not as a string)`,
+    );
+  });
+
+  it('a value its pattern does not take says what the parameter takes in words, with an example', async () => {
+    expect(await call(surface, 'security_attribute.update', { id: '1', color: 'orange' })).toBe(
+      `${typed(surface, 'security_attribute.update')}color must be a color as "#" and six hexadecimal digits, e.g. "#F0AD4E" (got a string)`,
+    );
+    expect(
+      await call(surface, 'security_attribute.update', {
+        id: 'gid://gitlab/Security::Category/1',
+        name: 'PCI',
+      }),
+    ).toBe(
+      `${typed(surface, 'security_attribute.update')}id must be the global ID of a security attribute, e.g. "gid://gitlab/Security::Attribute/1", or just its number, e.g. "1" (got a string)`,
+    );
+    expect(
+      await call(surface, 'custom_emoji.create', {
+        group_path: 'acme',
+        name: 'Party Parrot',
+        url: 'https://x.test/p.gif',
+      }),
+    ).toBe(
+      `${typed(surface, 'custom_emoji.create')}name must be an emoji name: lowercase letters, digits, "_", "+" and "-" only, e.g. "party-parrot" (got a string)`,
+    );
+    // A scanner's number alone, where only its global ID is taken: the number given, and the global ID to write.
+    expect(await call(surface, 'vulnerability.list', { full_path: 'acme/widgets', scanner_id: [7] })).toBe(
+      `${typed(surface, 'vulnerability.list')}scanner_id.0 must be the global ID of a vulnerability scanner, e.g. "gid://gitlab/Vulnerabilities::Scanner/1" (got 7; a number alone is not taken here: give "gid://gitlab/Vulnerabilities::Scanner/7")`,
     );
   });
 
@@ -728,4 +758,52 @@ describe('the envelope', () => {
     );
     expect(textOf(m)).toMatch(/^forge_repository: unknown action "a_a_a_.*\.\.\."\..* Valid actions: /);
   });
+});
+
+describe('every pattern a parameter takes is told in words', () => {
+  it(
+    "answers a value outside any listed pattern with what the parameter takes and an example, never the pattern's expression, before anything is sent",
+    { timeout: 120_000 },
+    async () => {
+      // An administrator's token, so that every tool is listed (the admin groups' too).
+      const c = await stdioClient(s, {
+        env: { FORGE_MCP_TOOL_SURFACE: 'individual', FORGE_TOKEN: s.tokens.admin },
+      });
+      try {
+        const { tools } = await c.client.listTools();
+        // The first place each pattern is taken: the tool, the parameter's dotted path, and arguments holding "!" there.
+        const places = new Map<string, { tool: string; where: string; args: Record<string, unknown> }>();
+        const visit = (tool: string, schema: Record<string, unknown>, path: string[]) => {
+          if (typeof schema.pattern === 'string' && !places.has(schema.pattern)) {
+            let value: unknown = '!';
+            for (const key of [...path].reverse()) value = key === '0' ? [value] : { [key]: value };
+            places.set(schema.pattern, {
+              tool,
+              where: path.join('.'),
+              args: value as Record<string, unknown>,
+            });
+          }
+          const props = schema.properties as Record<string, Record<string, unknown>> | undefined;
+          for (const [k, v] of Object.entries(props ?? {})) visit(tool, v, [...path, k]);
+          const items = schema.items as Record<string, unknown> | undefined;
+          if (items) visit(tool, items, [...path, '0']);
+        };
+        for (const t of tools) visit(t.name, t.inputSchema as Record<string, unknown>, []);
+        // The catalog's patterns: IDs, global IDs of some 25 kinds, digests, colors, names.
+        expect(places.size).toBeGreaterThanOrEqual(34);
+        for (const [pattern, { tool, where, args }] of places) {
+          const since = s.requests.length;
+          const r = await c.client.callTool({ name: tool, arguments: args });
+          const text = textOf(r);
+          expect(r.isError, `${tool}: ${text}`).toBe(true);
+          const at = where.replace(/\./g, '\\.');
+          expect(text, pattern).toMatch(new RegExp(`\\b${at} must be .*\\be\\.g\\. .*\\(got a string[;)]`));
+          expect(text, pattern).not.toContain('must match pattern');
+          expect(apiCalls(s, since)).toHaveLength(0);
+        }
+      } finally {
+        await c.close();
+      }
+    },
+  );
 });

@@ -1137,7 +1137,9 @@ describe('filters added from the instance contract reach the instance', () => {
           );
           // A scanner named by its external ID where a global ID is wanted: refused, nothing sent.
           const wrong = await call(action, { full_path: 'acme/widgets', scanner_id: ['semgrep'] });
-          expect(textOf(wrong)).toContain('scanner_id.0 must match pattern');
+          expect(textOf(wrong)).toContain(
+            'scanner_id.0 must be the global ID of a vulnerability scanner, e.g. "gid://gitlab/Vulnerabilities::Scanner/1" (got a string)',
+          );
           expect(apiCalls(s, since)).toHaveLength(1);
         }
         const since = s.requests.length;

@@ -1,5 +1,6 @@
 import type { DomainSpec, ParamSpec } from '../types.js';
 import * as P from '../params.js';
+import { GLOBAL_ID } from '../patterns.js';
 
 const namespacePath: ParamSpec = {
   type: 'string',
@@ -7,14 +8,14 @@ const namespacePath: ParamSpec = {
 };
 const achievementId: ParamSpec = {
   type: 'string',
-  pattern: '^(gid://gitlab/Achievements::Achievement/)?\\d+$',
+  pattern: GLOBAL_ID.achievement,
   gid: 'Achievements::Achievement',
   description:
     'Global ID of the achievement, e.g. "gid://gitlab/Achievements::Achievement/1" or just "1" (from achievement.list).',
 };
 const userAchievementId: ParamSpec = {
   type: 'string',
-  pattern: '^(gid://gitlab/Achievements::UserAchievement/)?\\d+$',
+  pattern: GLOBAL_ID.userAchievement,
   gid: 'Achievements::UserAchievement',
   description:
     'Global ID of one award of an achievement to a user, e.g. "gid://gitlab/Achievements::UserAchievement/5" or just "5" (from achievement.recipients or achievement.user_list).',
@@ -53,7 +54,7 @@ export const domain: DomainSpec = {
         achievement_id: achievementId,
         user_id: {
           type: 'string',
-          pattern: '^(gid://gitlab/User/)?\\d+$',
+          pattern: GLOBAL_ID.user,
           gid: 'User',
           description: 'Global ID of the user receiving the award, e.g. "gid://gitlab/User/2" or just "2".',
         },
@@ -90,7 +91,7 @@ export const domain: DomainSpec = {
       params: {
         namespace_id: {
           type: 'string',
-          pattern: '^(gid://gitlab/(Group|Namespace)/)?\\d+$',
+          pattern: GLOBAL_ID.namespace,
           gid: 'Group',
           description:
             'Global ID of the group that owns the achievement, e.g. "gid://gitlab/Group/10" or just "10".',
@@ -160,7 +161,7 @@ export const domain: DomainSpec = {
         full_path: namespacePath,
         ids: {
           type: 'array',
-          items: { type: 'string', pattern: '^(gid://gitlab/Achievements::Achievement/)?\\d+$' },
+          items: { type: 'string', pattern: GLOBAL_ID.achievement },
           gid: 'Achievements::Achievement',
           description: 'Only these achievements (global IDs).',
         },
@@ -370,7 +371,7 @@ export const domain: DomainSpec = {
         user_achievement_ids: {
           type: 'array',
           minItems: 1,
-          items: { type: 'string', pattern: '^(gid://gitlab/Achievements::UserAchievement/)?\\d+$' },
+          items: { type: 'string', pattern: GLOBAL_ID.userAchievement },
           gid: 'Achievements::UserAchievement',
           description:
             'Global IDs of your own awards in the wanted order, first = shown first, e.g. ["gid://gitlab/Achievements::UserAchievement/3", "gid://gitlab/Achievements::UserAchievement/1"].',

@@ -1,5 +1,6 @@
 import type { DomainSpec } from '../types.js';
 import * as P from '../params.js';
+import { GLOBAL_ID } from '../patterns.js';
 
 const RESOURCE = `id
     name
@@ -36,7 +37,7 @@ export const domain: DomainSpec = {
         },
         id: {
           type: 'string',
-          pattern: '^(gid://gitlab/Ci::Catalog::Resource/)?\\d+$',
+          pattern: GLOBAL_ID.catalogResource,
           gid: 'Ci::Catalog::Resource',
           description:
             'Global ID instead of the path, e.g. "gid://gitlab/Ci::Catalog::Resource/3" or just "3".',

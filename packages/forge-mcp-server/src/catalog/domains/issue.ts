@@ -1,6 +1,6 @@
 import type { ActionContext, ActionSpec, DomainSpec, ParamSpec } from '../types.js';
 import * as P from '../params.js';
-import { globalIdParam, takesBareNumber, type GlobalIdKind } from '../patterns.js';
+import { GLOBAL_ID, globalIdParam, takesBareNumber, type GlobalIdKind } from '../patterns.js';
 
 /** The work item types (the schema's IssueType), for the type filters. */
 const WORK_ITEM_TYPES = [
@@ -292,7 +292,7 @@ const WORK_ITEM_FILTERS: Array<[string, string, string, ParamSpec]> = [
       ...strList(
         'Only those in iterations of these cadences, as global IDs or numbers, e.g. ["gid://gitlab/Iterations::Cadence/2"].',
         {
-          pattern: '^(gid://gitlab/Iterations::Cadence/)?\\d+$',
+          pattern: GLOBAL_ID.cadence,
         },
       ),
       gid: 'Iterations::Cadence',

@@ -1,6 +1,7 @@
 import type { DomainSpec, ParamSpec } from '../types.js';
+import { GLOBAL_ID } from '../patterns.js';
 
-const attributeGid = '^(gid://gitlab/Security::Attribute/)?\\d+$';
+const attributeGid = GLOBAL_ID.securityAttribute;
 const attributeId: ParamSpec = {
   type: 'string',
   pattern: attributeGid,
@@ -46,7 +47,7 @@ export const domain: DomainSpec = {
         items: {
           type: 'array',
           minItems: 1,
-          items: { type: 'string', pattern: '^gid://gitlab/(Project|Group)/\\d+$' },
+          items: { type: 'string', pattern: GLOBAL_ID.projectOrGroup },
           description:
             'Projects and groups to change, as global IDs, e.g. ["gid://gitlab/Project/1", "gid://gitlab/Group/10"].',
         },
@@ -90,13 +91,13 @@ export const domain: DomainSpec = {
       params: {
         namespace_id: {
           type: 'string',
-          pattern: '^(gid://gitlab/(Group|Namespace)/)?\\d+$',
+          pattern: GLOBAL_ID.namespace,
           gid: 'Group',
           description: 'Global ID of the top-level group, e.g. "gid://gitlab/Group/10" or just "10".',
         },
         category_id: {
           type: 'string',
-          pattern: '^(gid://gitlab/Security::Category/)?\\d+$',
+          pattern: GLOBAL_ID.securityCategory,
           gid: 'Security::Category',
           description:
             'Global ID of the security category to add them to, e.g. "gid://gitlab/Security::Category/3" or just "3".',
@@ -179,7 +180,7 @@ export const domain: DomainSpec = {
       params: {
         project_id: {
           type: 'string',
-          pattern: '^(gid://gitlab/Project/)?\\d+$',
+          pattern: GLOBAL_ID.project,
           gid: 'Project',
           description: 'Global ID of the project, e.g. "gid://gitlab/Project/1" or just "1".',
         },

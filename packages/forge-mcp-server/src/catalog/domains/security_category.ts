@@ -1,14 +1,15 @@
 import type { DomainSpec, ParamSpec } from '../types.js';
+import { GLOBAL_ID } from '../patterns.js';
 
 const categoryId: ParamSpec = {
   type: 'string',
-  pattern: '^(gid://gitlab/Security::Category/)?\\d+$',
+  pattern: GLOBAL_ID.securityCategory,
   gid: 'Security::Category',
   description: 'Global ID of the security category, e.g. "gid://gitlab/Security::Category/3" or just "3".',
 };
 const namespaceId: ParamSpec = {
   type: 'string',
-  pattern: '^(gid://gitlab/(Group|Namespace)/)?\\d+$',
+  pattern: GLOBAL_ID.namespace,
   gid: 'Group',
   description:
     'Global ID of the top-level group holding the categories, e.g. "gid://gitlab/Group/10" or just "10".',
