@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sim, withStdio, type Connected, type ForgeSim } from './harness.js';
+import { change, failure, promptText as prompt } from './prompting.js';
 
 let s: ForgeSim;
 beforeAll(async () => {
@@ -15,35 +16,9 @@ beforeEach(() => s.reset());
 
 const run = async <T>(fn: (c: Connected) => Promise<T>) => (await withStdio(s, { env: {} }, fn)).value;
 
-async function prompt(c: Connected, name: string, args: Record<string, string>): Promise<string> {
-  const r = await c.client.getPrompt({ name, arguments: args });
-  expect(r.messages).toHaveLength(1);
-  return (r.messages[0].content as { text: string }).text;
-}
-
-async function failure(p: Promise<unknown>): Promise<{ code: number; message: string }> {
-  try {
-    await p;
-  } catch (e) {
-    return e as { code: number; message: string };
-  }
-  throw new Error('no error');
-}
-
-/** A change made on the instance through its API, as another user of it would: it must succeed. */
-async function api(
-  method: string,
-  path: string,
-  body: Record<string, unknown>,
-): Promise<Record<string, unknown>> {
-  const res = await fetch(`${s.url}/api/v4${path}`, {
-    method,
-    headers: { 'PRIVATE-TOKEN': s.tokens.api, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.ok, `${method} ${path}: ${res.status}`).toBe(true);
-  return (await res.json()) as Record<string, unknown>;
-}
+/** A change made on the instance through its API (as alice unless another token is given): it must succeed. */
+const api = (method: string, path: string, body: Record<string, unknown>, token?: string) =>
+  change(s, method, path, body, token);
 
 /** A commit on main by someone, changing one file. */
 const commitAs = (name: string, email: string, path: string, content: string, action = 'update') =>
@@ -270,6 +245,14 @@ describe('project prompts', () => {
       expect(login).toContain('- #6 Data loss on save is open and labelled severity::1.');
       expect(login).not.toContain('Polish icons');
       expect(login).toContain('## Open merge requests into feature/login (0)\n_None._');
+      // A branch the project lacks is refused, not reported as a branch with nothing in the way.
+      const e = await failure(
+        c.client.getPrompt({ name: 'release_readiness', arguments: { project_id: '1', branch: 'nope' } }),
+      );
+      expect(e.code).toBe(-32602);
+      expect(e.message).toMatch(
+        /^Prompt release_readiness: 1 has no branch "nope" \(branch\.get: .*Not Found/,
+      );
     });
   });
 

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiCalls, sim, withStdio, type Connected, type ForgeSim } from './harness.js';
+import { change, failure, promptText as prompt } from './prompting.js';
 
 let s: ForgeSim;
 beforeAll(async () => {
@@ -16,30 +17,9 @@ beforeEach(() => s.reset());
 const withClient = async <T>(env: Record<string, string>, fn: (c: Connected) => Promise<T>) =>
   (await withStdio(s, { env }, fn)).value;
 
-async function prompt(c: Connected, name: string, args: Record<string, string>): Promise<string> {
-  const r = await c.client.getPrompt({ name, arguments: args });
-  expect(r.messages).toHaveLength(1);
-  return (r.messages[0].content as { text: string }).text;
-}
-
-/** A change made on the instance through its API, as another user of it would: it must succeed. */
-async function api(method: string, path: string, body: Record<string, unknown>) {
-  const res = await fetch(`${s.url}/api/v4${path}`, {
-    method,
-    headers: { 'PRIVATE-TOKEN': s.tokens.api, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.ok, `${method} ${path}`).toBe(true);
-}
-
-async function failure(p: Promise<unknown>): Promise<{ code: number; message: string }> {
-  try {
-    await p;
-  } catch (e) {
-    return e as { code: number; message: string };
-  }
-  throw new Error('no error');
-}
+/** A change made on the instance through its API (as alice unless another token is given): it must succeed. */
+const api = (method: string, path: string, body: Record<string, unknown>, token?: string) =>
+  change(s, method, path, body, token);
 
 /** The prompts about people, teams and the workflow audits (prompts-people.test.ts renders them). */
 const PEOPLE = [

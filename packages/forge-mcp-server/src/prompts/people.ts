@@ -7,12 +7,14 @@ import { roleTitle } from '../executor/roles.js';
 import { auditBranchProtection, auditProjectAccess, auditProjectSettings } from './audit.js';
 import {
   ageDays,
+  count,
   days,
   failed,
   type Fetch,
   group,
   knownUser,
   list,
+  median,
   project,
   type PromptSpec,
   type Rec,
@@ -26,13 +28,6 @@ import {
 /** Whether an instant the instance wrote is at or after `from`. */
 const within = (iso: unknown, from: string) => typeof iso === 'string' && Date.parse(iso) >= Date.parse(from);
 
-const median = (xs: number[]) => {
-  if (!xs.length) return undefined;
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
-
 /** Hours from one instant to another, as a reader says it (5.5 h, 3.2 d). */
 function span(hours: number | undefined): string {
   if (hours === undefined) return '—';
@@ -40,9 +35,6 @@ function span(hours: number | undefined): string {
 }
 const hoursBetween = (from: unknown, to: unknown) =>
   (Date.parse(String(to)) - Date.parse(String(from))) / 3_600_000;
-
-/** A count with its noun, singular or plural as the count asks (1 issue, 2 issues). */
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 const usernames = (v: unknown) => list(v).map((u) => `@${String(u.username)}`);
 const labelsOf = (i: Rec) => (Array.isArray(i.labels) ? i.labels : []).join(', ');

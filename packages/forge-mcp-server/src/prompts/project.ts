@@ -7,11 +7,13 @@ import { roleTitle } from '../executor/roles.js';
 import {
   ageDays,
   changedFiles,
+  count,
   days,
   failed,
   type Fetch,
   fileLines,
   list,
+  median,
   mr,
   project,
   type PromptSpec,
@@ -28,19 +30,11 @@ const time = (v: unknown) => (typeof v === 'string' ? Date.parse(v) : NaN);
 const day = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : '—');
 /** A list's size as read: one full page of 100 may be the first of several. */
 const counted = (items: Rec[]) => (items.length >= 100 ? '100+' : items.length);
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const usernames = (v: unknown) => list(v).map((u) => `@${String(u.username)}`);
 
-export function median(values: number[]): number {
-  if (!values.length) return NaN;
-  const s = [...values].sort((x, y) => x - y);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
-
 /** A duration as a reader takes it in: minutes under an hour, hours under two days, then days. */
-export function span(ms: number): string {
-  if (!Number.isFinite(ms)) return '—';
+export function span(ms: number | undefined): string {
+  if (ms === undefined || !Number.isFinite(ms)) return '—';
   if (ms < 3_600_000) return `${Math.round(ms / 60_000)} min`;
   if (ms < 2 * DAY) return `${(ms / 3_600_000).toFixed(1)} h`;
   return `${(ms / DAY).toFixed(1)} days`;
@@ -122,7 +116,7 @@ export const PROJECT_PROMPTS: PromptSpec[] = [
       return [
         `# What !${a.merge_request_iid} changes: ${str(m.title)}`,
         failed(mrv) + failed(changes) + failed(commits),
-        `**Author** ${who(m.author)} · **${str(m.source_branch)} → ${str(m.target_branch)}** · state ${str(m.state)} · ${plural(list(commits).length, 'commit')} · ${plural(files.length, 'file')} · +${added} -${removed}`,
+        `**Author** ${who(m.author)} · **${str(m.source_branch)} → ${str(m.target_branch)}** · state ${str(m.state)} · ${count(list(commits).length, 'commit')} · ${count(files.length, 'file')} · +${added} -${removed}`,
         '',
         '## Description',
         String(m.description ?? '') || '_No description._',
@@ -445,8 +439,22 @@ export const PROJECT_PROMPTS: PromptSpec[] = [
       project,
       { name: 'branch', description: 'The branch to release from (default: the default branch).' },
     ],
-    reads: ['project.get', 'pipeline.latest', 'merge_request.list', 'project.milestone_list', 'issue.list'],
+    reads: [
+      'project.get',
+      'branch.get',
+      'pipeline.latest',
+      'merge_request.list',
+      'project.milestone_list',
+      'issue.list',
+    ],
     render: async (a, fetch) => {
+      // A branch named is checked first: one the project lacks would read as a branch with nothing in the way.
+      if (a.branch)
+        mustExist(
+          'release_readiness',
+          await fetch('branch.get', { project_id: a.project_id, branch: a.branch }, { absentOk: true }),
+          `${a.project_id} has no branch ${JSON.stringify(a.branch)}`,
+        );
       const home = a.branch ? undefined : await defaultBranch(a, fetch);
       const branch = a.branch ?? home?.branch ?? 'main';
       const [pipe, mrv, msv, openv] = await Promise.all([
@@ -572,16 +580,18 @@ export const PROJECT_PROMPTS: PromptSpec[] = [
       const last = points[points.length - 1];
       const sinceLast = last ? Math.floor((Date.now() - time(last.at)) / DAY) : NaN;
       const next =
-        last && gaps.length ? new Date(time(last.at) + mid * DAY).toISOString().slice(0, 10) : undefined;
+        last && mid !== undefined
+          ? new Date(time(last.at) + mid * DAY).toISOString().slice(0, 10)
+          : undefined;
       const quarters = new Map<string, number>();
       for (const x of points) {
         const d = new Date(time(x.at));
         const q = `${d.getUTCFullYear()}-Q${Math.floor(d.getUTCMonth() / 3) + 1}`;
         quarters.set(q, (quarters.get(q) ?? 0) + 1);
       }
-      const whole = (n: number) => (Number.isFinite(n) ? Math.round(n) : '—');
+      const whole = (n: number | undefined) => (n !== undefined && Number.isFinite(n) ? Math.round(n) : '—');
       return [
-        `# Release cadence of ${a.project_id}: ${points.length} ${fromTags ? `tag${points.length === 1 ? '' : 's'} (no releases)` : `release${points.length === 1 ? '' : 's'}`}`,
+        `# Release cadence of ${a.project_id}: ${fromTags ? `${count(points.length, 'tag')} (no releases)` : count(points.length, 'release')}`,
         failed(rv) + failed(tv),
         table(
           ['Measure', 'Value'],
@@ -592,7 +602,10 @@ export const PROJECT_PROMPTS: PromptSpec[] = [
             ['Shortest gap (days)', whole(Math.min(...gaps))],
             ['Longest gap (days)', whole(Math.max(...gaps))],
             ['Days since the latest', Number.isNaN(sinceLast) ? '—' : sinceLast],
-            ['Next due at the median pace', next ? `${next}${sinceLast > mid ? ' (overdue)' : ''}` : '—'],
+            [
+              'Next due at the median pace',
+              next ? `${next}${sinceLast > (mid ?? Infinity) ? ' (overdue)' : ''}` : '—',
+            ],
           ],
         ),
         '',
@@ -781,16 +794,16 @@ export const PROJECT_PROMPTS: PromptSpec[] = [
       const newIssues = issues.filter((i) => after(i.created_at));
       const doneIssues = issues.filter((i) => i.state === 'closed' && after(i.closed_at));
       const people = new Map<string, number[]>();
-      const count = (u: unknown, k: number) => {
+      const tally = (u: unknown, k: number) => {
         if (!u || typeof u !== 'object') return;
         const row = people.get(who(u)) ?? [0, 0, 0, 0];
         row[k]++;
         people.set(who(u), row);
       };
-      for (const m of opened) count(m.author, 0);
-      for (const m of merged) count(m.merged_by ?? m.merge_user, 1);
-      for (const i of newIssues) count(i.author, 2);
-      for (const i of doneIssues) count(i.closed_by, 3);
+      for (const m of opened) tally(m.author, 0);
+      for (const m of merged) tally(m.merged_by ?? m.merge_user, 1);
+      for (const i of newIssues) tally(i.author, 2);
+      for (const i of doneIssues) tally(i.closed_by, 3);
       const byCommitter = new Map<string, number>();
       for (const c of commits)
         byCommitter.set(String(c.author_name), (byCommitter.get(String(c.author_name)) ?? 0) + 1);

@@ -59,6 +59,17 @@ export const since = (d: number) => new Date(Date.now() - d * 86_400_000).toISOS
 export const ageDays = (iso: unknown) =>
   typeof iso === 'string' ? Math.floor((Date.now() - Date.parse(iso)) / 86_400_000) : NaN;
 
+/** The middle of the values (the mean of the two middle ones for an even count); undefined for none. */
+export function median(values: number[]): number | undefined {
+  if (!values.length) return undefined;
+  const s = [...values].sort((x, y) => x - y);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** A count with its noun, singular or plural as the count asks (1 issue, 2 issues). */
+export const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 export function table(head: string[], rows: unknown[][]): string {
   if (!rows.length) return '_None._';
   return [
