@@ -169,12 +169,9 @@ export function projectJson(ctx: Ctx, p: Project): Record<string, unknown> {
   };
 }
 
-/** A group's milestone as the instance shows it: the group's ID where a project's has the project's. */
-export function groupMilestoneJson(ctx: Ctx, g: Group, m: Milestone): Record<string, unknown> {
+/** What a project's and a group's milestone show alike. */
+function milestoneFields(m: Milestone): Record<string, unknown> {
   return {
-    id: m.id,
-    iid: m.iid,
-    group_id: g.id,
     title: m.title,
     description: m.description,
     state: m.state,
@@ -182,6 +179,16 @@ export function groupMilestoneJson(ctx: Ctx, g: Group, m: Milestone): Record<str
     updated_at: m.createdAt,
     due_date: m.dueDate,
     start_date: m.startDate,
+  };
+}
+
+/** A group's milestone as the instance shows it: the group's ID where a project's has the project's. */
+export function groupMilestoneJson(ctx: Ctx, g: Group, m: Milestone): Record<string, unknown> {
+  return {
+    id: m.id,
+    iid: m.iid,
+    group_id: g.id,
+    ...milestoneFields(m),
     expired: !!m.dueDate && Date.parse(m.dueDate) < Date.now(),
     web_url: `${ctx.rt.baseUrl}/groups/${groupFullPath(ctx.state, g)}/-/milestones/${m.iid}`,
   };
@@ -204,13 +211,7 @@ export function milestoneJson(
     id: m.id,
     iid: m.iid,
     project_id: p.id,
-    title: m.title,
-    description: m.description,
-    state: m.state,
-    created_at: m.createdAt,
-    updated_at: m.createdAt,
-    due_date: m.dueDate,
-    start_date: m.startDate,
+    ...milestoneFields(m),
     expired: false,
     web_url: `${ctx.rt.baseUrl}/${projectFullPath(ctx.state, p)}/-/milestones/${m.iid}`,
   };

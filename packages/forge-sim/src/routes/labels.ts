@@ -49,6 +49,25 @@ function findMilestone(ctx: Ctx, p: Project): Milestone {
   return m;
 }
 
+/** A milestone made from the request's fields, added to `milestones` (a project's or a group's); a title taken is 400. */
+function newMilestone(ctx: Ctx, milestones: Milestone[]): Milestone {
+  const title = required(ctx, 'title');
+  if (milestones.some((m) => m.title === title))
+    throw new HttpError(400, { message: 'Milestone already exists' });
+  const m: Milestone = {
+    id: nextId(ctx.state, 'milestone'),
+    iid: Math.max(0, ...milestones.map((x) => x.iid)) + 1,
+    title,
+    description: str(ctx, 'description') ?? '',
+    state: 'active',
+    dueDate: str(ctx, 'due_date') ?? null,
+    startDate: str(ctx, 'start_date') ?? null,
+    createdAt: new Date().toISOString(),
+  };
+  milestones.push(m);
+  return m;
+}
+
 export function registerLabels(r: RouteTable): void {
   r.add('GET', '/projects/:id/labels', (ctx) => {
     const p = project(ctx);
@@ -160,21 +179,8 @@ export function registerLabels(r: RouteTable): void {
   r.add('POST', '/groups/:id/milestones', (ctx) => {
     const g = group(ctx);
     requireGroupAccess(ctx, g, ACCESS.reporter);
-    const title = required(ctx, 'title');
     g.milestones ??= [];
-    if (g.milestones.some((m) => m.title === title))
-      throw new HttpError(400, { message: 'Milestone already exists' });
-    const m: Milestone = {
-      id: nextId(ctx.state, 'milestone'),
-      iid: Math.max(0, ...g.milestones.map((x) => x.iid)) + 1,
-      title,
-      description: str(ctx, 'description') ?? '',
-      state: 'active',
-      dueDate: str(ctx, 'due_date') ?? null,
-      startDate: str(ctx, 'start_date') ?? null,
-      createdAt: new Date().toISOString(),
-    };
-    g.milestones.push(m);
+    const m = newMilestone(ctx, g.milestones);
     return json(201, groupMilestoneJson(ctx, g, m));
   });
   r.add('PUT', '/groups/:id/milestones/:milestone_id', (ctx) => {
@@ -213,20 +219,7 @@ export function registerLabels(r: RouteTable): void {
   r.add('POST', '/projects/:id/milestones', (ctx) => {
     const p = project(ctx);
     requireProjectAccess(ctx, p, ACCESS.reporter);
-    const title = required(ctx, 'title');
-    if (p.milestones.some((m) => m.title === title))
-      throw new HttpError(400, { message: 'Milestone already exists' });
-    const m: Milestone = {
-      id: nextId(ctx.state, 'milestone'),
-      iid: Math.max(0, ...p.milestones.map((x) => x.iid)) + 1,
-      title,
-      description: str(ctx, 'description') ?? '',
-      state: 'active',
-      dueDate: str(ctx, 'due_date') ?? null,
-      startDate: str(ctx, 'start_date') ?? null,
-      createdAt: new Date().toISOString(),
-    };
-    p.milestones.push(m);
+    const m = newMilestone(ctx, p.milestones);
     return json(201, milestoneJson(ctx, p, m));
   });
   r.add('PUT', '/projects/:id/milestones/:milestone_id', (ctx) => {
