@@ -130,6 +130,78 @@ describe('repository', () => {
   });
 });
 
+describe('history by path and contributors', () => {
+  it('a commit list by path keeps the commits changing that file, or anything under a folder', async () => {
+    const titles = async (q: string) =>
+      ((await call('GET', `/projects/1/repository/commits?${q}`)).json as { title: string }[]).map(
+        (c) => c.title,
+      );
+    expect(await titles('path=src%2Findex.js')).toEqual(['Add widget entry point']);
+    expect(await titles('ref_name=feature%2Flogin&path=src')).toEqual([
+      'Validate login input',
+      'Add login form',
+      'Add widget entry point',
+    ]);
+    expect(await titles('path=sr')).toEqual([]);
+  });
+
+  it('contributors: one row per author email of the ref with commits, additions and deletions, ordered as asked', async () => {
+    const rows = await call('GET', '/projects/1/repository/contributors');
+    expect(rows.status).toBe(200);
+    expect(rows.headers.get('x-total')).toBe('2');
+    // Ordered by commits, ascending by default.
+    expect(rows.json).toEqual([
+      { name: 'Bob Builder', email: 'bob@forge.test', commits: 1, additions: 7, deletions: 0 },
+      { name: 'Alice Liddell', email: 'alice@forge.test', commits: 2, additions: 6, deletions: 0 },
+    ]);
+    const login = await call('GET', '/projects/1/repository/contributors?ref=feature%2Flogin&sort=desc');
+    expect((login.json as { name: string; commits: number }[]).map((r) => [r.name, r.commits])).toEqual([
+      ['Bob Builder', 3],
+      ['Alice Liddell', 2],
+    ]);
+    const byName = await call('GET', '/projects/1/repository/contributors?order_by=name');
+    expect((byName.json as { name: string }[]).map((r) => r.name)).toEqual(['Alice Liddell', 'Bob Builder']);
+    expect((await call('GET', '/projects/1/repository/contributors?order_by=size')).json).toEqual({
+      error: 'order_by does not have a valid value',
+    });
+  });
+});
+
+describe('listing releases', () => {
+  it("lists the project's releases, newest release date first unless asked otherwise", async () => {
+    expect((await call('GET', '/projects/1/releases')).json).toEqual([]);
+    for (const [tag, at] of [
+      ['v2.0.0', '2026-03-01T00:00:00Z'],
+      ['v1.0.0', '2026-01-01T00:00:00Z'],
+      ['v3.0.0', '2026-02-01T00:00:00Z'],
+    ])
+      expect(
+        (await call('POST', '/projects/1/releases', { tag_name: tag, ref: 'main', released_at: at })).status,
+      ).toBe(201);
+    const tags = async (q: string) =>
+      ((await call('GET', `/projects/1/releases${q}`)).json as { tag_name: string }[]).map((r) => r.tag_name);
+    expect(await tags('')).toEqual(['v2.0.0', 'v3.0.0', 'v1.0.0']);
+    expect(await tags('?sort=asc')).toEqual(['v1.0.0', 'v3.0.0', 'v2.0.0']);
+    expect(await tags('?order_by=created_at&sort=asc')).toEqual(['v2.0.0', 'v1.0.0', 'v3.0.0']);
+    expect(await tags('?per_page=1&page=2')).toEqual(['v3.0.0']);
+  });
+});
+
+describe('merge request threads', () => {
+  it('blocking_discussions_resolved is false while a resolvable thread is unresolved', async () => {
+    const mr = async () =>
+      (await call('GET', '/projects/1/merge_requests/1')).json as { blocking_discussions_resolved: boolean };
+    expect((await mr()).blocking_discussions_resolved).toBe(false);
+    expect((await call('GET', '/projects/1/merge_requests/2')).json.blocking_discussions_resolved).toBe(true);
+    const threads = (await call('GET', '/projects/1/merge_requests/1/discussions')).json as { id: string }[];
+    for (const t of threads)
+      expect(
+        (await call('PUT', `/projects/1/merge_requests/1/discussions/${t.id}`, { resolved: true })).status,
+      ).toBe(200);
+    expect((await mr()).blocking_discussions_resolved).toBe(true);
+  });
+});
+
 describe('reverting a commit', () => {
   it('commits the undoing on the branch and answers the new commit; again is 400 empty, a changed file 400 conflict', async () => {
     const head = (await call('GET', '/projects/1/repository/commits/main')).json;
