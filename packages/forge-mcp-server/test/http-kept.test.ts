@@ -1,5 +1,5 @@
 /**
- * A credential's MCP server is kept between its stateless requests (src/http/kept.ts), over loopback HTTP
+ * A credential's MCP server is kept between its stateless requests (src/http/held.ts, kept.ts), over loopback HTTP
  * against forge-sim: concurrent requests of one credential still run at once and independently (the same
  * JSON-RPC id included), and what a 2025-era request sets on the server that answered it (the logging level
  * of logging/setLevel, the client capabilities of an initialize) never reaches the credential's next request.
@@ -85,6 +85,44 @@ describe('kept servers over HTTP', () => {
       expect(answer.map((m) => m.method ?? 'answer')).toEqual(['answer']);
     }
   });
+
+  it("a call held at the instance gets a keep-alive every 25 s; its client gone, the instance request is abandoned and the credential's next call answered", async () => {
+    const token = s.addToken({ kind: 'personal', scopes: ['api'] });
+    const answer = await messages(rpc(server.url, bearer(token), MR));
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    s.fault({ path: '/api/v4/projects/1/merge_requests/1', until: gate, times: 1 });
+    const client = new AbortController();
+    try {
+      const since = s.requests.length;
+      const sent = Date.now();
+      const res = await fetch(server.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...bearer(token),
+        },
+        body: JSON.stringify(MR),
+        signal: client.signal,
+      });
+      // The event stream opens with the first keep-alive comment, 25 s after the request (none sooner).
+      expect(Date.now() - sent).toBeGreaterThanOrEqual(24_900);
+      expect(res.headers.get('content-type')).toBe('text/event-stream');
+      const { value } = await res.body!.getReader().read();
+      expect(new TextDecoder().decode(value)).toBe(': keepalive\n\n');
+      const held = apiCalls(s, since).find((r) => r.path === '/api/v4/projects/1/merge_requests/1')!;
+      expect(held.abandoned).toBeUndefined();
+      client.abort();
+      await until(() => held.abandoned === true, 'the call to be abandoned at the instance');
+      open();
+      expect(await messages(rpc(server.url, bearer(token), MR))).toEqual(answer);
+    } finally {
+      client.abort();
+      open();
+      s.clearFaults();
+    }
+  }, 90_000);
 
   it("an initialize declaring elicitation does not let the credential's next request be asked", async () => {
     // The meta surface asks a client that can elicit before a destructive call (the dynamic one never asks).

@@ -38,6 +38,7 @@ import { OAuthDoor, type Refusal } from './oauth-door.js';
 import { OAUTH_PAGE_PATH, protectedResource, sendPublic } from './oauth.js';
 import { originPolicy } from './origin-guard.js';
 import { KeptServers } from './kept.js';
+import { HeldServers } from './held.js';
 import { SessionPool } from './pool.js';
 import { InstanceError, presentedTokenLabel } from '../instance/index.js';
 import { SessionTable } from './sessions.js';
@@ -216,6 +217,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
     void subscriptions.endFor(key).catch(() => undefined);
     sessions?.endFor(key);
     kept.forget(key);
+    heldServers.forget(key);
     door?.forgetIdentity(key, reason);
   });
   // Stateful sessions (--stateless=false) for 2025-era clients; 2026-07-28 requests stay stateless.
@@ -232,16 +234,13 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
         onClose: (id, why) => log.debug({ session: id, why }, 'session ended'),
       });
 
+  /** A stateless request's server, its catalog registered. */
+  const buildStateless = (session: Session) =>
+    registerCatalog(session, { transport: 'tcp', seal: state.sealKey, onToolCall: toolCallLog(log) });
   /** Built MCP servers kept between a credential's stateless requests (kept.ts says when one comes back). */
-  const kept = new KeptServers(
-    (session) =>
-      registerCatalog(session, {
-        transport: 'tcp',
-        seal: state.sealKey,
-        onToolCall: toolCallLog(log),
-      }),
-    (key) => pool.peek(key),
-  );
+  const kept = new KeptServers(buildStateless, (key) => pool.peek(key));
+  /** Servers kept connected for the legacy stateless requests they answer without the SDK's HTTP layer. */
+  const heldServers = new HeldServers(buildStateless, (key) => pool.peek(key));
   /** The server each admitted stateless request holds (its catalog registered before the SDK), with its body. */
   const held = new WeakMap<object, { server: Server; body: unknown }>();
   const handler = createMcpHandler(
@@ -358,6 +357,7 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
           ))
         )
           return;
+        if (heldServers.takes(req, parsed)) return heldServers.serve(key, session, res, parsed, auth);
         const server = kept.take(key, session);
         held.set(auth, { server, body: parsed });
         try {

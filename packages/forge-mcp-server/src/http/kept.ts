@@ -1,7 +1,9 @@
 /**
- * MCP servers kept between stateless requests (HTTP mode). Building a credential's server registers every
- * handler anew; a stateless request only needs one that is connected to nothing, so a server whose exchange
- * ended cleanly waits here for the credential's next request instead of being built again.
+ * MCP servers kept between stateless requests (HTTP mode) that go through the SDK's own HTTP serving (the
+ * legacy requests held.ts answers on servers it keeps connected do not come here). Building a credential's
+ * server registers every handler anew; a stateless request only needs one that is connected to nothing, so a
+ * server whose exchange ended cleanly waits here for the credential's next request instead of being built
+ * again.
  *
  * A server comes back only when what it served can have left nothing behind on it: nothing at all (the request
  * was answered before the SDK reached it), or one 2025-era (legacy) JSON-RPC request of a method that changes
@@ -24,7 +26,7 @@ import { channels } from '../channels.js';
 import type { Session } from '../session/index.js';
 
 /** Methods whose 2025-era exchange leaves no state on the server that answered it. */
-const STATELESS_METHODS = new Set([
+export const STATELESS_METHODS = new Set([
   'ping',
   'tools/list',
   'tools/call',
