@@ -308,6 +308,9 @@ describe("things named in other words: another platform's, an org's teams, a bra
     ['show pipeline 812 on main', ['pipeline.get']],
     ['pipeline 812 on master', ['pipeline.get']],
     ['is pipeline 812 on main still running', ['pipeline.get']],
+    ['did pipeline 812 on main pass', ['pipeline.get']],
+    // A job given by its ID is that job, whichever branch's pipeline it ran in (not that pipeline's job list).
+    ['show job 55 of the master pipeline', ['job.get']],
   ];
   answersFirst(cases);
 });

@@ -188,6 +188,12 @@ function swapped(a: string, b: string): boolean {
 const SCOPE_WORDS = new Set(['project', 'group', 'namespace', 'user']);
 /** A read picking its thing by an ID not given, asked about a branch, keeps this share. */
 const BRANCH_UNPICKED = 0.7;
+/**
+ * "did pipeline 812 on main pass", "show job 55 of the master pipeline": a number beside a thing names that one
+ * thing; a read of such things that cannot be given its ID (the branch's latest pipeline, the list of a
+ * pipeline's jobs) keeps this share, whatever else the request says.
+ */
+const NUMBERED_UNPICKED = 0.5;
 /** Words naming a branch: the default one by its usual names, or a branch as such. */
 const BRANCH_NAMES = new Set(['main', 'master', 'develop', 'trunk', 'branch']);
 /** A request that says it is a variable (or a secret) it names. */
@@ -544,6 +550,16 @@ const CROSS_REFERENCE = /\b[a-z_]+\.[a-z_]+\b/g;
 /** A parenthesis saying what an action is not or does not do ("(not tied to diff lines)"). */
 const NOT_THIS = /\((?:not|never)\b[^)]*\)/g;
 
+/** The words before `_id` or `_iid` of each parameter that is an ID (pipeline_id: pipeline; merge_request_iid). */
+function idParams(a: FindDoc): string[][] {
+  const out: string[][] = [];
+  for (const p of Object.keys(a.params)) {
+    const ws = p.split('_');
+    if (/^i?id$/.test(ws[ws.length - 1])) out.push(ws.slice(0, -1));
+  }
+  return out;
+}
+
 /** An action's operation: the first word of its title, or "get" for a title that starts with a noun. */
 function operationOf(a: FindDoc): string {
   const [first, second] = words(a.title);
@@ -781,6 +797,11 @@ export class ActionFinder {
   private readonly picks: Array<Set<string> | undefined> = [];
   /** Reads of one thing picked by an ID other than a project's or group's (pipeline.get: pipeline, of pipeline_id). */
   private readonly ownIds: Array<Set<string> | undefined> = [];
+  /**
+   * The things of each action's ID (its words less the scope's) that a read elsewhere picks by their own ID while
+   * this action takes none for them (pipeline.latest: pipeline, read one at a time by pipeline.get).
+   */
+  private readonly unpickable: Array<string[] | undefined> = [];
   /** ID words that never name an operation: a verb that is one of them names the object too (tag, commit). */
   private readonly objectWords = new Set<string>();
   /** Every word of the actions' IDs (link and schedule too, which are operations as well), found when first asked. */
@@ -895,22 +916,25 @@ export class ActionFinder {
       // The scope's ID (project_id, group_id) says where, not which one; the domain's (issue_iid), in which.
       const where = new Set([...SCOPE_WORDS, ...a.id.slice(0, a.id.indexOf('.')).split('_')]);
       const picking = new Set<string>();
-      for (const p of Object.keys(a.params)) {
-        const ws = p.split('_');
-        if (/^i?id$/.test(ws[ws.length - 1]))
-          for (const w of ws.slice(0, -1)) if (!where.has(w) && thing.has(stem(w))) picking.add(stem(w));
-      }
+      for (const ws of idParams(a))
+        for (const w of ws) if (!where.has(w) && thing.has(stem(w))) picking.add(stem(w));
       if (picking.size) this.picks[d] = picking;
     });
     this.actions.forEach((a, d) => {
       if (this.operations[d] !== 'get') return;
       const ids = new Set<string>();
-      for (const p of Object.keys(a.params)) {
-        const ws = p.split('_');
-        if (/^i?id$/.test(ws[ws.length - 1]) && ws.length > 1 && !SCOPE_WORDS.has(ws[0]))
-          for (const w of ws.slice(0, -1)) ids.add(stem(w));
-      }
+      for (const ws of idParams(a))
+        if (ws.length && !SCOPE_WORDS.has(ws[0])) for (const w of ws) ids.add(stem(w));
       if (ids.size) this.ownIds[d] = ids;
+    });
+    const pickedOne = new Set<string>();
+    for (const ids of this.ownIds) for (const t of ids ?? []) pickedOne.add(t);
+    this.actions.forEach((a, d) => {
+      const takes = new Set(idParams(a).flat().map(stem));
+      const unpicked = tokens(a.id.replace(/[._]/g, ' ')).filter(
+        (t) => pickedOne.has(t) && !takes.has(t) && !SCOPE_WORDS.has(t),
+      );
+      if (unpicked.length) this.unpickable[d] = unpicked;
     });
     // The title names the object in the words people use ("List all my merge requests" for list_global).
     this.titleObjects = actions.map((a, d) => {
@@ -1703,7 +1727,9 @@ export class ActionFinder {
       // "the pipeline on main is failing": a read picking its thing by an ID the request does not give, asked
       // about a branch, answers less well than the read of that branch's own (the latest pipeline).
       const own = this.ownIds[d];
-      const unpicked = onBranch && own && ![...own].some((t) => numbered.has(t)) ? BRANCH_UNPICKED : 1;
+      const unpicked =
+        (onBranch && own && ![...own].some((t) => numbered.has(t)) ? BRANCH_UNPICKED : 1) *
+        (READ_OPERATIONS.has(op) && this.unpickable[d]?.some((t) => numbered.has(t)) ? NUMBERED_UNPICKED : 1);
       const mismatch =
         !verb && readsOnly !== undefined && READ_OPERATIONS.has(op) !== readsOnly ? MISMATCH : 1;
       keep(
