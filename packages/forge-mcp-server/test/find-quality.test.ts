@@ -311,6 +311,8 @@ describe("things named in other words: another platform's, an org's teams, a bra
     ['did pipeline 812 on main pass', ['pipeline.get']],
     // A job given by its ID is that job, whichever branch's pipeline it ran in (not that pipeline's job list).
     ['show job 55 of the master pipeline', ['job.get']],
+    // What changed on one branch is its recent commits (not a comparison, which takes two refs).
+    ['what changed on main', ['repository.commit_list']],
   ];
   answersFirst(cases);
 });

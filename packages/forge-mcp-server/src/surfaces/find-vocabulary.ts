@@ -378,6 +378,13 @@ export const REQUEST_PHRASES: Array<[needs: string[], phrase: RegExp, said: stri
     /\b(?:get|copy|bring|carry|port|backport|apply|put|move|take) (?:over )?(?:the (?:fix|change|changes) (?:from|of|in) )?commit ([\w-]+ )(?:over )?(?:(?:to|onto|into) )?(?=(?:the |our )?(?:[\w./-]+ )?(?:branch\b|main\b|master\b|develop\b|stable\b|release\b|hotfix\b))/g,
     'cherrypick commit $1 onto ',
   ],
+  // What changed on one branch (its usual names, or a branch named so) is its recent commits; between two refs it
+  // is a comparison, said with "between".
+  [
+    ['chang', 'new'],
+    /\b(?:what(?:'s|\u2019s| is| has| was)? (?:been )?(?:changed|new)|(?:the )?(?:recent |latest |last |new )?changes) (?:on|in|to|of) (?=(?:the +)?(?:main|master|develop|trunk|(?:[\w./-]+ +)?branch)\b)/g,
+    'recent commits on ',
+  ],
   // Who owns a thing that runs as its owner (a pipeline schedule): taking it over takes its ownership.
   [
     ['owner', 'own', 'over'],

@@ -550,12 +550,16 @@ const CROSS_REFERENCE = /\b[a-z_]+\.[a-z_]+\b/g;
 /** A parenthesis saying what an action is not or does not do ("(not tied to diff lines)"). */
 const NOT_THIS = /\((?:not|never)\b[^)]*\)/g;
 
-/** The words before `_id` or `_iid` of each parameter that is an ID (pipeline_id: pipeline; merge_request_iid). */
+/**
+ * The words before `_id` or `_iid` of each parameter that is an ID (pipeline_id: pipeline; merge_request_iid),
+ * a commit's SHA (sha, commit_sha) counting as the commit's ID.
+ */
 function idParams(a: FindDoc): string[][] {
   const out: string[][] = [];
   for (const p of Object.keys(a.params)) {
     const ws = p.split('_');
     if (/^i?id$/.test(ws[ws.length - 1])) out.push(ws.slice(0, -1));
+    else if (p === 'sha' || p === 'commit_sha') out.push(['commit']);
   }
   return out;
 }
