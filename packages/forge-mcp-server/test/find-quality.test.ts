@@ -313,6 +313,8 @@ describe("things named in other words: another platform's, an org's teams, a bra
     ['show job 55 of the master pipeline', ['job.get']],
     // What changed on one branch is its recent commits (not a comparison, which takes two refs).
     ['what changed on main', ['repository.commit_list']],
+    // Submitting a review publishes its drafts: the action titled so, not a change of the merge request it is on.
+    ['submit the review on MR 4', ['mr_review.draft_note_publish_all']],
   ];
   answersFirst(cases);
 });

@@ -519,6 +519,12 @@ export const REQUEST_PHRASES: Array<[needs: string[], phrase: RegExp, said: stri
   [['check'], /\bcheck (?:run|suite)s\b/g, 'commit statuses'],
   [['check'], /\bcheck (?:run|suite)\b/g, 'commit status'],
   [['changes'], /\brequest(?:s|ing)? changes\b/g, 'submit review'],
+  // A review finished or sent is submitted (not a review comment posted, nor a reviewer).
+  [
+    ['review'],
+    /\b(?:send|finish|complete|conclude|finali[sz]e|wrap up|hand in|turn in) (?:off |up |in )?(?:my |the |our |this |your )?(?:pending )?review(?! ?(?:er|comment|note|thread|discussion|reply|request))\b/g,
+    'submit review',
+  ],
   // Reviews or approvals required before merging: an approval rule of the project.
   [
     ['review', 'approv', 'sign'],

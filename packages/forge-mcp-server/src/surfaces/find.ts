@@ -778,6 +778,12 @@ export class ActionFinder {
   /** Each action's object terms: its ID's words less the operation. */
   private readonly objects: Array<Array<[string, number]>>;
   private readonly titleObjects: Array<Array<[string, number]>>;
+  /**
+   * The object of a title that gives its ID's words in a parenthesis after its everyday name, the parenthesis left
+   * out ("Submit review (publish all drafts)": review): a request saying the title's own verb names the action by
+   * these words alone.
+   */
+  private readonly titleNames: Array<Array<[string, number]> | undefined> = [];
   /** Actions on the domain's thing itself (project.update, issue.get): the request may leave it unsaid. */
   private readonly generic: boolean[] = [];
   /** The thing each action acts on: its object less the domain, or the domain's thing for a generic action. */
@@ -943,8 +949,15 @@ export class ActionFinder {
     // The title names the object in the words people use ("List all my merge requests" for list_global).
     this.titleObjects = actions.map((a, d) => {
       const op = stem(this.operations[d]);
-      const ts = new Set(tokens(a.title).filter((t) => t !== op && !operationWords.has(t)));
-      return [...ts].map((t) => [t, this.idf.get(t) ?? 0] as [string, number]);
+      const objectOf = (title: string) =>
+        [...new Set(tokens(title).filter((t) => t !== op && !operationWords.has(t)))].map(
+          (t) => [t, this.idf.get(t) ?? 0] as [string, number],
+        );
+      const said = /\(([^)]*)\)/.exec(a.title)?.[1];
+      const idTerms = new Set(tokens(a.id.replace(/[._]/g, ' ')));
+      if (said && tokens(said).every((t) => idTerms.has(t)))
+        this.titleNames[d] = objectOf(a.title.replace(/\([^)]*\)/g, ' '));
+      return objectOf(a.title);
     });
     for (const a of actions) {
       const ws = tokens(a.id.slice(0, a.id.indexOf('.')).replace(/_/g, ' '));
@@ -1713,6 +1726,9 @@ export class ActionFinder {
       // "compare my branch with main": a verb only this action performs names it, whatever things follow.
       if (verbStem && this.sole.has(op) && stem(op) === verbStem)
         coverage = Math.max(coverage, SOLE_COVERAGE);
+      // "submit the review": the title's own verb and name ("Submit review (publish all drafts)").
+      const titleName = this.titleNames[d];
+      if (titleName && verbStem === stem(op)) coverage = Math.max(coverage, covered(titleName));
       let verb = this.several[d]
         ? Math.max(operations[op] ?? 0, (operations.list ?? 0) * SEVERAL_LISTED)
         : (operations[op] ?? 0);
