@@ -298,6 +298,8 @@ describe("things named in other words: another platform's, an org's teams, a bra
     ['compare feature-login with main', ['repository.compare']],
     // An organisation's teams are its subgroups; a team is a group, its people the group's members.
     ['list the teams of the org', ['group.subgroups']],
+    // Its repositories are the group's projects (not its container repositories, not a project's groups).
+    ['list the repositories of the org', ['group.projects']],
     ['create a team', ['group.create']],
     // The thing asked for, named in everyday words, is what the catalog calls it (a binary is a release's link).
     ['binaries of the latest release', ['release.link_list']],

@@ -378,6 +378,13 @@ export const REQUEST_PHRASES: Array<[needs: string[], phrase: RegExp, said: stri
     /\b(?:get|copy|bring|carry|port|backport|apply|put|move|take) (?:over )?(?:the (?:fix|change|changes) (?:from|of|in) )?commit ([\w-]+ )(?:over )?(?:(?:to|onto|into) )?(?=(?:the |our )?(?:[\w./-]+ )?(?:branch\b|main\b|master\b|develop\b|stable\b|release\b|hotfix\b))/g,
     'cherrypick commit $1 onto ',
   ],
+  // Another forge's repositories, in the plural and unqualified, are this instance's projects (not a registry's
+  // container repositories, nor the repositories of projects, groups or snippets moved between disks).
+  [
+    ['repos'],
+    /\b(?<!(?:container|image|docker|registry|package|remote|mirror|mirrored|snippet|group|project|wiki) )(?:repositories|repos)\b/g,
+    'projects',
+  ],
   // What changed on one branch (its usual names, or a branch named so) is its recent commits; between two refs it
   // is a comparison, said with "between".
   [
