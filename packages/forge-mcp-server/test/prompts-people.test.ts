@@ -240,6 +240,19 @@ describe('people, team and audit prompts', () => {
       expect(text).toMatch(/## Issues closed \(1\)\n[^#]*\| acme\/widgets#6 \| Fresh bug \| @alice \|/);
       // The seeded merged !3 and closed issues date from 2025.
       expect(text).not.toMatch(/Document usage|Typo in README/);
+      expect(text).not.toContain('filled the one page');
+    });
+  });
+
+  it('a list read that fills its one page is said to be short, not counted as whole', async () => {
+    for (let i = 0; i < 100; i++) await api('POST', '/projects/2/issues', { title: `Flood ${i}` });
+    await withClient({}, async (c) => {
+      const text = await prompt(c, 'weekly_team_recap', { group_id: 'acme' });
+      expect(text).toContain(
+        'Some lists filled the one page of 100 read: the counts below may be short.\n\n0 merge requests merged, 0 opened; 0 issues closed, 100 opened.',
+      );
+      const team = await prompt(c, 'team_overview', { group_id: 'acme' });
+      expect(team).toContain('Some lists filled the one page of 100 read');
     });
   });
 

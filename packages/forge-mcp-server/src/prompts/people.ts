@@ -43,6 +43,18 @@ const labelsOf = (i: Rec) => (Array.isArray(i.labels) ? i.labels : []).join(', '
 const windowLine = (d: number) =>
   `Over the last ${count(d, 'day')} (since ${since(d).slice(0, 10)}); days widens the window.`;
 
+/** How many items a list read holds at most: one page. */
+const PAGE = 100;
+
+/**
+ * Said where a list read filled its one page: what is counted from it may be short, and the model should not
+ * report the counts as whole.
+ */
+const capped = (...reads: unknown[]) =>
+  reads.some((r) => list(r).length >= PAGE)
+    ? `Some lists filled the one page of ${PAGE} read: the counts below may be short.\n\n`
+    : '';
+
 /** Where a person's work is read: one project, or every project of a group. */
 interface Scope {
   args: Record<string, string>;
@@ -78,7 +90,7 @@ async function personActivity(scope: Scope, user: string, d: number, fetch: Fetc
   const merged = authored.filter((m) => m.state === 'merged' && within(m.merged_at, from));
   return {
     from,
-    failures: reads.map(failed).join(''),
+    failures: reads.map(failed).join('') + capped(...reads),
     opened: authored.filter((m) => within(m.created_at, from)),
     merged,
     stillOpen: authored.filter((m) => m.state === 'opened'),
@@ -343,7 +355,7 @@ const teamOverview: PromptSpec = {
     const unreviewed = list(mrs).filter((m) => !list(m.reviewers).length && !m.draft);
     return [
       `# Team ${a.group_id}: ${count(roster.size, 'member')}`,
-      failed(members) + failed(mrs) + failed(issues),
+      failed(members) + failed(mrs) + failed(issues) + capped(members, mrs, issues),
       `${count(list(mrs).length, 'open merge request')}, ${count(list(issues).length, 'open issue')} (${unassigned.length} without an assignee); ${count(unreviewed.length, 'merge request')} ready for review without a reviewer.`,
       '',
       '## Load per person (open items)',
@@ -411,7 +423,7 @@ const reviewerWorkload: PromptSpec = {
       .map(([u, r]) => `${u} (${r.role})`);
     return [
       `# Review load in ${a.group_id}`,
-      failed(mrs) + failed(members),
+      failed(mrs) + failed(members) + capped(mrs, members),
       `${count(list(mrs).length, 'open merge request')}; ${nobody.length} without a reviewer.`,
       '',
       '## Per reviewer',
@@ -473,6 +485,7 @@ const weeklyTeamRecap: PromptSpec = {
       windowLine(d),
       '',
       reads.map(failed).join('') +
+        capped(...reads) +
         `${count(merged.length, 'merge request')} merged, ${openedMrs.length} opened; ${count(closed.length, 'issue')} closed, ${openedIssues.length} opened.`,
       '',
       '## Per person',
@@ -564,7 +577,7 @@ const groupMilestoneProgress: PromptSpec = {
     const more = list(read).length > ms.length ? ` (the ${ms.length} due first of ${list(read).length})` : '';
     return [
       `# Milestones of ${a.group_id}: ${ms.length} active${more}`,
-      failed(read) + issuesOf.map(failed).join(''),
+      failed(read) + issuesOf.map(failed).join('') + capped(...issuesOf),
       table(
         ['Milestone', 'Due', 'Days left', 'Issues closed', 'Done', 'Time elapsed'],
         rows.map((r) => r.row),
