@@ -17,6 +17,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Redis } from 'ioredis';
 import {
+  eventsOf,
   executeCall,
   freePort,
   httpServer,
@@ -627,6 +628,102 @@ describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL', () => {
       expect(log).toContain('shared state usable again');
       expect(log).not.toContain(key);
     } finally {
+      await a.stop();
+      store.disconnect();
+    }
+  });
+
+  it("finishes the calls of a replica refused for another FORGE_MCP_STATE_KEY: the answer reaches the client still connected and the session's log once it serves again, its heartbeat going on meanwhile", async () => {
+    const key = testSecret(randomBytes(32).toString('hex'));
+    const store = new Redis(redis.url);
+    const a = await httpServer(s, ['--stateless=false', `--redis-url=${redis.url}`], {
+      FORGE_MCP_STATE_KEY: key,
+    });
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    try {
+      const version = '2025-11-25';
+      const opened = await rpc(a.url, bearer(s.tokens.api), {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+      });
+      const session = {
+        ...bearer(s.tokens.api),
+        'mcp-session-id': opened.headers.get('mcp-session-id')!,
+        'mcp-protocol-version': version,
+      };
+      await opened.body?.cancel();
+      await (
+        await rpc(a.url, session, { jsonrpc: '2.0', method: 'notifications/initialized' })
+      ).body?.cancel();
+      const path = '/api/v4/projects/1/issues/2';
+      s.fault({ path, until: held, times: 1 });
+      const since = s.requests.length;
+      const call = await fetch(a.url, {
+        method: 'POST',
+        headers: {
+          ...session,
+          accept: 'application/json, text/event-stream',
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(executeCall(7, 'issue.get', { project_id: '1', issue_iid: 2 })),
+        signal: AbortSignal.timeout(90_000),
+      });
+      const reader = call.body!.getReader();
+      let text = '';
+      while (!eventsOf(text).some((e) => e.id)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the call's stream ended before its priming event: ${text}`);
+        text += new TextDecoder().decode(value);
+      }
+      const priming = eventsOf(text).find((e) => e.id)!.id!;
+      await until(async () => s.requests.slice(since).some((q) => q.path === path));
+      const [replica, alive] = await store.zrange('forge-mcp:replicas', 0, -1, 'WITHSCORES');
+      // Replicas sealing with another key claim the Redis server (as after it came back empty).
+      await store.set('forge-mcp:sealing', `sealed ${randomBytes(16).toString('hex')}`, 'PX', 120_000);
+      await until(async () => {
+        const r = await rpc(a.url, bearer(s.tokens.api), getIssue(2));
+        await r.body?.cancel();
+        return r.status === 503;
+      });
+      // Refused, it still says it is alive: no replica answers its call 'replica stopped' while it runs.
+      await until(async () => Number(await store.zscore('forge-mcp:replicas', replica!)) > Number(alive));
+      release();
+      // The client still connected gets the answer, as an event the log could not give an id.
+      while (!eventsOf(text).some((e) => e.data?.id === 7)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the call's stream ended before its answer: ${text}`);
+        text += new TextDecoder().decode(value);
+      }
+      const answer = eventsOf(text).find((e) => e.data?.id === 7)!;
+      expect(answer.id).toBeUndefined();
+      expect(
+        (answer.data as { result: { structuredContent: { iid: number } } }).result.structuredContent.iid,
+      ).toBe(2);
+      await reader.cancel();
+      // The other replicas gone, it serves again, and the answer is in the log for a client resuming its stream.
+      await store.del('forge-mcp:sealing');
+      await until(async () => {
+        const r = await rpc(a.url, bearer(s.tokens.api), getIssue(3));
+        await r.body?.cancel();
+        return r.status === 200;
+      });
+      const resumed = await fetch(a.url, {
+        headers: { ...session, accept: 'text/event-stream', 'last-event-id': priming },
+        signal: AbortSignal.timeout(30_000),
+      });
+      expect(resumed.status).toBe(200);
+      const replayed = eventsOf(await resumed.text()).filter((e) => e.data);
+      expect(replayed.map((e) => e.data!.id)).toEqual([7]);
+      expect(s.requests.slice(since).filter((q) => q.path === path)).toHaveLength(1);
+      const refusal = logged(a.stderr(), 'error').find((m) => m.includes("lost this replica's check value"));
+      expect(refusal).toMatch(
+        /the calls it is answering run to their end, their answers reach the clients still connected and are written to the session logs once it serves again, and it keeps its heartbeat, so no replica answers them in its stead \('replica stopped'\)$/,
+      );
+    } finally {
+      release();
       await a.stop();
       store.disconnect();
     }

@@ -16,7 +16,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ServerResponse } from 'node:http';
 import type { EventId, JSONRPCMessage, StreamId } from '@modelcontextprotocol/server';
-import { isAnswer, type LoggedRequest, type SessionEventLog, type StoppedAnswers } from '../state/index.js';
+import {
+  isAnswer,
+  isStateUnavailable,
+  type LoggedRequest,
+  type SessionEventLog,
+  type StoppedAnswers,
+} from '../state/index.js';
 import { CODES } from './headers.js';
 
 /** The SDK's id for a session's standalone GET stream (it carries no request; the SDK always serves it). */
@@ -27,6 +33,8 @@ export const STANDALONE_STREAM = '_GET_stream';
  */
 export const EVENT_ID =
   /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|_GET_stream)_[1-9][0-9]{0,14}$/;
+/** How often answers the shared log refused are offered to it again (the Retry-After of a refusal). */
+const UNLOGGED_RETRY_MS = 5_000;
 /** How often a tailed stream reads the shared log for what another replica wrote. */
 export const TAIL_POLL_MS = 200;
 
@@ -79,9 +87,48 @@ export class SessionLog implements SessionEventLog {
     const left = isAnswer(message) ? (this.live.get(stream) ?? 0) - 1 : undefined;
     if (left !== undefined && left > 0) this.live.set(stream, left);
     const settled = left === 0 && this.live.delete(stream) && this.live.size === 0;
-    const id = await this.shared.storeEvent(stream, message, requests);
+    let id: EventId;
+    try {
+      id = await this.shared.storeEvent(stream, message, requests);
+    } catch (err) {
+      if (!isStateUnavailable(err)) throw err;
+      // The shared log cannot take it now (Redis down, or held by replicas sealing otherwise): a client still
+      // connected gets it all the same, as an event without an id (none the log could resume after), and an
+      // answer is written to the log once it takes writes again, for a client resuming elsewhere to read.
+      if (isAnswer(message)) this.logLater(stream, message);
+      id = '';
+    }
     if (settled && this.live.size === 0) this.onSettled?.();
     return id;
+  }
+
+  /** Answers the shared log refused, oldest first, and the timer that offers them to it again. */
+  private readonly unlogged: Array<{ stream: StreamId; message: JSONRPCMessage }> = [];
+  private retry?: NodeJS.Timeout;
+
+  private logLater(stream: StreamId, message: JSONRPCMessage): void {
+    this.unlogged.push({ stream, message });
+    this.retry ??= setInterval(() => void this.logUnlogged(), UNLOGGED_RETRY_MS).unref();
+  }
+
+  private async logUnlogged(): Promise<void> {
+    while (this.unlogged.length > 0) {
+      const { stream, message } = this.unlogged[0]!;
+      try {
+        await this.shared.storeEvent(stream, message);
+      } catch (err) {
+        if (isStateUnavailable(err)) return;
+      }
+      this.unlogged.shift();
+    }
+    this.close();
+  }
+
+  /** The session left this process: answers still unlogged are given up (they reached whom they could). */
+  close(): void {
+    this.unlogged.length = 0;
+    clearInterval(this.retry);
+    this.retry = undefined;
   }
 
   /**

@@ -456,6 +456,7 @@ export class SessionTable {
     else void this.opts.store.delete(id).catch(() => undefined);
     if (entry.timer) clearTimeout(entry.timer);
     this.stopBeat(entry);
+    entry.log.close();
     if (o.closeTransport) void entry.transport.close().catch(() => undefined);
     if (why !== 'released')
       publish(channels.sessionEnd, () => ({

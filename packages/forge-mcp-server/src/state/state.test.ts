@@ -625,13 +625,17 @@ describe.skipIf(ADAPTERS[1]!.skip)('what replicas sharing Redis see of each othe
         .map((l) => JSON.parse(l) as { level: string; msg: string })
         .filter((l) => l.level === 'error');
       expect(errors.map((l) => l.msg)).toEqual([
-        `FORGE_MCP_STATE_KEY: the Redis server at ${link.where} lost this replica's check value (restarted empty) and a replica started meanwhile holds it: the replicas using the Redis server at ${link.where} seal what they keep there with another key: set the same FORGE_MCP_STATE_KEY on every replica sharing that server; to change it, stop them all, then start them with the new one (a stopped replica's check value lasts 30 s at most). Until then this replica answers what needs shared state 503`,
+        `FORGE_MCP_STATE_KEY: the Redis server at ${link.where} lost this replica's check value (restarted empty) and a replica started meanwhile holds it: the replicas using the Redis server at ${link.where} seal what they keep there with another key: set the same FORGE_MCP_STATE_KEY on every replica sharing that server; to change it, stop them all, then start them with the new one (a stopped replica's check value lasts 30 s at most). Until then this replica answers what needs shared state 503; the calls it is answering run to their end, their answers reach the clients still connected and are written to the session logs once it serves again, and it keeps its heartbeat, so no replica answers them in its stead ('replica stopped')`,
       ]);
       expect(refused.message).toBe(errors[0]!.msg);
       for (const k of [key1, key2])
         for (const form of ['hex', 'base64'] as const)
           expect(lines.join('\n')).not.toContain(k.toString(form));
-      // The other replica gone (the last live one, it takes its check value with it), this one serves again.
+      // Refused, it still says it is alive (it may be finishing calls), but it does not hold the check value.
+      expect(await link.client.zcard(`${KEY_PREFIX}replicas`)).toBe(2);
+      expect(await link.client.zcard(`${KEY_PREFIX}replicas:refused`)).toBe(1);
+      // The other replica gone (the last one holding its check value, it takes the value with it), this one
+      // serves again.
       await b.state.close();
       await a.beat();
       await a.refused.remember('r', 'invalid');

@@ -573,6 +573,8 @@ export class RedisSubscriptionStore implements SubscriptionStore {
 
 /** The check value replicas sharing a Redis server compare: the same state key, or none, on all. */
 const SEALING = key('sealing');
+/** The live replicas refused for sealing otherwise than the check value: they do not keep it. */
+const REFUSED_REPLICAS = key('replicas', 'refused');
 
 /**
  * Claims the Redis server for replicas sealing as this one does (`mine`: its key's check value, or UNSEALED),
@@ -604,7 +606,7 @@ async function renewSealing(link: RedisLink, mine: string, replica: string): Pro
   const held = await markSealing(link, mine, replica);
   link.refuse(
     held
-      ? `FORGE_MCP_STATE_KEY: the Redis server at ${link.where} lost this replica's check value (restarted empty) and a replica started meanwhile holds it: ${sealingConflict(link, mine, held)}. Until then this replica answers what needs shared state 503`
+      ? `FORGE_MCP_STATE_KEY: the Redis server at ${link.where} lost this replica's check value (restarted empty) and a replica started meanwhile holds it: ${sealingConflict(link, mine, held)}. Until then this replica answers what needs shared state 503; the calls it is answering run to their end, their answers reach the clients still connected and are written to the session logs once it serves again, and it keeps its heartbeat, so no replica answers them in its stead ('replica stopped')`
       : undefined,
   );
 }
@@ -684,10 +686,13 @@ export async function stateOn(link: RedisLink, o: StateOptions): Promise<State &
   link.whenBack(mark);
   const beat = async () => {
     await mark();
+    // Said even while refused for replicas sealing otherwise: this one is alive, finishing the calls it began,
+    // and no replica is to answer them in its stead ("replica stopped") while it does.
     await link.script(
       'heartbeat',
-      [key('replicas'), subscriptions.streamsKey, subscriptions.registryKey],
-      [replica, Date.now(), REPLICA_TTL_MS, ...subscriptions.heldPairs()],
+      [key('replicas'), subscriptions.streamsKey, subscriptions.registryKey, REFUSED_REPLICAS],
+      [replica, Date.now(), REPLICA_TTL_MS, link.refused ? 1 : 0, ...subscriptions.heldPairs()],
+      true,
     );
     if (sessions.held.size === 0) return;
     // The sessions this replica serves, and their event logs, live as long as it does; one ended elsewhere
@@ -739,7 +744,7 @@ export async function stateOn(link: RedisLink, o: StateOptions): Promise<State &
       await link
         .script(
           'replicaLeave',
-          [key('replicas'), SEALING, subscriptions.streamsKey, subscriptions.registryKey],
+          [key('replicas'), SEALING, subscriptions.streamsKey, subscriptions.registryKey, REFUSED_REPLICAS],
           [replica, Date.now()],
         )
         .catch(() => undefined);

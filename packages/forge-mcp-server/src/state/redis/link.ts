@@ -170,6 +170,11 @@ export class RedisLink {
   /** Why this replica may not use the server now (replicas it must not run beside hold it), when so. */
   private refusal?: string;
 
+  /** Whether this replica may not use the server now (refuse). */
+  get refused(): boolean {
+    return this.refusal !== undefined;
+  }
+
   /**
    * Refuses every command but `always` ones for `why` (said once as an ERROR record), or, undefined, serves
    * again (said as an INFO record): refused, the replica answers what needs shared state 503 until it clears.

@@ -461,18 +461,23 @@ return 1`,
 };
 
 /**
- * KEYS: the live replicas, this replica's stream counts and registry. ARGV: replica id, now, TTL, then the
- * replica's stream counts (owner, count pairs), which replace what Redis holds: a close Redis missed, or
- * counts a restarted Redis lost, are right again within one heartbeat.
+ * KEYS: the live replicas, this replica's stream counts and registry, the live replicas refused for sealing
+ * otherwise than the check value (zset by heartbeat expiry). ARGV: replica id, now, TTL, 1 when refused (else
+ * 0), then the replica's stream counts (owner, count pairs), which replace what Redis holds: a close Redis
+ * missed, or counts a restarted Redis lost, are right again within one heartbeat.
  */
 export const heartbeat: Script = {
-  keys: 3,
+  keys: 4,
   lua: `
 local now = tonumber(ARGV[2])
 redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if ARGV[4] == '1' then
+  redis.call('ZADD', KEYS[4], now + tonumber(ARGV[3]), ARGV[1])
+  redis.call('PEXPIRE', KEYS[4], ARGV[3])
+else redis.call('ZREM', KEYS[4], ARGV[1]) end
 redis.call('DEL', KEYS[2])
-for i = 4, #ARGV, 2 do redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1]) end
+for i = 5, #ARGV, 2 do redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1]) end
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
 redis.call('PEXPIRE', KEYS[3], ARGV[3])
@@ -497,16 +502,19 @@ return false`,
 };
 
 /**
- * KEYS: the live replicas, the sealing check value, this replica's stream counts and registry. ARGV: replica
- * id, now. The replica's own keys go; the last live replica takes the check value with it, in one step.
+ * KEYS: the live replicas, the sealing check value, this replica's stream counts and registry, the live
+ * replicas refused (heartbeat). ARGV: replica id, now. The replica's own keys go; the last live replica holding
+ * the check value takes it with it, in one step (refused replicas, alive but sealing otherwise, do not hold it).
  */
 export const replicaLeave: Script = {
-  keys: 4,
+  keys: 5,
   lua: `
-redis.call('ZREM', KEYS[1], ARGV[1])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[2])
+for _, k in ipairs({ KEYS[1], KEYS[5] }) do
+  redis.call('ZREM', k, ARGV[1])
+  redis.call('ZREMRANGEBYSCORE', k, '-inf', ARGV[2])
+end
 redis.call('DEL', KEYS[3], KEYS[4])
-if redis.call('ZCARD', KEYS[1]) == 0 then redis.call('DEL', KEYS[2]) end
+if redis.call('ZCARD', KEYS[1]) <= redis.call('ZCARD', KEYS[5]) then redis.call('DEL', KEYS[2]) end
 return 1`,
 };
 
