@@ -94,6 +94,23 @@ describe('project prompts', () => {
     });
   });
 
+  it('a project the instance lacks is -32602 saying so for each, not a prompt about nothing', async () => {
+    await run(async (c) => {
+      for (const [name, args] of Object.entries(ARGS)) {
+        const given = Object.fromEntries(
+          args
+            .filter(([, r]) => r)
+            .map(([n]) => [n, n === 'project_id' ? 'acme/nope' : n === 'target_branch' ? 'main' : '1']),
+        );
+        const e = await failure(c.client.getPrompt({ name, arguments: given }));
+        expect(e.code, name).toBe(-32602);
+        expect(e.message, name).toMatch(
+          new RegExp(`^Prompt ${name}: the instance has nothing for project_id "acme/nope"`),
+        );
+      }
+    });
+  });
+
   it('summarize_mr_changes: the commits, the folders the change lands in with their lines, and the diffs', async () => {
     await run(async (c) => {
       const one = await prompt(c, 'summarize_mr_changes', {
@@ -156,7 +173,7 @@ describe('project prompts', () => {
       );
       expect(e.code).toBe(-32602);
       expect(e.message).toMatch(
-        /^Prompt suggest_mr_reviewers: 1 has no merge request !99 \(merge_request\.get: .*Not Found/,
+        /^Prompt suggest_mr_reviewers: the instance has nothing for project_id "1", merge_request_iid "99" \(merge_request\.get: Not Found: Merge request 99 in project 1\)\. Check the values/,
       );
     });
   });
@@ -251,7 +268,7 @@ describe('project prompts', () => {
       );
       expect(e.code).toBe(-32602);
       expect(e.message).toMatch(
-        /^Prompt release_readiness: 1 has no branch "nope" \(branch\.get: .*Not Found/,
+        /^Prompt release_readiness: the instance has nothing for project_id "1", branch "nope" \(branch\.get: .*Not Found/,
       );
     });
   });
@@ -349,7 +366,7 @@ describe('project prompts', () => {
       );
       expect(e.code).toBe(-32602);
       expect(e.message).toMatch(
-        /^Prompt branch_mr_summary: 1 has no branch "nope" \(branch\.get: .*Not Found/,
+        /^Prompt branch_mr_summary: the instance has nothing for project_id "1", target_branch "nope" \(branch\.get: .*Not Found/,
       );
     });
   });

@@ -51,14 +51,19 @@ function weekOf(ms: number): string {
 const folderOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '(root)');
 
 /**
- * A read that names nothing (a not-found other than the project's own) makes the prompt pointless: refused with
- * what was missing, as prompts whose every read is missing are.
+ * The read a prompt is about answered not found (the merge request, the branch): a prompt about nothing would
+ * mislead the model, so it is refused as prompts whose every read is missing are, naming what was given.
  */
-function mustExist(prompt: string, v: unknown, what: string): void {
-  if (typeof v === 'string' && /not found/i.test(v) && !/\bProject Not Found\b/.test(v))
+function mustExist(prompt: string, v: unknown, given: Record<string, string>): void {
+  if (typeof v === 'string' && /not found/i.test(v))
     throw new ProtocolError(
       -32602,
-      `Prompt ${prompt}: ${what} (${v.split('\n')[0].replace(/\.$/, '')}). Check the values; completion/complete suggests those that exist.`,
+      `Prompt ${prompt}: the instance has nothing for ${Object.entries(given)
+        .map(([k, x]) => `${k} ${JSON.stringify(x)}`)
+        .join(', ')} (${v
+        .split('\n')[0]
+        .replace(/^(\S+: )#+\s*/, '$1')
+        .replace(/\.$/, '')}). Check the values; completion/complete suggests those that exist.`,
     );
 }
 
@@ -173,7 +178,10 @@ export const PROJECT_PROMPTS: PromptSpec[] = [
         fetch('project.members', { project_id: a.project_id, per_page: 100 }),
         fetch('merge_request.list', { project_id: a.project_id, state: 'opened', per_page: 100 }),
       ]);
-      mustExist('suggest_mr_reviewers', mrv, `${a.project_id} has no merge request !${a.merge_request_iid}`);
+      mustExist('suggest_mr_reviewers', mrv, {
+        project_id: a.project_id,
+        merge_request_iid: a.merge_request_iid,
+      });
       const m = obj(mrv);
       // A file the change adds has no history: its folder's is read instead.
       const paths = [
@@ -234,7 +242,8 @@ export const PROJECT_PROMPTS: PromptSpec[] = [
             .map((c) => String(c.author_name)),
         ),
       ];
-      const failures = history.map(failed).join('');
+      // One failure said once, though every path's read met it.
+      const failures = [...new Set(history.filter((h) => typeof h === 'string'))].map(failed).join('');
       return [
         `# Reviewers for !${a.merge_request_iid}: ${str(m.title)}`,
         failed(mrv) + failed(changes) + failed(members) + failed(open) + failures,
@@ -303,7 +312,7 @@ export const PROJECT_PROMPTS: PromptSpec[] = [
       const latest = runs[0]?.status;
       const signals: [string, unknown, string][] = [
         [
-          `Latest pipeline on ${branch ?? 'the default branch'}`,
+          `Latest pipeline on ${branch ?? 'any branch (the default branch is unknown)'}`,
           latest ? `${String(latest)} (#${String(runs[0].id)})` : 'none',
           latest === 'success' ? 'ok' : latest === 'failed' ? 'act' : 'watch',
         ],
@@ -453,7 +462,7 @@ export const PROJECT_PROMPTS: PromptSpec[] = [
         mustExist(
           'release_readiness',
           await fetch('branch.get', { project_id: a.project_id, branch: a.branch }, { absentOk: true }),
-          `${a.project_id} has no branch ${JSON.stringify(a.branch)}`,
+          { project_id: a.project_id, branch: a.branch },
         );
       const home = a.branch ? undefined : await defaultBranch(a, fetch);
       const branch = a.branch ?? home?.branch ?? 'main';
@@ -716,7 +725,7 @@ export const PROJECT_PROMPTS: PromptSpec[] = [
           per_page: 10,
         }),
       ]);
-      mustExist('branch_mr_summary', bv, `${a.project_id} has no branch ${JSON.stringify(a.target_branch)}`);
+      mustExist('branch_mr_summary', bv, { project_id: a.project_id, target_branch: a.target_branch });
       const b = obj(bv);
       const head = obj(b.commit);
       const open = list(ov);
