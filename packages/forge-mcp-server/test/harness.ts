@@ -577,3 +577,22 @@ export function eventsOf(text: string): Array<{ id?: string; data?: { id?: unkno
     })
     .filter((e) => e.id !== undefined || e.data !== undefined);
 }
+
+/**
+ * A GET resuming a stateful session's stream after `lastEventId` (`headers`: the session's), read until the
+ * stream ends (a stream still open after `ms` fails the test): its status, and the ids of the JSON-RPC messages
+ * it carried.
+ */
+export async function resumeStream(
+  url: string,
+  headers: Record<string, string>,
+  lastEventId: string,
+  ms = 15_000,
+): Promise<{ status: number; ids: unknown[] }> {
+  const res = await fetch(url, {
+    headers: { ...headers, accept: 'text/event-stream', 'last-event-id': lastEventId },
+    signal: AbortSignal.timeout(ms),
+  });
+  const events = eventsOf(await res.text());
+  return { status: res.status, ids: events.filter((e) => e.data).map((e) => e.data!.id) };
+}

@@ -24,6 +24,7 @@ import {
   httpServerAt,
   logged,
   logRecords,
+  resumeStream,
   rpc,
   runCli,
   sim,
@@ -710,13 +711,7 @@ describe.skipIf(REDIS_SKIP_REASON)('FORGE_MCP_REDIS_URL', () => {
         await r.body?.cancel();
         return r.status === 200;
       });
-      const resumed = await fetch(a.url, {
-        headers: { ...session, accept: 'text/event-stream', 'last-event-id': priming },
-        signal: AbortSignal.timeout(30_000),
-      });
-      expect(resumed.status).toBe(200);
-      const replayed = eventsOf(await resumed.text()).filter((e) => e.data);
-      expect(replayed.map((e) => e.data!.id)).toEqual([7]);
+      expect(await resumeStream(a.url, session, priming, 30_000)).toEqual({ status: 200, ids: [7] });
       expect(s.requests.slice(since).filter((q) => q.path === path)).toHaveLength(1);
       const refusal = logged(a.stderr(), 'error').find((m) => m.includes("lost this replica's check value"));
       expect(refusal).toMatch(

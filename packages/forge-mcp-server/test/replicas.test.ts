@@ -19,6 +19,7 @@ import {
   eventsOf,
   httpServerAt,
   logged,
+  resumeStream,
   runCli,
   sim,
   testSecret,
@@ -465,13 +466,7 @@ describe.skipIf(!REDIS_SERVER)('three replicas sharing Redis behind a round-robi
         [priming!.id!, [7]],
         [answer!.id!, []],
       ] as const) {
-        const resumed = await fetch(r.url, {
-          headers: { ...session, accept: 'text/event-stream', 'last-event-id': after },
-          signal: AbortSignal.timeout(15_000),
-        });
-        expect(resumed.status).toBe(200);
-        const events = eventsOf(await resumed.text()).filter((e) => e.data);
-        expect(events.map((e) => e.data!.id)).toEqual(missed);
+        expect(await resumeStream(r.url, session, after)).toEqual({ status: 200, ids: missed });
       }
     // An event past the shared log's end is refused on every replica as one the session does not hold.
     const past = `${session['mcp-session-id']}_999999`;
