@@ -76,6 +76,7 @@ function eventJson(ctx: Ctx, e: Event, id: number): Record<string, unknown> {
   const author = userById(ctx.state, e.authorId);
   return {
     id,
+    title: null,
     project_id: e.p.id,
     action_name: e.actionName,
     target_id: e.note ? e.note.id : e.target.id,
