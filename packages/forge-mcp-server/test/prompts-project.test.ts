@@ -94,6 +94,26 @@ describe('project prompts', () => {
     });
   });
 
+  it('a prompt one of whose reads the exclude list names is neither listed nor made; the others stay', async () => {
+    const names = await withStdio(
+      s,
+      { env: { FORGE_MCP_EXCLUDE_TOOLS: 'repository.contributors,merge_request.approval_config' } },
+      async (c) => {
+        const e = await failure(
+          c.client.getPrompt({ name: 'project_contributors', arguments: { project_id: '1' } }),
+        );
+        expect(e.code).toBe(-32602);
+        expect(e.message).toMatch(/^Unknown prompt "project_contributors"/);
+        return (await c.client.listPrompts()).prompts.map((p) => p.name);
+      },
+    );
+    expect(names.value).not.toContain('project_contributors');
+    expect(names.value).not.toContain('mr_review_status');
+    expect(names.value).toEqual(
+      expect.arrayContaining(Object.keys(ARGS).filter((n) => !/contributors|review_status/.test(n))),
+    );
+  });
+
   it('a project the instance lacks is -32602 saying so for each, not a prompt about nothing', async () => {
     await run(async (c) => {
       for (const [name, args] of Object.entries(ARGS)) {
