@@ -210,13 +210,13 @@ describe('a global ID parameter also takes the bare number a user sees', () => {
         expect(await variablesOf('vulnerability.get', { id: 'gid://gitlab/Vulnerability/7' })).toEqual([
           { id: 'gid://gitlab/Vulnerability/7' },
         ]);
-        expect(await variablesOf('achievement.award', { achievement_id: '1', user_id: '2' })).toEqual([
+        expect(await variablesOf('achievement.award', { achievement_id: 1, user_id: 2 })).toEqual([
           { achievementId: 'gid://gitlab/Achievements::Achievement/1', userId: 'gid://gitlab/User/2' },
         ]);
         expect(
           await variablesOf('security_attribute.project_update', {
-            project_id: '3',
-            add_attribute_ids: ['9'],
+            project_id: 3,
+            add_attribute_ids: [9],
           }),
         ).toEqual([
           { projectId: 'gid://gitlab/Project/3', addAttributeIds: ['gid://gitlab/Security::Attribute/9'] },
@@ -233,7 +233,7 @@ describe('a global ID parameter also takes the bare number a user sees', () => {
         expect(await variablesOf('issue.work_item_list', { full_path: 'acme', parent_ids: ['5'] })).toEqual([
           { fullPath: 'acme', parentIds: ['gid://gitlab/WorkItem/5'] },
         ]);
-        expect(await variablesOf('group.epic_note_update', { note_id: '123', body: 'Edited' })).toEqual([
+        expect(await variablesOf('group.epic_note_update', { note_id: 123, body: 'Edited' })).toEqual([
           { id: 'gid://gitlab/Note/123', body: 'Edited' },
         ]);
         // A note found by its number among the epic's notes, whatever class its global ID names.
@@ -372,6 +372,24 @@ describe('a global ID that takes a bare number takes it as a JSON number too', (
           expect(tool, name).toBeDefined();
           return tool!.inputSchema;
         };
+        // Every global ID that takes its bare number ("1") lists an integer too, on every tool.
+        const bareNumberTaken: string[] = [];
+        const visit = (tool: string, schema: Record<string, unknown>, path: string) => {
+          const pattern = schema.pattern;
+          if (
+            typeof pattern === 'string' &&
+            pattern.startsWith('^(gid://gitlab/') &&
+            new RegExp(pattern).test('1')
+          ) {
+            bareNumberTaken.push(`${tool} ${path}`);
+            expect([schema.type].flat(), `${tool} ${path}`).toContain('integer');
+          }
+          const props = schema.properties as Record<string, Record<string, unknown>> | undefined;
+          for (const [k, v] of Object.entries(props ?? {})) visit(tool, v, `${path}.${k}`);
+          if (schema.items) visit(tool, schema.items as Record<string, unknown>, `${path}.0`);
+        };
+        for (const t of tools) visit(t.name, t.inputSchema as Record<string, unknown>, '');
+        expect(bareNumberTaken.length).toBeGreaterThanOrEqual(50);
         // A client checking arguments against the listed schema, as strict as ajv's defaults, without coercion.
         const strict = addFormats(new Ajv2020());
         const create = strict.compile(listed('forge_create_work_item'));

@@ -75,7 +75,7 @@ function globalIdMeaning(kind: GlobalIdKind): string {
 }
 
 /** The pattern of each kind of global ID (`GLOBAL_ID.user` takes "gid://gitlab/User/2" or "2"). */
-export const GLOBAL_ID = Object.fromEntries(KINDS.map((k) => [k, globalIdPattern(k)])) as Record<
+const GLOBAL_ID = Object.fromEntries(KINDS.map((k) => [k, globalIdPattern(k)])) as Record<
   GlobalIdKind,
   string
 >;

@@ -1,21 +1,19 @@
 import type { DomainSpec, ParamSpec } from '../types.js';
 import * as P from '../params.js';
-import { GLOBAL_ID } from '../patterns.js';
+import { globalIdParam } from '../patterns.js';
 
 const namespacePath: ParamSpec = {
   type: 'string',
   description: 'Full path of the group (or project namespace) that owns the achievements, e.g. "acme".',
 };
 const achievementId: ParamSpec = {
-  type: 'string',
-  pattern: GLOBAL_ID.achievement,
+  ...globalIdParam('achievement'),
   gid: 'Achievements::Achievement',
   description:
     'Global ID of the achievement, e.g. "gid://gitlab/Achievements::Achievement/1" or just "1" (from achievement.list).',
 };
 const userAchievementId: ParamSpec = {
-  type: 'string',
-  pattern: GLOBAL_ID.userAchievement,
+  ...globalIdParam('userAchievement'),
   gid: 'Achievements::UserAchievement',
   description:
     'Global ID of one award of an achievement to a user, e.g. "gid://gitlab/Achievements::UserAchievement/5" or just "5" (from achievement.recipients or achievement.user_list).',
@@ -53,8 +51,7 @@ export const domain: DomainSpec = {
       params: {
         achievement_id: achievementId,
         user_id: {
-          type: 'string',
-          pattern: GLOBAL_ID.user,
+          ...globalIdParam('user'),
           gid: 'User',
           description: 'Global ID of the user receiving the award, e.g. "gid://gitlab/User/2" or just "2".',
         },
@@ -90,8 +87,7 @@ export const domain: DomainSpec = {
       scope: 'api',
       params: {
         namespace_id: {
-          type: 'string',
-          pattern: GLOBAL_ID.namespace,
+          ...globalIdParam('namespace'),
           gid: 'Group',
           description:
             'Global ID of the group that owns the achievement, e.g. "gid://gitlab/Group/10" or just "10".',
@@ -161,7 +157,7 @@ export const domain: DomainSpec = {
         full_path: namespacePath,
         ids: {
           type: 'array',
-          items: { type: 'string', pattern: GLOBAL_ID.achievement },
+          items: globalIdParam('achievement'),
           gid: 'Achievements::Achievement',
           description: 'Only these achievements (global IDs).',
         },
@@ -371,7 +367,7 @@ export const domain: DomainSpec = {
         user_achievement_ids: {
           type: 'array',
           minItems: 1,
-          items: { type: 'string', pattern: GLOBAL_ID.userAchievement },
+          items: globalIdParam('userAchievement'),
           gid: 'Achievements::UserAchievement',
           description:
             'Global IDs of your own awards in the wanted order, first = shown first, e.g. ["gid://gitlab/Achievements::UserAchievement/3", "gid://gitlab/Achievements::UserAchievement/1"].',

@@ -1,6 +1,6 @@
 import type { DomainSpec } from '../types.js';
 import * as P from '../params.js';
-import { GLOBAL_ID } from '../patterns.js';
+import { globalIdParam } from '../patterns.js';
 
 const RESOURCE = `id
     name
@@ -36,8 +36,7 @@ export const domain: DomainSpec = {
           description: 'Full path of the catalog project, e.g. "acme/ci-components".',
         },
         id: {
-          type: 'string',
-          pattern: GLOBAL_ID.catalogResource,
+          ...globalIdParam('catalogResource'),
           gid: 'Ci::Catalog::Resource',
           description:
             'Global ID instead of the path, e.g. "gid://gitlab/Ci::Catalog::Resource/3" or just "3".',

@@ -1,6 +1,6 @@
 import type { DomainSpec } from '../types.js';
 import * as P from '../params.js';
-import { GLOBAL_ID } from '../patterns.js';
+import { globalIdParam } from '../patterns.js';
 
 export const domain: DomainSpec = {
   domain: 'custom_emoji',
@@ -61,8 +61,7 @@ export const domain: DomainSpec = {
       scope: 'api',
       params: {
         id: {
-          type: 'string',
-          pattern: GLOBAL_ID.customEmoji,
+          ...globalIdParam('customEmoji'),
           gid: 'CustomEmoji',
           description:
             'Global ID of the custom emoji, e.g. "gid://gitlab/CustomEmoji/7" or just "7" (from custom_emoji.list).',

@@ -260,6 +260,9 @@ const gqlNoteId: ParamSpec = {
     'Global ID of the comment as returned by the epic note or discussion lists, e.g. "gid://gitlab/Note/123", or just its number "123" (as in a #note_123 link).',
     { pattern: '^(gid://gitlab/|\\d+$)' },
   ),
+  // Its number as a JSON number too (a note's class varies, so the global ID's type is not fixed here).
+  type: ['integer', 'string'],
+  minimum: 1,
   gid: 'Note',
 };
 const epicDiscussionId = str(

@@ -1,6 +1,6 @@
 import type { ActionContext, ActionSpec, DomainSpec, ParamSpec } from '../types.js';
 import * as P from '../params.js';
-import { GLOBAL_ID, globalIdParam, takesBareNumber, type GlobalIdKind } from '../patterns.js';
+import { globalIdParam, takesBareNumber, type GlobalIdKind } from '../patterns.js';
 
 /** The work item types (the schema's IssueType), for the type filters. */
 const WORK_ITEM_TYPES = [
@@ -291,9 +291,7 @@ const WORK_ITEM_FILTERS: Array<[string, string, string, ParamSpec]> = [
     {
       ...strList(
         'Only those in iterations of these cadences, as global IDs or numbers, e.g. ["gid://gitlab/Iterations::Cadence/2"].',
-        {
-          pattern: GLOBAL_ID.cadence,
-        },
+        globalIdParam('cadence'),
       ),
       gid: 'Iterations::Cadence',
     },

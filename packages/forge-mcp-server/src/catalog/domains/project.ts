@@ -1,6 +1,6 @@
 import type { ActionContext, ActionSpec, DomainSpec, ParamSpec } from '../types.js';
 import * as P from '../params.js';
-import { GLOBAL_ID } from '../patterns.js';
+import { globalIdParam } from '../patterns.js';
 
 const enc = encodeURIComponent;
 
@@ -3799,8 +3799,7 @@ const settingsAndIntegrations: ActionSpec[] = [
     scope: 'api',
     params: {
       rule_id: {
-        type: 'string',
-        pattern: GLOBAL_ID.targetBranchRule,
+        ...globalIdParam('targetBranchRule'),
         gid: 'Projects::TargetBranchRule',
         description:
           'Global ID of the rule as listed by project.target_branch_rule_list, e.g. "gid://gitlab/Projects::TargetBranchRule/7" or just "7".',

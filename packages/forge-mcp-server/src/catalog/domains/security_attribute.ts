@@ -1,16 +1,14 @@
 import type { DomainSpec, ParamSpec } from '../types.js';
-import { GLOBAL_ID } from '../patterns.js';
+import { globalIdParam } from '../patterns.js';
 
-const attributeGid = GLOBAL_ID.securityAttribute;
 const attributeId: ParamSpec = {
-  type: 'string',
-  pattern: attributeGid,
+  ...globalIdParam('securityAttribute'),
   gid: 'Security::Attribute',
   description: 'Global ID of the security attribute, e.g. "gid://gitlab/Security::Attribute/9" or just "9".',
 };
 const attributeIds = (what: string): ParamSpec => ({
   type: 'array',
-  items: { type: 'string', pattern: attributeGid },
+  items: globalIdParam('securityAttribute'),
   gid: 'Security::Attribute',
   description: `${what}, as global IDs, e.g. ["gid://gitlab/Security::Attribute/9"] or just ["9"].`,
 });
@@ -47,7 +45,7 @@ export const domain: DomainSpec = {
         items: {
           type: 'array',
           minItems: 1,
-          items: { type: 'string', pattern: GLOBAL_ID.projectOrGroup },
+          items: globalIdParam('projectOrGroup'),
           description:
             'Projects and groups to change, as global IDs, e.g. ["gid://gitlab/Project/1", "gid://gitlab/Group/10"].',
         },
@@ -90,14 +88,12 @@ export const domain: DomainSpec = {
       scope: 'api',
       params: {
         namespace_id: {
-          type: 'string',
-          pattern: GLOBAL_ID.namespace,
+          ...globalIdParam('namespace'),
           gid: 'Group',
           description: 'Global ID of the top-level group, e.g. "gid://gitlab/Group/10" or just "10".',
         },
         category_id: {
-          type: 'string',
-          pattern: GLOBAL_ID.securityCategory,
+          ...globalIdParam('securityCategory'),
           gid: 'Security::Category',
           description:
             'Global ID of the security category to add them to, e.g. "gid://gitlab/Security::Category/3" or just "3".',
@@ -179,8 +175,7 @@ export const domain: DomainSpec = {
       scope: 'api',
       params: {
         project_id: {
-          type: 'string',
-          pattern: GLOBAL_ID.project,
+          ...globalIdParam('project'),
           gid: 'Project',
           description: 'Global ID of the project, e.g. "gid://gitlab/Project/1" or just "1".',
         },

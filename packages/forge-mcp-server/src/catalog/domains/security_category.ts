@@ -1,15 +1,13 @@
 import type { DomainSpec, ParamSpec } from '../types.js';
-import { GLOBAL_ID } from '../patterns.js';
+import { globalIdParam } from '../patterns.js';
 
 const categoryId: ParamSpec = {
-  type: 'string',
-  pattern: GLOBAL_ID.securityCategory,
+  ...globalIdParam('securityCategory'),
   gid: 'Security::Category',
   description: 'Global ID of the security category, e.g. "gid://gitlab/Security::Category/3" or just "3".',
 };
 const namespaceId: ParamSpec = {
-  type: 'string',
-  pattern: GLOBAL_ID.namespace,
+  ...globalIdParam('namespace'),
   gid: 'Group',
   description:
     'Global ID of the top-level group holding the categories, e.g. "gid://gitlab/Group/10" or just "10".',

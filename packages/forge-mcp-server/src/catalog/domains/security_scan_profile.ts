@@ -1,21 +1,20 @@
 import type { ActionSpec, DomainSpec, ParamSpec } from '../types.js';
-import { GLOBAL_ID } from '../patterns.js';
+import { globalIdParam } from '../patterns.js';
 
 const profileId: ParamSpec = {
-  type: 'string',
-  pattern: GLOBAL_ID.scanProfile,
+  ...globalIdParam('scanProfile'),
   description:
     'Global ID of the scan profile: a saved one like "gid://gitlab/Security::ScanProfile/4" or a built-in default named by scan type, e.g. "gid://gitlab/Security::ScanProfile/secret_detection".',
 };
 const projectIds: ParamSpec = {
   type: 'array',
-  items: { type: 'string', pattern: GLOBAL_ID.project },
+  items: globalIdParam('project'),
   gid: 'Project',
   description: 'Projects, as global IDs, e.g. ["gid://gitlab/Project/1"] or just ["1"].',
 };
 const groupIds: ParamSpec = {
   type: 'array',
-  items: { type: 'string', pattern: GLOBAL_ID.group },
+  items: globalIdParam('group'),
   gid: 'Group',
   description:
     'Groups whose projects all take the change, as global IDs, e.g. ["gid://gitlab/Group/10"] or just ["10"].',
