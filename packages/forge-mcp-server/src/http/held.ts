@@ -16,7 +16,7 @@
  * before. A client gone before its answer closes the server (the SDK aborts the call as it would), and the
  * server is let go; only a server whose exchange was answered in full comes back. Servers are kept per pool
  * entry like kept.ts's: at most MAX_KEPT_PER_CREDENTIAL idle per credential and MAX_KEPT_SERVERS in all,
- * the least recently used going first; an evicted entry's servers go with it (forget).
+ * the least recently kept going first (kept.ts's IdleServers); an evicted entry's servers go with it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
@@ -32,7 +32,7 @@ import {
 import { channels } from '../channels.js';
 import type { Session } from '../session/index.js';
 import { KEEP_ALIVE_MS } from '../subscriptions/index.js';
-import { MAX_KEPT_PER_CREDENTIAL, MAX_KEPT_SERVERS, STATELESS_METHODS } from './kept.js';
+import { IdleServers, STATELESS_METHODS, type IdleEntry } from './kept.js';
 
 /** The headers of the SDK's event-stream answer to a POST. */
 const EVENT_STREAM_HEADERS = {
@@ -97,27 +97,22 @@ class HeldTransport implements Transport {
   }
 }
 
-interface Held {
+interface Held extends IdleEntry {
   server: Server;
   transport: HeldTransport;
-  key: string;
-  session: Session;
-  /** Whether request observers were listening when it was built (observeServer decides at build time). */
-  observed: boolean;
 }
 
 export class HeldServers {
-  /** Idle servers by credential key. */
-  private readonly idle = new Map<string, Held[]>();
-  /** Every idle server, least recently used first. */
-  private readonly order = new Set<Held>();
+  private readonly idle: IdleServers<Held>;
 
   constructor(
     /** Builds a session's server (registering its catalog); what it throws reaches the caller of serve(). */
     private readonly build: (session: Session) => Server,
     /** The session the credential pool holds for a key now (a server of any other is not kept). */
-    private readonly current: (key: string) => Session | undefined,
-  ) {}
+    current: (key: string) => Session | undefined,
+  ) {
+    this.idle = new IdleServers(current);
+  }
 
   /** Whether this request is one a held server answers as the SDK's legacy serving would. */
   takes(req: IncomingMessage, parsed: unknown): boolean {
@@ -143,7 +138,7 @@ export class HeldServers {
   async serve(key: string, session: Session, res: ServerResponse, parsed: unknown, authInfo: AuthInfo) {
     // Gone already: nothing is served (as the SDK's adapter aborts at once).
     if (res.destroyed) return;
-    const held = this.take(key, session) ?? (await this.connect(key, session));
+    const held = this.idle.take(key, session) ?? (await this.connect(key, session));
     const answered = await new Promise<boolean>((done) => {
       const x: Exchange = { id: (parsed as { id: Id }).id, res, done };
       // The client went away before its answer: the SDK's teardown, which aborts the call.
@@ -152,25 +147,12 @@ export class HeldServers {
       });
       held.transport.begin(x, parsed as JSONRPCMessage, authInfo);
     });
-    if (answered) this.keep(held);
+    if (answered) this.idle.keep(held);
   }
 
   /** The credential's pool entry ended: its idle servers go with it. */
   forget(key: string): void {
-    for (const held of this.idle.get(key) ?? []) this.order.delete(held);
-    this.idle.delete(key);
-  }
-
-  private take(key: string, session: Session): Held | undefined {
-    const observed = channels.mcpRequest.hasSubscribers;
-    const list = this.idle.get(key);
-    while (list?.length) {
-      const held = list.pop()!;
-      this.order.delete(held);
-      if (!list.length) this.idle.delete(key);
-      if (held.session === session && held.observed === observed) return held;
-    }
-    return undefined;
+    this.idle.forget(key);
   }
 
   private async connect(key: string, session: Session): Promise<Held> {
@@ -179,21 +161,5 @@ export class HeldServers {
     const transport = new HeldTransport();
     await server.connect(transport);
     return { server, transport, key, session, observed };
-  }
-
-  private keep(held: Held): void {
-    // Its pool entry ended while it served: it goes with the entry's other servers.
-    if (this.current(held.key) !== held.session) return;
-    let list = this.idle.get(held.key);
-    if (!list) this.idle.set(held.key, (list = []));
-    if (list.length >= MAX_KEPT_PER_CREDENTIAL) return;
-    list.push(held);
-    this.order.add(held);
-    if (this.order.size <= MAX_KEPT_SERVERS) return;
-    const oldest = this.order.values().next().value as Held;
-    this.order.delete(oldest);
-    const of = this.idle.get(oldest.key)!;
-    of.splice(of.indexOf(oldest), 1);
-    if (!of.length) this.idle.delete(oldest.key);
   }
 }

@@ -43,13 +43,8 @@ export const MAX_KEPT_PER_CREDENTIAL = 4;
 /** Idle servers kept in all at most. */
 export const MAX_KEPT_SERVERS = 128;
 
-interface Kept {
+interface Kept extends IdleEntry {
   server: Server;
-  /** The credential's pool key and the session the server was built for. */
-  key: string;
-  session: Session;
-  /** Whether request observers were listening when it was built (observeServer decides at build time). */
-  observed: boolean;
   /** The request it serves now: handed to the SDK (lent), connected, and the reusable id it answered. */
   use?: { lent: boolean; connected: boolean; id?: string | number; answered: boolean };
 }
@@ -64,35 +59,96 @@ function reusableId(body: unknown): string | number | undefined {
   return typeof id === 'string' || typeof id === 'number' ? id : undefined;
 }
 
-export class KeptServers {
+/** What an idle server is kept with: its credential's pool key, the session it was built for, its observers. */
+export interface IdleEntry {
+  key: string;
+  session: Session;
+  /** Whether request observers were listening when it was built (observeServer decides at build time). */
+  observed: boolean;
+}
+
+/**
+ * Idle servers by credential: at most `perCredential` of one credential and `max` in all, the least recently
+ * kept going first. One comes back only to a request of the session it was built for, with request observers
+ * as they were when it was built; one whose pool entry ended while it served is not kept.
+ */
+export class IdleServers<T extends IdleEntry> {
   /** Idle servers by credential key. */
-  private readonly idle = new Map<string, Kept[]>();
+  private readonly idle = new Map<string, T[]>();
   /** Every idle server, least recently kept first. */
-  private readonly order = new Set<Kept>();
-  private readonly records = new WeakMap<Server, Kept>();
+  private readonly order = new Set<T>();
 
   constructor(
-    /** Builds a session's server (registering its catalog); what it throws reaches the caller of take(). */
-    private readonly build: (session: Session) => Server,
     /** The session the credential pool holds for a key now (a server of any other is not kept). */
     private readonly current: (key: string) => Session | undefined,
     private readonly max = MAX_KEPT_SERVERS,
     private readonly perCredential = MAX_KEPT_PER_CREDENTIAL,
   ) {}
 
-  /** A server connected to nothing for one request of `session` (pool key `key`): an idle one, else built. */
-  take(key: string, session: Session): Server {
+  /** An idle server for a request of `session` that also `fits`; any other met on the way is let go. */
+  take(key: string, session: Session, fits: (entry: T) => boolean = () => true): T | undefined {
     const observed = channels.mcpRequest.hasSubscribers;
     const list = this.idle.get(key);
     while (list?.length) {
-      const kept = list.pop()!;
-      this.order.delete(kept);
+      const entry = list.pop()!;
+      this.order.delete(entry);
       if (!list.length) this.idle.delete(key);
-      if (kept.session === session && kept.observed === observed && kept.server.transport === undefined) {
-        kept.use = { lent: false, connected: false, answered: false };
-        return kept.server;
-      }
+      if (entry.session === session && entry.observed === observed && fits(entry)) return entry;
     }
+    return undefined;
+  }
+
+  keep(entry: T): void {
+    // Its pool entry ended while it served: it goes with the entry's other servers.
+    if (this.current(entry.key) !== entry.session) return;
+    let list = this.idle.get(entry.key);
+    if (!list) this.idle.set(entry.key, (list = []));
+    if (list.length >= this.perCredential || list.includes(entry)) return;
+    list.push(entry);
+    this.order.add(entry);
+    if (this.order.size <= this.max) return;
+    const oldest = this.order.values().next().value as T;
+    this.order.delete(oldest);
+    const of = this.idle.get(oldest.key)!;
+    of.splice(of.indexOf(oldest), 1);
+    if (!of.length) this.idle.delete(oldest.key);
+  }
+
+  /** The credential's pool entry ended: its idle servers go with it. */
+  forget(key: string): void {
+    for (const entry of this.idle.get(key) ?? []) this.order.delete(entry);
+    this.idle.delete(key);
+  }
+
+  /** Idle servers waiting, in all. */
+  get size(): number {
+    return this.order.size;
+  }
+}
+
+export class KeptServers {
+  private readonly idle: IdleServers<Kept>;
+  private readonly records = new WeakMap<Server, Kept>();
+
+  constructor(
+    /** Builds a session's server (registering its catalog); what it throws reaches the caller of take(). */
+    private readonly build: (session: Session) => Server,
+    /** The session the credential pool holds for a key now (a server of any other is not kept). */
+    current: (key: string) => Session | undefined,
+    max = MAX_KEPT_SERVERS,
+    perCredential = MAX_KEPT_PER_CREDENTIAL,
+  ) {
+    this.idle = new IdleServers(current, max, perCredential);
+  }
+
+  /** A server connected to nothing for one request of `session` (pool key `key`): an idle one, else built. */
+  take(key: string, session: Session): Server {
+    const idle = this.idle.take(key, session, (k) => k.server.transport === undefined);
+    if (idle) {
+      idle.use = { lent: false, connected: false, answered: false };
+      return idle.server;
+    }
+    const observed = channels.mcpRequest.hasSubscribers;
     const server = this.build(session);
     const kept: Kept = {
       server,
@@ -141,33 +197,16 @@ export class KeptServers {
     kept.use = undefined;
     const unused = !use.lent && !use.connected;
     const clean = use.lent && use.id !== undefined && use.answered;
-    if ((unused || clean) && server.transport === undefined) this.keep(kept);
+    if ((unused || clean) && server.transport === undefined) this.idle.keep(kept);
   }
 
   /** The credential's pool entry ended: its idle servers go with it. */
   forget(key: string): void {
-    for (const kept of this.idle.get(key) ?? []) this.order.delete(kept);
-    this.idle.delete(key);
+    this.idle.forget(key);
   }
 
   /** Idle servers waiting, in all. */
   get size(): number {
-    return this.order.size;
-  }
-
-  private keep(kept: Kept): void {
-    // Its pool entry ended while it served: it goes with the entry's other servers.
-    if (this.current(kept.key) !== kept.session) return;
-    let list = this.idle.get(kept.key);
-    if (!list) this.idle.set(kept.key, (list = []));
-    if (list.length >= this.perCredential || list.includes(kept)) return;
-    list.push(kept);
-    this.order.add(kept);
-    if (this.order.size <= this.max) return;
-    const oldest = this.order.values().next().value as Kept;
-    this.order.delete(oldest);
-    const of = this.idle.get(oldest.key)!;
-    of.splice(of.indexOf(oldest), 1);
-    if (!of.length) this.idle.delete(oldest.key);
+    return this.idle.size;
   }
 }
