@@ -388,7 +388,7 @@ export const REQUEST_PHRASES: Array<[needs: string[], phrase: RegExp, said: stri
   // What changed on one branch (its usual names, or a branch named so) is its recent commits; between two refs it
   // is a comparison, said with "between".
   [
-    ['chang', 'new'],
+    ['what', 'changes'],
     /\b(?:what(?:'s|\u2019s| is| has| was)? (?:been )?(?:changed|new)|(?:the )?(?:recent |latest |last |new )?changes) (?:on|in|to|of) (?=(?:the +)?(?:main|master|develop|trunk|(?:[\w./-]+ +)?branch)\b)/g,
     'recent commits on ',
   ],

@@ -937,13 +937,12 @@ export class ActionFinder {
         if (ws.length && !SCOPE_WORDS.has(ws[0])) for (const w of ws) ids.add(stem(w));
       if (ids.size) this.ownIds[d] = ids;
     });
+    const idTerms = actions.map((a) => tokens(a.id.replace(/[._]/g, ' ')));
     const pickedOne = new Set<string>();
     for (const ids of this.ownIds) for (const t of ids ?? []) pickedOne.add(t);
     this.actions.forEach((a, d) => {
       const takes = new Set(idParams(a).flat().map(stem));
-      const unpicked = tokens(a.id.replace(/[._]/g, ' ')).filter(
-        (t) => pickedOne.has(t) && !takes.has(t) && !SCOPE_WORDS.has(t),
-      );
+      const unpicked = idTerms[d].filter((t) => pickedOne.has(t) && !takes.has(t) && !SCOPE_WORDS.has(t));
       if (unpicked.length) this.unpickable[d] = unpicked;
     });
     // The title names the object in the words people use ("List all my merge requests" for list_global).
@@ -954,8 +953,7 @@ export class ActionFinder {
           (t) => [t, this.idf.get(t) ?? 0] as [string, number],
         );
       const said = /\(([^)]*)\)/.exec(a.title)?.[1];
-      const idTerms = new Set(tokens(a.id.replace(/[._]/g, ' ')));
-      if (said && tokens(said).every((t) => idTerms.has(t)))
+      if (said && tokens(said).every((t) => idTerms[d].includes(t)))
         this.titleNames[d] = objectOf(a.title.replace(/\([^)]*\)/g, ' '));
       return objectOf(a.title);
     });
@@ -965,8 +963,7 @@ export class ActionFinder {
     }
     for (const name of THING_NAMES) this.compounds.add(tokens(name).join(' '));
     const operationStems = new Set(this.operations.map(stem));
-    for (const a of actions)
-      for (const t of tokens(a.id.replace(/[._]/g, ' '))) if (!operationStems.has(t)) this.objectWords.add(t);
+    for (const ts of idTerms) for (const t of ts) if (!operationStems.has(t)) this.objectWords.add(t);
     actions.forEach((a, d) => {
       this.exact.set(a.id, d);
       this.exact.set(a.tool, d);
