@@ -22,6 +22,10 @@ export async function failure(p: Promise<unknown>): Promise<{ code: number; mess
   throw new Error('no error');
 }
 
+/** The JSON-RPC error prompts/get ends in for these arguments; a prompt made fails the test. */
+export const refusal = (c: Connected, name: string, args: Record<string, string>) =>
+  failure(c.client.getPrompt({ name, arguments: args }));
+
 /** A change made through the instance's API (as alice unless another token is given): it must succeed. */
 export async function change(
   s: ForgeSim,

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sim, withStdio, type Connected, type ForgeSim } from './harness.js';
-import { change, failure, promptText as prompt } from './prompting.js';
+import { change, promptText as prompt, refusal } from './prompting.js';
 
 let s: ForgeSim;
 beforeAll(async () => {
@@ -85,7 +85,7 @@ describe('project prompts', () => {
               .filter((n) => n !== leftOut)
               .map((n) => [n, n === 'project_id' ? '1' : n === 'target_branch' ? 'main' : '1']),
           );
-          const e = await failure(c.client.getPrompt({ name, arguments: given }));
+          const e = await refusal(c, name, given);
           expect(e.code, `${name} without ${leftOut}`).toBe(-32602);
           expect(e.message).toContain(`Prompt ${name} needs the argument ${leftOut} (`);
         }
@@ -99,9 +99,7 @@ describe('project prompts', () => {
       s,
       { env: { FORGE_MCP_EXCLUDE_TOOLS: 'repository.contributors,merge_request.approval_config' } },
       async (c) => {
-        const e = await failure(
-          c.client.getPrompt({ name: 'project_contributors', arguments: { project_id: '1' } }),
-        );
+        const e = await refusal(c, 'project_contributors', { project_id: '1' });
         expect(e.code).toBe(-32602);
         expect(e.message).toMatch(/^Unknown prompt "project_contributors"/);
         return (await c.client.listPrompts()).prompts.map((p) => p.name);
@@ -122,7 +120,7 @@ describe('project prompts', () => {
             .filter(([, r]) => r)
             .map(([n]) => [n, n === 'project_id' ? 'acme/nope' : n === 'target_branch' ? 'main' : '1']),
         );
-        const e = await failure(c.client.getPrompt({ name, arguments: given }));
+        const e = await refusal(c, name, given);
         expect(e.code, name).toBe(-32602);
         expect(e.message, name).toMatch(
           new RegExp(`^Prompt ${name}: the instance has nothing for project_id "acme/nope"`),
@@ -185,12 +183,7 @@ describe('project prompts', () => {
       expect(text).not.toMatch(/\| @alice \(user ID 2\)/);
       expect(text).toContain('Ranked by commits to these paths, then fewest open reviews: @bob, @root.');
       // A merge request the project lacks is refused, not a table of everyone.
-      const e = await failure(
-        c.client.getPrompt({
-          name: 'suggest_mr_reviewers',
-          arguments: { project_id: '1', merge_request_iid: '99' },
-        }),
-      );
+      const e = await refusal(c, 'suggest_mr_reviewers', { project_id: '1', merge_request_iid: '99' });
       expect(e.code).toBe(-32602);
       expect(e.message).toMatch(
         /^Prompt suggest_mr_reviewers: the instance has nothing for project_id "1", merge_request_iid "99" \(merge_request\.get: Not Found: Merge request 99 in project 1\)\. Check the values/,
@@ -283,9 +276,7 @@ describe('project prompts', () => {
       expect(login).not.toContain('Polish icons');
       expect(login).toContain('## Open merge requests into feature/login (0)\n_None._');
       // A branch the project lacks is refused, not reported as a branch with nothing in the way.
-      const e = await failure(
-        c.client.getPrompt({ name: 'release_readiness', arguments: { project_id: '1', branch: 'nope' } }),
-      );
+      const e = await refusal(c, 'release_readiness', { project_id: '1', branch: 'nope' });
       expect(e.code).toBe(-32602);
       expect(e.message).toMatch(
         /^Prompt release_readiness: the instance has nothing for project_id "1", branch "nope" \(branch\.get: .*Not Found/,
@@ -378,12 +369,7 @@ describe('project prompts', () => {
       expect(text).toContain(
         '## Merged lately\n| MR | Title | Author | Merged | Time to merge |\n|---|---|---|---|---|\n| !3 | Document usage | @bob | 2025-01-15 | 30 min |',
       );
-      const e = await failure(
-        c.client.getPrompt({
-          name: 'branch_mr_summary',
-          arguments: { project_id: '1', target_branch: 'nope' },
-        }),
-      );
+      const e = await refusal(c, 'branch_mr_summary', { project_id: '1', target_branch: 'nope' });
       expect(e.code).toBe(-32602);
       expect(e.message).toMatch(
         /^Prompt branch_mr_summary: the instance has nothing for project_id "1", target_branch "nope" \(branch\.get: .*Not Found/,
