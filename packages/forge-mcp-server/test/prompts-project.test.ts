@@ -361,7 +361,7 @@ describe('project prompts', () => {
         /Branch head [0-9a-f]{8} Document usage \(2025-01-15\) · protected · default branch/,
       );
       expect(text).toContain(
-        '1 open merge requests have nothing holding them up; 2 are drafts, conflicted or have unresolved threads.',
+        'Of these, 1 has nothing holding it up and 2 are held up (a draft, conflicts or unresolved threads).',
       );
       expect(text).toMatch(
         /\| !1 \| Add login form \| @bob \| feature\/login \| unresolved threads \| \d+ \| \d+ \|\n\| !2 \| Regenerate fixtures \| @alice \| fixtures-refresh \| nothing \| \d+ \| \d+ \|\n\| !4 \| Draft: Spike \| @alice \| spike \| draft \| 0 \| 0 \|/,

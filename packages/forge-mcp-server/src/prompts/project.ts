@@ -739,7 +739,7 @@ export const PROJECT_PROMPTS: PromptSpec[] = [
           ? `Branch head ${str(String(head.short_id ?? head.id ?? '').slice(0, 8))} ${str(head.title)} (${day(head.committed_date ?? head.created_at)})${b.protected ? ' · protected' : ''}${b.default ? ' · default branch' : ''}`
           : '',
         '',
-        `${open.length - held} open merge requests have nothing holding them up; ${held} are drafts, conflicted or have unresolved threads.`,
+        `Of these, ${open.length - held} ${open.length - held === 1 ? 'has nothing holding it' : 'have nothing holding them'} up and ${held} ${held === 1 ? 'is' : 'are'} held up (a draft, conflicts or unresolved threads).`,
         '',
         '## Open, oldest first',
         table(
