@@ -1170,6 +1170,72 @@ describe('deadline', () => {
   });
 });
 
+describe('one deadline per action', () => {
+  /** A call through a server whose action deadline is 1 s: what it answered, and how long it took. */
+  const timed = async (action: string, params: Record<string, unknown>) => {
+    const c = await stdioClient(s, { env: { FORGE_MCP_ACTION_TIMEOUT: '1s' } });
+    try {
+      // A first call, unslowed, so the session's own start is not timed.
+      await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'server.health_check', params: {} },
+      });
+      const started = Date.now();
+      const r = await c.client.callTool({ name: 'forge_execute_action', arguments: { action, params } });
+      return { text: textOf(r), ms: Date.now() - started };
+    } finally {
+      s.clearFaults();
+      await c.close();
+    }
+  };
+  const PAST =
+    /deadline exceeded: the request exceeded its deadline and was canceled\. Suggestion: narrow the request, or raise FORGE_MCP_ACTION_TIMEOUT/;
+
+  it('an action making two requests of 700 ms each (a lookup by IID, then the milestone) ends at its 1 s deadline, not after both', async () => {
+    s.fault({ path: /\/projects\/1\/milestones/, delayMs: 700 });
+    const since = s.requests.length;
+    const { text, ms } = await timed('project.milestone_get', { project_id: '1', milestone_iid: 1 });
+    expect(text).toMatch(new RegExp(`^project\\.milestone_get: ${PAST.source}`));
+    // Both requests were made: the second got only the 300 ms left.
+    expect(s.requests.slice(since).filter((r) => r.path.includes('/milestones'))).toHaveLength(2);
+    // At the deadline; the two requests alone take 1.4 s.
+    expect(ms).toBeGreaterThanOrEqual(950);
+    expect(ms).toBeLessThan(1_300);
+  });
+
+  it('each request alone within the deadline: a single 700 ms request, and two of 300 ms, are answered', async () => {
+    s.fault({ path: /\/projects\/1\/milestones$/, delayMs: 700 });
+    expect((await timed('project.milestone_list', { project_id: '1' })).text).not.toMatch(/deadline/);
+    s.fault({ path: /\/projects\/1\/milestones/, delayMs: 300 });
+    const both = await timed('project.milestone_get', { project_id: '1', milestone_iid: 1 });
+    expect(both.text).not.toMatch(/deadline/);
+    expect(both.text).toContain('"iid":1,');
+  });
+
+  it("a 429 whose Retry-After (3 s) the action's 1 s deadline would cut short is answered at once, naming the wait", async () => {
+    s.fault({ path: /\/projects\/1\/issues$/, status: 429, headers: { 'retry-after': '3' }, times: 1 });
+    const since = s.requests.length;
+    const { text, ms } = await timed('issue.list', { project_id: '1' });
+    expect(text).toMatch(
+      /^issue\.list: rate limited: [^]*Suggestion: wait 3 seconds before retrying \(the instance's Retry-After\): GET /,
+    );
+    expect(s.requests.slice(since).filter((r) => r.path.endsWith('/projects/1/issues'))).toHaveLength(1);
+    expect(ms).toBeLessThan(900);
+  });
+
+  it("an action's own wait between its requests (a pipeline polled every 2 s) ends at the deadline", async () => {
+    s.fault({ path: '/api/v4/projects/1/pipelines/101', status: 200, body: { id: 101, status: 'running' } });
+    const { text, ms } = await timed('pipeline.wait', {
+      project_id: '1',
+      pipeline_id: 101,
+      timeout_seconds: 30,
+      interval_seconds: 2,
+    });
+    expect(text).toMatch(new RegExp(`^pipeline\\.wait: ${PAST.source}`));
+    expect(ms).toBeLessThan(1_800);
+  });
+});
+
 describe('deadline while the connection is made', () => {
   it('a deadline that passes while a connection is still being made (a proxy that never answers) is reported at the deadline', async () => {
     // A proxy that takes the connection and never answers: the request never gets past its connection.

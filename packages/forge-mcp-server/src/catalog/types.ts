@@ -157,6 +157,11 @@ export interface ActionContext {
    * regular file within the upload limit, or a directory). Refused over HTTP. Answers the real path.
    */
   localPath(path: string, kind: 'upload' | 'directory'): Promise<string>;
+  /**
+   * Waits `ms` between requests (a poll's interval). The action's deadline and the caller's cancel end the wait
+   * early, with the same error a request they stop gets.
+   */
+  wait(ms: number): Promise<void>;
   /** The instance's base URL (no trailing slash), for links to what an action publishes. */
   instanceUrl: string;
 }

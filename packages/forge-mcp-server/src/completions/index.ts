@@ -246,6 +246,8 @@ async function complete(session: Session, name: string, prefix: string, ctx: Ctx
   const values: string[] = [];
   let total: number | undefined = 0;
   let more = false;
+  // One completion request, one deadline for all its reads.
+  const due = session.client.deadlineFromNow();
   for (const s of SOURCES[name] ?? []) {
     const action = session.view.catalog.get(s.action);
     if (!action || session.view.availability(action).state === 'absent') continue;
@@ -261,6 +263,8 @@ async function complete(session: Session, name: string, prefix: string, ctx: Ctx
       s.action,
       paged ? { ...args, per_page: local ? SCAN : MAX_VALUES } : args,
       signal,
+      undefined,
+      due,
     );
     // The instance failing, or a guard refusing, completes nothing: completion is a convenience.
     if (!r.ok || !Array.isArray(r.data)) continue;
@@ -275,7 +279,7 @@ async function complete(session: Session, name: string, prefix: string, ctx: Ctx
     ];
     // The IID typed, when it exists but is older than the page read: asked for by itself, offered first.
     if (s.byIid && local && r.next && /^[1-9]\d{0,15}$/.test(prefix) && !found.includes(prefix)) {
-      const exact = await readAction(session, s.action, { ...args, iids: [prefix] }, signal);
+      const exact = await readAction(session, s.action, { ...args, iids: [prefix] }, signal, undefined, due);
       if (
         exact.ok &&
         Array.isArray(exact.data) &&

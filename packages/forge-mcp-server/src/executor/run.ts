@@ -41,6 +41,11 @@ import { paramsOf } from './schema.js';
 export interface RunOptions {
   embeddedResources: boolean;
   signal?: AbortSignal;
+  /**
+   * When the action must end (a Date.now() time, InstanceClient.deadlineFromNow; 0: never), for an action that is
+   * part of a larger one (a prompt's reads). By default the action's deadline starts when it starts.
+   */
+  due?: number;
   /** Writes a downloaded body to a local path (stdio only); answers the final path. */
   saveDownload?: (outputPath: string, bytes: Buffer) => Promise<string>;
   /** Reads a local file for upload (stdio only); refuses paths outside the allowed directories. */
@@ -309,23 +314,34 @@ export async function runAction(
   client: InstanceClient,
   opts: RunOptions,
 ): Promise<ToolResult> {
+  // One deadline for the whole action: every request it makes, and every wait between them, gets the time left.
+  const due = opts.due ?? client.deadlineFromNow();
+  const signal = opts.signal;
+  // A request the deadline stopped, even one a handler went on without: the action is reported past its deadline.
+  let cut: InstanceError | undefined;
   try {
     // Over HTTP every caller-supplied local path is refused, before anything is sent.
     if (typeof args.output_path === 'string' && !opts.saveDownload)
       return errorResult(`${a.id}: ${HTTP_PATHS}`);
     if (a.handler) {
+      const stopped = (err: unknown): never => {
+        if (err instanceof InstanceError && err.kind === 'deadline') cut ??= err;
+        throw err;
+      };
       const ctx: ActionContext = {
         rest: async (method, path, init) =>
-          (await client.rest(method, path, { ...init, signal: opts.signal })).body,
+          (await client.rest(method, path, { ...init, signal, due }).catch(stopped)).body,
         graphql: (document, variables, o) =>
-          client.graphql(document, variables, { mutation: o?.mutation, signal: opts.signal }),
+          client.graphql(document, variables, { mutation: o?.mutation, signal, due }).catch(stopped),
         localPath: async (path, kind) => {
           if (!opts.localPath) throw new Error(HTTP_PATHS);
           return opts.localPath(path, kind);
         },
+        wait: (ms) => client.wait(ms, signal, due).catch(stopped),
         instanceUrl: client.base.href.replace(/\/+$/, ''),
       };
       const out = await a.handler(args, ctx);
+      if (cut) throw cut;
       const r = jsonResult(a, out, {}, opts.runsAs);
       return client.fineGrained && readsGraphql(a) && isEmptyAnswer(out) ? withVisibilityNote(r) : r;
     }
@@ -334,7 +350,8 @@ export async function runAction(
       const g = a.request.graphql;
       const data = await client.graphql(g.document, graphqlVariables(g, args, a.params), {
         mutation: g.mutation,
-        signal: opts.signal,
+        signal,
+        due,
       });
       const result = dig(data, g.resultPath ?? g.mutation);
       const fg = client.fineGrained;
@@ -367,7 +384,8 @@ export async function runAction(
       body: built.body,
       form: built.form,
       response: rest.response,
-      signal: opts.signal,
+      signal,
+      due,
     };
     if (opts.requestHeaders) init.headers = opts.requestHeaders;
     const res: InstanceResponse = await client.rest(built.method, built.path, init);
@@ -411,7 +429,8 @@ export async function runAction(
       });
     }
     return result;
-  } catch (err) {
+  } catch (thrown) {
+    const err = cut ?? thrown;
     if (err instanceof ArgumentProblem) return errorResult(err.message);
     if (err instanceof InstanceError) {
       const fg = client.fineGrained;

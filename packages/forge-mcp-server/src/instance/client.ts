@@ -37,7 +37,7 @@ export interface ClientOptions {
   tokenHeader?: 'private-token' | 'bearer';
   /** How error texts name the token: 'FORGE_TOKEN' on stdio, the presented header over HTTP. */
   tokenLabel: string;
-  /** Per-action deadline; 0 disables. */
+  /** The action deadline (FORGE_MCP_ACTION_TIMEOUT, ms): how long one action may run in all; 0 disables. */
   timeoutMs: number;
   skipTlsVerify?: boolean;
   dispatcher?: Dispatcher;
@@ -73,6 +73,11 @@ export interface RestInit {
   template?: string;
   /** A credential's verification: a redirect leaving the instance's own host is not followed. */
   stayOnHost?: boolean;
+  /**
+   * When the action this request is part of must end (a Date.now() time, from deadlineFromNow; 0: never): the
+   * request gets only the time left. Without it the request is an action of its own.
+   */
+  due?: number;
 }
 
 export interface InstanceResponse {
@@ -407,19 +412,20 @@ class Deadline {
   private due = 0;
   private listening = false;
 
+  /** `due`: when the action's deadline passes (a Date.now() time; 0: never). One already past fires at once. */
   constructor(
     private readonly caller: AbortSignal | undefined,
-    timeoutMs: number,
+    due: number,
   ) {
+    const left = due === 0 ? 0 : due - Date.now();
     if (caller?.aborted) this.cancel();
-    else if (caller && (timeoutMs <= 0 || timeoutMs > CANCEL_LATCH_MS)) {
-      if (timeoutMs > 0) this.due = Date.now() + timeoutMs;
+    else if (due !== 0 && left <= 0) this.expire();
+    else if (caller && (due === 0 || left > CANCEL_LATCH_MS)) {
+      this.due = due;
       this.timer = setTimeout(latch, CANCEL_LATCH_MS, this);
       this.timer.unref();
-      return;
-    }
-    if (timeoutMs > 0) {
-      this.timer = setTimeout(expire, timeoutMs, this);
+    } else if (due !== 0) {
+      this.timer = setTimeout(expire, left, this);
       this.timer.unref();
     }
   }
@@ -660,6 +666,26 @@ interface Route {
   /** The route template the path was built from, relative to `prefix`. */
   template?: string;
   stayOnHost?: boolean;
+  /** The action's deadline (RestInit.due). */
+  due?: number;
+}
+
+/**
+ * A request stopped before its answer: the client's cancel first, then the deadline (the spec's order for
+ * failures without a status); undefined when neither stopped it.
+ */
+function stoppedError(caller: AbortSignal | undefined, expired: boolean): InstanceError | undefined {
+  if (caller?.aborted)
+    return new InstanceError('canceled', 'request canceled: the request was canceled by the client');
+  if (expired)
+    return new InstanceError(
+      'deadline',
+      'deadline exceeded: the request exceeded its deadline and was canceled',
+      {
+        hint: 'narrow the request, or raise FORGE_MCP_ACTION_TIMEOUT',
+      },
+    );
+  return undefined;
 }
 
 /** The route template as observers read it, from the root (`/api/v4/projects/{id}/issues`). */
@@ -837,6 +863,7 @@ export class InstanceClient {
         prefix,
         template: init.template,
         stayOnHost: init.stayOnHost,
+        due: init.due,
       });
     } catch (err) {
       return Promise.reject(err);
@@ -857,7 +884,8 @@ export class InstanceClient {
     signal: AbortSignal | undefined,
     route: Route,
   ): Promise<InstanceResponse> {
-    const deadline = new Deadline(signal, this.opts.timeoutMs);
+    const due = route.due ?? this.deadlineFromNow();
+    const deadline = new Deadline(signal, due);
     // What the 429 retries have waited so far.
     let waited = 0;
     try {
@@ -944,7 +972,9 @@ export class InstanceClient {
         }
         if (res.status === 429 && attempt < 2) {
           const wait = retryAfterMs(res.headers['retry-after']);
-          if (waited + wait <= (this.opts.maxRetryWaitMs ?? MAX_RETRY_WAIT_MS)) {
+          // A wait the action's deadline would cut short is not begun: the 429 is reported at once, with its wait.
+          const inTime = due === 0 || Date.now() + wait < due;
+          if (inTime && waited + wait <= (this.opts.maxRetryWaitMs ?? MAX_RETRY_WAIT_MS)) {
             waited += wait;
             await sleep(wait, deadline);
             continue;
@@ -1021,16 +1051,8 @@ export class InstanceClient {
     // An answer with a status stands as it is; failures without one follow the spec's order, where the
     // client's cancel and the deadline come before a refused destination or any other classified failure.
     if (err instanceof InstanceError && (err.kind === 'status' || err.kind === 'graphql')) return err;
-    if (callerSignal?.aborted)
-      return new InstanceError('canceled', 'request canceled: the request was canceled by the client');
-    if (expired)
-      return new InstanceError(
-        'deadline',
-        'deadline exceeded: the request exceeded its deadline and was canceled',
-        {
-          hint: 'narrow the request, or raise FORGE_MCP_ACTION_TIMEOUT',
-        },
-      );
+    const stopped = stoppedError(callerSignal, expired);
+    if (stopped) return stopped;
     if (err instanceof InstanceError) return err;
     const code = errorCode(err);
     const where = `${url.host}`;
@@ -1072,11 +1094,36 @@ export class InstanceClient {
     return new InstanceError('unexpected', 'unexpected error');
   }
 
+  /**
+   * When an action starting now must end (a Date.now() time, for RestInit.due): FORGE_MCP_ACTION_TIMEOUT from
+   * now, or 0 when the deadline is disabled.
+   */
+  deadlineFromNow(): number {
+    const ms = this.opts.timeoutMs;
+    return ms > 0 ? Date.now() + ms : 0;
+  }
+
+  /**
+   * An action's own wait between its requests (a poll's interval): ends after `ms`, or sooner with the error
+   * of the caller's cancel or of the action's deadline (`due`, as RestInit.due), whichever comes first.
+   */
+  async wait(ms: number, signal: AbortSignal | undefined, due: number): Promise<void> {
+    const deadline = new Deadline(signal, due);
+    try {
+      if (deadline.aborted) throw deadline.reason;
+      await sleep(ms, deadline);
+    } catch (err) {
+      throw stoppedError(signal, deadline.expired) ?? err;
+    } finally {
+      deadline.done();
+    }
+  }
+
   /** One GraphQL call. Answers `data`; errors are classified per the spec's GraphQL rules. */
   async graphql(
     document: string,
     variables: Record<string, unknown> | undefined,
-    opts: { mutation?: string; signal?: AbortSignal } = {},
+    opts: { mutation?: string; signal?: AbortSignal; due?: number } = {},
   ): Promise<Record<string, unknown>> {
     const url = this.graphqlTarget;
     const headers = {
@@ -1090,6 +1137,7 @@ export class InstanceClient {
       res = await this.send('POST', url, headers, body, 'json', opts.signal, {
         prefix: '',
         template: '/api/graphql',
+        due: opts.due,
       });
     } catch (err) {
       throw err instanceof InstanceError && err.kind === 'status' ? this.graphqlStatusError(err, url) : err;

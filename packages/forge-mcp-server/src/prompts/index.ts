@@ -111,8 +111,10 @@ export function registerPrompts(server: Server, session: Session, guardSession: 
     }
     let reads = 0;
     const missing: string[] = [];
+    // The prompt is one action to the user: its reads share one deadline, started now.
+    const due = session.client.deadlineFromNow();
     const fetch: Fetch = async (id, a, opts) => {
-      const r = await readAction(session, id, a, ctx.mcpReq.signal);
+      const r = await readAction(session, id, a, ctx.mcpReq.signal, undefined, due);
       // An argument no tool would take (a pasted URL of another instance): the prompt cannot be made.
       if (!r.ok && r.kind === 'invalid') fail(`Prompt ${p.name}: ${r.text}`);
       const absent = !r.ok && r.kind === 'failed' && /not found/i.test(r.text);

@@ -61,6 +61,8 @@ export async function readAction(
   args: Record<string, unknown>,
   signal?: AbortSignal,
   conditional?: Conditional,
+  /** The deadline of the request this read is part of (RunOptions.due); by default the read's own. */
+  due?: number,
 ): Promise<ReadOutcome> {
   const entry = session.view.catalog.get(id);
   if (!entry || session.view.availability(entry).state === 'absent')
@@ -88,6 +90,7 @@ export async function readAction(
   const r = await runAction(action, args, session.client, {
     embeddedResources: false,
     signal,
+    due,
     ...(conditional
       ? {
           requestHeaders: conditional.ifNoneMatch ? { 'if-none-match': conditional.ifNoneMatch } : undefined,

@@ -145,7 +145,7 @@ export async function waitUntilSettled(
     const state = (await ctx.rest('GET', path)) as { status?: string };
     const finished = settled.has(String(state.status));
     if (finished || Date.now() + intervalMs > deadline) return { ...state, finished, timed_out: !finished };
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    await ctx.wait(intervalMs);
   }
 }
 
