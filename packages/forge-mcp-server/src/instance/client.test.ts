@@ -9,12 +9,14 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createSocket } from 'node:dgram';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { Resolver } from 'node:dns/promises';
 import { MockAgent, Pool } from 'undici';
 import { startForgeSim, type ForgeSim } from 'forge-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InstanceError } from './errors.js';
 import { InstanceClient, type ClientOptions } from './client.js';
+import type { InstanceCallEvent } from '../channels.js';
 import { guardedConnector } from './guard.js';
 
 let s: ForgeSim;
@@ -163,6 +165,28 @@ describe('failures without a status, in order', () => {
           kind: 'canceled',
           text: 'issue.list: request canceled: the request was canceled by the client',
         });
+    });
+
+    it("a cancel that meets a refused connection is canceled to observers too (a span's error.type, the reachability WARN)", async () => {
+      // What observers are told of each hop: the span's error.type and the reachability WARN read its errorType.
+      const seen: InstanceCallEvent[] = [];
+      const watch = (e: unknown) => void seen.push(e as InstanceCallEvent);
+      subscribe('forge-mcp:instance-call', watch);
+      try {
+        const port = await closedPort();
+        for (let i = 0; i < 5; i++)
+          expect((await canceledAtOnce(client({ baseUrl: `http://127.0.0.1:${port}` }))).kind).toBe(
+            'canceled',
+          );
+        // Not canceled, the same refusal is told as such.
+        const refused = await failure(
+          client({ baseUrl: `http://127.0.0.1:${port}` }).rest('GET', '/projects'),
+        );
+        expect(refused.kind).toBe('connection_refused');
+      } finally {
+        unsubscribe('forge-mcp:instance-call', watch);
+      }
+      expect(seen.map((e) => e.errorType)).toEqual([...Array(5).fill('canceled'), 'ECONNREFUSED']);
     });
 
     it('a cancel that comes while the DNS lookup fails reads as canceled', async () => {

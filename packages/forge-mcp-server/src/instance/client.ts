@@ -321,11 +321,13 @@ function sameHost(instance: Target, next: Target): boolean {
 }
 
 /**
- * A short class for a request that got no answer: canceled (by its caller), timeout (the deadline fired),
+ * A short class for a request that got no answer, in the order its error text is chosen (networkError):
+ * canceled (by its caller, also when the deadline has not read the cancel yet), timeout (the deadline fired),
  * refused (the guard), network.
  */
-function failureClass(err: unknown, deadline: Deadline): string {
-  if (deadline.aborted) return deadline.canceled ? 'canceled' : 'timeout';
+function failureClass(err: unknown, deadline: Deadline, caller: AbortSignal | undefined): string {
+  if (caller?.aborted) return 'canceled';
+  if (deadline.expired) return 'timeout';
   if (refusalIn(err)) return 'refused';
   return (err as { code?: string }).code ?? 'network';
 }
@@ -931,7 +933,8 @@ export class InstanceClient {
           } catch (err) {
             // A failure after the status line came (the body cut off, too large, canceled) is no hop's outcome.
             if (exchange.answered) throw err;
-            if (watched) this.observe(hopMethod, url, template, startTime, began, undefined, err, deadline);
+            if (watched)
+              this.observe(hopMethod, url, template, startTime, began, undefined, err, deadline, signal);
             const refused = refusalIn(err);
             throw refused ? refusalError(refused, hopMethod, url) : err;
           }
@@ -1001,6 +1004,7 @@ export class InstanceClient {
     status: number | undefined,
     err?: unknown,
     deadline?: Deadline,
+    caller?: AbortSignal,
   ): void {
     publish(channels.instanceCall, () => ({
       method,
@@ -1009,7 +1013,7 @@ export class InstanceClient {
       scheme: url.protocol === 'https:' ? ('https' as const) : ('http' as const),
       status,
       template,
-      errorType: err === undefined ? undefined : failureClass(err, deadline!),
+      errorType: err === undefined ? undefined : failureClass(err, deadline!, caller),
       startTime,
       ms: now() - began,
     }));
