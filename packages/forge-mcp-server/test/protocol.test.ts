@@ -1223,6 +1223,13 @@ describe('one deadline per action', () => {
     expect(ms).toBeLessThan(900);
   });
 
+  it('an action that goes on without a read the deadline stopped (server.status leaves out a /user it cannot read) is still past its deadline', async () => {
+    s.fault({ path: /^\/api\/v4\/(metadata|user)$/, delayMs: 700 });
+    const { text, ms } = await timed('server.status', {});
+    expect(text).toMatch(new RegExp(`^server\\.status: ${PAST.source}`));
+    expect(ms).toBeLessThan(1_300);
+  });
+
   it("an action's own wait between its requests (a pipeline polled every 2 s) ends at the deadline", async () => {
     s.fault({ path: '/api/v4/projects/1/pipelines/101', status: 200, body: { id: 101, status: 'running' } });
     const { text, ms } = await timed('pipeline.wait', {
