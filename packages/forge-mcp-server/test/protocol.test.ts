@@ -1230,6 +1230,31 @@ describe('one deadline per action', () => {
     expect(ms).toBeLessThan(1_300);
   });
 
+  it("a prompt's reads share one deadline: mr_review_status, its list then its approvals 700 ms each, quotes the approvals as past it at about 1 s", async () => {
+    s.fault({ path: /\/projects\/1\/merge_requests(\/\d+\/approvals)?$/, delayMs: 700 });
+    const c = await stdioClient(s, { env: { FORGE_MCP_ACTION_TIMEOUT: '1s' } });
+    try {
+      await c.client.callTool({
+        name: 'forge_execute_action',
+        arguments: { action: 'server.health_check', params: {} },
+      });
+      const started = Date.now();
+      const r = await c.client.getPrompt({ name: 'mr_review_status', arguments: { project_id: '1' } });
+      const ms = Date.now() - started;
+      const text = (r.messages[0]!.content as { text: string }).text;
+      expect(text).toMatch(
+        new RegExp(
+          `^# Review status of 1: 2 open merge requests\\n> merge_request\\.approval_config: ${PAST.source}`,
+        ),
+      );
+      expect(text).toContain('| Approvals not read |');
+      expect(ms).toBeLessThan(1_300);
+    } finally {
+      s.clearFaults();
+      await c.close();
+    }
+  });
+
   it("an action's own wait between its requests (a pipeline polled every 2 s) ends at the deadline", async () => {
     s.fault({ path: '/api/v4/projects/1/pipelines/101', status: 200, body: { id: 101, status: 'running' } });
     const { text, ms } = await timed('pipeline.wait', {

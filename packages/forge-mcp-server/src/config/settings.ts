@@ -262,7 +262,7 @@ export const SETTINGS = {
     scope: 'both',
     grammar: durationGrammar({ zero: 'disables', max: DAY }),
     default: ms('65m'),
-    description: 'Deadline of one action.',
+    description: 'Deadline of one action, shared by all its requests and the waits between them.',
   }),
   allowedUploadDirs: setting({
     variable: 'FORGE_MCP_ALLOWED_UPLOAD_DIRS',
