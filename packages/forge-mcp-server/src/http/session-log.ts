@@ -34,7 +34,7 @@ export const STANDALONE_STREAM = '_GET_stream';
 export const EVENT_ID =
   /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|_GET_stream)_[1-9][0-9]{0,14}$/;
 /** How often answers the shared log refused are offered to it again (the Retry-After of a refusal). */
-const UNLOGGED_RETRY_MS = 5_000;
+export const UNLOGGED_RETRY_MS = 5_000;
 /** How often a tailed stream reads the shared log for what another replica wrote. */
 export const TAIL_POLL_MS = 200;
 
@@ -111,17 +111,28 @@ export class SessionLog implements SessionEventLog {
     this.retry ??= setInterval(() => void this.logUnlogged(), UNLOGGED_RETRY_MS).unref();
   }
 
+  /** Set while the unlogged answers are offered: a tick falling meanwhile leaves them to that offer. */
+  private offering = false;
+
   private async logUnlogged(): Promise<void> {
-    while (this.unlogged.length > 0) {
-      const { stream, message } = this.unlogged[0]!;
-      try {
-        await this.shared.storeEvent(stream, message);
-      } catch (err) {
-        if (isStateUnavailable(err)) return;
+    // One offer at a time: a write can outlast the period (Redis answering slowly), and a second offer would
+    // write the same answer again and drop the one after it from the queue before it is written.
+    if (this.offering) return;
+    this.offering = true;
+    try {
+      while (this.unlogged.length > 0) {
+        const { stream, message } = this.unlogged[0]!;
+        try {
+          await this.shared.storeEvent(stream, message);
+        } catch (err) {
+          if (isStateUnavailable(err)) return;
+        }
+        this.unlogged.shift();
       }
-      this.unlogged.shift();
+      this.close();
+    } finally {
+      this.offering = false;
     }
-    this.close();
   }
 
   /** The session left this process: answers still unlogged are given up (they reached whom they could). */
