@@ -1746,7 +1746,9 @@ export class ActionFinder {
       const own = this.ownIds[d];
       const unpicked =
         (onBranch && own && ![...own].some((t) => numbered.has(t)) ? BRANCH_UNPICKED : 1) *
-        (READ_OPERATIONS.has(op) && this.unpickable[d]?.some((t) => numbered.has(t)) ? NUMBERED_UNPICKED : 1);
+        (numbered.size && READ_OPERATIONS.has(op) && this.unpickable[d]?.some((t) => numbered.has(t))
+          ? NUMBERED_UNPICKED
+          : 1);
       const mismatch =
         !verb && readsOnly !== undefined && READ_OPERATIONS.has(op) !== readsOnly ? MISMATCH : 1;
       keep(
