@@ -1252,6 +1252,20 @@ describe('one deadline per action', () => {
     expect(ms).toBeLessThan(1_300);
   });
 
+  it("a completion's reads share one deadline: a ref from the branches, then the tags, 700 ms each, completes the branches at about 1 s", async () => {
+    s.fault({ path: /\/projects\/1\/repository\/(branches|tags)$/, delayMs: 700 });
+    const { answer, ms } = await within1s((c) =>
+      c.client.complete({
+        ref: { type: 'ref/prompt', name: 'generate_release_notes' },
+        argument: { name: 'from', value: '' },
+        context: { arguments: { project_id: '1' } },
+      }),
+    );
+    expect(answer.completion.values).toContain('main');
+    expect(answer.completion.values).not.toContain('v1.0.0');
+    expect(ms).toBeLessThan(1_300);
+  });
+
   it("an action's own wait between its requests (a pipeline polled every 2 s) ends at the deadline", async () => {
     s.fault({ path: '/api/v4/projects/1/pipelines/101', status: 200, body: { id: 101, status: 'running' } });
     const { text, ms } = await timed('pipeline.wait', {
