@@ -37,3 +37,29 @@ it('writes each refused answer once and in order when a write outlasts the retry
   expect(written).toEqual([1, 2]);
   log.close();
 });
+
+it('counts a refused answer as being answered until it is written, then says the session settled', async () => {
+  vi.useFakeTimers();
+  let down = true;
+  const log = new SessionLog({
+    async storeEvent(stream) {
+      if (down) throw new StateUnavailable('shared state is unavailable', '127.0.0.1:6379');
+      return `${stream}_1`;
+    },
+    getStreamIdForEventId: async () => undefined,
+    replayEventsAfter: async () => 'stream',
+  });
+  let settled = 0;
+  log.onSettled = () => settled++;
+  await log.storeEvent('stream', { jsonrpc: '2.0', id: 1, result: {} } as JSONRPCMessage);
+  // The log refused it: the session is still answering (it must not idle out and drop the answer).
+  expect(log.answering).toBe(true);
+  await vi.advanceTimersByTimeAsync(UNLOGGED_RETRY_MS * 3);
+  expect(log.answering).toBe(true);
+  const before = settled;
+  down = false;
+  await vi.advanceTimersByTimeAsync(UNLOGGED_RETRY_MS);
+  expect(log.answering).toBe(false);
+  expect(settled).toBe(before + 1);
+  log.close();
+});

@@ -130,6 +130,8 @@ export class SessionLog implements SessionEventLog {
         this.unlogged.shift();
       }
       this.close();
+      // The last answer waiting is in the log: the session may idle out from now on.
+      if (this.live.size === 0) this.onSettled?.();
     } finally {
       this.offering = false;
     }
@@ -144,10 +146,12 @@ export class SessionLog implements SessionEventLog {
 
   /**
    * Whether a request is being answered here, its client's connection open or not: a call whose stream was
-   * cut still runs, and its answer lands in the log for the client to resume, here or elsewhere.
+   * cut still runs, and its answer lands in the log for the client to resume, here or elsewhere. An answer the
+   * log refused counts until it is written: the session does not idle out here while it waits (the log names
+   * this replica its answerer, so no other replica would ever answer it in its stead).
    */
   get answering(): boolean {
-    return this.live.size > 0;
+    return this.live.size > 0 || this.unlogged.length > 0;
   }
 
   getStreamIdForEventId(id: EventId): Promise<StreamId | undefined> {
