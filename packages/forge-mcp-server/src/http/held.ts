@@ -15,8 +15,9 @@
  * batches, modern requests, every request the SDK answers with an error of its own) goes through the SDK as
  * before. A client gone before its answer closes the server (the SDK aborts the call as it would), and the
  * server is let go; only a server whose exchange was answered in full comes back. Servers are kept per pool
- * entry like kept.ts's: at most MAX_KEPT_PER_CREDENTIAL idle per credential and MAX_KEPT_SERVERS in all,
- * the least recently kept going first (kept.ts's IdleServers); an evicted entry's servers go with it.
+ * entry like kept.ts's: at most MAX_KEPT_PER_CREDENTIAL idle per credential, and MAX_KEPT_SERVERS in all
+ * with kept.ts's (one IdleBudget), the least recently kept going first (kept.ts's IdleServers); an evicted
+ * entry's servers go with it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
@@ -32,7 +33,14 @@ import {
 import { channels } from '../channels.js';
 import type { Session } from '../session/index.js';
 import { KEEP_ALIVE_MS } from '../subscriptions/index.js';
-import { IdleServers, STATELESS_METHODS, type IdleEntry } from './kept.js';
+import {
+  IdleBudget,
+  IdleServers,
+  MAX_KEPT_PER_CREDENTIAL,
+  MAX_KEPT_SERVERS,
+  STATELESS_METHODS,
+  type IdleEntry,
+} from './kept.js';
 
 /** The headers of the SDK's event-stream answer to a POST. */
 const EVENT_STREAM_HEADERS = {
@@ -110,8 +118,10 @@ export class HeldServers {
     private readonly build: (session: Session) => Server,
     /** The session the credential pool holds for a key now (a server of any other is not kept). */
     current: (key: string) => Session | undefined,
+    /** The bound shared with the other stores of idle servers (kept.ts's). */
+    budget = new IdleBudget(),
   ) {
-    this.idle = new IdleServers(current);
+    this.idle = new IdleServers(current, MAX_KEPT_SERVERS, MAX_KEPT_PER_CREDENTIAL, budget);
   }
 
   /** Whether this request is one a held server answers as the SDK's legacy serving would. */

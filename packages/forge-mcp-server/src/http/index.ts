@@ -37,7 +37,7 @@ import { bind, createListener, parseAddr, unlinkSocket, urlOf } from './listen.j
 import { OAuthDoor, type Refusal } from './oauth-door.js';
 import { OAUTH_PAGE_PATH, protectedResource, sendPublic } from './oauth.js';
 import { originPolicy } from './origin-guard.js';
-import { KeptServers } from './kept.js';
+import { IdleBudget, KeptServers, MAX_KEPT_PER_CREDENTIAL, MAX_KEPT_SERVERS } from './kept.js';
 import { HeldServers } from './held.js';
 import { SessionPool } from './pool.js';
 import { InstanceError, presentedTokenLabel } from '../instance/index.js';
@@ -238,9 +238,17 @@ export async function runHttp(config: Config, log: Logger): Promise<HttpHandle> 
   const buildStateless = (session: Session) =>
     registerCatalog(session, { transport: 'tcp', seal: state.sealKey, onToolCall: toolCallLog(log) });
   /** Built MCP servers kept between a credential's stateless requests (kept.ts says when one comes back). */
-  const kept = new KeptServers(buildStateless, (key) => pool.peek(key));
+  /** The bound on idle servers, kept's and held's together. */
+  const idleBudget = new IdleBudget(MAX_KEPT_SERVERS);
+  const kept = new KeptServers(
+    buildStateless,
+    (key) => pool.peek(key),
+    MAX_KEPT_SERVERS,
+    MAX_KEPT_PER_CREDENTIAL,
+    idleBudget,
+  );
   /** Servers kept connected for the legacy stateless requests they answer without the SDK's HTTP layer. */
-  const heldServers = new HeldServers(buildStateless, (key) => pool.peek(key));
+  const heldServers = new HeldServers(buildStateless, (key) => pool.peek(key), idleBudget);
   /** The server each admitted stateless request holds (its catalog registered before the SDK), with its body. */
   const held = new WeakMap<object, { server: Server; body: unknown }>();
   const handler = createMcpHandler(

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { Server } from '@modelcontextprotocol/server';
 import type { Session } from '../session/index.js';
-import { KeptServers, MAX_KEPT_PER_CREDENTIAL } from './kept.js';
+import { IdleBudget, KeptServers, MAX_KEPT_PER_CREDENTIAL } from './kept.js';
 
 function setup(max = 2) {
   const built: Session[] = [];
@@ -65,6 +65,27 @@ describe('kept servers', () => {
     // a's went first: it is built again.
     expect(kept.take('a', s.a)).not.toBe(servers[0]);
     expect(built).toHaveLength(4);
+  });
+
+  it('keeps the given number in all across the stores sharing a budget, the least recently kept going first', () => {
+    const budget = new IdleBudget(2);
+    const pool = new Map<string, Session>();
+    const build = () => new Server({ name: 'kept', version: '1' }, { capabilities: {} });
+    const one = new KeptServers(build, (key) => pool.get(key), 2, MAX_KEPT_PER_CREDENTIAL, budget);
+    const other = new KeptServers(build, (key) => pool.get(key), 2, MAX_KEPT_PER_CREDENTIAL, budget);
+    const s = { a: {} as Session, b: {} as Session, c: {} as Session };
+    for (const k of ['a', 'b', 'c'] as const) pool.set(k, s[k]);
+    const a = one.take('a', s.a);
+    one.settle(a);
+    const b = other.take('b', s.b);
+    other.settle(b);
+    const c = one.take('c', s.c);
+    one.settle(c);
+    // Two in all: a's, the oldest, went, though the store keeping it held one only.
+    expect(one.size + other.size).toBe(2);
+    expect(other.take('b', s.b)).toBe(b);
+    expect(one.take('c', s.c)).toBe(c);
+    expect(one.take('a', s.a)).not.toBe(a);
   });
 
   it(`keeps at most ${MAX_KEPT_PER_CREDENTIAL} per credential, and none once its pool entry ended`, () => {

@@ -19,7 +19,8 @@
  * they run at once and independently, exactly as with a server built per request. A kept server belongs to
  * its pool entry's session: an entry evicted from the credential pool takes its servers with it (forget), and
  * a server of an earlier session of the same credential is never handed to a later one. At most
- * MAX_KEPT_SERVERS wait at once, the least recently kept going first, so idle credentials cost no memory.
+ * MAX_KEPT_SERVERS wait at once, here and in held.ts together (one IdleBudget), the least recently kept going
+ * first, so idle credentials cost no memory.
  */
 import type { Server, Transport } from '@modelcontextprotocol/server';
 import { channels } from '../channels.js';
@@ -40,7 +41,7 @@ export const STATELESS_METHODS = new Set([
 
 /** Idle servers kept per credential at most (one per request it has in flight at once). */
 export const MAX_KEPT_PER_CREDENTIAL = 4;
-/** Idle servers kept in all at most. */
+/** Idle servers kept in all at most (held.ts's and this file's together). */
 export const MAX_KEPT_SERVERS = 128;
 
 interface Kept extends IdleEntry {
@@ -68,21 +69,30 @@ export interface IdleEntry {
 }
 
 /**
- * Idle servers by credential: at most `perCredential` of one credential and `max` in all, the least recently
- * kept going first. One comes back only to a request of the session it was built for, with request observers
- * as they were when it was built; one whose pool entry ended while it served is not kept.
+ * The bound several stores of idle servers share (held.ts's and kept.ts's): every idle server of them, least
+ * recently kept first, with the store holding it.
+ */
+export class IdleBudget {
+  readonly order = new Map<IdleEntry, { drop(entry: IdleEntry): void }>();
+  constructor(readonly max = MAX_KEPT_SERVERS) {}
+}
+
+/**
+ * Idle servers by credential: at most `perCredential` of one credential, and at most the budget's `max` in all
+ * with the other stores on the same budget, the least recently kept going first. One comes back only to a
+ * request of the session it was built for, with request observers as they were when it was built; one whose
+ * pool entry ended while it served is not kept.
  */
 export class IdleServers<T extends IdleEntry> {
   /** Idle servers by credential key. */
   private readonly idle = new Map<string, T[]>();
-  /** Every idle server, least recently kept first. */
-  private readonly order = new Set<T>();
 
   constructor(
     /** The session the credential pool holds for a key now (a server of any other is not kept). */
     private readonly current: (key: string) => Session | undefined,
-    private readonly max = MAX_KEPT_SERVERS,
+    max = MAX_KEPT_SERVERS,
     private readonly perCredential = MAX_KEPT_PER_CREDENTIAL,
+    private readonly budget = new IdleBudget(max),
   ) {}
 
   /** An idle server for a request of `session` that also `fits`; any other met on the way is let go. */
@@ -91,7 +101,7 @@ export class IdleServers<T extends IdleEntry> {
     const list = this.idle.get(key);
     while (list?.length) {
       const entry = list.pop()!;
-      this.order.delete(entry);
+      this.budget.order.delete(entry);
       if (!list.length) this.idle.delete(key);
       if (entry.session === session && entry.observed === observed && fits(entry)) return entry;
     }
@@ -105,24 +115,34 @@ export class IdleServers<T extends IdleEntry> {
     if (!list) this.idle.set(entry.key, (list = []));
     if (list.length >= this.perCredential || list.includes(entry)) return;
     list.push(entry);
-    this.order.add(entry);
-    if (this.order.size <= this.max) return;
-    const oldest = this.order.values().next().value as T;
-    this.order.delete(oldest);
-    const of = this.idle.get(oldest.key)!;
-    of.splice(of.indexOf(oldest), 1);
-    if (!of.length) this.idle.delete(oldest.key);
+    const { order, max } = this.budget;
+    order.set(entry, this);
+    if (order.size <= max) return;
+    const [oldest, store] = order.entries().next().value!;
+    order.delete(oldest);
+    store.drop(oldest);
+  }
+
+  /** Lets `entry` go (the budget's oldest, when another is kept). */
+  drop(entry: IdleEntry): void {
+    const of = this.idle.get(entry.key);
+    const at = of ? of.indexOf(entry as T) : -1;
+    if (at < 0) return;
+    of!.splice(at, 1);
+    if (!of!.length) this.idle.delete(entry.key);
   }
 
   /** The credential's pool entry ended: its idle servers go with it. */
   forget(key: string): void {
-    for (const entry of this.idle.get(key) ?? []) this.order.delete(entry);
+    for (const entry of this.idle.get(key) ?? []) this.budget.order.delete(entry);
     this.idle.delete(key);
   }
 
-  /** Idle servers waiting, in all. */
+  /** Idle servers waiting in this store. */
   get size(): number {
-    return this.order.size;
+    let n = 0;
+    for (const list of this.idle.values()) n += list.length;
+    return n;
   }
 }
 
@@ -137,8 +157,10 @@ export class KeptServers {
     current: (key: string) => Session | undefined,
     max = MAX_KEPT_SERVERS,
     perCredential = MAX_KEPT_PER_CREDENTIAL,
+    /** The bound shared with the other stores of idle servers (held.ts's). */
+    budget = new IdleBudget(max),
   ) {
-    this.idle = new IdleServers(current, max, perCredential);
+    this.idle = new IdleServers(current, max, perCredential, budget);
   }
 
   /** A server connected to nothing for one request of `session` (pool key `key`): an idle one, else built. */
