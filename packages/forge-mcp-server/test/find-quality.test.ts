@@ -279,6 +279,9 @@ describe('the verb of the request outweighs noun overlap', () => {
     ['pipeline 77 is stuck', ['pipeline.cancel']],
     ['have issue 30 closed', ['issue.update']],
     ['have MR 4 rebased', ['merge_request.rebase']],
+    // Keywords, the verb last: a word that names a thing only of other things ("closed" issues of a merge request)
+    // is the verb here.
+    ['milestone close', ['project.milestone_update']],
     // A question is still a read.
     ['have any pipelines failed today', ['pipeline.list']],
   ];

@@ -1356,6 +1356,7 @@ export const THING_NAMES = [
   'release note',
   'release link',
   'build log',
+  'audit log',
   'import status',
   'export status',
   // Another platform's names for merge requests and pipelines.

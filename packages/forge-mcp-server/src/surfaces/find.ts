@@ -1054,6 +1054,29 @@ export class ActionFinder {
       : query;
   }
 
+  /** Each word of the actions' IDs, with the other words of the IDs it is in (found when first asked). */
+  private idNeighbours?: Map<string, Set<string>>;
+
+  /**
+   * Whether a word names a thing of the things named ("job log": a job's trace, job.trace), not one only of
+   * others ("milestone close": close stands for a state, which no milestone action's ID names).
+   */
+  private partOf(t: string, named: Set<string>): boolean {
+    if (!this.idNeighbours) {
+      this.idNeighbours = new Map();
+      for (const a of this.actions) {
+        const ts = tokens(a.id.replace(/[._]/g, ' '));
+        for (const x of ts) {
+          let near = this.idNeighbours.get(x);
+          if (!near) this.idNeighbours.set(x, (near = new Set()));
+          for (const y of ts) if (y !== x) near.add(y);
+        }
+      }
+    }
+    const near = this.idNeighbours.get(t);
+    return !!near && [...named].some((n) => near.has(n));
+  }
+
   /** A word a request says what to do with: one of the request verbs, or a verb of the catalog's actions. */
   private isVerb(w: string): boolean {
     return Boolean(REQUEST_VERBS[w]) || this.actionVerbs.has(w);
@@ -1370,7 +1393,8 @@ export class ActionFinder {
       // between (a verb that is also a thing's everyday name, "job log", "issue comment", stays a thing, as does
       // the last word of a thing's two-word name, "merge request").
       // A verb that is also a thing's everyday name is the verb when that thing is named already ("pipeline
-      // schedule run": the run is the pipeline's).
+      // schedule run": the run is the pipeline's), or when it names a thing only of other things ("milestone
+      // close": closed issues are a merge request's, and a closed state no milestone action's ID names).
       const before = new Set(ws.slice(i, last).map(stem));
       const keywords =
         last > i &&
@@ -1378,8 +1402,13 @@ export class ActionFinder {
         (this.objectWords.has(stem(ws[i])) ||
           this.compounds.has(`${stem(ws[i])} ${stem(ws[i + 1])}`) ||
           (this.titleWords().has(stem(ws[i])) && !this.isVerb(ws[i]))) &&
-        !thingWord(w, ws[last - 1]) &&
-        (SYNONYMS[w] ?? CATALOG_NAMES[w] ?? []).every((name) => tokens(name).every((t) => before.has(t))) &&
+        !(
+          this.compounds.has(`${stem(ws[last - 1])} ${stem(w)}`) ||
+          (this.objectWords.has(stem(w)) && this.partOf(stem(w), before))
+        ) &&
+        (SYNONYMS[w] ?? CATALOG_NAMES[w] ?? []).every((name) =>
+          tokens(name).every((t) => before.has(t) || t === stem(w) || !this.partOf(t, before)),
+        ) &&
         ws
           .slice(i + 1, last)
           .every((x, k) => !STOP_WORDS.has(x) && (!this.isVerb(x) || thingWord(x, ws[i + k])));
