@@ -82,6 +82,60 @@ describe('a list page past the end', () => {
     },
   );
 
+  it(
+    'a page past the end of a one-page list names page 1 as its last page, and no first page beside it',
+    { timeout: 60_000 },
+    async () => {
+      await withStdio(s, {}, async (c) => {
+        const params = { project_id: '1', state: 'all', per_page: 100 };
+        const one = await listed(c, 'dynamic', 'issue.list', params);
+        const total = one.sc.pagination!.total as number;
+        expect(one.sc.pagination!.total_pages).toBe(1);
+        const past = await listed(c, 'dynamic', 'issue.list', { ...params, page: 4 });
+        expect(past.text).toBe(
+          `0 items: page 4 is past the end. This list has ${total} items on 1 page; its last page is 1 (pass page=1), with the same parameters otherwise.`,
+        );
+        expect(past.sc.pagination).toMatchObject({ page: 4, past_the_end: true, last_page: 1 });
+      });
+    },
+  );
+
+  it(
+    'an empty page the instance still counts among its pages is not called past the end',
+    { timeout: 60_000 },
+    async () => {
+      // The list shrank after the instance counted it: page 3 of 3 comes back empty.
+      s.fault({
+        method: 'GET',
+        path: '/api/v4/projects/1/labels',
+        status: 200,
+        body: [],
+        headers: {
+          'x-page': '3',
+          'x-per-page': '2',
+          'x-total': '6',
+          'x-total-pages': '3',
+          'x-prev-page': '2',
+          'x-next-page': '',
+        },
+      });
+      try {
+        await withStdio(s, {}, async (c) => {
+          const page = await listed(c, 'dynamic', 'project.label_list', {
+            project_id: '1',
+            page: 3,
+            per_page: 2,
+          });
+          expect(page.text).toBe('0 items, page 3 of 3, 6 total, last page');
+          expect(page.sc.pagination).not.toHaveProperty('past_the_end');
+          expect(page.sc.pagination).not.toHaveProperty('last_page');
+        });
+      } finally {
+        s.clearFaults();
+      }
+    },
+  );
+
   it('a page past the end of an empty list says the list is empty', { timeout: 60_000 }, async () => {
     await withStdio(s, {}, async (c) => {
       // Project 3 has no milestones: page 1 is the empty last page, page 2 is past the end.
