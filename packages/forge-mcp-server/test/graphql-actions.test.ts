@@ -785,3 +785,28 @@ describe('the rest of a work item in the same call', () => {
     },
   );
 });
+
+describe("a default scan profile's global ID ends in its scan type", () => {
+  it(
+    "sends gid://gitlab/Security::ScanProfile/secret_detection as given, as it does a saved profile's number",
+    { timeout: 60_000 },
+    async () => {
+      await withStdio(s, ULTIMATE, async (c) => {
+        for (const id of [
+          'gid://gitlab/Security::ScanProfile/secret_detection',
+          'gid://gitlab/Security::ScanProfile/4',
+        ]) {
+          const since = s.requests.length;
+          const r = await call(c, 'security_scan_profile.attach', {
+            security_scan_profile_id: id,
+            project_ids: ['1'],
+          });
+          expect(r.isError, textOf(r)).toBeFalsy();
+          expect(graphqlSent(since).map((q) => q.variables)).toEqual([
+            { profileId: id, projectIds: ['gid://gitlab/Project/1'] },
+          ]);
+        }
+      });
+    },
+  );
+});
