@@ -807,3 +807,32 @@ describe('every pattern a parameter takes is told in words', () => {
     },
   );
 });
+
+describe('a number where a string of digits is taken', () => {
+  it('is taken as its digits, as the same string is: no pattern error, and the instance gets the digits', async () => {
+    const c = clients.dynamic;
+    const get = async (iid: unknown) => {
+      const since = s.requests.length;
+      const r = await c.client.callTool(
+        request('dynamic', 'issue.work_item_get', { full_path: 'acme/widgets', work_item_iid: iid }),
+      );
+      return {
+        text: textOf(r),
+        isError: r.isError,
+        sent: JSON.stringify(apiCalls(s, since).map((x) => x.body)),
+      };
+    };
+    const asString = await get('1');
+    const asNumber = await get(1);
+    expect(asNumber.text).not.toContain('must be');
+    expect(asNumber).toEqual(asString);
+    expect(asNumber.sent).toContain('"1"');
+  });
+
+  it('below 1 is refused where a global ID or its number is taken, before anything is sent', async () => {
+    const text = await call('dynamic', 'issue.work_item_list', { full_path: 'acme', parent_ids: [0] });
+    expect(text).toBe(`${typed('dynamic', 'issue.work_item_list')}parent_ids.0 must be >= 1`);
+    const negative = await call('dynamic', 'issue.work_item_list', { full_path: 'acme', parent_ids: [-1] });
+    expect(negative).toBe(`${typed('dynamic', 'issue.work_item_list')}parent_ids.0 must be >= 1`);
+  });
+});
