@@ -186,6 +186,9 @@ describe('heap snapshot masking', () => {
       'the **** inside',
       '(GC roots)',
     ]);
+    // The longest form of such a secret (URL-encoded) as the table's first entry: the longest line looked at.
+    const first = await masked(snapshotOf(['a%20b', 'every a b kept']), secrets, 16);
+    expect((JSON.parse(first) as { strings: string[] }).strings).toEqual(['*****', 'every a b kept']);
   });
 
   it('masks every issued token prefix, an opaque bearer token and a private key body, keeping what names them', async () => {
