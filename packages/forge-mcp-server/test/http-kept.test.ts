@@ -175,4 +175,42 @@ describe('kept servers over HTTP', () => {
       await meta.stop();
     }
   });
+
+  it('a request the SDK refuses for its shape is refused as the SDK refuses it, never handed to a held server', async () => {
+    const token = s.addToken({ kind: 'personal', scopes: ['api'] });
+    // The credential's server is held and waiting for its next request.
+    expect(await messages(rpc(server.url, bearer(token), ISSUE))).toHaveLength(1);
+    const refused = 'Bad Request: the request body is not a valid JSON-RPC message';
+    const cases: Array<[unknown, unknown]> = [
+      [{ jsonrpc: '2.0', id: null, method: 'tools/list' }, null],
+      [{ jsonrpc: '2.0', id: 1.5, method: 'tools/list' }, 1.5],
+      [{ jsonrpc: '2.0', id: true, method: 'ping' }, null],
+      [{ jsonrpc: '2.0', id: 3, method: 'tools/list', params: 'x' }, 3],
+      [{ jsonrpc: '2.0', id: 3, method: 'tools/list', params: [] }, 3],
+      [{ id: 5, method: 'tools/list' }, 5],
+      [{ jsonrpc: '2.0', id: 6, method: 'ping', extra: 1 }, 6],
+    ];
+    for (const [body, id] of cases) {
+      const r = await rpc(server.url, bearer(token), body);
+      expect([r.status, await r.json()], JSON.stringify(body)).toEqual([
+        400,
+        { jsonrpc: '2.0', error: { code: -32600, message: refused }, id },
+      ]);
+    }
+    // An id written 1.0 is the integer 1, answered on the held server.
+    const one = await fetch(server.url, {
+      method: 'POST',
+      headers: {
+        ...bearer(token),
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: '{"jsonrpc":"2.0","id":1.0,"method":"ping"}',
+    });
+    expect(await messages(Promise.resolve(one))).toEqual([{ jsonrpc: '2.0', id: 1, result: {} }]);
+    // A method in another case is no method of the server's.
+    expect(
+      await messages(rpc(server.url, bearer(token), { jsonrpc: '2.0', id: 4, method: 'Tools/List' })),
+    ).toEqual([{ jsonrpc: '2.0', id: 4, error: { code: -32601, message: 'Method not found' } }]);
+  });
 });
