@@ -258,3 +258,6 @@ export function fieldsOf(body: unknown): Record<string, unknown> {
     ? (body as Record<string, unknown>)
     : {};
 }
+
+/** The page request of a list route (its URL and query), for paginate. */
+export const pageReq = (ctx: Ctx) => ({ baseUrl: ctx.rt.baseUrl, path: ctx.fullPath, query: ctx.query });

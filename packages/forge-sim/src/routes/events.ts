@@ -2,14 +2,12 @@
  * Events: what people did, as the instance records it. Here they are read off the state: an issue or a merge
  * request opened, closed or merged, and each comment on one (pushes are not recorded).
  */
-import { canSeeProject, lookupUser, project, str, userById } from '../context.js';
+import { canSeeProject, lookupUser, pageReq, project, str, userById } from '../context.js';
 import type { Ctx } from '../context.js';
 import { HttpError, notFound, paginate } from '../http.js';
 import { userBasic } from '../serialize.js';
 import type { Issue, MergeRequest, Project, State } from '../state.js';
 import type { RouteTable } from './table.js';
-
-const pageReq = (ctx: Ctx) => ({ baseUrl: ctx.rt.baseUrl, path: ctx.fullPath, query: ctx.query });
 
 interface Event {
   p: Project;

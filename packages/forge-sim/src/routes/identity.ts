@@ -1,7 +1,6 @@
 /** Identity, version, token self-description, license and namespaces: what the server calls on every new credential. */
 import { isExpired } from '../auth.js';
-import { canSeeGroup, groupFullPath, lookupUser, str } from '../context.js';
-import type { Ctx } from '../context.js';
+import { canSeeGroup, groupFullPath, lookupUser, pageReq, str } from '../context.js';
 import { HttpError, json, noContent, notFound, paginate } from '../http.js';
 import { groupJson, userFull } from '../serialize.js';
 import type { TokenRecord } from '../state.js';
@@ -25,8 +24,6 @@ function tokenJson(t: TokenRecord): Record<string, unknown> {
     ...(t.granularScopes ? { granular_scopes: t.granularScopes } : {}),
   };
 }
-
-const pageReq = (ctx: Ctx) => ({ baseUrl: ctx.rt.baseUrl, path: ctx.fullPath, query: ctx.query });
 
 export function registerIdentity(r: RouteTable): void {
   r.add('GET', '/user', (ctx) => json(200, userFull(ctx, ctx.user!, true)), {

@@ -8,6 +8,7 @@ import {
   lookupUser,
   milestoneFor,
   num,
+  pageReq,
   project,
   projectAccess,
   required,
@@ -22,8 +23,6 @@ import type { Issue, Project } from '../state.js';
 import { ACCESS, nextId } from '../state.js';
 import { registerNotes } from './notes.js';
 import type { RouteTable } from './table.js';
-
-const pageReq = (ctx: Ctx) => ({ baseUrl: ctx.rt.baseUrl, path: ctx.fullPath, query: ctx.query });
 
 export function findIssue(ctx: Ctx, p: Project, param = 'issue_iid'): Issue {
   const i = p.issues.find((x) => String(x.iid) === ctx.params[param]);

@@ -4,6 +4,7 @@ import {
   group,
   list,
   num,
+  pageReq,
   project,
   required,
   requireGroupAccess,
@@ -18,7 +19,6 @@ import type { Group, Label, Milestone, Project } from '../state.js';
 import { ACCESS, nextId } from '../state.js';
 import type { RouteTable } from './table.js';
 
-const pageReq = (ctx: Ctx) => ({ baseUrl: ctx.rt.baseUrl, path: ctx.fullPath, query: ctx.query });
 const NAMED_COLORS = new Set([
   'red',
   'green',

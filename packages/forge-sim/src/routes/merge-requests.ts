@@ -8,6 +8,7 @@ import {
   lookupUser,
   milestoneFor,
   num,
+  pageReq,
   project,
   required,
   requireProjectAccess,
@@ -22,8 +23,6 @@ import type { Commit, MergeRequest, Project } from '../state.js';
 import { ACCESS, makeCommit, nextId } from '../state.js';
 import { registerNotes } from './notes.js';
 import type { RouteTable } from './table.js';
-
-const pageReq = (ctx: Ctx) => ({ baseUrl: ctx.rt.baseUrl, path: ctx.fullPath, query: ctx.query });
 
 export function findMr(ctx: Ctx, p: Project, param = 'merge_request_iid'): MergeRequest {
   const m = p.mergeRequests.find((x) => String(x.iid) === ctx.params[param]);

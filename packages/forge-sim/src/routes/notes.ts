@@ -1,5 +1,5 @@
 /** Notes and discussions, shared by issues, merge requests and commits. */
-import { project, required, str } from '../context.js';
+import { pageReq, project, required, str } from '../context.js';
 import type { Ctx } from '../context.js';
 import { HttpError, json, noContent, notFound, paginate } from '../http.js';
 import { discussionJson, noteJson } from '../serialize.js';
@@ -16,8 +16,6 @@ export interface Noteable {
 }
 
 type Resolver = (ctx: Ctx, p: Project) => Noteable;
-
-const pageReq = (ctx: Ctx) => ({ baseUrl: ctx.rt.baseUrl, path: ctx.fullPath, query: ctx.query });
 
 function allNotes(n: Noteable): Note[] {
   return n.discussions.flatMap((d) => d.notes);

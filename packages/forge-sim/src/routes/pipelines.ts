@@ -1,5 +1,5 @@
 /** Pipelines and jobs: list, get, create, retry, cancel, delete, play, erase, logs and artifacts. */
-import { list, project, required, requireProjectAccess, str } from '../context.js';
+import { list, pageReq, project, required, requireProjectAccess, str } from '../context.js';
 import type { Ctx } from '../context.js';
 import { HttpError, json, noContent, notFound, paginate } from '../http.js';
 import { jobJson, pipelineJson } from '../serialize.js';
@@ -8,7 +8,6 @@ import { ACCESS, nextId } from '../state.js';
 import { resolveRef } from './repository.js';
 import type { RouteTable } from './table.js';
 
-const pageReq = (ctx: Ctx) => ({ baseUrl: ctx.rt.baseUrl, path: ctx.fullPath, query: ctx.query });
 const FINISHED: PipelineStatus[] = ['success', 'failed', 'canceled', 'skipped'];
 const ACTIVE: PipelineStatus[] = ['created', 'pending', 'running'];
 

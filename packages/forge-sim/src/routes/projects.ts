@@ -5,10 +5,11 @@ import {
   canSeeProject,
   group,
   groupAccess,
-  lookupGroup,
   list,
+  lookupGroup,
   lookupUser,
   num,
+  pageReq,
   project,
   projectFullPath,
   required,
@@ -23,8 +24,6 @@ import { groupJson, projectJson, userBasic } from '../serialize.js';
 import type { Group, Member, Project } from '../state.js';
 import { ACCESS, makeCommit, nextId } from '../state.js';
 import type { RouteTable } from './table.js';
-
-const pageReq = (ctx: Ctx) => ({ baseUrl: ctx.rt.baseUrl, path: ctx.fullPath, query: ctx.query });
 
 function memberJson(ctx: Ctx, m: Member): Record<string, unknown> {
   return {

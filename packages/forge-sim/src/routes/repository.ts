@@ -1,5 +1,5 @@
 /** Repository: branches, protected branches, tags, files, tree, commits, compare. */
-import { bool, list, project, required, requireProjectAccess, searchRefs, str } from '../context.js';
+import { bool, list, pageReq, project, required, requireProjectAccess, searchRefs, str } from '../context.js';
 import type { Ctx } from '../context.js';
 import { treeDiff } from '../diff.js';
 import { HttpError, json, noContent, notFound, paginate } from '../http.js';
@@ -8,8 +8,6 @@ import type { Commit, Project } from '../state.js';
 import { ACCESS, makeCommit, sha } from '../state.js';
 import { commitsBetween } from './merge-requests.js';
 import type { RouteTable } from './table.js';
-
-const pageReq = (ctx: Ctx) => ({ baseUrl: ctx.rt.baseUrl, path: ctx.fullPath, query: ctx.query });
 
 /** A branch, a tag, or a (possibly abbreviated) commit id. */
 export function resolveRef(p: Project, ref: string | undefined): Commit | undefined {

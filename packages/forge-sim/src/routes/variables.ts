@@ -1,12 +1,10 @@
 /** A project's CI/CD variables: created, read, listed, changed and deleted, keyed by name and environment scope. */
-import { bool, project, requireProjectAccess, str } from '../context.js';
+import { bool, pageReq, project, requireProjectAccess, str } from '../context.js';
 import type { Ctx } from '../context.js';
 import { HttpError, json, noContent, paginate } from '../http.js';
 import type { CiVariable, Project } from '../state.js';
 import { ACCESS } from '../state.js';
 import type { RouteTable } from './table.js';
-
-const pageReq = (ctx: Ctx) => ({ baseUrl: ctx.rt.baseUrl, path: ctx.fullPath, query: ctx.query });
 
 function variableJson(v: CiVariable): Record<string, unknown> {
   return {

@@ -7,6 +7,7 @@ import {
   list,
   lookupUser,
   num,
+  pageReq,
   project,
   required,
   requireProjectAccess,
@@ -20,8 +21,6 @@ import { userBasic } from '../serialize.js';
 import type { ApprovalRule, Project } from '../state.js';
 import { ACCESS, nextId } from '../state.js';
 import type { RouteTable } from './table.js';
-
-const pageReq = (ctx: Ctx) => ({ baseUrl: ctx.rt.baseUrl, path: ctx.fullPath, query: ctx.query });
 
 /** A new project's approval settings, as the instance starts them. */
 const APPROVAL_DEFAULTS: Record<string, boolean> = {
