@@ -625,6 +625,25 @@ describe('stateful sessions', () => {
     const resumed = await resume(priming!.id!);
     expect(resumed.status).toBe(200);
     expect(eventsOf(await resumed.text()).map((e) => e.data?.id)).toEqual([8]);
+    // Only a GET asking for an event stream resumes: a POST carrying the header is answered as any POST.
+    const posted = await raw(
+      server.url,
+      'POST',
+      { ...headers, 'content-type': 'application/json', 'last-event-id': 'not-an-event' },
+      executeCall(9, 'issue.get', { project_id: '1', issue_iid: 1 }),
+    );
+    expect(posted.status).toBe(200);
+    expect(eventsOf(await posted.text()).map((e) => e.data?.id)).toContain(9);
+    // An empty Last-Event-ID is none: the GET opens the session's stream.
+    const stop = new AbortController();
+    const opened = await fetch(server.url, {
+      method: 'GET',
+      headers: { ...headers, accept: 'text/event-stream', 'last-event-id': '' },
+      signal: stop.signal,
+    });
+    expect(opened.status).toBe(200);
+    stop.abort();
+    await opened.body?.cancel().catch(() => undefined);
   });
 
   it("let a client whose session GET stream was cut open it again at once, rather than refusing 409 until the old one's next keep-alive", async () => {
