@@ -223,6 +223,26 @@ describe('project prompts', () => {
     });
   });
 
+  it('project_health_check watches a project no pipeline has run in, and calls it good once active with nothing to act on', async () => {
+    await run(async (c) => {
+      const text = await prompt(c, 'project_health_check', { project_id: '3' });
+      expect(text).toContain(
+        '| Latest pipeline on main | none | watch |\n| Pipelines passed (last finished) | none finished | watch |',
+      );
+    });
+    // Active today, and nothing else to act on: 12 points of 14 is good.
+    await api('POST', '/projects/3/repository/commits', {
+      branch: 'main',
+      commit_message: 'Add notes',
+      actions: [{ action: 'create', file_path: 'NOTES.md', content: 'notes' }],
+    });
+    await run(async (c) => {
+      const text = await prompt(c, 'project_health_check', { project_id: '3' });
+      expect(text).toMatch(/^# Health of alice\/playground: good \(86 of 100\)\n/);
+      expect(text).toContain('| Days since the last activity | 0 | ok |');
+    });
+  });
+
   it('mr_review_status sorts the open merge requests by what they wait for, with approvals and threads', async () => {
     await run(async (c) => {
       const text = await prompt(c, 'mr_review_status', { project_id: 'acme/widgets' });
