@@ -295,6 +295,10 @@ describe('project prompts', () => {
       expect(login).toContain('- #6 Data loss on save is open and labelled severity::1.');
       expect(login).not.toContain('Polish icons');
       expect(login).toContain('## Open merge requests into feature/login (0)\n_None._');
+      // A project no pipeline has run in is not ready for that alone.
+      const none = await prompt(c, 'release_readiness', { project_id: '3' });
+      expect(none).toMatch(/^# Release readiness of main in 3: not ready \(1 to resolve\)\n/);
+      expect(none).toContain('## What stands in the way\n- No pipeline has run on main.');
       // A branch the project lacks is refused, not reported as a branch with nothing in the way.
       const e = await refusal(c, 'release_readiness', { project_id: '1', branch: 'nope' });
       expect(e.code).toBe(-32602);
@@ -438,10 +442,12 @@ describe('project prompts', () => {
       const text = await prompt(c, 'project_contributors', { project_id: '1' });
       expect(text).toMatch(/^# Contributors to 1: 2 people, 3 commits\n/);
       expect(text).toContain('1 person makes more than half of the commits.');
+      expect(text).toContain('Members with no commits on the default branch: none.');
       expect(text).toMatch(
         /\| Alice Liddell \| alice@forge\.test \| 2 \| 67% \| \d+ \| 0 \| @alice \(Maintainer\) \|\n\| Bob Builder \| bob@forge\.test \| 1 \| 33% \| \d+ \| 0 \| @bob \(Developer\) \|/,
       );
     });
+    await api('POST', '/projects/1/members', { user_id: 1, access_level: 30 });
     for (let i = 0; i < 3; i++)
       await commitAs('Carol Contributor', 'carol@example.com', `notes-${i}.md`, `note ${i}\n`, 'create');
     await run(async (c) => {
@@ -451,6 +457,7 @@ describe('project prompts', () => {
       expect(text).toMatch(
         /\| Carol Contributor \| carol@example\.com \| 3 \| 50% \| \d+ \| \d+ \| no \|\n\| Alice Liddell \|/,
       );
+      expect(text).toContain('Members with no commits on the default branch: @root.');
     });
   });
 
