@@ -301,7 +301,7 @@ describe('stdio', () => {
       env: {
         FORGE_TOKEN: token,
         FORGE_MCP_PPROF_ADDR: `127.0.0.1:${port}`,
-        HTTPS_PROXY: `http://proxy-user:${password}@127.0.0.1:9`,
+        HTTPS_PROXY: `http://proxy%2Buser:${password}@127.0.0.1:9`,
       },
     });
     try {
@@ -311,8 +311,8 @@ describe('stdio', () => {
       });
       expect(called.isError).toBeFalsy();
       // The proxy agent builds its Proxy-Authorization as "Basic " + base64(user:password): a snapshot holds
-      // those two pieces, the credential without any form of the password.
-      const basic = testSecret(Buffer.from(`proxy-user:${password}`).toString('base64'));
+      // those two pieces, the credential without any form of the password; of the user name as decoded.
+      const basic = testSecret(Buffer.from(`proxy+user:${password}`).toString('base64'));
       await expectNoSecretIn(
         port,
         { FORGE_TOKEN: token, 'the proxy password': password, 'the proxy Basic credential': basic },
