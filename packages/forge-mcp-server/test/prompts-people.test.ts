@@ -267,6 +267,9 @@ describe('people, team and audit prompts', () => {
     const done = await api('POST', '/groups/10/milestones', { title: 'Shipped', due_date: day(-30) });
     await api('PUT', `/groups/10/milestones/${String(done.id)}`, { state_event: 'close' });
     await api('POST', '/groups/10/milestones', { title: 'Sooner', due_date: day(3) });
+    // One past its due date, and one that starts the day it is due (no time to elapse).
+    await api('POST', '/groups/10/milestones', { title: 'Late', start_date: day(-20), due_date: day(-2) });
+    await api('POST', '/groups/10/milestones', { title: 'Oneday', start_date: day(5), due_date: day(5) });
     for (const [p, iid] of [
       [1, 2],
       [1, 3],
@@ -275,12 +278,14 @@ describe('people, team and audit prompts', () => {
       await api('PUT', `/projects/${p}/issues/${iid}`, { milestone_id: q4.id });
     await withClient({}, async (c) => {
       const text = await prompt(c, 'group_milestone_progress', { group_id: 'acme' });
-      expect(text).toMatch(/^# Milestones of acme: 3 active\n/);
+      expect(text).toMatch(/^# Milestones of acme: 5 active\n/);
       expect(text).toMatch(
         new RegExp(
           [
+            '\\| Late \\| [\\d-]+ \\| overdue by 2 \\| 0 of 0 \\| — \\| 100% \\|',
             // Made today with no start date: its time counts from today.
             '\\| Sooner \\| [\\d-]+ \\| 3 \\| 0 of 0 \\| — \\| 0% \\|',
+            '\\| Oneday \\| [\\d-]+ \\| 5 \\| 0 of 0 \\| — \\| — \\|',
             '\\| Q4 \\| [\\d-]+ \\| 10 \\| 1 of 3 \\| 33% \\| 5\\d% \\|',
             '\\| Someday \\| — \\| — \\| 0 of 0 \\| — \\| — \\|',
           ].join('\\n'),
