@@ -200,23 +200,29 @@ describe('people, team and audit prompts', () => {
 
   it("team_overview and reviewer_workload show each member's open load, the oldest waiting first, and what nobody owns", async () => {
     await recentWork();
+    // A draft without a reviewer is not ready for review.
+    await api('POST', '/projects/1/merge_requests', {
+      title: 'Draft: Spike',
+      source_branch: 'main',
+      target_branch: 'feature/login',
+    });
     await withClient({}, async (c) => {
       const team = await prompt(c, 'team_overview', { group_id: 'acme' });
       expect(team).toMatch(/^# Team acme: 2 members\n/);
       expect(team).toContain(
-        '3 open merge requests, 6 open issues (1 without an assignee); 1 merge request ready for review without a reviewer.',
+        '4 open merge requests, 6 open issues (1 without an assignee); 1 merge request ready for review without a reviewer.',
       );
       expect(team).toMatch(
-        /\| Person \| Role \| MRs authored \| Reviews waiting \| Oldest review \(days\) \| Issues assigned \| Total \|\n\|---\|---\|---\|---\|---\|---\|---\|\n\| @alice \| Owner \| 1 \| 2 \| \d{3,} \| 3 \| 6 \|\n\| @bob \| Developer \| 2 \| 0 \| — \| 3 \| 5 \|\n/,
+        /\| Person \| Role \| MRs authored \| Reviews waiting \| Oldest review \(days\) \| Issues assigned \| Total \|\n\|---\|---\|---\|---\|---\|---\|---\|\n\| @alice \| Owner \| 2 \| 2 \| \d{3,} \| 3 \| 7 \|\n\| @bob \| Developer \| 2 \| 0 \| — \| 3 \| 5 \|\n/,
       );
       expect(team).toMatch(
         /## Issues without an assignee \(1\)\n[^#]*\| acme\/gadgets#3 \| Gadget melts \| — \| 0 \|/,
       );
       const reviews = await prompt(c, 'reviewer_workload', { group_id: 'acme' });
-      expect(reviews).toContain('3 open merge requests; 1 without a reviewer.');
+      expect(reviews).toContain('4 open merge requests; 2 without a reviewer.');
       expect(reviews).toMatch(/\| @alice \| 2 \| \d{3,} \| acme\/widgets!1, acme\/widgets!2 \|/);
       expect(reviews).toMatch(
-        /## Without a reviewer \(1\)\n[^#]*\| acme\/widgets!5 \| Bob tweak \| @bob \| false \| 0 \|/,
+        /## Without a reviewer \(2\)\n[^#]*\| acme\/widgets!5 \| Bob tweak \| @bob \| false \| 0 \|\n\| acme\/widgets!6 \| Draft: Spike \| @alice \| true \| 0 \|/,
       );
       expect(reviews).toContain('Members (Developer or above) with no review waiting: @bob (Developer).');
     });
