@@ -201,6 +201,20 @@ class Masker {
     // A line no longer than the longest such secret with its quotes, comma and the table's opening name.
     const longest = this.wholeLength + 3 + '"strings":['.length;
     forEachLine(bytes, (start, end) => {
+      // Node 24 writes the whole table on one line: each entry there is a string between `[` or `,` and `,` or `]`
+      // (a quote inside a string is escaped, so `,"` and `",` are an entry's bounds and nothing else).
+      if (end - start > longest && text.startsWith('"strings":[', start)) {
+        for (const form of this.whole) {
+          const entry = `"${form}"`;
+          for (let at = text.indexOf(entry, start); at !== -1 && at < end; at = text.indexOf(entry, at + 1)) {
+            const before = text.charCodeAt(at - 1);
+            const after = text.charCodeAt(at + entry.length);
+            if ((before === 44 || before === 91) && (after === 44 || after === 93))
+              blank(at + 1, at + 1 + form.length);
+          }
+        }
+        return;
+      }
       if (end - start > longest) return;
       const entry = stringEntry(text, start, end);
       if (entry && this.whole.has(text.slice(entry.open + 1, entry.close)))
